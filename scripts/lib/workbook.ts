@@ -1,0 +1,102 @@
+/** Where things live in a workbook, and each lesson's metadata (lessons/NN-slug/lesson.json). */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** The root of this workbook (the folder holding package.json). */
+export const ROOT = resolve(import.meta.dirname, '..', '..');
+
+/** One graded task of a lesson, as lesson.json describes it. */
+export interface TaskMeta {
+  title: string;
+  points: number;
+  /** Hints from gentle to concrete. */
+  hints: string[];
+}
+
+/** A lesson's metadata plus where its files are. */
+export interface Lesson {
+  /** Folder name, for example "01-board". */
+  id: string;
+  /** Two-digit number, for example "01". */
+  number: string;
+  title: string;
+  /** Earlier lessons whose code this one imports, by id. */
+  buildsOn: string[];
+  /** Exercise files the student edits, relative to the lesson folder. */
+  files: string[];
+  tasks: TaskMeta[];
+}
+
+const LESSON_FOLDER = /^(\d\d)-[a-z0-9-]+$/;
+
+/** Reads and checks one lesson.json; throws a plain-words error when it is malformed. */
+export function readLesson(id: string, root = ROOT): Lesson {
+  const file = join(root, 'lessons', id, 'lesson.json');
+  const raw = JSON.parse(readFileSync(file, 'utf8')) as Partial<Lesson>;
+  const problems: string[] = [];
+  if (typeof raw.title !== 'string') problems.push('"title" must be a string');
+  if (!Array.isArray(raw.files) || raw.files.length === 0) problems.push('"files" must list the exercise files');
+  if (!Array.isArray(raw.tasks) || raw.tasks.length === 0) problems.push('"tasks" must list the tasks');
+  const tasks = raw.tasks ?? [];
+  const total = tasks.reduce((sum, task) => sum + task.points, 0);
+  if (tasks.length > 0 && total !== 100) problems.push(`task points add up to ${total}, not 100`);
+  if (problems.length > 0) throw new Error(`${file}: ${problems.join('; ')}`);
+  return {
+    id,
+    number: id.slice(0, 2),
+    title: raw.title as string,
+    buildsOn: raw.buildsOn ?? [],
+    files: raw.files as string[],
+    tasks,
+  };
+}
+
+/** Every lesson of the workbook, in order. */
+export function listLessons(root = ROOT): Lesson[] {
+  const dir = join(root, 'lessons');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => LESSON_FOLDER.test(name) && existsSync(join(dir, name, 'lesson.json')))
+    .sort()
+    .map((id) => readLesson(id, root));
+}
+
+/**
+ * Picks lessons by what a person types: "1", "01", "01-board" or "board".
+ * Throws an error that lists the lessons when a name matches none.
+ */
+export function selectLessons(names: string[], all: Lesson[]): Lesson[] {
+  if (names.length === 0) return all;
+  return names.map((name) => {
+    const wanted = name.trim().toLowerCase();
+    const found = all.find(
+      (lesson) =>
+        lesson.id === wanted ||
+        lesson.number === wanted.padStart(2, '0') ||
+        lesson.id.slice(3) === wanted,
+    );
+    if (!found) {
+      const known = all.map((lesson) => lesson.id).join(', ');
+      throw new UsageError(`There is no lesson "${name}". The lessons are: ${known}.`);
+    }
+    return found;
+  });
+}
+
+/** The graded suite of a lesson, relative to the workbook root. */
+export function suitePath(lesson: Lesson): string {
+  return `tests/${lesson.id}.test.ts`;
+}
+
+/** The teacher-only suite of a lesson, relative to the workbook root. */
+export function hiddenSuitePath(lesson: Lesson): string {
+  return `tests/hidden/${lesson.id}.test.ts`;
+}
+
+/** The lesson text, relative to the workbook root. */
+export function readmePath(lesson: Lesson): string {
+  return `lessons/${lesson.id}/README.md`;
+}
+
+/** A mistake in how a command was called: shown to the person without a stack trace. */
+export class UsageError extends Error {}

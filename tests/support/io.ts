@@ -1,0 +1,49 @@
+/** A pretend player for tests: feeds typed lines to the code and records everything it shows. */
+
+/** The same shape as lesson 02's IO interface (repeated here so tests never depend on student code). */
+export interface ScriptedIO {
+  input(prompt: string): string | null;
+  print(text: string): void;
+  /** Everything a player would have seen, typed lines included, each line ending with "\n". */
+  transcript(): string;
+  /** The lines not yet read. */
+  remaining(): number;
+}
+
+/** Stops code that keeps asking after input has ended, instead of letting a test hang. */
+export class EndlessInputError extends Error {}
+
+/**
+ * A scripted IO: `input` shows the prompt, then "types" the next line (the line appears after the
+ * prompt in the transcript, as on a terminal). When the lines run out, `input` returns null and
+ * the transcript shows the prompt alone on its line. Asking again after that many times, or
+ * printing without end, throws, so a loop that never ends fails the test instead of hanging it.
+ */
+export function scriptedIO(lines: string[], limits = { askAfterEnd: 20, prints: 10_000 }): ScriptedIO {
+  const queue = [...lines];
+  let shown = '';
+  let asksAfterEnd = 0;
+  let prints = 0;
+  return {
+    input(prompt) {
+      const line = queue.shift();
+      if (line === undefined) {
+        asksAfterEnd += 1;
+        if (asksAfterEnd > limits.askAfterEnd) {
+          throw new EndlessInputError(`kept asking for input ${limits.askAfterEnd} times after input had ended`);
+        }
+        shown += `${prompt}\n`;
+        return null;
+      }
+      shown += `${prompt}${line}\n`;
+      return line;
+    },
+    print(text) {
+      prints += 1;
+      if (prints > limits.prints) throw new EndlessInputError(`printed more than ${limits.prints} times`);
+      shown += `${text}\n`;
+    },
+    transcript: () => shown,
+    remaining: () => queue.length,
+  };
+}

@@ -1,0 +1,45 @@
+/** Helpers every graded suite uses: tasks named from lesson.json, and examples read from the lesson text. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe } from 'vitest';
+import { readLesson, ROOT } from '../../scripts/lib/workbook.ts';
+
+/** The prefix that ties a describe block to a task: "Task 2: Draw the numbered board". */
+export const TASK_PREFIX = /^Task (\d+): /;
+
+/**
+ * Returns `task(n, body)`, which groups the tests of task n under the title from lesson.json,
+ * so the grader can give that task's points.
+ */
+export function lessonTasks(lessonId: string): (number: number, body: () => void) => void {
+  const lesson = readLesson(lessonId);
+  return (number, body) => {
+    const meta = lesson.tasks[number - 1];
+    if (!meta) throw new Error(`${lessonId} has no task ${number} in lesson.json`);
+    describe(`Task ${number}: ${meta.title}`, body);
+  };
+}
+
+/**
+ * The text of a fenced example in a lesson's README.md, marked with its name after the language:
+ *
+ *     ```text example=empty-board
+ *
+ * Tests take expected outputs from here, so the lesson text and the tests always agree.
+ */
+export function example(lessonId: string, name: string): string {
+  const text = readFileSync(join(ROOT, 'lessons', lessonId, 'README.md'), 'utf8');
+  const found = readExamples(text).get(name);
+  if (found === undefined) throw new Error(`lessons/${lessonId}/README.md has no example named "${name}"`);
+  return found;
+}
+
+/** Every named example of a lesson text: name → content (without the final line end). */
+export function readExamples(markdown: string): Map<string, string> {
+  const examples = new Map<string, string>();
+  const fence = /^```[\w-]*[ \t]+example=([\w-]+)[ \t]*\n([\s\S]*?)^```[ \t]*$/gm;
+  for (const match of markdown.matchAll(fence)) {
+    examples.set(match[1] as string, (match[2] as string).replace(/\n$/, ''));
+  }
+  return examples;
+}
