@@ -16,6 +16,7 @@ export default defineConfig({
         test: {
           name: 'lessons',
           include: ['tests/[0-9][0-9]-*.test.ts', 'tests/hidden/[0-9][0-9]-*.test.ts'],
+          setupFiles: ['tests/support/setup.ts'],
           pool: 'threads',
           testTimeout: 3000,
         },

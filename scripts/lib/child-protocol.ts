@@ -1,0 +1,56 @@
+/** Messages between the grader and its vitest child process, and how errors become plain data. */
+import { dirname, relative } from 'node:path';
+import type { Failure, TestOutcome } from './results.ts';
+
+/** Marks a line of a trace file that names the test starting (see tests/support/setup.ts). */
+export const TEST_MARK = '\u0000TEST ';
+
+/** What the grader asks the child to run. */
+export interface ChildRequest {
+  /** Absolute paths of the test files. */
+  files: string[];
+  /** Absolute path of the folder whose code is graded. */
+  target: string;
+}
+
+/** What the child reports. */
+export type ChildMessage =
+  | { type: 'module-start'; file: string; id: string }
+  | { type: 'test'; file: string; outcome: TestOutcome }
+  | { type: 'module-end'; file: string; loadError?: Failure }
+  | { type: 'log'; taskId?: string; text: string }
+  | { type: 'done'; unhandled: Failure[] };
+
+/** The parts of a vitest error the grader uses. */
+interface ErrorLike {
+  name?: string;
+  message?: string;
+  stack?: string;
+  expected?: unknown;
+  actual?: unknown;
+  stacks?: Array<{ file: string; line: number; column: number }>;
+}
+
+/** Turns a vitest error into a Failure, pointing at the first place in the graded code. */
+export function toFailure(error: unknown, target: string): Failure {
+  const like = (typeof error === 'object' && error !== null ? error : { message: String(error) }) as ErrorLike;
+  const failure: Failure = { name: like.name ?? 'Error', message: like.message ?? String(error) };
+  if (typeof like.expected === 'string' && typeof like.actual === 'string') {
+    failure.expected = like.expected;
+    failure.actual = like.actual;
+  }
+  const location = locate(like, target);
+  if (location !== undefined) failure.location = location;
+  return failure;
+}
+
+/** "lessons/01-board/board.ts:41:9" (relative to the folder above the graded one) for the first stack frame inside the graded folder. */
+function locate(error: ErrorLike, target: string): string | undefined {
+  const frames = error.stacks ?? [];
+  const inTarget = frames.find((frame) => frame.file.startsWith(`${target}/`));
+  const base = dirname(target);
+  if (inTarget) return `${relative(base, inTarget.file)}:${inTarget.line}:${inTarget.column}`;
+  const fromText = error.stack?.split('\n').find((line) => line.includes(`${target}/`));
+  const match = fromText ? /(\/[^\s()]+):(\d+):(\d+)/.exec(fromText) : null;
+  return match ? `${relative(base, match[1] as string)}:${match[2]}:${match[3]}` : undefined;
+}

@@ -1,0 +1,197 @@
+/** The student's report: one line per lesson, the first failure explained, and the next step. */
+import type { Paint } from './cli.ts';
+import type { Failure, LessonScore, TestOutcome } from './results.ts';
+import { diffLines, focusRows, formatRow, LINE_END_MARK, SPACE_MARK, visibleLine } from './textdiff.ts';
+import { readmePath } from './workbook.ts';
+
+/** What the report needs besides the scores. */
+export interface ReportContext {
+  /** "your code in lessons/" or "the reference solutions in solutions/". */
+  subject: string;
+  /** Every lesson's score that was worked out, selected or not (prerequisites included), by id. */
+  scores: Map<string, LessonScore>;
+  /** The selected lessons, in order. */
+  selected: string[];
+  /** Every lesson id of the workbook, in order, for the next step. */
+  allLessons: string[];
+  paint: Paint;
+}
+
+const BAR_WIDTH = 10;
+
+/** The whole report as text. */
+export function renderReport(context: ReportContext): string {
+  const { paint } = context;
+  const lines = [paint('bold', `Tic-Tac-Toe workbook: grading ${context.subject}`), ''];
+  const selected = context.selected.map((id) => context.scores.get(id) as LessonScore);
+  for (const score of selected) {
+    lines.push(lessonLine(score, paint));
+    if (!score.done) lines.push(...indent(lessonDetails(score, context), 5), '');
+  }
+  const earned = selected.reduce((sum, score) => sum + score.earned, 0);
+  const done = selected.filter((score) => score.done).length;
+  if (lines.at(-1) !== '') lines.push('');
+  lines.push(
+    paint('bold', `Total: ${earned}/${selected.length * 100}`) + ` · ${done} of ${selected.length} lesson${selected.length === 1 ? '' : 's'} done`,
+    nextStep(context),
+  );
+  return lines.join('\n');
+}
+
+/** "01  Board display        ██████░░░░  60/100" */
+export function lessonLine(score: LessonScore, paint: Paint): string {
+  const filled = Math.round((score.earned / 100) * BAR_WIDTH);
+  const colour = score.done ? 'green' : score.earned > 0 ? 'yellow' : 'red';
+  const bar = paint(colour, '█'.repeat(filled)) + paint('gray', '░'.repeat(BAR_WIDTH - filled));
+  const points = `${String(score.earned).padStart(3)}/100`;
+  const status = score.done ? paint('green', 'done ✓') : statusWord(score);
+  return `${paint('bold', score.lesson.number)}  ${score.lesson.title.padEnd(22)} ${bar} ${points}  ${status}`;
+}
+
+function statusWord(score: LessonScore): string {
+  if (score.run.problem?.kind === 'timeout') return 'stopped: took too long';
+  if (score.run.problem?.kind === 'load-error') return 'could not load your file';
+  if (score.run.problem?.kind === 'crash') return 'could not be graded';
+  return 'not done yet';
+}
+
+/** What to show under an unfinished lesson. */
+function lessonDetails(score: LessonScore, context: ReportContext): string[] {
+  const { paint } = context;
+  const blocker = unfinishedPrerequisite(score, context.scores);
+  if (blocker !== undefined) {
+    return [
+      `Finish lesson ${blocker.lesson.number} (${blocker.lesson.title}) first: this lesson uses your code from it.`,
+      `Its failures here may come from there. Run: npm run check ${blocker.lesson.number}`,
+    ];
+  }
+  const problem = problemDetails(score, paint);
+  if (problem.length > 0) return problem;
+  const firstFailed = score.run.tests.find((test) => test.status === 'failed' && !test.hidden);
+  const task = score.tasks.find((candidate) => candidate.passed < candidate.total);
+  if (!firstFailed || !task) {
+    const hidden = score.tasks.reduce((sum, candidate) => sum + candidate.hiddenFailed, 0);
+    return hidden > 0 ? [`${hidden} hidden test${hidden === 1 ? '' : 's'} failed. Read the lesson text again for cases you missed.`] : [];
+  }
+  const failedTask = score.tasks[firstFailed.task - 1] ?? task;
+  return [
+    paint('red', `✗ Task ${failedTask.number}: ${failedTask.title}`) + paint('gray', ` (${formatPoints(failedTask.earned)}/${failedTask.points} points, ${failedTask.passed} of ${failedTask.total} tests pass)`),
+    ...indent([paint('bold', firstFailed.name), ...explainFailure(firstFailed, paint)], 2),
+    paint('gray', `Read "Task ${failedTask.number}" in ${readmePath(score.lesson)}. Stuck? npm run hint ${score.lesson.number}`),
+  ];
+}
+
+/** The first lesson this one builds on that is not done, looking at what was graded. */
+function unfinishedPrerequisite(score: LessonScore, scores: Map<string, LessonScore>): LessonScore | undefined {
+  for (const id of score.lesson.buildsOn) {
+    const prerequisite = scores.get(id);
+    if (prerequisite && !prerequisite.done) return prerequisite;
+  }
+  return undefined;
+}
+
+function problemDetails(score: LessonScore, paint: Paint): string[] {
+  const problem = score.run.problem;
+  if (problem === undefined) return [];
+  if (problem.kind === 'timeout') {
+    const seconds = Math.round(problem.limitMs / 1000);
+    const where = problem.runningTest ? ` while running the test "${problem.runningTest}"` : '';
+    const lines = [
+      paint('red', `✗ Your code was still running after ${seconds} s${where}, so it was stopped.`),
+      'Does every loop in your code end? Check what changes on each turn of the loop.',
+    ];
+    if (problem.lastOutput.length > 0) {
+      lines.push('The last lines your code printed:', ...indent(problem.lastOutput, 2));
+    }
+    return lines;
+  }
+  if (problem.kind === 'load-error') {
+    return [
+      paint('red', `✗ Your file could not be loaded, so no test could run.`),
+      ...indent(describeThrown(problem.failure), 2),
+    ];
+  }
+  return [paint('red', `✗ ${problem.message}`)];
+}
+
+/** Plain words for one failed test. */
+export function explainFailure(test: TestOutcome, paint: Paint): string[] {
+  const failure = test.failure;
+  if (!failure) return ['This test failed without a message.'];
+  if (/^Test timed out in (\d+)ms/.test(failure.message)) {
+    const seconds = Number(/(\d+)ms/.exec(failure.message)?.[1]) / 1000;
+    return [
+      `This test did not finish within ${seconds} s.`,
+      'Does every loop end? Is there a promise that never resolves?',
+    ];
+  }
+  if (failure.expected !== undefined && failure.actual !== undefined) return explainMismatch(failure, paint);
+  return describeThrown(failure);
+}
+
+/** A thrown error: the stub's "not implemented yet", or an error from the student's code. */
+function describeThrown(failure: Failure): string[] {
+  const missing = /^not implemented yet: (.+)$/.exec(failure.message);
+  if (missing) return [`${missing[1]} is not written yet: it still throws "not implemented yet".`];
+  if (failure.name === 'AssertionError') return [failure.message];
+  const where = failure.location ? ` (at ${failure.location})` : '';
+  return [`Your code threw an error${where}:`, `  ${failure.name}: ${failure.message}`];
+}
+
+/** What the test expected next to what the code gave. */
+function explainMismatch(failure: Failure, paint: Paint): string[] {
+  const expected = failure.expected as string;
+  const actual = failure.actual as string;
+  const label = /^(.*?): expected /s.exec(failure.message)?.[1];
+  const heading = label ? [`Checking ${label}:`] : [];
+  const comparesText = /expected ['"`]/.test(failure.message);
+  if (!comparesText) {
+    return [...heading, 'Expected:', ...indent(expected.split('\n'), 2), 'Got:', ...indent(actual.split('\n'), 2)];
+  }
+  if (!expected.includes('\n') && !actual.includes('\n')) {
+    return [
+      ...heading,
+      `Expected: ${paint('green', quoteVisible(expected))}`,
+      `Got:      ${paint('red', quoteVisible(actual))}`,
+      paint('gray', `(${SPACE_MARK} is a space)`),
+    ];
+  }
+  const rows = focusRows(diffLines(expected, actual)).map((row) => {
+    if (row === 'gap') return paint('gray', '  …');
+    const text = formatRow(row);
+    return row.kind === 'expected' ? paint('green', text) : row.kind === 'actual' ? paint('red', text) : text;
+  });
+  return [
+    ...heading,
+    paint('gray', `Line by line: - expected, + yours, ${SPACE_MARK} a space, ${LINE_END_MARK} a line end`),
+    ...rows,
+  ];
+}
+
+function quoteVisible(text: string): string {
+  return `"${visibleLine(text)}"`;
+}
+
+function formatPoints(points: number): string {
+  return Number.isInteger(points) ? String(points) : points.toFixed(1);
+}
+
+function indent(lines: string[], by: number): string[] {
+  const pad = ' '.repeat(by);
+  return lines.map((line) => (line === '' ? line : pad + line));
+}
+
+/** The next step: the first selected lesson not done, else the first lesson after them. */
+function nextStep(context: ReportContext): string {
+  const firstOpen = context.selected.find((id) => !context.scores.get(id)?.done);
+  if (firstOpen !== undefined) {
+    const score = context.scores.get(firstOpen) as LessonScore;
+    const blocker = unfinishedPrerequisite(score, context.scores);
+    const lesson = (blocker ?? score).lesson;
+    return context.paint('bold', `Next: lesson ${lesson.number} (${lesson.title}): ${readmePath(lesson)}`);
+  }
+  const last = context.selected.at(-1) ?? '';
+  const after = context.allLessons.find((id) => id > last && !context.scores.get(id)?.done);
+  if (after !== undefined) return context.paint('bold', `Well done! Next: lesson ${after.slice(0, 2)}: lessons/${after}/README.md`);
+  return context.paint('bold', 'Every lesson is done. Well played!');
+}

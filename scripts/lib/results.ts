@@ -1,0 +1,82 @@
+/** What grading produces: per lesson, per task, per test; and how points are worked out. */
+import type { Lesson } from './workbook.ts';
+
+/** A failure as the grader keeps it: plain data, safe to write as JSON. */
+export interface Failure {
+  /** Error name, for example "AssertionError" or "TypeError". */
+  name: string;
+  message: string;
+  /** For assertions: what the test expected and what the code gave, as text. */
+  expected?: string;
+  actual?: string;
+  /** Where the student's code threw, as "lessons/01-board/board.ts:41:9", when known. */
+  location?: string;
+}
+
+/** One test's outcome. */
+export interface TestOutcome {
+  /** The test's own name, without the task. */
+  name: string;
+  /** The task it belongs to (1-based), or 0 when the test is outside every task. */
+  task: number;
+  /** True for teacher-only tests (tests/hidden/). */
+  hidden: boolean;
+  status: 'passed' | 'failed' | 'skipped';
+  failure?: Failure;
+  durationMs: number;
+}
+
+/** Why a lesson could not be graded normally. */
+export type LessonProblem =
+  | { kind: 'load-error'; failure: Failure }
+  | { kind: 'timeout'; limitMs: number; runningTest?: string; lastOutput: string[] }
+  | { kind: 'crash'; message: string };
+
+/** What running one lesson's suites gave. */
+export interface LessonRun {
+  lessonId: string;
+  tests: TestOutcome[];
+  problem?: LessonProblem;
+  /** What the student's code printed while its tests ran (capped). */
+  output: string;
+  durationMs: number;
+}
+
+/** Points of one task. */
+export interface TaskScore {
+  number: number;
+  title: string;
+  points: number;
+  earned: number;
+  passed: number;
+  total: number;
+  hiddenFailed: number;
+}
+
+/** A graded lesson. */
+export interface LessonScore {
+  lesson: Lesson;
+  run: LessonRun;
+  tasks: TaskScore[];
+  /** Whole points earned out of 100 (rounded down, so 100 means every test passed). */
+  earned: number;
+  done: boolean;
+}
+
+/**
+ * Scores a lesson: a task's points are earned in proportion to its passing tests;
+ * a lesson that timed out or failed to load earns only what finished before.
+ */
+export function scoreLesson(lesson: Lesson, run: LessonRun): LessonScore {
+  const tasks = lesson.tasks.map((meta, index): TaskScore => {
+    const tests = run.tests.filter((test) => test.task === index + 1 && test.status !== 'skipped');
+    const passed = tests.filter((test) => test.status === 'passed').length;
+    const hiddenFailed = tests.filter((test) => test.hidden && test.status === 'failed').length;
+    const earned = tests.length === 0 ? 0 : (meta.points * passed) / tests.length;
+    return { number: index + 1, title: meta.title, points: meta.points, earned, passed, total: tests.length, hiddenFailed };
+  });
+  const complete = run.problem === undefined && tasks.every((task) => task.total > 0 && task.passed === task.total);
+  const sum = tasks.reduce((total, task) => total + task.earned, 0);
+  const earned = complete ? 100 : Math.min(99, Math.floor(sum + 1e-9));
+  return { lesson, run, tasks, earned, done: complete };
+}

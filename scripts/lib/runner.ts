@@ -1,0 +1,188 @@
+/**
+ * Runs graded suites in a child process and collects results per lesson. A lesson whose code runs
+ * longer than the limit (an endless loop) is stopped and reported as timed out; the lessons that
+ * were still running beside it are run again in a fresh child, so one hang never stalls the rest.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+import { TEST_MARK, type ChildMessage, type ChildRequest } from './child-protocol.ts';
+import type { LessonRun } from './results.ts';
+import { hiddenSuitePath, ROOT, suitePath, type Lesson } from './workbook.ts';
+
+/** How to run a set of lessons. */
+export interface RunOptions {
+  /** The folder whose exercise files are graded (absolute). */
+  target: string;
+  lessons: Lesson[];
+  /** Also run the teacher-only suites in tests/hidden/. */
+  hidden?: boolean;
+  /** Wall-clock limit per lesson, in milliseconds. */
+  limitMs?: number;
+  /** The workbook whose tests and config are used. */
+  root?: string;
+  /** Called as each lesson finishes. */
+  onLessonDone?: (run: LessonRun) => void;
+}
+
+/** The default wall-clock limit per lesson. */
+export const DEFAULT_LIMIT_MS = 10_000;
+
+/** Output kept per lesson. */
+const OUTPUT_KEEP = 8 * 1024;
+
+/** State of one lesson while its suites run. */
+interface Pending {
+  lesson: Lesson;
+  files: string[];
+  run: LessonRun;
+  startedAt?: number;
+  filesDone: number;
+}
+
+/** Runs the lessons' suites and returns one LessonRun per lesson, in the given order. */
+export async function runLessons(options: RunOptions): Promise<LessonRun[]> {
+  const root = options.root ?? ROOT;
+  const limitMs = options.limitMs ?? DEFAULT_LIMIT_MS;
+  const pending = options.lessons.map((lesson): Pending => ({
+    lesson,
+    files: suiteFiles(root, lesson, options.hidden === true),
+    run: { lessonId: lesson.id, tests: [], output: '', durationMs: 0 },
+    filesDone: 0,
+  }));
+  for (const entry of pending) {
+    if (entry.files.length === 0) {
+      entry.run.problem = { kind: 'crash', message: `There is no graded suite ${suitePath(entry.lesson)}.` };
+    }
+  }
+  let open = pending.filter((entry) => entry.files.length > 0);
+  while (open.length > 0) {
+    const progressBefore = open.map((entry) => entry.run.tests.length).join();
+    await runChild(root, options.target, open, limitMs, options.onLessonDone);
+    const unfinished = open.filter((entry) => entry.filesDone < entry.files.length && entry.run.problem === undefined);
+    if (unfinished.length > 0 && unfinished.map((entry) => entry.run.tests.length).join() === progressBefore) {
+      for (const entry of unfinished) {
+        entry.run.problem = { kind: 'crash', message: 'The test run stopped before this lesson was graded.' };
+        options.onLessonDone?.(entry.run);
+      }
+      break;
+    }
+    for (const entry of unfinished) entry.run.tests = [];
+    open = unfinished;
+  }
+  return pending.map((entry) => entry.run);
+}
+
+/** The suite files of a lesson that exist in this workbook. */
+function suiteFiles(root: string, lesson: Lesson, hidden: boolean): string[] {
+  const paths = hidden ? [suitePath(lesson), hiddenSuitePath(lesson)] : [suitePath(lesson)];
+  return paths.map((path) => join(root, path)).filter((path) => existsSync(path));
+}
+
+/** Runs one child over the open lessons; returns when it exits or has been stopped. */
+function runChild(
+  root: string,
+  target: string,
+  open: Pending[],
+  limitMs: number,
+  onLessonDone: RunOptions['onLessonDone'],
+): Promise<void> {
+  const traceDir = mkdtempSync(join(tmpdir(), 'workbook-trace-'));
+  const byFile = new Map(open.flatMap((entry) => entry.files.map((file) => [file, entry] as const)));
+  const byModuleId = new Map<string, Pending>();
+  const request: ChildRequest = { files: [...byFile.keys()], target: resolve(target) };
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts/lib/suite-child.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      WORKBOOK_TARGET: resolve(target),
+      WORKBOOK_TRACE_DIR: traceDir,
+      WORKBOOK_CHILD_REQUEST: JSON.stringify(request),
+      NO_COLOR: '1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    detached: true,
+  });
+  let stray = '';
+  const keepStray = (chunk: Buffer): void => {
+    if (stray.length < OUTPUT_KEEP) stray += chunk.toString('utf8');
+  };
+  child.stdout?.on('data', keepStray);
+  child.stderr?.on('data', keepStray);
+
+  const finish = (entry: Pending): void => {
+    entry.run.durationMs = entry.startedAt === undefined ? 0 : Date.now() - entry.startedAt;
+    onLessonDone?.(entry.run);
+  };
+
+  child.on('message', (message: ChildMessage) => {
+    if (message.type === 'module-start') {
+      const entry = byFile.get(message.file);
+      if (!entry) return;
+      byModuleId.set(message.id, entry);
+      if (entry.startedAt === undefined) entry.startedAt = Date.now();
+    } else if (message.type === 'test') {
+      byFile.get(message.file)?.run.tests.push(message.outcome);
+    } else if (message.type === 'module-end') {
+      const entry = byFile.get(message.file);
+      if (!entry) return;
+      if (message.loadError && entry.run.problem === undefined) {
+        entry.run.problem = { kind: 'load-error', failure: message.loadError };
+      }
+      entry.filesDone += 1;
+      if (entry.filesDone === entry.files.length) finish(entry);
+    } else if (message.type === 'log') {
+      const moduleId = message.taskId?.split('_')[0] ?? '';
+      const entry = byModuleId.get(moduleId);
+      if (entry && entry.run.output.length < OUTPUT_KEEP) entry.run.output += message.text;
+    }
+  });
+
+  return new Promise((resolveRun) => {
+    const watchdog = setInterval(() => {
+      const now = Date.now();
+      const hung = open.find(
+        (entry) => entry.startedAt !== undefined && entry.filesDone < entry.files.length && now - entry.startedAt > limitMs,
+      );
+      if (!hung) return;
+      hung.run.problem = { kind: 'timeout', limitMs, ...readTrace(traceDir, hung.files) };
+      finish(hung);
+      stop(child.pid);
+    }, 100);
+    child.on('exit', () => {
+      clearInterval(watchdog);
+      rmSync(traceDir, { recursive: true, force: true });
+      for (const entry of open) {
+        if (entry.filesDone < entry.files.length && entry.run.problem === undefined && stray.trim() !== '') {
+          entry.run.output += stray.slice(0, OUTPUT_KEEP);
+        }
+      }
+      resolveRun();
+    });
+  });
+}
+
+/** Stops the child and every process it started. */
+function stop(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
+/** The test that was running and the last lines printed, from the trace the setup file wrote. */
+function readTrace(traceDir: string, files: string[]): { runningTest?: string; lastOutput: string[] } {
+  for (const file of files) {
+    const path = join(traceDir, `${basename(file)}.trace`);
+    if (!existsSync(path)) continue;
+    const lines = readFileSync(path, 'utf8').split('\n');
+    const markAt = lines.findLastIndex((line) => line.startsWith(TEST_MARK));
+    const runningTest = markAt === -1 ? undefined : (lines[markAt] as string).slice(TEST_MARK.length);
+    const printed = lines.slice(markAt + 1).filter((line) => line !== '');
+    return { runningTest, lastOutput: printed.slice(-12) };
+  }
+  return { lastOutput: [] };
+}

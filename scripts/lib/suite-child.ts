@@ -1,0 +1,67 @@
+/**
+ * The child process that runs graded suites with vitest's Node API. The grader starts it (see runner.ts),
+ * and it reports every event back over the IPC channel. Keeping vitest in a child process lets the
+ * grader stop student code that never ends, without stopping itself.
+ */
+import { relative } from 'node:path';
+import { startVitest, type Reporter, type TestCase, type TestModule } from 'vitest/node';
+import { toFailure, type ChildMessage, type ChildRequest } from './child-protocol.ts';
+import { TASK_PREFIX } from '../../tests/support/lesson.ts';
+import { ROOT } from './workbook.ts';
+
+const request = JSON.parse(process.env.WORKBOOK_CHILD_REQUEST ?? '{}') as ChildRequest;
+
+function send(message: ChildMessage): void {
+  process.send?.(message);
+}
+
+/** The task number of a test: from its enclosing "Task N: …" describe block. */
+function taskOf(testCase: TestCase): number {
+  let parent = testCase.parent;
+  while (parent.type === 'suite') {
+    const match = TASK_PREFIX.exec(parent.name);
+    if (match) return Number(match[1]);
+    parent = parent.parent;
+  }
+  return 0;
+}
+
+const reporter: Reporter = {
+  onTestModuleStart(testModule: TestModule) {
+    send({ type: 'module-start', file: testModule.moduleId, id: testModule.id });
+  },
+  onTestCaseResult(testCase: TestCase) {
+    const result = testCase.result();
+    const error = result.errors?.[0];
+    send({
+      type: 'test',
+      file: testCase.module.moduleId,
+      outcome: {
+        name: testCase.name,
+        task: taskOf(testCase),
+        hidden: relative(ROOT, testCase.module.moduleId).startsWith('tests/hidden/'),
+        status: result.state === 'pending' ? 'skipped' : result.state,
+        failure: error ? toFailure(error, request.target) : undefined,
+        durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
+      },
+    });
+  },
+  onTestModuleEnd(testModule: TestModule) {
+    const error = testModule.errors()[0];
+    send({ type: 'module-end', file: testModule.moduleId, loadError: error ? toFailure(error, request.target) : undefined });
+  },
+  onUserConsoleLog(log) {
+    send({ type: 'log', taskId: log.taskId, text: log.content });
+  },
+  onTestRunEnd(_modules, unhandledErrors) {
+    send({ type: 'done', unhandled: unhandledErrors.map((error) => toFailure(error, request.target)) });
+  },
+};
+
+const vitest = await startVitest(
+  'test',
+  request.files,
+  { watch: false, project: ['lessons'], reporters: [reporter], root: ROOT, passWithNoTests: true },
+);
+await vitest?.close();
+process.exit(0);

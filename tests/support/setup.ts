@@ -1,0 +1,51 @@
+/**
+ * Runs before every graded suite (vitest setupFiles). It keeps a small trace on disk, written
+ * synchronously, so that when a student's code hangs and the grader has to stop it, the grader
+ * can still say which test was running and what the code printed last. It also caps what the
+ * code may print, so a loop that prints forever cannot flood the grader.
+ */
+import { appendFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { beforeEach } from 'vitest';
+import { TEST_MARK } from '../../scripts/lib/child-protocol.ts';
+
+/** Bytes of output a test file may print before the rest is dropped. */
+const OUTPUT_CAP = 64 * 1024;
+
+
+const traceDir = process.env.WORKBOOK_TRACE_DIR;
+let tracePath: string | undefined;
+let printed = 0;
+
+/** Appends to the trace file, when the grader asked for one. */
+function trace(text: string): void {
+  if (tracePath !== undefined) appendFileSync(tracePath, text);
+}
+
+beforeEach((context) => {
+  if (traceDir !== undefined) tracePath = join(traceDir, `${basename(context.task.file.filepath)}.trace`);
+  trace(`${TEST_MARK}${context.task.name}\n`);
+});
+
+/** Wraps a print function so that its output is traced and capped. */
+function capped<A extends unknown[], R>(print: (...args: A) => R, toText: (...args: A) => string, dropped: R) {
+  return (...args: A): R => {
+    const text = toText(...args);
+    printed += Buffer.byteLength(text);
+    if (printed > OUTPUT_CAP) {
+      if (printed - Buffer.byteLength(text) <= OUTPUT_CAP) trace('[more output was cut]\n');
+      return dropped;
+    }
+    trace(text);
+    return print(...args);
+  };
+}
+
+const consoleText = (...parts: unknown[]): string => `${parts.map(String).join(' ')}\n`;
+for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+  console[method] = capped(console[method].bind(console), consoleText, undefined);
+}
+for (const stream of [process.stdout, process.stderr]) {
+  const write = stream.write.bind(stream) as (chunk: string | Uint8Array, ...rest: unknown[]) => boolean;
+  stream.write = capped(write, (chunk: string | Uint8Array) => String(chunk), true) as typeof stream.write;
+}
