@@ -1,0 +1,183 @@
+/**
+ * Boards for tests: written as small pictures, generated in bulk (every filling of the nine
+ * cells, every board that legal play can reach), and the smallest failing board of a bulk
+ * check drawn as a 3×3 grid. Nothing here imports student code, so a bug there cannot
+ * change what the tests expect.
+ */
+
+/** A cell as the lessons store it: a mark, or ' ' when empty (the same values as lesson 01's Cell). */
+export type TestCell = 'X' | 'O' | ' ';
+
+/** Nine cells, row by row, like lesson 01's Board. */
+export type TestBoard = TestCell[];
+
+/** A grid cell as lesson 01's Grid stores it: a mark, or '.' when empty. */
+export type TestGridCell = 'X' | 'O' | '.';
+
+/** How a game that was played by the rules stands on a board. */
+export type Ending = 'X' | 'O' | 'draw' | 'ongoing';
+
+/** A board from a picture like 'X.. .O. ...': three rows, '.' for an empty cell. */
+export function boardOf(picture: string): TestBoard {
+  const cells = [...picture.replaceAll(' ', '')];
+  if (cells.length !== 9) throw new Error(`a board picture needs 9 cells: "${picture}"`);
+  return cells.map((cell): TestCell => {
+    if (cell === 'X' || cell === 'O') return cell;
+    if (cell === '.') return ' ';
+    throw new Error(`unknown cell "${cell}" in board picture "${picture}"`);
+  });
+}
+
+/** A grid from a picture like 'X.. ..O ...'. */
+export function gridOf(picture: string): TestGridCell[][] {
+  return picture.split(' ').map((row) => [...row].map((cell): TestGridCell => (cell === 'X' || cell === 'O' ? cell : '.')));
+}
+
+/** The picture of a board, like 'X.. .O. ...' (the opposite of boardOf). */
+export function pictureOf(board: readonly TestCell[]): string {
+  const symbols = board.map((cell) => (cell === ' ' ? '.' : cell));
+  return [0, 3, 6].map((start) => symbols.slice(start, start + 3).join('')).join(' ');
+}
+
+/** A board drawn as three lines of three cells, '.' for empty: easy to read in a failure message. */
+export function drawBoard(board: readonly TestCell[]): string {
+  return pictureOf(board)
+    .split(' ')
+    .map((row) => [...row].join(' '))
+    .join('\n');
+}
+
+/** How many marks a board holds. */
+export function countMarks(board: readonly TestCell[], mark: 'X' | 'O'): number {
+  return board.filter((cell) => cell === mark).length;
+}
+
+/** All 3^9 = 19,683 ways to fill the nine cells with X, O or empty, fewest marks first. */
+export function allFillings(): TestBoard[] {
+  let boards: TestBoard[] = [[]];
+  for (let cell = 0; cell < 9; cell += 1) {
+    boards = boards.flatMap((start) => (['X', 'O', ' '] as const).map((value) => [...start, value]));
+  }
+  return sortSmallestFirst(boards.map((board) => ({ board }))).map(({ board }) => board);
+}
+
+/**
+ * The eight lines of three, worked out from the geometry of a 3×3 board (a straight run of three
+ * cells going right, down, or diagonally), not copied from a table, so a typo in a table of lines
+ * cannot hide in both the lesson code and the tests.
+ */
+export function linesOfThree(): number[][] {
+  const directions = [
+    [0, 1],
+    [1, 0],
+    [1, 1],
+    [1, -1],
+  ] as const;
+  const inside = (n: number): boolean => n >= 0 && n <= 2;
+  const lines: number[][] = [];
+  for (let row = 0; row < 3; row += 1) {
+    for (let col = 0; col < 3; col += 1) {
+      for (const [down, right] of directions) {
+        const cells = [0, 1, 2].map((step) => [row + step * down, col + step * right] as const);
+        if (cells.every(([r, c]) => inside(r) && inside(c))) lines.push(cells.map(([r, c]) => r * 3 + c));
+      }
+    }
+  }
+  return lines;
+}
+
+/** A board a real game can reach, and how the game stands there. */
+export interface PlayedBoard {
+  board: TestBoard;
+  ending: Ending;
+}
+
+/**
+ * Every board that a real game can reach, with how the game stands there. Games are played out from
+ * the empty board: X moves first, the players alternate, and a game stops as soon as the player who
+ * just moved owns all three cells of a line (that player won) or all nine cells are taken (a draw).
+ * The ending is recorded while playing, from the mover's own moves, so no check of a finished board
+ * is needed to know it. Fewest marks first; 5,478 boards.
+ */
+export function playAllGames(): PlayedBoard[] {
+  const lines = linesOfThree();
+  const seen = new Map<string, PlayedBoard>();
+
+  /** Plays every possible next move from a board where the game is still going. */
+  const explore = (board: TestBoard, mover: 'X' | 'O', moversCells: number[], otherCells: number[]): void => {
+    for (let cell = 0; cell < 9; cell += 1) {
+      if (board[cell] !== ' ') continue;
+      const next = [...board];
+      next[cell] = mover;
+      const key = pictureOf(next);
+      if (seen.has(key)) continue;
+      const ownCells = [...moversCells, cell];
+      let ending: Ending = 'ongoing';
+      if (lines.some((line) => line.every((index) => ownCells.includes(index)))) {
+        ending = mover;
+      } else if (ownCells.length + otherCells.length === 9) {
+        ending = 'draw';
+      }
+      seen.set(key, { board: next, ending });
+      if (ending === 'ongoing') explore(next, mover === 'X' ? 'O' : 'X', otherCells, ownCells);
+    }
+  };
+
+  const empty: TestBoard = Array(9).fill(' ');
+  seen.set(pictureOf(empty), { board: empty, ending: 'ongoing' });
+  explore(empty, 'X', [], []);
+  return sortSmallestFirst([...seen.values()]);
+}
+
+/** Orders by how many marks a board holds, then by its picture, so "the smallest board" is well defined. */
+function sortSmallestFirst<T extends { board: TestBoard }>(entries: T[]): T[] {
+  const size = (board: TestBoard): number => board.filter((cell) => cell !== ' ').length;
+  return entries
+    .map((entry) => ({ entry, size: size(entry.board), picture: pictureOf(entry.board) }))
+    .sort((a, b) => a.size - b.size || (a.picture < b.picture ? -1 : a.picture > b.picture ? 1 : 0))
+    .map(({ entry }) => entry);
+}
+
+/** A value as a failure message shows it: strings in quotes (so ' ' is visible), a throw as "threw …". */
+export function showValue(value: unknown): string {
+  if (typeof value === 'string') return `'${value}'`;
+  if (value === undefined) return 'undefined';
+  return JSON.stringify(value) ?? String(value);
+}
+
+/** What a bulk check found, as two texts to compare with toBe: equal when every board passed. */
+export interface BulkReport {
+  expected: string;
+  actual: string;
+}
+
+/**
+ * Calls `call` on every board, smallest first, and stops at the first board whose answer differs from
+ * `expected` (or where the call throws). Returns texts for `expect(report.actual).toBe(report.expected)`:
+ * when a board fails, both show that board as a grid and the answer, so the difference is one line.
+ */
+export function checkEveryBoard<T>(
+  what: string,
+  cases: readonly { board: TestBoard; expected: T }[],
+  call: (board: TestBoard) => unknown,
+): BulkReport {
+  for (const { board, expected } of cases) {
+    const copy = [...board];
+    let shown: string;
+    try {
+      const answer = call(copy);
+      if (answer === expected) continue;
+      shown = showValue(answer);
+    } catch (error) {
+      shown = `threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`;
+    }
+    const heading = `The smallest board where ${what} is wrong (${board.filter((cell) => cell !== ' ').length} marks):`;
+    const picture = drawBoard(board);
+    return {
+      expected: `${heading}\n${picture}\n${what} → ${showValue(expected)}`,
+      actual: `${heading}\n${picture}\n${what} → ${shown}`,
+    };
+  }
+  const allRight = `${what} is right on all ${cases.length} boards`;
+  return { expected: allRight, actual: allRight };
+}
