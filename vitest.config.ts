@@ -1,26 +1,36 @@
 import { resolve } from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 // Which code the graded suites import as `@workbook/...`: the student's `lessons/` by default,
-// the reference with WORKBOOK_TARGET=solutions, or any folder a teacher names.
-const target = resolve(import.meta.dirname, process.env.WORKBOOK_TARGET ?? 'lessons');
+// the reference with WORKBOOK_TARGET=solutions, or any folder a teacher names. Class grading
+// passes several folders at once (WORKBOOK_TARGETS, a JSON list): one project per folder,
+// named lessons:0, lessons:1, …, all run by one pool of workers.
+const single = resolve(import.meta.dirname, process.env.WORKBOOK_TARGET ?? 'lessons');
+const targets: string[] = process.env.WORKBOOK_TARGETS ? JSON.parse(process.env.WORKBOOK_TARGETS) : [single];
+
+/** The graded project for one folder of exercise files. */
+function gradedProject(target: string, name: string): TestProjectInlineConfiguration {
+  return {
+    extends: true,
+    resolve: {
+      alias: [{ find: /^@workbook\/(.*)$/, replacement: `${resolve(target)}/$1` }],
+    },
+    test: {
+      name,
+      include: ['tests/[0-9][0-9]-*.test.ts', 'tests/hidden/[0-9][0-9]-*.test.ts'],
+      setupFiles: ['tests/support/setup.ts'],
+      pool: 'threads',
+      testTimeout: 3000,
+    },
+  };
+}
 
 export default defineConfig({
-  resolve: {
-    alias: [{ find: /^@workbook\/(.*)$/, replacement: `${target}/$1` }],
-  },
   test: {
     projects: [
-      {
-        extends: true,
-        test: {
-          name: 'lessons',
-          include: ['tests/[0-9][0-9]-*.test.ts', 'tests/hidden/[0-9][0-9]-*.test.ts'],
-          setupFiles: ['tests/support/setup.ts'],
-          pool: 'threads',
-          testTimeout: 3000,
-        },
-      },
+      ...(process.env.WORKBOOK_TARGETS
+        ? targets.map((target, index) => gradedProject(target, `lessons:${index}`))
+        : [gradedProject(single, 'lessons')]),
       {
         extends: true,
         test: {

@@ -1,25 +1,30 @@
 /** Messages between the grader and its vitest child process, and how errors become plain data. */
-import { dirname, relative } from 'node:path';
+import { basename, dirname, relative } from 'node:path';
 import type { Failure, TestOutcome } from './results.ts';
 
 /** Marks a line of a trace file that names the test starting (see tests/support/setup.ts). */
 export const TEST_MARK = '\u0000TEST ';
 
+/** The trace file name of one test file in one vitest project. */
+export function traceName(project: string, file: string): string {
+  return `${project.replace(/\W/g, '-')}--${basename(file)}.trace`;
+}
+
 /** What the grader asks the child to run. */
 export interface ChildRequest {
-  /** Absolute paths of the test files. */
-  files: string[];
-  /** Absolute path of the folder whose code is graded. */
-  target: string;
+  /** Absolute paths of the graded folders; target i is vitest project "lessons:i". */
+  targets: string[];
+  /** Which test file to run in which project. */
+  jobs: Array<{ project: string; file: string }>;
 }
 
 /** What the child reports. */
 export type ChildMessage =
-  | { type: 'module-start'; file: string; id: string }
-  | { type: 'test'; file: string; outcome: TestOutcome }
-  | { type: 'module-end'; file: string; loadError?: Failure }
+  | { type: 'module-start'; project: string; file: string; id: string }
+  | { type: 'test'; project: string; file: string; outcome: TestOutcome }
+  | { type: 'module-end'; project: string; file: string; loadError?: Failure }
   | { type: 'log'; taskId?: string; text: string }
-  | { type: 'done'; unhandled: Failure[] };
+  | { type: 'done' };
 
 /** The parts of a vitest error the grader uses. */
 interface ErrorLike {

@@ -1,6 +1,6 @@
 /** Grading a folder of exercise files: run the suites, score each lesson, know what each lesson builds on. */
 import { runLessons, type RunOptions } from './runner.ts';
-import { scoreLesson, type LessonScore } from './results.ts';
+import { scoreLesson, type LessonRun, type LessonScore } from './results.ts';
 import type { Lesson } from './workbook.ts';
 
 /** The lessons to run so that `selected` can be graded with its prerequisites known, in workbook order. */
@@ -19,7 +19,10 @@ export function withPrerequisites(selected: Lesson[], all: Lesson[]): Lesson[] {
 }
 
 /** Runs and scores the given lessons; the scores are keyed by lesson id. */
-export async function gradeLessons(options: RunOptions): Promise<Map<string, LessonScore>> {
-  const runs = await runLessons(options);
+export async function gradeLessons(
+  options: Omit<RunOptions, 'targets' | 'onLessonDone'> & { target: string; onLessonDone?: (run: LessonRun) => void },
+): Promise<Map<string, LessonScore>> {
+  const { onLessonDone } = options;
+  const runs = await runLessons({ ...options, onLessonDone: onLessonDone && ((_target, run) => onLessonDone(run)) });
   return new Map(options.lessons.map((lesson, index) => [lesson.id, scoreLesson(lesson, runs[index]!)]));
 }

@@ -2,19 +2,20 @@
  * Runs graded suites in a child process and collects results per lesson. A lesson whose code runs
  * longer than the limit (an endless loop) is stopped and reported as timed out; the lessons that
  * were still running beside it are run again in a fresh child, so one hang never stalls the rest.
+ * Several folders (a class of students) can be graded by one child and its pool of workers.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
-import { TEST_MARK, type ChildMessage, type ChildRequest } from './child-protocol.ts';
+import { join, resolve } from 'node:path';
+import { TEST_MARK, traceName, type ChildMessage, type ChildRequest } from './child-protocol.ts';
 import type { LessonRun } from './results.ts';
 import { hiddenSuitePath, ROOT, suitePath, type Lesson } from './workbook.ts';
 
-/** How to run a set of lessons. */
+/** How to run a set of lessons over one or more folders. */
 export interface RunOptions {
-  /** The folder whose exercise files are graded (absolute). */
-  target: string;
+  /** The folders whose exercise files are graded. */
+  targets: string[];
   lessons: Lesson[];
   /** Also run the teacher-only suites in tests/hidden/. */
   hidden?: boolean;
@@ -22,8 +23,8 @@ export interface RunOptions {
   limitMs?: number;
   /** The workbook whose tests and config are used. */
   root?: string;
-  /** Called as each lesson finishes. */
-  onLessonDone?: (run: LessonRun) => void;
+  /** Called as each lesson of each folder finishes. */
+  onLessonDone?: (targetIndex: number, run: LessonRun) => void;
 }
 
 /** The default wall-clock limit per lesson. */
@@ -32,46 +33,67 @@ export const DEFAULT_LIMIT_MS = 10_000;
 /** Output kept per lesson. */
 const OUTPUT_KEEP = 8 * 1024;
 
-/** State of one lesson while its suites run. */
+/** One lesson of one folder while its suites run. */
 interface Pending {
-  lesson: Lesson;
+  targetIndex: number;
+  project: string;
   files: string[];
   run: LessonRun;
   startedAt?: number;
   filesDone: number;
 }
 
-/** Runs the lessons' suites and returns one LessonRun per lesson, in the given order. */
-export async function runLessons(options: RunOptions): Promise<LessonRun[]> {
+/** Runs the lessons of one folder; one LessonRun per lesson, in the given order. */
+export async function runLessons(options: Omit<RunOptions, 'targets'> & { target: string }): Promise<LessonRun[]> {
+  const [runs] = await runTargets({ ...options, targets: [options.target] });
+  return runs as LessonRun[];
+}
+
+/** Runs the lessons of every folder; result [t][l] is lesson l of folder t. */
+export async function runTargets(options: RunOptions): Promise<LessonRun[][]> {
   const root = options.root ?? ROOT;
   const limitMs = options.limitMs ?? DEFAULT_LIMIT_MS;
-  const pending = options.lessons.map((lesson): Pending => ({
-    lesson,
-    files: suiteFiles(root, lesson, options.hidden === true),
-    run: { lessonId: lesson.id, tests: [], output: '', durationMs: 0 },
-    filesDone: 0,
-  }));
-  for (const entry of pending) {
-    if (entry.files.length === 0) {
-      entry.run.problem = { kind: 'crash', message: `There is no graded suite ${suitePath(entry.lesson)}.` };
-    }
+  const targets = options.targets.map((target) => resolve(target));
+  const pending = targets.flatMap((_, targetIndex) =>
+    options.lessons.map((lesson): Pending => ({
+      targetIndex,
+      project: `lessons:${targetIndex}`,
+      files: suiteFiles(root, lesson, options.hidden === true),
+      run: { lessonId: lesson.id, tests: [], output: '', durationMs: 0 },
+      filesDone: 0,
+    })),
+  );
+  for (const entry of pending.filter((candidate) => candidate.files.length === 0)) {
+    entry.run.problem = { kind: 'crash', message: `There is no graded suite tests/${entry.run.lessonId}.test.ts.` };
   }
   let open = pending.filter((entry) => entry.files.length > 0);
   while (open.length > 0) {
-    const progressBefore = open.map((entry) => entry.run.tests.length).join();
-    await runChild(root, options.target, open, limitMs, options.onLessonDone);
+    const testsBefore = countTests(open);
+    await runChild(root, targets, open, limitMs, options.onLessonDone);
     const unfinished = open.filter((entry) => entry.filesDone < entry.files.length && entry.run.problem === undefined);
-    if (unfinished.length > 0 && unfinished.map((entry) => entry.run.tests.length).join() === progressBefore) {
+    if (unfinished.length > 0 && countTests(open) === testsBefore) {
+      // The child stopped without grading anything more: give up on these instead of trying forever.
       for (const entry of unfinished) {
         entry.run.problem = { kind: 'crash', message: 'The test run stopped before this lesson was graded.' };
-        options.onLessonDone?.(entry.run);
+        options.onLessonDone?.(entry.targetIndex, entry.run);
       }
       break;
     }
-    for (const entry of unfinished) entry.run.tests = [];
+    for (const entry of unfinished) {
+      entry.run.tests = [];
+      entry.run.output = '';
+      entry.filesDone = 0;
+      entry.startedAt = undefined;
+    }
     open = unfinished;
   }
-  return pending.map((entry) => entry.run);
+  return targets.map((_, targetIndex) =>
+    pending.filter((entry) => entry.targetIndex === targetIndex).map((entry) => entry.run),
+  );
+}
+
+function countTests(entries: Pending[]): number {
+  return entries.reduce((sum, entry) => sum + entry.run.tests.length + entry.filesDone, 0);
 }
 
 /** The suite files of a lesson that exist in this workbook. */
@@ -83,20 +105,23 @@ function suiteFiles(root: string, lesson: Lesson, hidden: boolean): string[] {
 /** Runs one child over the open lessons; returns when it exits or has been stopped. */
 function runChild(
   root: string,
-  target: string,
+  targets: string[],
   open: Pending[],
   limitMs: number,
   onLessonDone: RunOptions['onLessonDone'],
 ): Promise<void> {
   const traceDir = mkdtempSync(join(tmpdir(), 'workbook-trace-'));
-  const byFile = new Map(open.flatMap((entry) => entry.files.map((file) => [file, entry] as const)));
+  const byJob = new Map(open.flatMap((entry) => entry.files.map((file) => [`${entry.project}|${file}`, entry] as const)));
   const byModuleId = new Map<string, Pending>();
-  const request: ChildRequest = { files: [...byFile.keys()], target: resolve(target) };
+  const request: ChildRequest = {
+    targets,
+    jobs: open.flatMap((entry) => entry.files.map((file) => ({ project: entry.project, file }))),
+  };
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts/lib/suite-child.ts')], {
     cwd: root,
     env: {
       ...process.env,
-      WORKBOOK_TARGET: resolve(target),
+      WORKBOOK_TARGETS: JSON.stringify(targets),
       WORKBOOK_TRACE_DIR: traceDir,
       WORKBOOK_CHILD_REQUEST: JSON.stringify(request),
       NO_COLOR: '1',
@@ -113,29 +138,29 @@ function runChild(
 
   const finish = (entry: Pending): void => {
     entry.run.durationMs = entry.startedAt === undefined ? 0 : Date.now() - entry.startedAt;
-    onLessonDone?.(entry.run);
+    onLessonDone?.(entry.targetIndex, entry.run);
   };
 
   child.on('message', (message: ChildMessage) => {
+    if (message.type === 'log') {
+      const entry = byModuleId.get(message.taskId?.split('_')[0] ?? '');
+      if (entry && entry.run.output.length < OUTPUT_KEEP) entry.run.output += message.text;
+      return;
+    }
+    if (message.type === 'done') return;
+    const entry = byJob.get(`${message.project}|${message.file}`);
+    if (!entry) return;
     if (message.type === 'module-start') {
-      const entry = byFile.get(message.file);
-      if (!entry) return;
       byModuleId.set(message.id, entry);
-      if (entry.startedAt === undefined) entry.startedAt = Date.now();
+      entry.startedAt ??= Date.now();
     } else if (message.type === 'test') {
-      byFile.get(message.file)?.run.tests.push(message.outcome);
-    } else if (message.type === 'module-end') {
-      const entry = byFile.get(message.file);
-      if (!entry) return;
+      entry.run.tests.push(message.outcome);
+    } else {
       if (message.loadError && entry.run.problem === undefined) {
         entry.run.problem = { kind: 'load-error', failure: message.loadError };
       }
       entry.filesDone += 1;
       if (entry.filesDone === entry.files.length) finish(entry);
-    } else if (message.type === 'log') {
-      const moduleId = message.taskId?.split('_')[0] ?? '';
-      const entry = byModuleId.get(moduleId);
-      if (entry && entry.run.output.length < OUTPUT_KEEP) entry.run.output += message.text;
     }
   });
 
@@ -146,18 +171,13 @@ function runChild(
         (entry) => entry.startedAt !== undefined && entry.filesDone < entry.files.length && now - entry.startedAt > limitMs,
       );
       if (!hung) return;
-      hung.run.problem = { kind: 'timeout', limitMs, ...readTrace(traceDir, hung.files) };
+      hung.run.problem = { kind: 'timeout', limitMs, ...readTrace(traceDir, hung) };
       finish(hung);
       stop(child.pid);
     }, 100);
     child.on('exit', () => {
       clearInterval(watchdog);
       rmSync(traceDir, { recursive: true, force: true });
-      for (const entry of open) {
-        if (entry.filesDone < entry.files.length && entry.run.problem === undefined && stray.trim() !== '') {
-          entry.run.output += stray.slice(0, OUTPUT_KEEP);
-        }
-      }
       resolveRun();
     });
   });
@@ -174,9 +194,9 @@ function stop(pid: number | undefined): void {
 }
 
 /** The test that was running and the last lines printed, from the trace the setup file wrote. */
-function readTrace(traceDir: string, files: string[]): { runningTest?: string; lastOutput: string[] } {
-  for (const file of files) {
-    const path = join(traceDir, `${basename(file)}.trace`);
+function readTrace(traceDir: string, entry: Pending): { runningTest?: string; lastOutput: string[] } {
+  for (const file of entry.files) {
+    const path = join(traceDir, traceName(entry.project, file));
     if (!existsSync(path)) continue;
     const lines = readFileSync(path, 'utf8').split('\n');
     const markAt = lines.findLastIndex((line) => line.startsWith(TEST_MARK));

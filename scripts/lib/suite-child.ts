@@ -4,15 +4,20 @@
  * grader stop student code that never ends, without stopping itself.
  */
 import { relative } from 'node:path';
-import { startVitest, type Reporter, type TestCase, type TestModule } from 'vitest/node';
-import { toFailure, type ChildMessage, type ChildRequest } from './child-protocol.ts';
+import { createVitest, type Reporter, type TestCase, type TestModule } from 'vitest/node';
 import { TASK_PREFIX } from '../../tests/support/lesson.ts';
+import { toFailure, type ChildMessage, type ChildRequest } from './child-protocol.ts';
 import { ROOT } from './workbook.ts';
 
 const request = JSON.parse(process.env.WORKBOOK_CHILD_REQUEST ?? '{}') as ChildRequest;
 
 function send(message: ChildMessage): void {
   process.send?.(message);
+}
+
+/** The graded folder of a vitest project named "lessons:N". */
+function targetOf(projectName: string): string {
+  return request.targets[Number(projectName.split(':')[1])] ?? '';
 }
 
 /** The task number of a test: from its enclosing "Task N: …" describe block. */
@@ -28,40 +33,50 @@ function taskOf(testCase: TestCase): number {
 
 const reporter: Reporter = {
   onTestModuleStart(testModule: TestModule) {
-    send({ type: 'module-start', file: testModule.moduleId, id: testModule.id });
+    send({ type: 'module-start', project: testModule.project.name, file: testModule.moduleId, id: testModule.id });
   },
   onTestCaseResult(testCase: TestCase) {
     const result = testCase.result();
     const error = result.errors?.[0];
+    const project = testCase.project.name;
     send({
       type: 'test',
+      project,
       file: testCase.module.moduleId,
       outcome: {
         name: testCase.name,
         task: taskOf(testCase),
         hidden: relative(ROOT, testCase.module.moduleId).startsWith('tests/hidden/'),
         status: result.state === 'pending' ? 'skipped' : result.state,
-        failure: error ? toFailure(error, request.target) : undefined,
+        failure: error ? toFailure(error, targetOf(project)) : undefined,
         durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
       },
     });
   },
   onTestModuleEnd(testModule: TestModule) {
     const error = testModule.errors()[0];
-    send({ type: 'module-end', file: testModule.moduleId, loadError: error ? toFailure(error, request.target) : undefined });
+    const project = testModule.project.name;
+    send({
+      type: 'module-end',
+      project,
+      file: testModule.moduleId,
+      loadError: error ? toFailure(error, targetOf(project)) : undefined,
+    });
   },
   onUserConsoleLog(log) {
     send({ type: 'log', taskId: log.taskId, text: log.content });
   },
-  onTestRunEnd(_modules, unhandledErrors) {
-    send({ type: 'done', unhandled: unhandledErrors.map((error) => toFailure(error, request.target)) });
-  },
 };
 
-const vitest = await startVitest(
-  'test',
-  request.files,
-  { watch: false, project: ['lessons'], reporters: [reporter], root: ROOT, passWithNoTests: true },
-);
-await vitest?.close();
+const vitest = await createVitest('test', {
+  watch: false,
+  reporters: [reporter],
+  root: ROOT,
+  passWithNoTests: true,
+  project: ['lessons:*'],
+});
+const specifications = request.jobs.map((job) => vitest.getProjectByName(job.project).createSpecification(job.file));
+await vitest.runTestSpecifications(specifications, false);
+await vitest.close();
+send({ type: 'done' });
 process.exit(0);

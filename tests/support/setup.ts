@@ -5,9 +5,9 @@
  * code may print, so a loop that prints forever cannot flood the grader.
  */
 import { appendFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { beforeEach } from 'vitest';
-import { TEST_MARK } from '../../scripts/lib/child-protocol.ts';
+import { TEST_MARK, traceName } from '../../scripts/lib/child-protocol.ts';
 
 /** Bytes of output a test file may print before the rest is dropped. */
 const OUTPUT_CAP = 64 * 1024;
@@ -23,7 +23,7 @@ function trace(text: string): void {
 }
 
 beforeEach((context) => {
-  if (traceDir !== undefined) tracePath = join(traceDir, `${basename(context.task.file.filepath)}.trace`);
+  if (traceDir !== undefined) tracePath = join(traceDir, traceName(context.task.file.projectName ?? '', context.task.file.filepath));
   trace(`${TEST_MARK}${context.task.name}\n`);
 });
 
