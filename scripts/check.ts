@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { colorsEnabled, painter, parseCommandLine, runCommand } from './lib/cli.ts';
 import { gradeLessons, withPrerequisites } from './lib/grade.ts';
+import { readProgress, recordScores, writeProgress } from './lib/progress.ts';
 import { renderReport } from './lib/report.ts';
 import { DEFAULT_LIMIT_MS } from './lib/runner.ts';
 import { listLessons, ROOT, selectLessons, UsageError } from './lib/workbook.ts';
@@ -51,6 +52,11 @@ runCommand(USAGE, async () => {
     },
   });
   progress('');
+
+  if (!values.solutions && values.target === undefined) {
+    const graded = [...scores.values()];
+    writeProgress(ROOT, recordScores(readProgress(ROOT), graded, new Date()));
+  }
 
   const paint = painter(colorsEnabled());
   console.log(

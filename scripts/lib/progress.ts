@@ -1,0 +1,84 @@
+/** The student's progress file (.workbook/progress.json, ignored by git): best points, first pass, hints seen. */
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { LessonScore } from './results.ts';
+
+/** The folder the grader owns inside a workbook. */
+export const STATE_DIR = '.workbook';
+
+/** What is kept per lesson. */
+export interface LessonProgress {
+  /** Best points ever reached, and the points of the latest check. */
+  best: number;
+  latest: number;
+  /** When the lesson first reached 100 (ISO time), or null. */
+  firstPassedAt: string | null;
+  lastCheckedAt: string | null;
+  /** Task numbers that had every test passing in the latest check. */
+  tasksDone: number[];
+  /** Task number → how many of its hints were shown. */
+  hintsSeen: Record<string, number>;
+}
+
+/** The whole progress file. */
+export interface Progress {
+  version: 1;
+  lessons: Record<string, LessonProgress>;
+}
+
+/** Path of the progress file of a workbook. */
+export function progressPath(root: string): string {
+  return join(root, STATE_DIR, 'progress.json');
+}
+
+/** Reads the progress file; a missing or unreadable file counts as no progress yet. */
+export function readProgress(root: string): Progress {
+  const path = progressPath(root);
+  if (!existsSync(path)) return { version: 1, lessons: {} };
+  try {
+    const parsed = JSON.parse(readFileSync(path, 'utf8')) as Progress;
+    return parsed.version === 1 && typeof parsed.lessons === 'object' ? parsed : { version: 1, lessons: {} };
+  } catch {
+    return { version: 1, lessons: {} };
+  }
+}
+
+/** Writes the progress file atomically (a half-written file never replaces a good one). */
+export function writeProgress(root: string, progress: Progress): void {
+  const path = progressPath(root);
+  mkdirSync(join(root, STATE_DIR), { recursive: true });
+  writeFileSync(`${path}.tmp`, `${JSON.stringify(progress, null, 2)}\n`);
+  renameSync(`${path}.tmp`, path);
+}
+
+/** The progress of one lesson, empty when it was never checked. */
+export function lessonProgress(progress: Progress, lessonId: string): LessonProgress {
+  return progress.lessons[lessonId] ?? { best: 0, latest: 0, firstPassedAt: null, lastCheckedAt: null, tasksDone: [], hintsSeen: {} };
+}
+
+/** Progress after a check: latest and best points, and the first time each lesson passed. */
+export function recordScores(progress: Progress, scores: LessonScore[], now: Date): Progress {
+  const lessons = { ...progress.lessons };
+  for (const score of scores) {
+    const before = lessonProgress(progress, score.lesson.id);
+    lessons[score.lesson.id] = {
+      ...before,
+      best: Math.max(before.best, score.earned),
+      latest: score.earned,
+      firstPassedAt: before.firstPassedAt ?? (score.done ? now.toISOString() : null),
+      lastCheckedAt: now.toISOString(),
+      tasksDone: score.tasks.filter((task) => task.total > 0 && task.passed === task.total).map((task) => task.number),
+    };
+  }
+  return { ...progress, lessons };
+}
+
+/** Progress after showing hint `level` (1-based) of a task. */
+export function recordHint(progress: Progress, lessonId: string, task: number, level: number): Progress {
+  const before = lessonProgress(progress, lessonId);
+  const seen = Math.max(before.hintsSeen[String(task)] ?? 0, level);
+  return {
+    ...progress,
+    lessons: { ...progress.lessons, [lessonId]: { ...before, hintsSeen: { ...before.hintsSeen, [String(task)]: seen } } },
+  };
+}
