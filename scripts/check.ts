@@ -1,9 +1,12 @@
 /** `npm run check [lesson…]`: grades the student's code and says what to do next. */
+import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { colorsEnabled, painter, parseCommandLine, runCommand } from './lib/cli.ts';
 import { gradeLessons, withPrerequisites } from './lib/grade.ts';
 import { readProgress, recordScores, writeProgress } from './lib/progress.ts';
 import { renderReport } from './lib/report.ts';
+import { defaultFileName, FORMATS, renderResultFile, type Format } from './lib/result-files.ts';
+import type { LessonScore } from './lib/results.ts';
 import { DEFAULT_LIMIT_MS } from './lib/runner.ts';
 import { listLessons, ROOT, selectLessons, UsageError } from './lib/workbook.ts';
 
@@ -17,14 +20,20 @@ Options:
   --solutions       grade the reference solutions instead (the teacher's view)
   --target DIR      grade the exercise files in DIR (a folder holding 01-board/, 02-input/, …)
   --limit SECONDS   stop a lesson whose code runs longer than this (default ${DEFAULT_LIMIT_MS / 1000})
+  --json [FILE]     also write every result as JSON (default file: results.json)
+  --format F [FILE] also write results for another tool: exercism or gradescope (results.json), junit (junit.xml)
 `;
 
 runCommand(USAGE, async () => {
-  const { values, positionals } = parseCommandLine({
-    solutions: { type: 'boolean', default: false },
-    target: { type: 'string' },
-    limit: { type: 'string' },
-  });
+  const { args, outputs } = takeResultFileOptions(process.argv.slice(2));
+  const { values, positionals } = parseCommandLine(
+    {
+      solutions: { type: 'boolean', default: false },
+      target: { type: 'string' },
+      limit: { type: 'string' },
+    },
+    args,
+  );
   if (values.solutions && values.target !== undefined) throw new UsageError('Use --solutions or --target, not both.');
   const limitSeconds = values.limit === undefined ? DEFAULT_LIMIT_MS / 1000 : Number(values.limit);
   if (!(limitSeconds > 0)) throw new UsageError(`--limit takes a number of seconds, not "${values.limit}".`);
@@ -58,6 +67,13 @@ runCommand(USAGE, async () => {
     writeProgress(ROOT, recordScores(readProgress(ROOT), graded, new Date()));
   }
 
+  const selectedScores = selected.map((lesson) => scores.get(lesson.id) as LessonScore);
+  for (const output of outputs) {
+    const context = { scores: selectedScores, root: ROOT, target, progress: readProgress(ROOT), now: new Date() };
+    writeFileSync(output.file, renderResultFile(output.format, context));
+    process.stderr.write(`Wrote ${output.file} (${output.format}).\n`);
+  }
+
   const paint = painter(colorsEnabled());
   console.log(
     renderReport({
@@ -70,3 +86,37 @@ runCommand(USAGE, async () => {
   );
   return selected.every((lesson) => scores.get(lesson.id)?.done) ? 0 : 1;
 });
+
+/**
+ * Takes --json [FILE] and --format NAME [FILE] out of the arguments (a FILE is recognised by its
+ * .json or .xml ending, so lesson names are never taken for files).
+ */
+function takeResultFileOptions(argv: string[]): { args: string[]; outputs: Array<{ format: Format | 'json'; file: string }> } {
+  const args: string[] = [];
+  const outputs: Array<{ format: Format | 'json'; file: string }> = [];
+  for (let index = 0; index < argv.length; index += 1) {
+    const arg = argv[index] as string;
+    let format: Format | 'json' | undefined;
+    if (arg === '--json') {
+      format = 'json';
+    } else if (arg === '--format' || arg.startsWith('--format=')) {
+      const name = arg.includes('=') ? arg.slice('--format='.length) : argv[(index += 1)];
+      if (!FORMATS.includes(name as Format)) {
+        throw new UsageError(`--format takes one of ${FORMATS.join(', ')}; got "${name ?? ''}".`);
+      }
+      format = name as Format;
+    }
+    if (format === undefined) {
+      args.push(arg);
+      continue;
+    }
+    const next = argv[index + 1];
+    const file = next !== undefined && /\.(json|xml)$/i.test(next) ? next : defaultFileName(format);
+    if (file === next) index += 1;
+    if (outputs.some((output) => output.file === file)) {
+      throw new UsageError(`Two result files would both be written to ${file}: give each its own file name.`);
+    }
+    outputs.push({ format, file });
+  }
+  return { args, outputs };
+}

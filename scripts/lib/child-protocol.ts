@@ -39,7 +39,7 @@ interface ErrorLike {
 /** Turns a vitest error into a Failure, pointing at the first place in the graded code. */
 export function toFailure(error: unknown, target: string): Failure {
   const like = (typeof error === 'object' && error !== null ? error : { message: String(error) }) as ErrorLike;
-  const failure: Failure = { name: like.name ?? 'Error', message: like.message ?? String(error) };
+  const failure: Failure = { name: like.name ?? 'Error', message: stripColours(like.message ?? String(error)) };
   if (typeof like.expected === 'string' && typeof like.actual === 'string') {
     failure.expected = like.expected;
     failure.actual = like.actual;
@@ -47,6 +47,12 @@ export function toFailure(error: unknown, target: string): Failure {
   const location = locate(like, target);
   if (location !== undefined) failure.location = location;
   return failure;
+}
+
+/** Removes terminal colour codes, which some tools add even when asked not to. */
+export function stripColours(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/\u001b\[[0-9;]*m/g, '');
 }
 
 /** "lessons/01-board/board.ts:41:9" (relative to the folder above the graded one) for the first stack frame inside the graded folder. */

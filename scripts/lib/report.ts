@@ -134,8 +134,35 @@ function describeThrown(failure: Failure): string[] {
   const missing = /^not implemented yet: (.+)$/.exec(failure.message);
   if (missing) return [`${missing[1]} is not written yet: it still throws "not implemented yet".`];
   if (failure.name === 'AssertionError') return [failure.message];
+  const exit = /^process\.exit unexpectedly called with "(.*)"/.exec(failure.message);
+  if (exit) {
+    return [
+      `Your code called process.exit(${exit[1] === 'undefined' ? '' : exit[1]}), which would end the whole program.`,
+      'Return a value (or throw an error) instead of exiting.',
+    ];
+  }
+  const syntax = describeSyntaxError(failure.message);
+  if (syntax) return syntax;
+  const notFunction = /^(?:\(0 , )?(?:__vi_import_\d+__\.)?(\w+)\)? is not a (function|constructor)/.exec(failure.message);
   const where = failure.location ? ` (at ${failure.location})` : '';
-  return [`Your code threw an error${where}:`, `  ${failure.name}: ${failure.message}`];
+  const lines = [`Your code threw an error${where}:`, `  ${failure.name}: ${failure.message}`];
+  if (notFunction) {
+    lines.push(`Is ${notFunction[1]} exported from your file with exactly that name (export function ${notFunction[1]} …)?`);
+  }
+  return lines;
+}
+
+/** A syntax error while loading a file: the message, where, and the code around it. */
+function describeSyntaxError(message: string): string[] | undefined {
+  if (!/Transform failed|PARSE_ERROR|SyntaxError/.test(message)) return undefined;
+  const what = /\[PARSE_ERROR\]\s*(?:Error:\s*)?(.+)/.exec(message)?.[1] ?? message.split('\n')[0] ?? message;
+  const where = /([\w./-]+\.ts):(\d+):(\d+)/.exec(message);
+  const frame = message
+    .split('\n')
+    .filter((line) => /^\s*\d+ │|^\s*│\s*┬|^\s*│\s+╰/.test(line))
+    .slice(0, 6);
+  const place = where ? ` in ${where[1]?.replace(/^(\.\.\/)+/, '')}, line ${where[2]}, column ${where[3]}` : '';
+  return [`Syntax error${place}: ${what.trim()}`, ...frame, 'TypeScript cannot read the file until this is fixed.'];
 }
 
 /** What the test expected next to what the code gave. */
