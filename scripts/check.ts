@@ -1,9 +1,10 @@
 /** `npm run check [lesson…]`: grades the student's code and says what to do next. */
 import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { colorsEnabled, painter, parseCommandLine, runCommand } from './lib/cli.ts';
 import { gradeLessons, withPrerequisites } from './lib/grade.ts';
-import { readProgress, recordScores, writeProgress } from './lib/progress.ts';
+import { readProgress, recordScores, STATE_DIR, writeProgress } from './lib/progress.ts';
+import { typecheck } from './lib/typecheck.ts';
 import { renderReport } from './lib/report.ts';
 import { defaultFileName, FORMATS, renderResultFile, type Format } from './lib/result-files.ts';
 import type { LessonScore } from './lib/results.ts';
@@ -20,6 +21,7 @@ Options:
   --solutions       grade the reference solutions instead (the teacher's view)
   --target DIR      grade the exercise files in DIR (a folder holding 01-board/, 02-input/, …)
   --limit SECONDS   stop a lesson whose code runs longer than this (default ${DEFAULT_LIMIT_MS / 1000})
+  --no-typecheck    skip TypeScript's type check (type errors are shown but cost no points)
   --json [FILE]     also write every result as JSON (default file: results.json)
   --format F [FILE] also write results for another tool: exercism or gradescope (results.json), junit (junit.xml)
 `;
@@ -31,6 +33,7 @@ runCommand(USAGE, async () => {
       solutions: { type: 'boolean', default: false },
       target: { type: 'string' },
       limit: { type: 'string' },
+      typecheck: { type: 'boolean', default: true },
     },
     args,
   );
@@ -51,6 +54,10 @@ runCommand(USAGE, async () => {
   const lessons = withPrerequisites(selected, all);
   let finished = 0;
   progress(`Grading ${lessons.length} lesson${lessons.length === 1 ? '' : 's'}…`);
+  const ownLessons = !values.solutions && values.target === undefined;
+  const types = values.typecheck
+    ? typecheck(ROOT, target, lessons, ownLessons ? join(ROOT, STATE_DIR) : undefined)
+    : Promise.resolve(undefined);
   const scores = await gradeLessons({
     target,
     lessons,
@@ -60,9 +67,11 @@ runCommand(USAGE, async () => {
       progress(`Grading: ${finished} of ${lessons.length} lessons done (last: ${run.lessonId})…`);
     },
   });
+  progress(values.typecheck ? 'Type-checking…' : '');
+  const typeReport = await types;
   progress('');
 
-  if (!values.solutions && values.target === undefined) {
+  if (ownLessons) {
     const graded = [...scores.values()];
     writeProgress(ROOT, recordScores(readProgress(ROOT), graded, new Date()));
   }
@@ -82,6 +91,7 @@ runCommand(USAGE, async () => {
       selected: selected.map((lesson) => lesson.id),
       allLessons: all.map((lesson) => lesson.id),
       paint,
+      types: typeReport,
     }),
   );
   return selected.every((lesson) => scores.get(lesson.id)?.done) ? 0 : 1;

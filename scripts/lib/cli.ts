@@ -25,7 +25,7 @@ export function parseCommandLine<T extends NonNullable<ParseArgsConfig['options'
   args: string[] = process.argv.slice(2),
 ) {
   try {
-    return parseArgs({ args, options, allowPositionals: true, strict: true });
+    return parseArgs({ args, options, allowPositionals: true, allowNegative: true, strict: true });
   } catch (error) {
     throw new UsageError((error as Error).message.replace(/^TypeError \[\w+\]: /, ''));
   }

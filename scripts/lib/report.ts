@@ -2,6 +2,7 @@
 import type { Paint } from './cli.ts';
 import type { Failure, LessonScore, TestOutcome } from './results.ts';
 import { diffLines, focusRows, formatRow, LINE_END_MARK, SPACE_MARK, visibleLine } from './textdiff.ts';
+import type { TypeProblem, TypeReport } from './typecheck.ts';
 import { readmePath } from './workbook.ts';
 
 /** What the report needs besides the scores. */
@@ -15,6 +16,8 @@ export interface ReportContext {
   /** Every lesson id of the workbook, in order, for the next step. */
   allLessons: string[];
   paint: Paint;
+  /** Type errors per lesson id, when the files were type-checked. */
+  types?: TypeReport;
 }
 
 const BAR_WIDTH = 10;
@@ -26,7 +29,9 @@ export function renderReport(context: ReportContext): string {
   const selected = context.selected.map((id) => context.scores.get(id) as LessonScore);
   for (const score of selected) {
     lines.push(lessonLine(score, paint));
-    if (!score.done) lines.push(...indent(lessonDetails(score, context), 5), '');
+    const typeLines = typeProblemLines(context.types?.get(score.lesson.id) ?? [], paint);
+    if (!score.done) lines.push(...indent([...lessonDetails(score, context), ...typeLines], 5), '');
+    else if (typeLines.length > 0) lines.push(...indent(typeLines, 5), '');
   }
   const earned = selected.reduce((sum, score) => sum + score.earned, 0);
   const done = selected.filter((score) => score.done).length;
@@ -78,6 +83,22 @@ function lessonDetails(score: LessonScore, context: ReportContext): string[] {
     paint('red', `✗ Task ${failedTask.number}: ${failedTask.title}`) + paint('gray', ` (${formatPoints(failedTask.earned)}/${failedTask.points} points, ${failedTask.passed} of ${failedTask.total} tests pass)`),
     ...indent([paint('bold', firstFailed.name), ...explainFailure(firstFailed, paint)], 2),
     paint('gray', `Read "Task ${failedTask.number}" in ${readmePath(score.lesson)}. Stuck? npm run hint ${score.lesson.number}`),
+  ];
+}
+
+/** Type errors under a lesson: they cost no points, but often point at a bug. */
+function typeProblemLines(problems: TypeProblem[], paint: Paint): string[] {
+  if (problems.length === 0) return [];
+  const shown = problems.slice(0, 3).map((problem) => {
+    const [first, ...rest] = problem.message.split('\n');
+    return [`${problem.file}:${problem.line}:${problem.column}  ${first}`, ...rest.map((line) => `  ${line.trim()}`)];
+  });
+  const more = problems.length > 3 ? [`… and ${problems.length - 3} more (npx tsc -p . lists them all)`] : [];
+  const count = `${problems.length} type error${problems.length === 1 ? '' : 's'}`;
+  return [
+    paint('yellow', `TypeScript found ${count}. They cost no points, but they often point at a bug:`),
+    ...indent(shown.flat(), 2),
+    ...more,
   ];
 }
 

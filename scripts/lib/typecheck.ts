@@ -1,0 +1,82 @@
+/** Type-checks exercise files with TypeScript (tsc in a child process) and sorts the errors by lesson. */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import type { Lesson } from './workbook.ts';
+
+/** One type error, with the file relative to the folder above the graded one ("lessons/01-board/board.ts"). */
+export interface TypeProblem {
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+}
+
+/** Type errors per lesson id. */
+export type TypeReport = Map<string, TypeProblem[]>;
+
+/**
+ * Runs tsc over the exercise files of the lessons in `target`, with the workbook's compiler options.
+ * Exercise files need no Node types, so only the language's own library is loaded; with a cache
+ * folder, tsc keeps what it learned between runs (incremental), which makes repeated checks quicker.
+ */
+export function typecheck(root: string, target: string, lessons: Lesson[], cacheDir?: string): Promise<TypeReport> {
+  const folder = mkdtempSync(join(tmpdir(), 'workbook-tsc-'));
+  const files = lessons
+    .flatMap((lesson) => lesson.files.map((file) => join(resolve(target), lesson.id, file)))
+    .filter((file) => existsSync(file));
+  const config = {
+    extends: join(root, 'tsconfig.json'),
+    compilerOptions: {
+      types: [],
+      lib: ['ES2023'],
+      baseUrl: root,
+      ...(cacheDir === undefined ? {} : { incremental: true, tsBuildInfoFile: join(cacheDir, 'typecheck.tsbuildinfo') }),
+    },
+    files,
+    include: [],
+  };
+  writeFileSync(join(folder, 'tsconfig.json'), JSON.stringify(config));
+  if (cacheDir !== undefined) mkdirSync(cacheDir, { recursive: true });
+  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [tsc, '--noEmit', '--pretty', 'false', '-p', folder], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.on('close', () => {
+      rmSync(folder, { recursive: true, force: true });
+      done(sortByLesson(parseTscOutput(output, root), target, lessons));
+    });
+  });
+}
+
+/** Reads tsc's "file(line,col): error TS1234: message" lines (continuation lines are indented). */
+export function parseTscOutput(output: string, root: string): Array<TypeProblem & { absolute: string }> {
+  const problems: Array<TypeProblem & { absolute: string }> = [];
+  for (const line of output.split('\n')) {
+    const match = /^(.+)\((\d+),(\d+)\): error TS\d+: (.*)$/.exec(line);
+    if (match) {
+      const absolute = resolve(root, match[1] as string);
+      problems.push({ absolute, file: absolute, line: Number(match[2]), column: Number(match[3]), message: match[4] as string });
+    } else if (/^\s+\S/.test(line) && problems.length > 0) {
+      (problems.at(-1) as TypeProblem).message += `\n${line.trimEnd()}`;
+    }
+  }
+  return problems;
+}
+
+function sortByLesson(problems: Array<TypeProblem & { absolute: string }>, target: string, lessons: Lesson[]): TypeReport {
+  const base = dirname(resolve(target));
+  const report: TypeReport = new Map(lessons.map((lesson) => [lesson.id, []]));
+  for (const problem of problems) {
+    const lesson = lessons.find((candidate) => problem.absolute.startsWith(join(resolve(target), candidate.id) + '/'));
+    if (!lesson) continue;
+    const { absolute: _absolute, ...rest } = problem;
+    report.get(lesson.id)?.push({ ...rest, file: relative(base, problem.absolute) });
+  }
+  return report;
+}
