@@ -137,3 +137,17 @@ export function readManifest(root: string): Record<string, string> {
   if (!existsSync(path)) return {};
   return JSON.parse(readFileSync(path, 'utf8')) as Record<string, string>;
 }
+
+/** Where a student edition keeps the original stubs (it has no solutions/ to derive them from). */
+export function keptStubPath(root: string, lessonId: string, file: string): string {
+  return join(root, '.workbook', 'stubs', lessonId, file);
+}
+
+/** The stub an exercise file started as: derived from solutions/, or the copy a student edition keeps. */
+export function originalStub(root: string, lesson: Lesson, file: string): string {
+  const solution = join(root, 'solutions', lesson.id, file);
+  if (existsSync(solution)) return deriveStub(readFileSync(solution, 'utf8'), `solutions/${lesson.id}/${file}`);
+  const kept = keptStubPath(root, lesson.id, file);
+  if (existsSync(kept)) return readFileSync(kept, 'utf8');
+  throw new Error(`The original of lessons/${lesson.id}/${file} is missing (looked in solutions/ and .workbook/stubs/).`);
+}
