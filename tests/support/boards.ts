@@ -47,18 +47,36 @@ export function drawBoard(board: readonly TestCell[]): string {
     .join('\n');
 }
 
-/** How many marks a board holds. */
-export function countMarks(board: readonly TestCell[], mark: 'X' | 'O'): number {
+/** How many cells of a board hold the given mark (or ' ' for empty cells). */
+export function countMarks(board: readonly TestCell[], mark: TestCell): number {
   return board.filter((cell) => cell === mark).length;
 }
 
-/** All 3^9 = 19,683 ways to fill the nine cells with X, O or empty, fewest marks first. */
-export function allFillings(): TestBoard[] {
-  let boards: TestBoard[] = [[]];
-  for (let cell = 0; cell < 9; cell += 1) {
-    boards = boards.flatMap((start) => (['X', 'O', ' '] as const).map((value) => [...start, value]));
+/** All 3^9 = 19,683 ways to fill the nine cells with X, O or empty, fewest marks first (see sortSmallestFirst). */
+export function allFillings(): readonly TestBoard[] {
+  fillings ??= listFillings();
+  return fillings;
+}
+
+let fillings: readonly TestBoard[] | undefined;
+
+/** Builds the list allFillings returns (once per test file). */
+function listFillings(): TestBoard[] {
+  // Counting from 0 to 3^9 - 1 in base 3, with cell 0 as the first digit (0 empty, 1 O, 2 X), lists
+  // the boards in the order of their text; sorting them into buckets by size keeps that order.
+  const values: TestCell[] = [' ', 'O', 'X'];
+  const bySize: TestBoard[][] = Array.from({ length: 10 }, () => []);
+  for (let number = 0; number < 3 ** 9; number += 1) {
+    const board: TestBoard = [];
+    let marks = 0;
+    for (let cell = 0; cell < 9; cell += 1) {
+      const digit = Math.floor(number / 3 ** (8 - cell)) % 3;
+      board.push(values[digit] as TestCell);
+      if (digit !== 0) marks += 1;
+    }
+    (bySize[marks] as TestBoard[]).push(board);
   }
-  return sortSmallestFirst(boards.map((board) => ({ board }))).map(({ board }) => board);
+  return bySize.flat();
 }
 
 /**
@@ -99,7 +117,15 @@ export interface PlayedBoard {
  * The ending is recorded while playing, from the mover's own moves, so no check of a finished board
  * is needed to know it. Fewest marks first; 5,478 boards.
  */
-export function playAllGames(): PlayedBoard[] {
+export function playAllGames(): readonly PlayedBoard[] {
+  played ??= playGames();
+  return played;
+}
+
+let played: readonly PlayedBoard[] | undefined;
+
+/** Plays the games playAllGames returns (once per test file). */
+function playGames(): PlayedBoard[] {
   const lines = linesOfThree();
   const seen = new Map<string, PlayedBoard>();
 
@@ -109,7 +135,7 @@ export function playAllGames(): PlayedBoard[] {
       if (board[cell] !== ' ') continue;
       const next = [...board];
       next[cell] = mover;
-      const key = pictureOf(next);
+      const key = next.join('');
       if (seen.has(key)) continue;
       const ownCells = [...moversCells, cell];
       let ending: Ending = 'ongoing';
@@ -124,17 +150,19 @@ export function playAllGames(): PlayedBoard[] {
   };
 
   const empty: TestBoard = Array(9).fill(' ');
-  seen.set(pictureOf(empty), { board: empty, ending: 'ongoing' });
+  seen.set(empty.join(''), { board: empty, ending: 'ongoing' });
   explore(empty, 'X', [], []);
   return sortSmallestFirst([...seen.values()]);
 }
 
-/** Orders by how many marks a board holds, then by its picture, so "the smallest board" is well defined. */
+/**
+ * Orders by how many marks a board holds, then by its cells read as text (' ' before 'O' before 'X'),
+ * so "the smallest board" is well defined.
+ */
 function sortSmallestFirst<T extends { board: TestBoard }>(entries: T[]): T[] {
-  const size = (board: TestBoard): number => board.filter((cell) => cell !== ' ').length;
   return entries
-    .map((entry) => ({ entry, size: size(entry.board), picture: pictureOf(entry.board) }))
-    .sort((a, b) => a.size - b.size || (a.picture < b.picture ? -1 : a.picture > b.picture ? 1 : 0))
+    .map((entry) => ({ entry, size: 9 - countMarks(entry.board, ' '), text: entry.board.join('') }))
+    .sort((a, b) => a.size - b.size || (a.text < b.text ? -1 : a.text > b.text ? 1 : 0))
     .map(({ entry }) => entry);
 }
 

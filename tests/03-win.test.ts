@@ -1,0 +1,269 @@
+import { expect, test } from 'vitest';
+import { hasWon, isFull, outcome, positionError, winner, WINNING_LINES } from '@workbook/03-win/win';
+import {
+  allFillings,
+  boardOf,
+  checkEveryBoard,
+  countMarks,
+  playAllGames,
+  type Ending,
+  type TestBoard,
+} from './support/boards.ts';
+import { capturePrinting } from './support/console.ts';
+import { lessonTasks } from './support/lesson.ts';
+
+const task = lessonTasks('03-win');
+
+// The exact messages, as the lesson states them.
+const O_STARTED = 'Wrong turn order: O started';
+const X_WENT_TWICE = 'Wrong turn order: X went twice';
+const PLAYED_AFTER_WIN = 'Impossible board: game should have ended after the game was won';
+
+/** The eight lines of the lesson, by name. */
+const ROWS = { 'top row': [0, 1, 2], 'middle row': [3, 4, 5], 'bottom row': [6, 7, 8] };
+const COLUMNS = { 'left column': [0, 3, 6], 'middle column': [1, 4, 7], 'right column': [2, 5, 8] };
+const DIAGONALS = { 'diagonal from top-left': [0, 4, 8], 'diagonal from top-right': [2, 4, 6] };
+
+/** Every board a real game can reach (played out by the rules in tests/support/boards.ts), with its ending. */
+const PLAYED = playAllGames();
+
+/** A line written the same way whatever order its cells were listed in: "0,4,8". */
+function lineKey(line: readonly number[]): string {
+  return [...line].sort((a, b) => a - b).join(',');
+}
+
+/** The names of the given lines that WINNING_LINES does not contain. */
+function missingLines(lines: Record<string, number[]>): string[] {
+  const present = new Set(WINNING_LINES.map((line) => lineKey(line)));
+  return Object.entries(lines)
+    .filter(([, cells]) => !present.has(lineKey(cells)))
+    .map(([name, cells]) => `${name} [${cells.join(', ')}]`);
+}
+
+/** A board with the player's mark on the given cells and every other cell empty. */
+function boardWithLine(cells: number[], player: 'X' | 'O'): TestBoard {
+  return Array.from({ length: 9 }, (_, index) => (cells.includes(index) ? player : ' '));
+}
+
+/** Expects hasWon to see each of the lines, for both players. */
+function expectWinsOn(lines: Record<string, number[]>): void {
+  for (const [name, cells] of Object.entries(lines)) {
+    for (const player of ['X', 'O'] as const) {
+      expect(hasWon(boardWithLine(cells, player), player), `hasWon(board, '${player}') with ${player} on the ${name}`).toBe(true);
+    }
+  }
+}
+
+/** The expected winner of a played board: the player who ended the game with a line, or null. */
+function winnerOf(ending: Ending): 'X' | 'O' | null {
+  return ending === 'X' || ending === 'O' ? ending : null;
+}
+
+task(1, () => {
+  test('WINNING_LINES holds exactly eight lines, and no line twice', () => {
+    expect(WINNING_LINES.length, 'how many lines WINNING_LINES holds').toBe(8);
+    const distinct = new Set(WINNING_LINES.map((line) => lineKey(line)));
+    expect(distinct.size, 'how many different lines WINNING_LINES holds').toBe(8);
+  });
+
+  test('every line is three different cell indexes from 0 to 8', () => {
+    expect(WINNING_LINES.length, 'how many lines WINNING_LINES holds').toBe(8);
+    for (const line of WINNING_LINES) {
+      const label = `the line [${line.join(', ')}]`;
+      expect(line.length, `how many cells ${label} has`).toBe(3);
+      expect(new Set(line).size, `how many different cells ${label} has`).toBe(3);
+      expect(line.every((index) => Number.isInteger(index) && index >= 0 && index <= 8), `${label} uses only indexes 0 to 8`).toBe(true);
+    }
+  });
+
+  test('WINNING_LINES contains the three rows', () => {
+    expect(missingLines(ROWS), 'the rows WINNING_LINES does not contain').toEqual([]);
+  });
+
+  test('WINNING_LINES contains the three columns', () => {
+    expect(missingLines(COLUMNS), 'the columns WINNING_LINES does not contain').toEqual([]);
+  });
+
+  test('WINNING_LINES contains both diagonals', () => {
+    expect(missingLines(DIAGONALS), 'the diagonals WINNING_LINES does not contain').toEqual([]);
+  });
+});
+
+task(2, () => {
+  test('hasWon sees a full row, for X and for O', () => {
+    expectWinsOn(ROWS);
+  });
+
+  test('hasWon sees a full column, for X and for O', () => {
+    expectWinsOn(COLUMNS);
+  });
+
+  test('hasWon sees both diagonals, for X and for O', () => {
+    expectWinsOn(DIAGONALS);
+  });
+
+  test('hasWon is false on an empty board: three empty cells in a row are not a win', () => {
+    expect(hasWon(boardOf('... ... ...'), 'X'), "hasWon(empty board, 'X')").toBe(false);
+    expect(hasWon(boardOf('... ... ...'), 'O'), "hasWon(empty board, 'O')").toBe(false);
+    expect(hasWon(boardOf('XO. XO. ...'), 'X'), "hasWon(board, 'X') with the bottom row empty").toBe(false);
+  });
+
+  test("hasWon is false for a line that holds both marks, and for the other player's line", () => {
+    expect(hasWon(boardOf('XXO .O. ...'), 'X'), "hasWon(board, 'X') with X X O on the top row").toBe(false);
+    expect(hasWon(boardOf('XXX OO. ...'), 'O'), "hasWon(board, 'O') when X has the top row").toBe(false);
+    expect(hasWon(boardOf('XX. OOO X..'), 'X'), "hasWon(board, 'X') when O has the middle row").toBe(false);
+  });
+
+  test('hasWon(board, "X") is right on every one of the 5,478 boards a real game can reach', () => {
+    const cases = PLAYED.map(({ board, ending }) => ({ board, expected: ending === 'X' }));
+    const report = checkEveryBoard("hasWon(board, 'X')", cases, (board) => hasWon(board, 'X'));
+    expect(report.actual, 'the smallest board with a wrong answer').toBe(report.expected);
+  });
+
+  test('hasWon(board, "O") is right on every one of the 5,478 boards a real game can reach', () => {
+    const cases = PLAYED.map(({ board, ending }) => ({ board, expected: ending === 'O' }));
+    const report = checkEveryBoard("hasWon(board, 'O')", cases, (board) => hasWon(board, 'O'));
+    expect(report.actual, 'the smallest board with a wrong answer').toBe(report.expected);
+  });
+
+  test('hasWon leaves the board unchanged and prints nothing', () => {
+    const board = boardOf('XXX OO. ...');
+    const { result, printed } = capturePrinting(() => hasWon(board, 'X'));
+    expect(printed, 'what hasWon printed').toBe('');
+    expect(result, "what hasWon(board, 'X') returned").toBe(true);
+    expect(board, 'the board after hasWon').toEqual(boardOf('XXX OO. ...'));
+  });
+});
+
+task(3, () => {
+  test('winner returns X when X has a line and O when O has one', () => {
+    expect(winner(boardOf('XXX OO. ...')), 'winner with X on the top row').toBe('X');
+    expect(winner(boardOf('XX. OOO X..')), 'winner with O on the middle row').toBe('O');
+    expect(winner(boardOf('OXX .O. X.O')), 'winner with O on the diagonal from top-left').toBe('O');
+    expect(winner(boardOf('X.O .O. OXX')), 'winner with O on the diagonal from top-right').toBe('O');
+  });
+
+  test('winner returns null (not a space) on an empty board', () => {
+    expect(winner(boardOf('... ... ...')), 'winner of the empty board').toBe(null);
+  });
+
+  test('winner returns null while nobody has a line, and after a draw', () => {
+    expect(winner(boardOf('X.. .O. ..X')), 'winner of a game still going').toBe(null);
+    expect(winner(boardOf('XOX XOO OXX')), 'winner of a draw').toBe(null);
+  });
+
+  test('winner is right on every one of the 5,478 boards a real game can reach', () => {
+    const cases = PLAYED.map(({ board, ending }) => ({ board, expected: winnerOf(ending) }));
+    const report = checkEveryBoard('winner(board)', cases, (board) => winner(board));
+    expect(report.actual, 'the smallest board with a wrong answer').toBe(report.expected);
+  });
+
+  test('isFull is false on an empty board and while any cell is empty', () => {
+    expect(isFull(boardOf('... ... ...')), 'isFull(empty board)').toBe(false);
+    expect(isFull(boardOf('X.. .O. ...')), 'isFull with seven empty cells').toBe(false);
+    expect(isFull(boardOf('XOX XOO OX.')), 'isFull with only cell 9 empty').toBe(false);
+    expect(isFull(boardOf('.OX XOO OXX')), 'isFull with only cell 1 empty').toBe(false);
+  });
+
+  test('isFull is true when all nine cells hold a mark, with or without a winner', () => {
+    expect(isFull(boardOf('XOX XOO OXX')), 'isFull(a drawn board)').toBe(true);
+    expect(isFull(boardOf('XOX OXO OXX')), 'isFull(a full board X won)').toBe(true);
+  });
+
+  test('isFull is right on all 19,683 ways to fill the nine cells', () => {
+    const cases = allFillings().map((board) => ({ board, expected: !board.includes(' ') }));
+    const report = checkEveryBoard('isFull(board)', cases, (board) => isFull(board));
+    expect(report.actual, 'the smallest board with a wrong answer').toBe(report.expected);
+  });
+});
+
+task(4, () => {
+  test("outcome is 'ongoing' on an empty board and while nobody has won and cells are free", () => {
+    expect(outcome(boardOf('... ... ...')), 'outcome of the empty board').toBe('ongoing');
+    expect(outcome(boardOf('XO. .X. ..O')), 'outcome of a game still going').toBe('ongoing');
+    expect(outcome(boardOf('XOX XOO OX.')), 'outcome with one cell left').toBe('ongoing');
+  });
+
+  test("outcome is 'X' or 'O' when that player has a line", () => {
+    expect(outcome(boardOf('XXX OO. ...')), 'outcome with X on the top row').toBe('X');
+    expect(outcome(boardOf('XXO XO. O..')), 'outcome with O on a diagonal').toBe('O');
+  });
+
+  test("outcome is 'draw' when the board is full and nobody has a line", () => {
+    expect(outcome(boardOf('XOX XOO OXX')), 'outcome of a full board without a line').toBe('draw');
+  });
+
+  test('outcome calls a full board a win, not a draw, when the last move made a line', () => {
+    expect(outcome(boardOf('XOX OXO OXX')), 'outcome when X fills the board and the diagonal with the ninth move').toBe('X');
+    expect(outcome(boardOf('XXX OOX XOO')), 'outcome when X fills the board and the top row with the ninth move').toBe('X');
+  });
+
+  test('outcome is right on every one of the 5,478 boards a real game can reach', () => {
+    const cases = PLAYED.map(({ board, ending }) => ({ board, expected: ending }));
+    const report = checkEveryBoard('outcome(board)', cases, (board) => outcome(board));
+    expect(report.actual, 'the smallest board with a wrong answer').toBe(report.expected);
+  });
+});
+
+task(5, () => {
+  test('positionError is null for boards a real game can reach', () => {
+    expect(positionError(boardOf('... ... ...')), 'positionError(empty board)').toBe(null);
+    expect(positionError(boardOf('... .X. ...')), 'positionError after X played once').toBe(null);
+    expect(positionError(boardOf('X.. .O. ...')), 'positionError after one move each').toBe(null);
+    expect(positionError(boardOf('XOX XOO OXX')), 'positionError of a draw').toBe(null);
+  });
+
+  test('positionError is null after a real win by X or by O', () => {
+    expect(positionError(boardOf('XXX OO. ...')), 'positionError: X won with the top row').toBe(null);
+    expect(positionError(boardOf('XX. OOO X..')), 'positionError: O won with the middle row').toBe(null);
+    expect(positionError(boardOf('XOX OXO OXX')), 'positionError: X won with the ninth move').toBe(null);
+    expect(positionError(boardOf('XXX XOO XOO')), 'positionError: X made two lines with the last move').toBe(null);
+  });
+
+  test('positionError says "O started" when O has more marks than X', () => {
+    expect(positionError(boardOf('O.. ... ...')), 'positionError with one O and no X').toBe(O_STARTED);
+    expect(positionError(boardOf('OO. X.. ...')), 'positionError with two O and one X').toBe(O_STARTED);
+  });
+
+  test('positionError says "X went twice" when X has two marks more than O, or more', () => {
+    expect(positionError(boardOf('XX. ... ...')), 'positionError with two X and no O').toBe(X_WENT_TWICE);
+    expect(positionError(boardOf('XXO X.X ...')), 'positionError with four X and one O').toBe(X_WENT_TWICE);
+  });
+
+  test('positionError rejects a board where both players have a line', () => {
+    expect(positionError(boardOf('XXX OOO ...')), 'positionError with X on the top row and O on the middle row').toBe(PLAYED_AFTER_WIN);
+    expect(positionError(boardOf('XXX OOO X..')), 'positionError with both lines and X one mark ahead').toBe(PLAYED_AFTER_WIN);
+  });
+
+  test('positionError rejects a board where someone moved after a win', () => {
+    expect(positionError(boardOf('XXX OO. O..')), 'positionError: O moved after X won').toBe(PLAYED_AFTER_WIN);
+    expect(positionError(boardOf('OOO XX. X.X')), 'positionError: X moved after O won').toBe(PLAYED_AFTER_WIN);
+  });
+
+  test('positionError gives the turn-order message first when several things are wrong', () => {
+    expect(positionError(boardOf('OOO XX. ...')), 'positionError: O has a line and more marks than X').toBe(O_STARTED);
+    expect(positionError(boardOf('XXX XO. ...')), 'positionError: X has a line and three marks more than O').toBe(X_WENT_TWICE);
+    expect(positionError(boardOf('XXX OOO O..')), 'positionError: both have a line and O has more marks than X').toBe(O_STARTED);
+    expect(positionError(boardOf('XXX OOO XX.')), 'positionError: both have a line and X has two marks more than O').toBe(X_WENT_TWICE);
+  });
+
+  test('positionError is right on all 19,683 ways to fill the nine cells', () => {
+    const reachable = new Set(PLAYED.map(({ board }) => board.join('')));
+    const cases = allFillings().map((board) => ({ board, expected: expectedPositionError(board, reachable) }));
+    const report = checkEveryBoard('positionError(board)', cases, (board) => positionError(board));
+    expect(report.actual, 'the smallest board with a wrong answer').toBe(report.expected);
+  });
+});
+
+/**
+ * The answer the lesson asks for, worked out without any win check: the counts decide the two
+ * turn-order messages (they come first), and otherwise a board is fine exactly when a real game,
+ * played out by the rules, reaches it.
+ */
+function expectedPositionError(board: TestBoard, reachable: Set<string>): string | null {
+  const xCount = countMarks(board, 'X');
+  const oCount = countMarks(board, 'O');
+  if (oCount > xCount) return O_STARTED;
+  if (xCount > oCount + 1) return X_WENT_TWICE;
+  return reachable.has(board.join('')) ? null : PLAYED_AFTER_WIN;
+}
