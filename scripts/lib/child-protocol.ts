@@ -16,6 +16,8 @@ export interface ChildRequest {
   targets: string[];
   /** Which test file to run in which project. */
   jobs: Array<{ project: string; file: string }>;
+  /** Keep running and test again after every change (npm run watch). */
+  watch?: boolean;
 }
 
 /** What the child reports. */
@@ -24,6 +26,8 @@ export type ChildMessage =
   | { type: 'test'; project: string; file: string; outcome: TestOutcome }
   | { type: 'module-end'; project: string; file: string; loadError?: Failure }
   | { type: 'log'; taskId?: string; text: string }
+  | { type: 'run-start'; files: Array<{ project: string; file: string }> }
+  | { type: 'run-end' }
   | { type: 'done' };
 
 /** The parts of a vitest error the grader uses. */

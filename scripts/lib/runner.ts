@@ -102,6 +102,14 @@ function suiteFiles(root: string, lesson: Lesson, hidden: boolean): string[] {
   return paths.map((path) => join(root, path)).filter((path) => existsSync(path));
 }
 
+/** Extra behaviour of a child that keeps watching files and runs again after every change. */
+interface WatchHooks {
+  /** Called when every lesson of a run has finished. */
+  onRunEnd: () => void;
+  /** Set once the child is running, to stop it. */
+  setStop?: (stop: () => void) => void;
+}
+
 /** Runs one child over the open lessons; returns when it exits or has been stopped. */
 function runChild(
   root: string,
@@ -109,6 +117,7 @@ function runChild(
   open: Pending[],
   limitMs: number,
   onLessonDone: RunOptions['onLessonDone'],
+  watch?: WatchHooks,
 ): Promise<void> {
   const traceDir = mkdtempSync(join(tmpdir(), 'workbook-trace-'));
   const byJob = new Map(open.flatMap((entry) => entry.files.map((file) => [`${entry.project}|${file}`, entry] as const)));
@@ -116,6 +125,7 @@ function runChild(
   const request: ChildRequest = {
     targets,
     jobs: open.flatMap((entry) => entry.files.map((file) => ({ project: entry.project, file }))),
+    watch: watch !== undefined,
   };
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts/lib/suite-child.ts')], {
     cwd: root,
@@ -148,6 +158,17 @@ function runChild(
       return;
     }
     if (message.type === 'done') return;
+    if (message.type === 'run-start') {
+      for (const file of message.files) {
+        const entry = byJob.get(`${file.project}|${file.file}`);
+        if (entry) Object.assign(entry, { startedAt: undefined, filesDone: 0, run: { ...entry.run, tests: [], output: '', problem: undefined } });
+      }
+      return;
+    }
+    if (message.type === 'run-end') {
+      watch?.onRunEnd();
+      return;
+    }
     const entry = byJob.get(`${message.project}|${message.file}`);
     if (!entry) return;
     if (message.type === 'module-start') {
@@ -164,6 +185,7 @@ function runChild(
     }
   });
 
+  watch?.setStop?.(() => stop(child.pid));
   return new Promise((resolveRun) => {
     const watchdog = setInterval(() => {
       const now = Date.now();
@@ -171,6 +193,7 @@ function runChild(
         (entry) => entry.startedAt !== undefined && entry.filesDone < entry.files.length && now - entry.startedAt > limitMs,
       );
       if (!hung) return;
+      clearInterval(watchdog);
       hung.run.problem = { kind: 'timeout', limitMs, ...readTrace(traceDir, hung) };
       finish(hung);
       stop(child.pid);
@@ -181,6 +204,32 @@ function runChild(
       resolveRun();
     });
   });
+}
+
+/**
+ * Grades lessons of one folder again after every change to their files, in one child that keeps
+ * vitest running (so a verdict comes quickly). `onResults` gets the runs after each check. When code
+ * hangs, the child is stopped and the promise resolves: call again after the next change.
+ */
+export async function watchLessons(
+  options: Omit<RunOptions, 'targets' | 'onLessonDone'> & {
+    target: string;
+    onResults: (runs: LessonRun[]) => void;
+    setStop?: (stop: () => void) => void;
+  },
+): Promise<LessonRun[]> {
+  const root = options.root ?? ROOT;
+  const pending = options.lessons.map((lesson): Pending => ({
+    targetIndex: 0,
+    project: 'lessons:0',
+    files: suiteFiles(root, lesson, options.hidden === true),
+    run: { lessonId: lesson.id, tests: [], output: '', durationMs: 0 },
+    filesDone: 0,
+  }));
+  const runs = (): LessonRun[] => pending.map((entry) => entry.run);
+  const hooks: WatchHooks = { onRunEnd: () => options.onResults(runs()), setStop: options.setStop };
+  await runChild(root, [resolve(options.target)], pending, options.limitMs ?? DEFAULT_LIMIT_MS, undefined, hooks);
+  return runs();
 }
 
 /** Stops the child and every process it started. */

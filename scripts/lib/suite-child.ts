@@ -32,6 +32,15 @@ function taskOf(testCase: TestCase): number {
 }
 
 const reporter: Reporter = {
+  onTestRunStart(specifications) {
+    send({
+      type: 'run-start',
+      files: specifications.map((specification) => ({ project: specification.project.name, file: specification.moduleId })),
+    });
+  },
+  onTestRunEnd() {
+    send({ type: 'run-end' });
+  },
   onTestModuleStart(testModule: TestModule) {
     send({ type: 'module-start', project: testModule.project.name, file: testModule.moduleId, id: testModule.id });
   },
@@ -69,14 +78,19 @@ const reporter: Reporter = {
 };
 
 const vitest = await createVitest('test', {
-  watch: false,
+  watch: request.watch === true,
   reporters: [reporter],
   root: ROOT,
   passWithNoTests: true,
   project: ['lessons:*'],
 });
-const specifications = request.jobs.map((job) => vitest.getProjectByName(job.project).createSpecification(job.file));
-await vitest.runTestSpecifications(specifications, false);
-await vitest.close();
-send({ type: 'done' });
-process.exit(0);
+if (request.watch) {
+  // Runs the files once, then vitest keeps watching them and what they import.
+  await vitest.start(request.jobs.map((job) => job.file));
+} else {
+  const specifications = request.jobs.map((job) => vitest.getProjectByName(job.project).createSpecification(job.file));
+  await vitest.runTestSpecifications(specifications, false);
+  await vitest.close();
+  send({ type: 'done' });
+  process.exit(0);
+}

@@ -1,0 +1,79 @@
+/** `npm run watch [lesson]`: grades a lesson again every time you save, and shows its report. */
+import { watch } from 'node:fs';
+import { join } from 'node:path';
+import { colorsEnabled, painter, parseCommandLine, runCommand } from './lib/cli.ts';
+import { withPrerequisites } from './lib/grade.ts';
+import { lessonProgress, readProgress, recordScores, writeProgress } from './lib/progress.ts';
+import { renderReport } from './lib/report.ts';
+import { scoreLesson } from './lib/results.ts';
+import { DEFAULT_LIMIT_MS, watchLessons } from './lib/runner.ts';
+import { listLessons, ROOT, selectLessons, UsageError, type Lesson } from './lib/workbook.ts';
+
+const USAGE = `
+Usage: npm run watch [lesson]
+
+Grades the lesson every time you save a file and shows its report. Without a lesson it watches
+the first lesson you have not finished yet. Stop with Ctrl-C.
+`;
+
+runCommand(USAGE, async () => {
+  const { positionals } = parseCommandLine({});
+  if (positionals.length > 1) throw new UsageError('Watch one lesson at a time, for example: npm run watch 02');
+  const all = listLessons();
+  const progress = readProgress(ROOT);
+  const lesson = positionals.length === 1 ? selectLessons(positionals, all)[0] : firstUnfinished(all, progress);
+  if (!lesson) throw new UsageError('There are no lessons to watch.');
+
+  const lessons = withPrerequisites([lesson], all);
+  const target = join(ROOT, 'lessons');
+  const paint = painter(colorsEnabled());
+  const clear = process.stdout.isTTY ? '\x1b[2J\x1b[3J\x1b[H' : '';
+  let startedAt = Date.now();
+
+  const show = (runs: Parameters<Parameters<typeof watchLessons>[0]['onResults']>[0]): void => {
+    const scores = new Map(lessons.map((each, index) => [each.id, scoreLesson(each, runs[index]!)]));
+    writeProgress(ROOT, recordScores(readProgress(ROOT), [...scores.values()], new Date()));
+    const report = renderReport({
+      subject: `lesson ${lesson.number} in lessons/${lesson.id}/`,
+      scores,
+      selected: [lesson.id],
+      allLessons: all.map((each) => each.id),
+      paint,
+    });
+    const seconds = ((Date.now() - startedAt) / 1000).toFixed(2);
+    process.stdout.write(`${clear}${report}\n\n${paint('gray', `Checked at ${new Date().toLocaleTimeString()} (${seconds} s). Watching lessons/${lesson.id}/: save a file to check again. Ctrl-C stops.`)}\n`);
+  };
+
+  // Start the clock at each save, so the footer shows how long the check took.
+  watch(target, { recursive: true }, () => {
+    startedAt = Date.now();
+  });
+  let stopChild: () => void = () => {};
+  process.on('SIGINT', () => {
+    stopChild();
+    process.stdout.write('\nStopped watching.\n');
+    process.exit(0);
+  });
+  for (;;) {
+    startedAt = Date.now();
+    const runs = await watchLessons({ target, lessons, limitMs: DEFAULT_LIMIT_MS, onResults: show, setStop: (stop) => (stopChild = stop) });
+    // The child stops only when code hung (or crashed): show that, then wait for the next save.
+    show(runs);
+    await nextChange(target);
+  }
+});
+
+/** The first lesson not finished according to the progress file. */
+function firstUnfinished(all: Lesson[], progress: ReturnType<typeof readProgress>): Lesson | undefined {
+  return all.find((lesson) => lessonProgress(progress, lesson.id).latest < 100) ?? all.at(-1);
+}
+
+/** Resolves at the next change of a file below `folder`. */
+function nextChange(folder: string): Promise<void> {
+  return new Promise((resolve) => {
+    const watcher = watch(folder, { recursive: true }, () => {
+      watcher.close();
+      resolve();
+    });
+  });
+}

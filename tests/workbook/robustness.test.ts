@@ -1,0 +1,106 @@
+/**
+ * The grader survives any student code: in a scratch copy of the exercise files (the reference
+ * solutions with planted bugs), `npm run check` still finishes and grades every other lesson.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { listLessons, ROOT } from '../../scripts/lib/workbook.ts';
+
+const LIMIT_SECONDS = 5;
+const scratch = mkdtempSync(join(tmpdir(), 'workbook-robust-'));
+const target = join(scratch, 'lessons');
+
+interface LessonResult {
+  id: string;
+  earned: number;
+  done: boolean;
+  problem: { kind: string; runningTest?: string; failure?: { message: string } } | null;
+  output: string;
+  tasks: Array<{ tests: Array<{ status: string; message: string | null }> }>;
+}
+
+let report = '';
+let results: LessonResult[] = [];
+let seconds = 0;
+
+/** Inserts `line` as the first statement of the exported function `name` in a lesson file. */
+function plantInFunction(file: string, name: string, line: string): void {
+  const source = readFileSync(file, 'utf8');
+  const opening = new RegExp(`(export function ${name}\\([^)]*\\)[^{]*\\{\\n)`);
+  expect(opening.test(source), `${file} has export function ${name}`).toBe(true);
+  writeFileSync(file, source.replace(opening, `$1  ${line}\n`));
+}
+
+/** Adds lines at the end (or, with `first`, at the start) of a lesson file. */
+function plantInModule(file: string, lines: string, first = false): void {
+  const source = readFileSync(file, 'utf8');
+  writeFileSync(file, first ? `${lines}\n${source}` : `${source}\n${lines}\n`);
+}
+
+beforeAll(() => {
+  cpSync(join(ROOT, 'solutions'), target, { recursive: true });
+  plantInFunction(join(target, '02-input/input.ts'), 'parseMove', 'process.exit(0);');
+  plantInModule(join(target, '03-win/win.ts'), "for (let line = 0; line < 100_000; line += 1) console.log('x'.repeat(99));", true);
+  plantInFunction(join(target, '04-game/game.ts'), 'playGame', "console.log('the board, one last time');\n  while (true) {}");
+  plantInModule(join(target, '05-class/tictactoe.ts'), 'await new Promise(() => {});');
+  plantInModule(join(target, '07-search/search.ts'), 'const broken = ;');
+
+  const started = Date.now();
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'scripts/check.ts'), '--target', target, '--limit', String(LIMIT_SECONDS), '--no-typecheck', '--json', join(scratch, 'results.json')],
+    { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 170_000 },
+  );
+  seconds = (Date.now() - started) / 1000;
+  report = run.stdout;
+  results = (JSON.parse(readFileSync(join(scratch, 'results.json'), 'utf8')) as { lessons: LessonResult[] }).lessons;
+}, 180_000);
+
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const byId = (id: string): LessonResult => results.find((lesson) => lesson.id === id) as LessonResult;
+
+test('check finishes within (number of lessons × limit) and reports every lesson', () => {
+  expect(results.map((lesson) => lesson.id)).toEqual(listLessons().map((lesson) => lesson.id));
+  expect(seconds).toBeLessThan(listLessons().length * LIMIT_SECONDS + 20);
+  expect(report).toMatch(/^Total: /m);
+});
+
+test('lessons without planted bugs are graded in full', () => {
+  expect(byId('01-board').earned).toBe(100);
+  expect(byId('06-computer').earned).toBe(100);
+});
+
+test('a synchronous endless loop is stopped, with the running test and the last output', () => {
+  const lesson = byId('04-game');
+  expect(lesson.problem?.kind).toBe('timeout');
+  expect(lesson.problem?.runningTest).toBeTruthy();
+  expect(report).toContain('the board, one last time');
+  expect(report).toContain('Does every loop in your code end?');
+});
+
+test('a promise that never settles is stopped too', () => {
+  expect(byId('05-class').problem?.kind).toBe('timeout');
+});
+
+test('a syntax error is shown with the file and line', () => {
+  const lesson = byId('07-search');
+  expect(lesson.problem?.kind).toBe('load-error');
+  expect(report).toMatch(/Syntax error in \S*07-search\/search\.ts, line \d+/);
+});
+
+test('process.exit(0) cannot end the grader; the test that called it fails in plain words', () => {
+  const lesson = byId('02-input');
+  expect(lesson.done).toBe(false);
+  const messages = lesson.tasks.flatMap((task) => task.tests.map((each) => each.message ?? ''));
+  expect(messages.some((message) => message.includes('called process.exit(0)'))).toBe(true);
+});
+
+test('10 MB of printing is cut, and the lesson is still graded', () => {
+  const lesson = byId('03-win');
+  expect(lesson.earned).toBe(100);
+  expect(lesson.output.length).toBeLessThan(10_000);
+});
