@@ -1,0 +1,225 @@
+import { expect, test } from 'vitest';
+import { TicTacToe } from '@workbook/05-class/tictactoe';
+import type { Grid } from '@workbook/01-board/board';
+import { capturePrinting } from './support/console.ts';
+import { example, lessonTasks } from './support/lesson.ts';
+
+const task = lessonTasks('05-class');
+
+/** A list of moves as [row, col] pairs, from a text like '00 10 01' (row digit, column digit). */
+type Moves = [number, number][];
+
+function movesOf(text: string): Moves {
+  if (text === '') return [];
+  return text.split(' ').map((pair) => [Number(pair[0]), Number(pair[1])]);
+}
+
+/** A grid from a picture like 'X.. .O. ...'. */
+function gridOf(picture: string): Grid {
+  return picture.split(' ').map((row) => [...row]) as Grid;
+}
+
+/** A new game after the given moves. */
+function gameAfter(moves: string): TicTacToe {
+  const game = new TicTacToe();
+  for (const [row, col] of movesOf(moves)) game.move(row, col);
+  return game;
+}
+
+/** The six games of the exercise, and how the exercise prints each result. */
+const SIX_GAMES: { moves: string; line: (winner: string) => string }[] = [
+  { moves: '00 10 01 11 02', line: (winner) => `${winner} wins!` },
+  { moves: '00 01 00 10 11 22 21', line: (winner) => `${winner} wins!` },
+  { moves: '00 01 11 02 22', line: (winner) => `${winner} wins!` },
+  { moves: '02 00 11 01 20', line: (winner) => `${winner} wins!` },
+  { moves: '00 01 02 11 10 12 21 20 22', line: (winner) => `No winner: ${winner}` },
+  { moves: '', line: (winner) => `No winner: ${winner}` },
+];
+
+/** The eight winning lines as [row, col] cells, with a name a person understands. */
+const LINES: { name: string; cells: Moves }[] = [
+  { name: 'the top row', cells: movesOf('00 01 02') },
+  { name: 'the middle row', cells: movesOf('10 11 12') },
+  { name: 'the bottom row', cells: movesOf('20 21 22') },
+  { name: 'the left column', cells: movesOf('00 10 20') },
+  { name: 'the middle column', cells: movesOf('01 11 21') },
+  { name: 'the right column', cells: movesOf('02 12 22') },
+  { name: 'the diagonal from the top-left', cells: movesOf('00 11 22') },
+  { name: 'the diagonal from the top-right', cells: movesOf('02 11 20') },
+];
+
+/** An otherwise empty grid with three of `mark` on one line. */
+function gridWithLine(cells: Moves, mark: 'X' | 'O'): Grid {
+  const grid = gridOf('... ... ...');
+  for (const [row, col] of cells) (grid[row] as Grid[number])[col] = mark;
+  return grid;
+}
+
+task(1, () => {
+  test("a new game's board is three rows of three '.'", () => {
+    expect(new TicTacToe().board).toEqual(gridOf('... ... ...'));
+  });
+
+  test('X moves first in a new game', () => {
+    expect(new TicTacToe().player).toBe('X');
+  });
+
+  test('the rows are separate arrays: writing board[0][0] changes only that cell', () => {
+    const game = new TicTacToe();
+    (game.board[0] as Grid[number])[0] = 'X';
+    expect(game.board, 'the board after board[0][0] = "X"').toEqual(gridOf('X.. ... ...'));
+  });
+
+  test('two games do not share a board', () => {
+    const first = new TicTacToe();
+    const second = new TicTacToe();
+    (first.board[1] as Grid[number])[1] = 'O';
+    expect(second.board, "the second game's board after writing into the first").toEqual(gridOf('... ... ...'));
+  });
+});
+
+task(2, () => {
+  test("move(0, 2) puts X in row 0, column 2 (the top-right corner) and nowhere else", () => {
+    const game = gameAfter('02');
+    expect(game.board, 'the board after move(0, 2)').toEqual(gridOf('..X ... ...'));
+  });
+
+  test("after X's move it is O's turn, and after O's move it is X's turn again", () => {
+    const game = new TicTacToe();
+    game.move(1, 1);
+    expect(game.player, 'the player after one move').toBe('O');
+    game.move(2, 0);
+    expect(game.player, 'the player after two moves').toBe('X');
+  });
+
+  test("O's marks go where O plays, and X's where X plays", () => {
+    const game = gameAfter('11 00 20 02 01');
+    expect(game.board, 'the board after five moves').toEqual(gridOf('OXO .X. X..'));
+  });
+
+  test('a move on a taken cell is ignored: the board stays as it was', () => {
+    const game = gameAfter('11 00');
+    game.move(0, 0);
+    game.move(1, 1);
+    expect(game.board, 'the board after two moves on taken cells').toEqual(gridOf('O.. .X. ...'));
+  });
+
+  test("a move on a taken cell keeps the same player's turn", () => {
+    const game = gameAfter('11');
+    game.move(1, 1);
+    expect(game.player, 'the player after O tried the taken centre').toBe('O');
+    game.move(0, 0);
+    expect(game.player, 'the player after O then played an empty cell').toBe('X');
+    expect(game.board, 'the board').toEqual(gridOf('O.. .X. ...'));
+  });
+
+  test('a move changes only its own cell, not the same column in other rows', () => {
+    const game = gameAfter('00 11');
+    expect(game.board, 'the board after move(0, 0) and move(1, 1)').toEqual(gridOf('X.. .O. ...'));
+  });
+});
+
+task(3, () => {
+  test("the exercise's six games print exactly the six lines of the lesson", () => {
+    const lines = SIX_GAMES.map(({ moves, line }) => line(gameAfter(moves).winner()));
+    expect(lines.join('\n'), 'the six printed lines').toBe(example('05-class', 'six-games'));
+  });
+
+  test("winner() is '.' for a new game", () => {
+    expect(new TicTacToe().winner()).toBe('.');
+  });
+
+  for (const mark of ['X', 'O'] as const) {
+    test(`winner() finds ${mark} on each of the eight lines (rows, columns and both diagonals)`, () => {
+      for (const { name, cells } of LINES) {
+        const game = new TicTacToe();
+        game.board = gridWithLine(cells, mark);
+        expect(game.winner(), `winner() with three ${mark} on ${name}`).toBe(mark);
+      }
+    });
+  }
+
+  test("three '.' in a line are not a win: X wins on the bottom row while the top row is empty", () => {
+    const game = gameAfter('20 10 21 11 22');
+    expect(game.winner(), 'winner() with X on the bottom row and an empty top row').toBe('X');
+  });
+
+  test("three '.' in a line are not a win: X wins on the right column while the left column is empty", () => {
+    const game = gameAfter('02 11 12 01 22');
+    expect(game.winner(), 'winner() with X on the right column and an empty left column').toBe('X');
+  });
+
+  test("winner() is '.' while nobody has three in a line", () => {
+    expect(gameAfter('11 00 22 02').winner(), 'winner() in the middle of a game').toBe('.');
+    expect(gameAfter('00 01 02 11 10 12 21 20 22').winner(), 'winner() on a full board with no line').toBe('.');
+  });
+
+  test('winner() changes neither the board nor the player', () => {
+    const game = gameAfter('00 10 01 11 02');
+    game.winner();
+    expect(game.board, 'the board after winner()').toEqual(gridOf('XXX OO. ...'));
+    expect(game.player, 'the player after winner()').toBe('O');
+  });
+});
+
+task(4, () => {
+  test('isFull() is false for a new game', () => {
+    expect(new TicTacToe().isFull()).toBe(false);
+  });
+
+  test('isFull() is false while one cell is still empty', () => {
+    expect(gameAfter('00 01 02 11 10 12 21 20').isFull(), 'isFull() with only the bottom-right cell empty').toBe(false);
+  });
+
+  test('isFull() is true when all nine cells hold marks', () => {
+    expect(gameAfter('00 01 02 11 10 12 21 20 22').isFull(), 'isFull() after nine moves').toBe(true);
+  });
+
+  test('isFull() is false when only the top-left cell is empty', () => {
+    const game = new TicTacToe();
+    game.board = gridOf('.OX XOO OXX');
+    expect(game.isFull(), 'isFull() with only the top-left cell empty').toBe(false);
+  });
+});
+
+task(5, () => {
+  test('isOver() is false for a new game', () => {
+    expect(new TicTacToe().isOver()).toBe(false);
+  });
+
+  test('isOver() is false in the middle of a game', () => {
+    expect(gameAfter('11 00 22 02').isOver()).toBe(false);
+  });
+
+  test('isOver() is true once someone has won, even with empty cells left', () => {
+    expect(gameAfter('00 10 01 11 02').isOver(), 'isOver() after X filled the top row').toBe(true);
+  });
+
+  test('isOver() is true for a draw: the board is full and nobody has won', () => {
+    expect(gameAfter('00 01 02 11 10 12 21 20 22').isOver(), 'isOver() on a full board with no line').toBe(true);
+  });
+});
+
+task(6, () => {
+  test('toString() of a new game draws the empty grid', () => {
+    expect(new TicTacToe().toString()).toBe(example('05-class', 'board-new'));
+  });
+
+  test('toString() draws the board at the end of game 2 exactly as the lesson shows it', () => {
+    expect(gameAfter('00 01 00 10 11 22 21').toString()).toBe(example('05-class', 'board-game-2'));
+  });
+
+  test('a game put into a text with `${game}` shows the board', () => {
+    const game = gameAfter('00 01 00 10 11 22 21');
+    expect(`${game}`, 'the text `${game}`').toBe(example('05-class', 'board-game-2'));
+  });
+
+  test('toString() returns the text, prints nothing and changes nothing', () => {
+    const game = gameAfter('00 11');
+    const { result, printed } = capturePrinting(() => game.toString());
+    expect(printed, 'what toString() printed').toBe('');
+    expect(result, 'what toString() returned').toBe(['  1   2   3', '1 X | . | .', '  ---------', '2 . | O | .', '  ---------', '3 . | . | .'].join('\n'));
+    expect(game.board, 'the board after toString()').toEqual(gridOf('X.. .O. ...'));
+    expect(game.player, 'the player after toString()').toBe('X');
+  });
+});
