@@ -1,0 +1,123 @@
+/** Builds the static site: index.html, one page per lesson, the style sheet. Works opened from disk. */
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Progress } from '../progress.ts';
+import { readLesson, readmePath, type Lesson } from '../workbook.ts';
+import { indexPage, lessonPage, pageName, type PageOptions, type SiteLesson } from './pages.ts';
+
+/** What to build and where. */
+export interface SiteOptions {
+  /** The workbook root (holds lessons/ and package.json). */
+  root: string;
+  /** The folder the pages are written to. */
+  outDir: string;
+  /** The student's progress (usually read from .workbook/progress.json). */
+  progress: Progress;
+  /** Adds a script that reloads open pages after a rebuild (for `--serve`). */
+  liveReload?: boolean;
+}
+
+/** What a build wrote and what it noticed. */
+export interface SiteBuild {
+  lessons: Lesson[];
+  /** File names written into outDir. */
+  files: string[];
+  /** Problems in lesson files, in plain words (the build goes on without them). */
+  warnings: string[];
+}
+
+const WORKBOOK_TITLE = 'Tic-Tac-Toe workbook';
+
+/** Files a build writes besides the lesson pages. */
+const ASSETS = ['style.css', 'favicon.svg'];
+
+/** A lesson folder name: "01-board". */
+const LESSON_FOLDER = /^\d\d-[a-z0-9-]+$/;
+
+/**
+ * Every lesson that has a readable lesson.json, in order. A lesson whose lesson.json is broken
+ * (perhaps being written right now) is left out with a warning instead of stopping the build.
+ */
+export function discoverLessons(root: string, warnings: string[]): Lesson[] {
+  const dir = join(root, 'lessons');
+  if (!existsSync(dir)) return [];
+  const lessons: Lesson[] = [];
+  for (const id of readdirSync(dir).filter((name) => LESSON_FOLDER.test(name)).sort()) {
+    if (!existsSync(join(dir, id, 'lesson.json'))) continue;
+    try {
+      lessons.push(readLesson(id, root));
+    } catch (error) {
+      warnings.push(`Left out lesson ${id}: ${(error as Error).message}`);
+    }
+  }
+  return lessons;
+}
+
+/** Builds every page into options.outDir, removing pages of lessons that no longer exist. */
+export function buildSite(options: SiteOptions): SiteBuild {
+  const warnings: string[] = [];
+  const lessons = discoverLessons(options.root, warnings);
+  const entries: SiteLesson[] = lessons.map((lesson) => {
+    const readme = join(options.root, readmePath(lesson));
+    return {
+      lesson,
+      markdown: existsSync(readme) ? readFileSync(readme, 'utf8') : undefined,
+      progress: options.progress.lessons[lesson.id],
+    };
+  });
+  const pageOptions: PageOptions = { workbookTitle: WORKBOOK_TITLE, liveReload: options.liveReload === true };
+
+  const pages = new Map<string, string>();
+  pages.set('index.html', indexPage(entries, workbookDescription(options.root), pageOptions));
+  for (const entry of entries) {
+    const page = lessonPage(entry, entries, pageOptions);
+    warnings.push(...page.warnings);
+    pages.set(pageName(entry.lesson), page.html);
+  }
+
+  mkdirSync(options.outDir, { recursive: true });
+  for (const asset of ASSETS) pages.set(asset, readFileSync(join(import.meta.dirname, asset), 'utf8'));
+  if (pageOptions.liveReload) pages.set('live-reload.js', readFileSync(join(import.meta.dirname, 'live-reload.js'), 'utf8'));
+  for (const [name, content] of pages) writeIfChanged(join(options.outDir, name), content);
+  removeStalePages(options.outDir, new Set(pages.keys()));
+  return { lessons, files: [...pages.keys()], warnings };
+}
+
+/**
+ * A progress file at any path (for --progress and the tests), read like readProgress reads
+ * .workbook/progress.json: a missing or unreadable file counts as no progress yet.
+ */
+export function readProgressFile(file: string): Progress {
+  try {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as Progress;
+    if (parsed.version === 1 && typeof parsed.lessons === 'object' && parsed.lessons !== null) return parsed;
+  } catch {
+    // fall through: no progress yet
+  }
+  return { version: 1, lessons: {} };
+}
+
+/** The one-line description of the workbook from package.json. */
+function workbookDescription(root: string): string {
+  try {
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { description?: unknown };
+    if (typeof pkg.description === 'string') return pkg.description;
+  } catch {
+    // no package.json: use the default below
+  }
+  return 'Learn TypeScript by building Tic-Tac-Toe, one lesson at a time.';
+}
+
+/** Writes a file unless it already holds exactly this text (so unchanged pages keep their time). */
+function writeIfChanged(path: string, content: string): void {
+  if (existsSync(path) && readFileSync(path, 'utf8') === content) return;
+  writeFileSync(path, content);
+}
+
+/** Deletes lesson pages (NN-slug.html) and the reload script from an earlier build that this build did not write. */
+function removeStalePages(outDir: string, keep: Set<string>): void {
+  for (const name of readdirSync(outDir)) {
+    const ours = /^\d\d-[a-z0-9-]+\.html$/.test(name) || name === 'live-reload.js';
+    if (ours && !keep.has(name)) rmSync(join(outDir, name));
+  }
+}

@@ -1,0 +1,227 @@
+/**
+ * Lesson text (README.md) to HTML with markdown-it: headings get ids, task headings get their hints
+ * folded underneath, TypeScript is highlighted, sample outputs keep every space, links between
+ * lessons point at the lesson pages.
+ */
+import MarkdownIt from 'markdown-it';
+import type { MarkdownIt as MarkdownItInstance, Token } from 'markdown-it';
+import type { TaskMeta } from '../workbook.ts';
+import { escapeHtml, highlightShell, highlightTypeScript } from './highlight.ts';
+
+/** What the renderer needs to know about the lesson besides its text. */
+export interface LessonTextContext {
+  /** The lesson's tasks from lesson.json, to fold their hints under the task headings. */
+  tasks: TaskMeta[];
+  /** HTML placed right after the lesson's title (the progress box). */
+  afterTitle: string;
+  /** The page of another lesson, by folder name ("02-input" → "02-input.html"), or undefined if it has none. */
+  pageOf(lessonId: string): string | undefined;
+}
+
+/** The lesson text as HTML, plus what the renderer noticed on the way. */
+export interface RenderedText {
+  html: string;
+  /** Task numbers that had a "### Task N: …" heading (their hints were placed there). */
+  taskHeadings: number[];
+  /** Things a lesson author should fix, in plain words. */
+  warnings: string[];
+}
+
+/** A task heading: "Task 2: Draw the numbered board (30 points)". */
+const TASK_HEADING = /^Task (\d+):/;
+
+/** Languages shown as TypeScript. */
+const TYPESCRIPT = new Set(['ts', 'typescript', 'js', 'javascript', 'tsx']);
+
+/** Languages shown as a terminal command. */
+const SHELL = new Set(['sh', 'bash', 'shell', 'console']);
+
+/** Renders a lesson's README.md. */
+export function renderLessonText(markdown: string, context: LessonTextContext): RenderedText {
+  const md = lessonMarkdown();
+  const warnings: string[] = [];
+  const tokens = md.parse(markdown, {});
+  const taskHeadings = transformTokens(tokens, context, warnings);
+  return { html: md.renderer.render(tokens, md.options, {}), taskHeadings, warnings };
+}
+
+/** Renders one line of markdown (a hint, a title) without a surrounding paragraph. */
+export function renderInline(text: string): string {
+  return lessonMarkdown().renderInline(text);
+}
+
+let shared: MarkdownItInstance | undefined;
+
+/** The configured markdown-it: no raw HTML from the text, no typographic replacements. */
+function lessonMarkdown(): MarkdownItInstance {
+  if (shared) return shared;
+  const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
+  md.renderer.rules.fence = (tokens, index) => renderFence(tokens[index] as Token);
+  md.renderer.rules.code_inline = (tokens, index) => {
+    const code = (tokens[index] as Token).content;
+    // Short code stays on one line; long code may wrap at its spaces. Both keep every space.
+    return `<code${code.length <= 24 ? ' class="nowrap"' : ''}>${escapeHtml(code)}</code>`;
+  };
+  md.renderer.rules.table_open = () => '<div class="table-scroll"><table>\n';
+  md.renderer.rules.table_close = () => '</table></div>\n';
+  shared = md;
+  return md;
+}
+
+/** A fenced block: highlighted code, a terminal command, or a sample output that keeps every space. */
+function renderFence(token: Token): string {
+  const [language = '', ...rest] = token.info.trim().split(/\s+/);
+  const example = rest.map((word) => /^example=([\w-]+)$/.exec(word)?.[1]).find((name) => name !== undefined);
+  const code = token.content.replace(/\n$/, '');
+  const lang = language.toLowerCase();
+  if (TYPESCRIPT.has(lang)) {
+    return `<figure class="code"><figcaption>TypeScript</figcaption><pre class="code-ts"><code>${highlightTypeScript(code)}</code></pre></figure>\n`;
+  }
+  if (SHELL.has(lang)) {
+    return `<figure class="code code-terminal"><figcaption>Terminal</figcaption><pre class="code-sh"><code>${highlightShell(code)}</code></pre></figure>\n`;
+  }
+  const name = example ? ` data-example="${escapeHtml(example)}"` : '';
+  const caption = example ? 'Exact output' : 'Text';
+  const hasTrailing = /[ \t]$/m.test(code);
+  const legend = hasTrailing ? '<span class="legend"><span class="trail"> </span> = a space at the end of a line</span>' : '';
+  return `<figure class="code code-output"><figcaption>${caption}${legend}</figcaption><pre class="output"${name}><code>${markTrailingSpace(code)}</code></pre></figure>\n`;
+}
+
+/** Sample output as HTML with spaces at line ends wrapped in a span, so the page can make them visible. */
+function markTrailingSpace(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      const match = /^(.*?)([ \t]+)$/.exec(line);
+      if (!match) return escapeHtml(line);
+      return `${escapeHtml(match[1] ?? '')}<span class="trail">${match[2] ?? ''}</span>`;
+    })
+    .join('\n');
+}
+
+/** Adds ids, the progress box, hints and lesson links to the token list; returns the task numbers found. */
+function transformTokens(tokens: Token[], context: LessonTextContext, warnings: string[]): number[] {
+  const usedIds = new Set<string>();
+  const found: number[] = [];
+  let openTask: number | undefined;
+  let titleSeen = false;
+  const output: Token[] = [];
+
+  for (let index = 0; index < tokens.length; index += 1) {
+    const token = tokens[index] as Token;
+    const level = token.type === 'heading_open' ? Number(token.tag.slice(1)) : 0;
+
+    if (level > 0 && level <= 3 && openTask !== undefined) {
+      output.push(htmlToken(hintsHtml(openTask, context.tasks[openTask - 1])));
+      openTask = undefined;
+    }
+    if (level > 0) {
+      const text = inlineText(tokens[index + 1]);
+      const task = level === 3 ? TASK_HEADING.exec(text) : null;
+      if (task) {
+        const number = Number(task[1]);
+        token.attrSet('id', uniqueId(`task-${number}`, usedIds));
+        token.attrSet('class', 'task-heading');
+        if (context.tasks[number - 1]) {
+          openTask = number;
+          found.push(number);
+        } else {
+          warnings.push(`The text has a heading "${text}", but lesson.json has no task ${number}.`);
+        }
+      } else {
+        token.attrSet('id', uniqueId(slugify(text), usedIds));
+      }
+    }
+    if (token.type === 'inline') rewriteLinks(token, context, warnings);
+
+    output.push(token);
+
+    if (token.type === 'heading_close' && token.tag === 'h1' && !titleSeen) {
+      titleSeen = true;
+      output.push(htmlToken(context.afterTitle));
+    }
+  }
+  if (openTask !== undefined) output.push(htmlToken(hintsHtml(openTask, context.tasks[openTask - 1])));
+  if (!titleSeen) output.unshift(htmlToken(context.afterTitle));
+  tokens.splice(0, tokens.length, ...output);
+  return found;
+}
+
+/** A token that is written to the page as it is. */
+function htmlToken(html: string): Token {
+  const token = new MarkdownIt.Token('html_block', '', 0);
+  token.content = html;
+  return token;
+}
+
+/** The plain text of a heading's inline token. */
+function inlineText(token: Token | undefined): string {
+  if (!token || token.type !== 'inline') return '';
+  return (token.children ?? []).map((child) => child.content).join('');
+}
+
+/** "Task 2: Draw the board (30 points)" → "task-2-draw-the-board-30-points". */
+export function slugify(text: string): string {
+  const slug = text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^\p{Letter}\p{Number}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+  return slug === '' ? 'section' : slug;
+}
+
+/** The id itself, or the id with -2, -3, … when the page already has it. */
+function uniqueId(id: string, used: Set<string>): string {
+  let candidate = id;
+  for (let count = 2; used.has(candidate); count += 1) candidate = `${id}-${count}`;
+  used.add(candidate);
+  return candidate;
+}
+
+/**
+ * Links in the text: another lesson's README.md becomes that lesson's page, web addresses stay,
+ * a link to a file the site does not have becomes plain text (and a warning).
+ */
+function rewriteLinks(inline: Token, context: LessonTextContext, warnings: string[]): void {
+  const children = inline.children ?? [];
+  for (let index = 0; index < children.length; index += 1) {
+    const child = children[index] as Token;
+    if (child.type !== 'link_open') continue;
+    const href = String(child.attrGet('href') ?? '');
+    if (/^https?:\/\//i.test(href)) {
+      child.attrSet('rel', 'noopener noreferrer');
+      continue;
+    }
+    if (href.startsWith('#') || /^mailto:/i.test(href)) continue;
+    const lessonLink = /^(?:\.\.\/|\.\/)?(\d\d-[a-z0-9-]+)\/?(?:README\.md)?(#[\w-]*)?$/.exec(href);
+    const page = lessonLink ? context.pageOf(lessonLink[1] as string) : undefined;
+    if (page) {
+      child.attrSet('href', `${page}${lessonLink?.[2] ?? ''}`);
+      continue;
+    }
+    warnings.push(`The link to "${href}" has no page in the site; it is shown as plain text.`);
+    const close = children.findIndex((other, at) => at > index && other.type === 'link_close');
+    if (close > index) {
+      children.splice(close, 1);
+      children.splice(index, 1);
+      index -= 1;
+    }
+  }
+}
+
+/**
+ * A task's hints, folded one inside the other: opening a hint shows it and the heading of the next,
+ * more concrete one, so a student reveals only as much as they need.
+ */
+export function hintsHtml(taskNumber: number, task: TaskMeta | undefined): string {
+  const hints = task?.hints ?? [];
+  if (hints.length === 0) return '';
+  let inner = '';
+  for (let level = hints.length; level >= 1; level -= 1) {
+    const label = level === 1 ? 'Show a hint' : level === hints.length ? 'Show the last, most concrete hint' : 'Show a more concrete hint';
+    inner =
+      `<details class="hint" data-level="${level}"><summary>${label} <span class="hint-count">(${level} of ${hints.length})</span></summary>` +
+      `<div class="hint-body"><p>${renderInline(hints[level - 1] ?? '')}</p>${inner}</div></details>`;
+  }
+  return `<div class="hints" data-task="${taskNumber}" aria-label="Hints for task ${taskNumber}">${inner}</div>\n`;
+}
