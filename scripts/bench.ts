@@ -1,0 +1,201 @@
+/** `npm run bench [-- --quick]`: the workbook's speed, measured side by side, as medians with min and max. */
+import { spawn } from 'node:child_process';
+import { appendFileSync, cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { parseCommandLine, runCommand } from './lib/cli.ts';
+import { renderTable, scratchWorkbook, stats, timeCommand, timeInTurns, type Row, type Stats } from './lib/bench.ts';
+import { ROOT } from './lib/workbook.ts';
+
+const USAGE = `
+Usage: npm run bench [-- --quick]
+
+Times the grader, watch mode, the search of lesson 07, class grading, packing and the web pages,
+and prints a table of medians (with min and max). --quick runs fewer repetitions (for CI).
+`;
+
+const node = process.execPath;
+const tsx = ['--import', 'tsx'];
+const vitest = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
+
+runCommand(USAGE, async () => {
+  const { values } = parseCommandLine({ quick: { type: 'boolean', default: false } });
+  const runs = values.quick ? 3 : 7;
+  const rows: Row[] = [];
+  const ratios: string[] = [];
+  const step = (text: string): void => {
+    process.stderr.write(`bench: ${text}\n`);
+  };
+  const scratch = scratchWorkbook(ROOT);
+  try {
+    step(`the grader against plain vitest, ${runs} runs each`);
+    const stubs = join(scratch, 'lessons');
+    const solutions = join(scratch, 'solutions');
+    const check = (target: string, ...lessons: string[]) => () =>
+      timeCommand(node, [...tsx, join(scratch, 'scripts/check.ts'), '--target', target, ...lessons], { cwd: scratch });
+    const plain = (target: string) => () =>
+      timeCommand(node, [vitest, 'run', '--project', 'lessons'], { cwd: scratch, env: { WORKBOOK_TARGET: target } });
+    const [checkSolutions, vitestSolutions, checkStubs, vitestStubs] = await timeInTurns(runs, [
+      check(solutions),
+      plain(solutions),
+      check(stubs),
+      plain(stubs),
+    ]);
+    const overheadSolutions = ratio(checkSolutions, vitestSolutions);
+    const overheadStubs = ratio(checkStubs, vitestStubs);
+    rows.push(
+      { figure: 'npm run check, all lessons, solutions', stats: checkSolutions as Stats, note: `${overheadSolutions} × plain vitest` },
+      { figure: 'plain vitest run, all lessons, solutions', stats: vitestSolutions as Stats },
+      { figure: 'npm run check, all lessons, stubs', stats: checkStubs as Stats, note: `${overheadStubs} × plain vitest` },
+      { figure: 'plain vitest run, all lessons, stubs', stats: vitestStubs as Stats },
+    );
+    ratios.push(`grader overhead on the solutions: ${overheadSolutions} × a plain vitest run`);
+    ratios.push(`grader overhead on the stubs: ${overheadStubs} × a plain vitest run`);
+
+    step('one lesson');
+    const [oneLesson] = await timeInTurns(runs, [check(solutions, '01')]);
+    rows.push({ figure: 'npm run check 01 (solutions)', stats: oneLesson as Stats });
+
+    step('watch mode: from saving a file to the verdict');
+    rows.push({ figure: 'npm run watch 01: save → verdict', stats: await watchLatency(scratch, runs) });
+
+    step('lesson 07 search (reference), each run in a fresh process');
+    const search = await searchTimings(runs);
+    rows.push(
+      { figure: 'bestMove, empty board, cold cache', stats: search.bestMoveEmptyCold },
+      { figure: 'bestMove, empty board, warm cache', stats: search.bestMoveEmptyWarm },
+      { figure: 'bestMove, three mid-game positions', stats: search.bestMoveMidGame },
+      { figure: 'audit(ruleMove, first)', stats: search.auditRules },
+      { figure: 'audit(bestMove, second)', stats: search.auditBest },
+      { figure: 'countGames()', stats: search.countGames },
+      { figure: 'countPositions()', stats: search.countPositions },
+    );
+
+    if (existsSync(join(scratch, 'scripts/grade.ts'))) {
+      const students = values.quick ? 4 : 10;
+      step(`class grading of ${students} submissions against ${students} separate checks`);
+      const submissions = makeSubmissions(scratch, students);
+      const out = join(scratch, 'gradebook-out');
+      const [grade] = await timeInTurns(Math.min(runs, 3), [
+        () => timeCommand(node, [...tsx, join(scratch, 'scripts/grade.ts'), submissions, '--out', out], { cwd: scratch }),
+      ]);
+      const [separate] = await timeInTurns(Math.min(runs, 3), [
+        async () => {
+          let total = 0;
+          for (let index = 0; index < students; index += 1) {
+            total += await timeCommand(node, [...tsx, join(scratch, 'scripts/check.ts'), '--target', join(submissions, `student-${index + 1}`, 'lessons')], { cwd: scratch });
+          }
+          return total;
+        },
+      ]);
+      const speedUp = ratio(separate as Stats, grade as Stats);
+      rows.push(
+        { figure: `npm run grade, ${students} submissions`, stats: grade as Stats, note: `${speedUp} × faster than separate checks` },
+        { figure: `${students} separate npm run check runs`, stats: separate as Stats },
+      );
+      ratios.push(`class grading: ${speedUp} × faster than one npm run check per student`);
+    }
+
+    if (existsSync(join(scratch, 'scripts/pack.ts'))) {
+      step('npm run pack');
+      const out = join(scratch, 'pack-out');
+      const [pack] = await timeInTurns(runs, [
+        () => {
+          rmSync(out, { recursive: true, force: true });
+          return timeCommand(node, [...tsx, join(scratch, 'scripts/pack.ts'), '--lessons', '01-07', '--out', out], { cwd: scratch });
+        },
+      ]);
+      rows.push({ figure: 'npm run pack, all lessons', stats: pack as Stats });
+    }
+
+    if (existsSync(join(scratch, 'scripts/site.ts'))) {
+      step('npm run site');
+      const [site] = await timeInTurns(runs, [() => timeCommand(node, [...tsx, join(scratch, 'scripts/site.ts')], { cwd: scratch })]);
+      rows.push({ figure: 'npm run site', stats: site as Stats });
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+
+  console.log(`Machine: ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}, ${runs} runs per figure (${values.quick ? 'quick' : 'full'})\n`);
+  console.log(renderTable(rows));
+  console.log(`\nHeadline ratios (medians, measured in this run):\n${ratios.map((line) => `- ${line}`).join('\n')}`);
+  return 0;
+});
+
+/** "1.42" for a / b by medians. */
+function ratio(a: Stats | undefined, b: Stats | undefined): string {
+  if (!a || !b || b.median === 0) return '?';
+  return (a.median / b.median).toFixed(2);
+}
+
+/** Starts watch mode in the scratch workbook, saves lesson 01's file `runs` times, and times each verdict. */
+async function watchLatency(scratch: string, runs: number): Promise<Stats> {
+  const file = join(scratch, 'lessons/01-board/board.ts');
+  cpSync(join(scratch, 'solutions/01-board/board.ts'), file);
+  const child = spawn(node, [...tsx, join(scratch, 'scripts/watch.ts'), '01'], {
+    cwd: scratch,
+    env: { ...process.env, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'ignore'],
+    detached: true,
+  });
+  let verdicts = 0;
+  let waiting: (() => void) | undefined;
+  child.stdout.on('data', (chunk: Buffer) => {
+    const found = chunk.toString('utf8').match(/Checked at/g)?.length ?? 0;
+    verdicts += found;
+    if (found > 0) waiting?.();
+  });
+  const nextVerdict = (seen: number): Promise<void> =>
+    new Promise((resolve) => {
+      waiting = () => {
+        if (verdicts > seen) resolve();
+      };
+      waiting();
+    });
+  const samples: number[] = [];
+  try {
+    await nextVerdict(0);
+    for (let index = 0; index < runs; index += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const seen = verdicts;
+      const started = performance.now();
+      appendFileSync(file, `// saved ${index}\n`);
+      await nextVerdict(seen);
+      samples.push(performance.now() - started);
+    }
+  } finally {
+    if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+  }
+  return stats(samples);
+}
+
+/** Times the reference search in `runs` fresh processes. */
+async function searchTimings(runs: number): Promise<Record<string, Stats>> {
+  const samples: Record<string, number[]> = {};
+  for (let index = 0; index < runs; index += 1) {
+    const output = await new Promise<string>((resolve, reject) => {
+      const child = spawn(node, [...tsx, join(ROOT, 'scripts/lib/bench-search.ts')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+      let text = '';
+      child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+      child.on('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`bench-search exited with ${code}`))));
+    });
+    for (const [name, ms] of Object.entries(JSON.parse(output) as Record<string, number>)) {
+      (samples[name] ??= []).push(ms);
+    }
+  }
+  return Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, stats(values)]));
+}
+
+/** N synthetic submissions in a folder, each a copy of the workbook's lessons with the reference filled in. */
+function makeSubmissions(scratch: string, count: number): string {
+  const folder = join(scratch, 'submissions');
+  for (let index = 0; index < count; index += 1) {
+    const student = join(folder, `student-${index + 1}`);
+    mkdirSync(student, { recursive: true });
+    cpSync(join(scratch, 'lessons'), join(student, 'lessons'), { recursive: true });
+    cpSync(join(scratch, 'solutions'), join(student, 'lessons'), { recursive: true, filter: (path) => !path.endsWith('stubs.lock.json') });
+    cpSync(join(scratch, 'tests'), join(student, 'tests'), { recursive: true, filter: (path) => !path.includes('/tests/hidden') && !path.includes('/tests/workbook') });
+  }
+  return folder;
+}
