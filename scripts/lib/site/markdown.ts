@@ -62,7 +62,7 @@ function lessonMarkdown(): MarkdownItInstance {
     // Short code stays on one line; long code may wrap at its spaces. Both keep every space.
     return `<code${code.length <= 24 ? ' class="nowrap"' : ''}>${escapeHtml(code)}</code>`;
   };
-  md.renderer.rules.table_open = () => '<div class="table-scroll"><table>\n';
+  md.renderer.rules.table_open = () => '<div class="table-scroll"><table class="stack">\n';
   md.renderer.rules.table_close = () => '</table></div>\n';
   shared = md;
   return md;
@@ -106,6 +106,7 @@ function transformTokens(tokens: Token[], context: LessonTextContext, warnings: 
   let openTask: number | undefined;
   let titleSeen = false;
   const output: Token[] = [];
+  const table = { headers: [] as string[], column: 0 };
 
   for (let index = 0; index < tokens.length; index += 1) {
     const token = tokens[index] as Token;
@@ -133,6 +134,7 @@ function transformTokens(tokens: Token[], context: LessonTextContext, warnings: 
       }
     }
     if (token.type === 'inline') rewriteLinks(token, context, warnings);
+    labelTableCells(token, tokens[index + 1], table);
 
     output.push(token);
 
@@ -145,6 +147,21 @@ function transformTokens(tokens: Token[], context: LessonTextContext, warnings: 
   if (!titleSeen) output.unshift(htmlToken(context.afterTitle));
   tokens.splice(0, tokens.length, ...output);
   return found;
+}
+
+/**
+ * Gives every table cell a data-label with its column's heading, so on a phone, where a table's
+ * rows are shown one under the other, each value still says what it is.
+ */
+function labelTableCells(token: Token, next: Token | undefined, table: { headers: string[]; column: number }): void {
+  if (token.type === 'table_open') table.headers = [];
+  if (token.type === 'th_open') table.headers.push(inlineText(next));
+  if (token.type === 'tr_open') table.column = 0;
+  if (token.type === 'td_open') {
+    const label = table.headers[table.column];
+    if (label) token.attrSet('data-label', label);
+    table.column += 1;
+  }
 }
 
 /** A token that is written to the page as it is. */
@@ -218,9 +235,9 @@ export function hintsHtml(taskNumber: number, task: TaskMeta | undefined): strin
   if (hints.length === 0) return '';
   let inner = '';
   for (let level = hints.length; level >= 1; level -= 1) {
-    const label = level === 1 ? 'Show a hint' : level === hints.length ? 'Show the last, most concrete hint' : 'Show a more concrete hint';
+    const kind = level === 1 ? 'gentle' : level === hints.length ? 'most concrete' : 'more concrete';
     inner =
-      `<details class="hint" data-level="${level}"><summary>${label} <span class="hint-count">(${level} of ${hints.length})</span></summary>` +
+      `<details class="hint" data-level="${level}"><summary>Hint ${level} of ${hints.length} <span class="hint-kind">(${kind})</span></summary>` +
       `<div class="hint-body"><p>${renderInline(hints[level - 1] ?? '')}</p>${inner}</div></details>`;
   }
   return `<div class="hints" data-task="${taskNumber}" aria-label="Hints for task ${taskNumber}">${inner}</div>\n`;

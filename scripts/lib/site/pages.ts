@@ -54,7 +54,7 @@ export function shownPoints(progress: LessonProgress | undefined): number {
 export function progressBar(lesson: Lesson, progress: LessonProgress | undefined): string {
   const points = shownPoints(progress);
   const state = lessonState(progress);
-  const best = progress && progress.best > points ? ` <span class="progress-best">(best so far: ${Math.round(progress.best)})</span>` : '';
+  const best = progress && progress.best > points ? ` <span class="progress-best">(best ${Math.round(progress.best)})</span>` : '';
   const mark = state === 'done' ? '<span class="progress-mark" aria-hidden="true">✓ </span>' : '';
   const words = state === 'started' && points === 0 ? 'checked, no points yet' : STATE_WORDS[state];
   return (
@@ -105,7 +105,7 @@ function layout(title: string, body: string, options: PageOptions, bodyClass: st
 </head>
 <body class="${bodyClass}">
 <a class="skip-link" href="#main">Skip to the lesson text</a>
-<header class="site-header"><div class="site-header-inner"><a class="brand" href="index.html"><span class="brand-mark" aria-hidden="true">#</span> ${escapeHtml(options.workbookTitle)}</a></div></header>
+<header class="site-header"><div class="site-header-inner"><a class="brand" href="index.html"><img class="brand-logo" src="favicon.svg" alt="" width="24" height="24">${escapeHtml(options.workbookTitle)}</a></div></header>
 ${body}
 </body>
 </html>
@@ -127,7 +127,7 @@ export function indexPage(lessons: SiteLesson[], description: string, options: P
 <section class="summary" aria-labelledby="your-points">
 <h2 id="your-points">Your points</h2>
 ${totalBar(lessons)}
-<p class="muted">${checked ? `Last checked ${checked}. ` : 'No lesson checked yet. '}The bars show the points of your latest <code>npm run check</code>.</p>
+<p class="muted">${checked ? `Last checked ${checked}. ` : 'No lesson checked yet. '}The bars show the points of your latest <code class="nowrap">npm run check</code>.</p>
 </section>
 <section aria-labelledby="lessons">
 <h2 id="lessons">Lessons</h2>
@@ -140,8 +140,8 @@ ${cards}
 <ol>
 <li>Open a lesson and read it from the top.</li>
 <li>Edit the file it names, in <code>lessons/</code>.</li>
-<li>Run <code>npm run check</code> and the lesson number, for example <code>npm run check 01</code>.</li>
-<li>Stuck? <code>npm run hint 01</code> gives a hint, or open the hints under each task.</li>
+<li>Run <code class="nowrap">npm run check</code> and the lesson number, for example <code class="nowrap">npm run check 01</code>.</li>
+<li>Stuck? <code class="nowrap">npm run hint 01</code> gives a hint, or open the hints under each task.</li>
 </ol>
 </section>
 </main>
@@ -188,7 +188,7 @@ function statusBox(entry: SiteLesson, all: SiteLesson[]): string {
 ${progressBar(lesson, progress)}
 <ul class="facts">
 <li>You edit ${files}.</li>
-<li>Check it with <code>npm run check ${lesson.number}</code>${checked ? ` (last checked ${checked})` : ''}.</li>
+<li>Check it with <code class="nowrap">npm run check ${lesson.number}</code>${checked ? ` (last checked ${checked})` : ''}.</li>
 ${uses ? `<li>Uses your code from ${uses}.</li>\n` : ''}</ul>
 <div class="table-scroll"><table class="tasks">
 <thead><tr><th scope="col">Task</th><th scope="col" class="num">Points</th><th scope="col">Status</th></tr></thead>
