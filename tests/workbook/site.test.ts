@@ -245,6 +245,7 @@ describe.skipIf(!HAVE_BROWSER)('the lesson pages in a browser', () => {
    * first screen, or the whole page with SITE_SCREENSHOTS=full (slower: for looking at every page by eye).
    */
   async function screenshot(page: Page, file: string, whole = false): Promise<void> {
+    await page.bringToFront(); // a tab in the background draws slowly
     await page.screenshot({ path: join(SCREENSHOTS, file), fullPage: whole || FULL_SCREENSHOTS });
   }
 
@@ -419,29 +420,54 @@ describe.skipIf(!HAVE_BROWSER)('the lesson pages in a browser', () => {
   test('hints open one level at a time', async () => {
     for (const lesson of lessons) {
       const page = await view(`${lesson.id}.html`);
+      // One trip into the page per lesson: for each task, what is shown before and after opening the first hint.
+      const seen = await page.evaluate((taskCount) => {
+        const shown = (element: Element | null) => element !== null && element.checkVisibility();
+        const report = [];
+        for (let number = 1; number <= taskCount; number += 1) {
+          const hints = document.querySelectorAll(`.hints[data-task="${number}"]`);
+          const block = hints[0];
+          const first = block?.querySelector(':scope > details[data-level="1"]') ?? null;
+          const second = first?.querySelector(':scope > .hint-body > details[data-level="2"]') ?? null;
+          const before = {
+            blocks: hints.length,
+            folds: block?.querySelectorAll('details').length ?? 0,
+            open: block?.querySelectorAll('details[open]').length ?? 0,
+            firstHint: shown(first?.querySelector(':scope > .hint-body > p') ?? null),
+            firstSummary: shown(first?.querySelector(':scope > summary') ?? null),
+          };
+          (first?.querySelector(':scope > summary') as HTMLElement | null)?.click();
+          const after = {
+            firstHint: shown(first?.querySelector(':scope > .hint-body > p') ?? null),
+            secondSummary: shown(second?.querySelector(':scope > summary') ?? null),
+            secondHint: shown(second?.querySelector(':scope > .hint-body > p') ?? null),
+          };
+          report.push({ before, after });
+        }
+        return report;
+      }, lesson.tasks.length);
       for (const [index, task] of lesson.tasks.entries()) {
         if (task.hints.length === 0) continue;
-        const hints = page.locator(`.hints[data-task="${index + 1}"]`);
-        expect(await hints.count(), `${lesson.id}: hints for task ${index + 1}`).toBe(1);
-        expect(await hints.locator('details').count(), `${lesson.id} task ${index + 1}: one fold per hint`).toBe(task.hints.length);
-        expect(await hints.locator('details[open]').count(), `${lesson.id} task ${index + 1}: all folded at first`).toBe(0);
-        const first = hints.locator('details[data-level="1"]');
-        const second = hints.locator('details[data-level="2"]');
-        expect(await first.locator(':scope > .hint-body > p').isVisible(), 'hint 1 hidden before opening').toBe(false);
-        await first.locator(':scope > summary').evaluate((summary) => (summary as HTMLElement).click());
-        expect(await first.locator(':scope > .hint-body > p').isVisible(), 'hint 1 shown after opening').toBe(true);
+        const label = `${lesson.id} task ${index + 1}`;
+        const { before, after } = seen[index] as (typeof seen)[number];
+        expect(before.blocks, `${label}: one hints block`).toBe(1);
+        expect(before.folds, `${label}: one fold per hint`).toBe(task.hints.length);
+        expect(before.open, `${label}: all folded at first`).toBe(0);
+        expect(before.firstSummary, `${label}: the first hint can be opened`).toBe(true);
+        expect(before.firstHint, `${label}: hint 1 hidden before opening`).toBe(false);
+        expect(after.firstHint, `${label}: hint 1 shown after opening`).toBe(true);
         if (task.hints.length > 1) {
-          expect(await second.locator(':scope > summary').isVisible(), 'the next hint can be opened').toBe(true);
-          expect(await second.locator(':scope > .hint-body > p').isVisible(), 'hint 2 still hidden').toBe(false);
+          expect(after.secondSummary, `${label}: then the next hint can be opened`).toBe(true);
+          expect(after.secondHint, `${label}: hint 2 still hidden`).toBe(false);
         }
       }
       const hints = page.locator('.hints').first();
       if (lesson === lessons[0] && (await hints.count()) === 1) {
         await hints.evaluate((element) => element.querySelectorAll('details').forEach((details) => details.setAttribute('open', '')));
+        await page.bringToFront();
         await hints.screenshot({ path: join(SCREENSHOTS, `hints-open-${lesson.id}.png`) });
       }
       await page.evaluate(() => document.querySelectorAll('details').forEach((details) => details.removeAttribute('open')));
-      
     }
   });
 
@@ -490,7 +516,7 @@ describe.skipIf(!HAVE_BROWSER)('the lesson pages in a browser', () => {
     expect(await page.locator('.lesson-nav').first().isVisible(), 'navigation when printed').toBe(false);
     if (lesson.tasks.some((task) => task.hints.length > 0)) expect(await page.locator('.hints').first().isVisible(), 'hints when printed').toBe(false);
     expect(await page.locator('.lesson-status .progress-text').isVisible(), 'points when printed').toBe(true);
-    await screenshot(page, `print-${lesson.id}.png`, true);
+    await screenshot(page, `print-${lesson.id}.png`);
   });
 
   test('--serve serves the pages and rebuilds them after the progress file changes; open pages reload', async () => {
