@@ -31,8 +31,8 @@ export function pageName(lesson: Lesson): string {
 
 /** The state of a lesson: never checked, checked but not at 100 yet, or done. */
 export function lessonState(progress: LessonProgress | undefined): LessonState {
-  if (!progress || progress.lastCheckedAt === null) return 'not-checked';
-  return progress.latest >= 100 ? 'done' : 'started';
+  if (!progress || !progress.lastCheckedAt) return 'not-checked';
+  return shownPoints(progress) >= 100 ? 'done' : 'started';
 }
 
 const STATE_WORDS: Record<LessonState, string> = {
@@ -43,7 +43,8 @@ const STATE_WORDS: Record<LessonState, string> = {
 
 /** Points shown for a lesson: those of the latest check, 0 when never checked, kept within 0–100. */
 export function shownPoints(progress: LessonProgress | undefined): number {
-  const points = progress?.latest ?? 0;
+  const points = progress?.latest;
+  if (typeof points !== 'number' || !Number.isFinite(points)) return 0;
   return Math.max(0, Math.min(100, Math.round(points)));
 }
 
@@ -54,7 +55,7 @@ export function shownPoints(progress: LessonProgress | undefined): number {
 export function progressBar(lesson: Lesson, progress: LessonProgress | undefined): string {
   const points = shownPoints(progress);
   const state = lessonState(progress);
-  const best = progress && progress.best > points ? ` <span class="progress-best">(best ${Math.round(progress.best)})</span>` : '';
+  const best = progress && typeof progress.best === 'number' && progress.best > points ? ` <span class="progress-best">(best ${Math.round(progress.best)})</span>` : '';
   const mark = state === 'done' ? '<span class="progress-mark" aria-hidden="true">✓ </span>' : '';
   const words = state === 'started' && points === 0 ? 'checked, no points yet' : STATE_WORDS[state];
   return (
@@ -177,7 +178,7 @@ function statusBox(entry: SiteLesson, all: SiteLesson[]): string {
   const rows = lesson.tasks
     .map((task, index) => {
       const number = index + 1;
-      const taskDone = progress?.tasksDone.includes(number) === true;
+      const taskDone = Array.isArray(progress?.tasksDone) && progress.tasksDone.includes(number);
       const status = state === 'not-checked' ? 'not checked yet' : taskDone ? '✓ done' : 'not yet';
       const statusClass = state === 'not-checked' ? 'unchecked' : taskDone ? 'done' : 'open';
       return `<tr data-task="${number}" data-done="${taskDone}"><td><a href="#task-${number}">${number}. ${renderInline(task.title)}</a></td><td class="num">${task.points}</td><td><span class="task-status task-status-${statusClass}">${status}</span></td></tr>`;

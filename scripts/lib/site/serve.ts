@@ -88,7 +88,9 @@ export async function serveSite(options: ServeOptions): Promise<SiteServer> {
       clearTimeout(timer);
       unwatchFile(options.progressFile, onProgress);
       lessonsWatcher?.close();
-      await new Promise<void>((done) => server.close(() => done()));
+      const closed = new Promise<void>((done) => server.close(() => done()));
+      server.closeAllConnections(); // open pages keep a connection for their reload checks
+      await closed;
     },
   };
 }
