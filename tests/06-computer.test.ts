@@ -1,0 +1,302 @@
+import { expect, test, vi } from 'vitest';
+import { computerMove, heuristicMove, randomMove, ruleMove, type Level } from '@workbook/06-computer/computer';
+import type { Board, Mark } from '@workbook/01-board/board';
+import { boardOf, pictureOf, type TestBoard } from './support/boards.ts';
+import { example, lessonTasks } from './support/lesson.ts';
+import {
+  emptyCellsOf,
+  neverLosesVerdict,
+  playEveryOpponent,
+  replayDocumentedGame,
+  seededRandom,
+  type TestMark,
+} from './support/opponents.ts';
+
+const task = lessonTasks('06-computer');
+
+/** A board for the lesson's functions from a picture like 'X.. .O. ...'. */
+function board(picture: string): Board {
+  return boardOf(picture) as Board;
+}
+
+/** The cells a function answers when asked `times` times on one board, with a seeded rng. */
+function answersOf(times: number, seed: number, choose: (rng: () => number) => unknown): unknown[] {
+  const rng = seededRandom(seed);
+  return Array.from({ length: times }, () => choose(rng));
+}
+
+/** The distinct answers, sorted, so a test can compare them with the empty cells. */
+function distinctSorted(answers: unknown[]): unknown[] {
+  return [...new Set(answers)].sort((a, b) => Number(a) - Number(b));
+}
+
+/** The answers that are not empty cells of the board. */
+function notEmptyCells(picture: string, answers: unknown[]): unknown[] {
+  const empty = emptyCellsOf(boardOf(picture));
+  return answers.filter((answer) => !empty.includes(answer as number));
+}
+
+/**
+ * An rng whose first number is `first`; after that it goes on with seeded numbers, so a player that
+ * draws again until it finds an empty cell still finishes.
+ */
+function rngStartingWith(first: number): () => number {
+  const rest = seededRandom(Math.round(first * 1000));
+  let used = false;
+  return () => {
+    if (used) return rest();
+    used = true;
+    return first;
+  };
+}
+
+/** Runs `action` while watching Math.random; returns how many times it was called. */
+function mathRandomCalls(action: () => void): number {
+  const spy = vi.spyOn(Math, 'random');
+  try {
+    action();
+    return spy.mock.calls.length;
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+/** The lesson's computerMove at one level, as a player for the walks (rng only for easy and medium). */
+function levelPlayer(level: Level, rng: () => number = seededRandom(6)) {
+  return (position: TestBoard, me: TestMark) => computerMove(position as Board, me as Mark, level, rng);
+}
+
+const SOME_BOARDS = ['... ... ...', 'X.. .O. ...', 'XO. .X. ..O', 'XOX OXO .X.', 'XOX XOO OX.'];
+
+task(1, () => {
+  test('randomMove only ever plays empty cells', () => {
+    for (const picture of SOME_BOARDS) {
+      const answers = answersOf(300, 1, (rng) => randomMove(board(picture), rng));
+      expect(notEmptyCells(picture, answers), `answers that are not empty cells of ${picture}`).toEqual([]);
+    }
+  });
+
+  test('randomMove can play every empty cell', () => {
+    for (const picture of SOME_BOARDS) {
+      const answers = answersOf(300, 2, (rng) => randomMove(board(picture), rng));
+      expect(distinctSorted(answers), `cells played on ${picture}`).toEqual(emptyCellsOf(boardOf(picture)));
+    }
+  });
+
+  test('randomMove makes every empty cell about equally likely', () => {
+    const picture = 'X.O .X. O..';
+    const answers = answersOf(5000, 3, (rng) => randomMove(board(picture), rng));
+    const counts = emptyCellsOf(boardOf(picture)).map((cell) => answers.filter((answer) => answer === cell).length);
+    // 5000 picks over 5 cells: about 1000 each. Math.round instead of Math.floor gives the first and last cell about 500.
+    const unfair = counts.filter((count) => count < 850 || count > 1150);
+    expect(unfair, `how often each empty cell was picked: ${counts.join(', ')}`).toEqual([]);
+  });
+
+  test('randomMove takes its randomness from rng only: Math.random is never called', () => {
+    const calls = mathRandomCalls(() => {
+      answersOf(20, 4, (rng) => randomMove(board('X.. .O. ...'), rng));
+    });
+    expect(calls, 'calls to Math.random').toBe(0);
+  });
+
+  test('randomMove plays the only empty cell, whatever rng gives', () => {
+    for (const value of [0, 0.5, 0.999999]) {
+      expect(randomMove(board('XOX XOO OX.'), rngStartingWith(value)), `rng() first gives ${value}`).toBe(8);
+    }
+  });
+
+  test('randomMove leaves the board unchanged', () => {
+    const position = board('X.. .O. ...');
+    randomMove(position, seededRandom(5));
+    expect(pictureOf(position), 'the board after randomMove').toBe('X.. .O. ...');
+  });
+});
+
+task(2, () => {
+  test("ruleMove replays tutorial 000's game: X plays 0, 1, 3 and O answers 4, 2, 6 and wins", () => {
+    const replay = replayDocumentedGame('ruleMove', (position, me) => ruleMove(position as Board, me), [0, 1, 3]);
+    expect(replay).toBe(example('06-computer', 'tutorial-000-game'));
+  });
+
+  test('rule 1: ruleMove completes a line holding two of its marks', () => {
+    expect(ruleMove(board('OO. X.. X.X'), 'O')).toBe(2);
+  });
+
+  test('rule 1 comes before rule 2: ruleMove wins rather than blocks', () => {
+    expect(ruleMove(board('OO. XX. .X.'), 'O')).toBe(2);
+  });
+
+  test('rule 2: ruleMove blocks a line holding two of the opponent marks', () => {
+    expect(ruleMove(board('XX. .O. ...'), 'O')).toBe(2);
+  });
+
+  test('rule 2 with two lines to block: ruleMove takes the last matching line (column 0-3-6, not row 0-1-2)', () => {
+    expect(ruleMove(board('XX. XO. ..O'), 'O')).toBe(6);
+  });
+
+  test('rule 3: ruleMove takes the last line with one of its marks and two empty cells, and its last empty cell', () => {
+    // Row 0-1-2 and column 0-3-6 both fit; the column comes later, and its last empty cell is 6.
+    expect(ruleMove(board('O.. .X. ..X'), 'O')).toBe(6);
+  });
+
+  test('rule 3 on the diagonal 2-4-6: ruleMove takes its last empty cell, 6', () => {
+    expect(ruleMove(board('.XO X.. ...'), 'O')).toBe(6);
+  });
+
+  test('rule 4: ruleMove takes the centre when no line rule applies', () => {
+    expect(ruleMove(board('... ... ...'), 'X'), 'on the empty board, as X').toBe(4);
+    expect(ruleMove(board('..X ... ...'), 'O'), 'after X took a corner, as O').toBe(4);
+  });
+
+  test('rule 5: ruleMove takes the top-left corner when the centre is taken', () => {
+    expect(ruleMove(board('... .X. ...'), 'O')).toBe(0);
+  });
+
+  test('ruleMove gives up (null) when no rule applies', () => {
+    expect(ruleMove(board('XXO OOX X..'), 'O')).toBeNull();
+  });
+
+  test('ruleMove plays for the mark it is given: as X it builds on the X lines', () => {
+    expect(ruleMove(board('X.. ... ..O'), 'X')).toBe(6);
+  });
+
+  test('ruleMove leaves the board unchanged', () => {
+    const position = board('O.. .X. ..X');
+    ruleMove(position, 'O');
+    expect(pictureOf(position), 'the board after ruleMove').toBe('O.. .X. ..X');
+  });
+});
+
+task(3, () => {
+  test("heuristicMove replays tutorial 002's game: X plays 4, 1, 6, 5, 8 and O answers 0, 7, 2, 3: a draw", () => {
+    const replay = replayDocumentedGame('heuristicMove', (position, me) => heuristicMove(position as Board, me), [4, 1, 6, 5, 8]);
+    expect(replay).toBe(example('06-computer', 'tutorial-002-game'));
+  });
+
+  test('heuristicMove takes the empty centre first, even when it could win elsewhere', () => {
+    expect(heuristicMove(board('OO. X.. X.X'), 'O')).toBe(4);
+  });
+
+  test('heuristicMove wins rather than blocks', () => {
+    expect(heuristicMove(board('OO. XX. .X.'), 'O')).toBe(2);
+  });
+
+  test('with two ways to win, heuristicMove takes the first line in scan order (row 0-1-2, not column 0-3-6)', () => {
+    expect(heuristicMove(board('O.O .XX OXX'), 'O')).toBe(1);
+  });
+
+  test('with two lines to block, heuristicMove blocks the first line in scan order (row 0-1-2, not column 0-3-6)', () => {
+    expect(heuristicMove(board('XX. XO. ..O'), 'O')).toBe(2);
+  });
+
+  test('heuristicMove takes the cell on the most completely empty lines', () => {
+    // Cell 8 lies on two empty lines (row 6-7-8 and column 2-5-8); every other cell on one or none.
+    expect(heuristicMove(board('X.. .O. ...'), 'X')).toBe(8);
+  });
+
+  test('when several cells have the highest score, heuristicMove takes the lowest one', () => {
+    // Corners 0, 2, 6 and 8 each lie on two empty lines.
+    expect(heuristicMove(board('... .X. ...'), 'O')).toBe(0);
+  });
+
+  test('when no empty cell lies on a completely empty line, heuristicMove takes the lowest empty cell', () => {
+    expect(heuristicMove(board('O.. .X. .OX'), 'X')).toBe(1);
+  });
+
+  test('heuristicMove plays for the mark it is given: as X it wins with X', () => {
+    expect(heuristicMove(board('XX. OO. ...'), 'X')).toBe(2);
+  });
+
+  test('heuristicMove leaves the board unchanged', () => {
+    const position = board('X.. .O. ...');
+    heuristicMove(position, 'X');
+    expect(pictureOf(position), 'the board after heuristicMove').toBe('X.. .O. ...');
+  });
+});
+
+task(4, () => {
+  test("computerMove 'easy' only plays empty cells and can play each of them", () => {
+    for (const picture of SOME_BOARDS) {
+      const answers = answersOf(300, 7, (rng) => computerMove(board(picture), 'O', 'easy', rng));
+      expect(notEmptyCells(picture, answers), `answers that are not empty cells of ${picture}`).toEqual([]);
+      expect(distinctSorted(answers), `cells played on ${picture}`).toEqual(emptyCellsOf(boardOf(picture)));
+    }
+  });
+
+  test("computerMove 'easy' can be beaten: some sequence of opponent moves wins against it", () => {
+    const report = playEveryOpponent("computerMove 'easy'", levelPlayer('easy'), 'O');
+    expect(report.problem, 'a problem with an answer').toBeNull();
+    expect(report.losses, 'games lost against every possible opponent').toBeGreaterThan(0);
+  });
+
+  test("computerMove 'medium' completes its own line, whatever rng gives", () => {
+    for (const value of [0, 0.5, 0.999999]) {
+      expect(computerMove(board('OO. X.. X.X'), 'O', 'medium', rngStartingWith(value)), `rng() first gives ${value}`).toBe(2);
+    }
+  });
+
+  test("computerMove 'medium' blocks the opponent's line when it cannot win, whatever rng gives", () => {
+    for (const value of [0, 0.5, 0.999999]) {
+      expect(computerMove(board('X.O .X. ...'), 'O', 'medium', rngStartingWith(value)), `rng() first gives ${value}`).toBe(8);
+    }
+  });
+
+  test("computerMove 'medium' wins rather than blocks", () => {
+    for (const value of [0, 0.5, 0.999999]) {
+      expect(computerMove(board('OO. XX. .X.'), 'O', 'medium', rngStartingWith(value)), `rng() first gives ${value}`).toBe(2);
+    }
+  });
+
+  test("computerMove 'medium' plays a random empty cell when it can neither win nor block", () => {
+    const answers = answersOf(300, 8, (rng) => computerMove(board('X.. ... ...'), 'O', 'medium', rng));
+    expect(distinctSorted(answers), 'cells played after X took cell 0').toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  test("computerMove 'medium' can be beaten: some sequence of opponent moves wins against it", () => {
+    const report = playEveryOpponent("computerMove 'medium'", levelPlayer('medium'), 'O');
+    expect(report.problem, 'a problem with an answer').toBeNull();
+    expect(report.losses, 'games lost against every possible opponent').toBeGreaterThan(0);
+  });
+
+  test("computerMove 'easy' and 'medium' take their randomness from rng only: Math.random is never called", () => {
+    const calls = mathRandomCalls(() => {
+      for (const level of ['easy', 'medium'] as const) {
+        answersOf(20, 9, (rng) => computerMove(board('X.. ... ...'), 'O', level, rng));
+      }
+    });
+    expect(calls, 'calls to Math.random').toBe(0);
+  });
+});
+
+task(5, () => {
+  test("computerMove 'hard' never loses as X, against every possible sequence of opponent moves", () => {
+    const verdict = neverLosesVerdict("computerMove 'hard'", levelPlayer('hard'), 'X');
+    expect(verdict.actual).toBe(verdict.expected);
+  });
+
+  test("computerMove 'hard' never loses as O, against every possible sequence of opponent moves", () => {
+    const verdict = neverLosesVerdict("computerMove 'hard'", levelPlayer('hard'), 'O');
+    expect(verdict.actual).toBe(verdict.expected);
+  });
+
+  test("computerMove 'hard' completes its own line when it can, rather than block", () => {
+    expect(computerMove(board('OO. XX. .X.'), 'O', 'hard')).toBe(2);
+    expect(computerMove(board('XX. OO. ...'), 'X', 'hard')).toBe(2);
+  });
+
+  test("computerMove 'hard' blocks the opponent's line when it cannot win", () => {
+    expect(computerMove(board('XX. .O. ...'), 'O', 'hard')).toBe(2);
+  });
+
+  test("computerMove 'hard' does not fall for opposite corners: with X in 0 and 8 and O in the centre, O takes a side cell", () => {
+    const answer = computerMove(board('X.. .O. ..X'), 'O', 'hard');
+    const side = 'a side cell: 1, 3, 5 or 7';
+    expect([1, 3, 5, 7].includes(answer) ? side : `cell ${answer}`, "hard's answer").toBe(side);
+  });
+
+  test("computerMove 'hard' leaves the board unchanged", () => {
+    const position = board('X.. .O. ..X');
+    computerMove(position, 'O', 'hard');
+    expect(pictureOf(position), 'the board after computerMove').toBe('X.. .O. ..X');
+  });
+});

@@ -1,0 +1,285 @@
+import { expect, test } from 'vitest';
+import { audit, bestMove, countGames, countPositions, type AuditResult, type Strategy } from '@workbook/07-search/search';
+import { heuristicMove, ruleMove } from '@workbook/06-computer/computer';
+import type { Board, Mark } from '@workbook/01-board/board';
+import { auditTable, replayLine, type AuditRow } from '../scripts/lib/arena-format.ts';
+import { boardOf, drawBoard, pictureOf, playAllGames, type TestBoard } from './support/boards.ts';
+import { example, lessonTasks } from './support/lesson.ts';
+import {
+  boardAfter,
+  lineOwner,
+  playEveryOpponent,
+  verdictOf,
+  winningCellsFor,
+  other,
+  type TestMark,
+  type TestPlayer,
+} from './support/opponents.ts';
+
+const task = lessonTasks('07-search');
+
+/** A board for the lesson's functions from a picture like 'X.. .O. ...'. */
+function board(picture: string): Board {
+  return boardOf(picture) as Board;
+}
+
+/** bestMove as a player for the walks. */
+const best: TestPlayer = (position, me) => bestMove(position as Board, me as Mark);
+
+/** Counts as the lesson writes them: { total: 1, xWins: 2, oWins: 3, draws: 4 }. */
+function countsText(counts: { total: number; xWins: number; oWins: number; draws: number }): string {
+  return `{ total: ${counts.total}, xWins: ${counts.xWins}, oWins: ${counts.oWins}, draws: ${counts.draws} }`;
+}
+
+/** One row of an audit table: the strategy's audit in one seat. */
+function auditRow(player: string, strategy: Strategy, seat: 'first' | 'second'): AuditRow {
+  const result = audit(strategy, seat);
+  return { player, seat, ...result };
+}
+
+/** The cell index of the first of `cells` that is empty, or null. */
+function firstEmptyOf(cells: number[]): Strategy {
+  return (position) => cells.find((cell) => position[cell] === ' ') ?? null;
+}
+
+/** Gives up at once. */
+const quitter: Strategy = () => null;
+
+/** The centre if it is empty, otherwise gives up. */
+const centreOnly: Strategy = firstEmptyOf([4]);
+
+/** The figures of an audit without its losing lines, for comparisons. */
+function figures(result: AuditResult): Omit<AuditResult, 'losingLines'> {
+  return { lines: result.lines, wins: result.wins, draws: result.draws, losses: result.losses, gaveUp: result.gaveUp };
+}
+
+/**
+ * Checks one losing line of an audit by replaying it: moves alternate from X, every move is an empty
+ * cell, the strategy's moves are what it answers, nobody wins before the end, and the opponent wins
+ * with the last move. Returns what is wrong, or 'fine'.
+ */
+function checkLosingLine(moves: number[], strategy: Strategy, me: TestMark): string {
+  for (let index = 0; index < moves.length; index += 1) {
+    const before = boardAfter(moves.slice(0, index));
+    const cell = moves[index] as number;
+    const mover: TestMark = index % 2 === 0 ? 'X' : 'O';
+    if (lineOwner(before) !== null) return `the game was already over before move ${index + 1}`;
+    if (before[cell] !== ' ') return `move ${index + 1} plays cell ${cell}, which is taken`;
+    if (mover === me && strategy([...before] as Board, me) !== cell) return `move ${index + 1} is not what the strategy plays there`;
+  }
+  return lineOwner(boardAfter(moves)) === other(me) ? 'fine' : 'the opponent has not won at the end';
+}
+
+/** Every board a real game can reach where a move is still possible, with the player to move. */
+function positionsToPlay(): { position: TestBoard; me: TestMark }[] {
+  return playAllGames()
+    .filter((played) => played.ending === 'ongoing')
+    .map(({ board: position }) => {
+      const xs = position.filter((cell) => cell === 'X').length;
+      const os = position.filter((cell) => cell === 'O').length;
+      return { position, me: xs === os ? 'X' : 'O' };
+    });
+}
+
+/** What playing bestMove against every opponent showed, per seat (each seat is walked only once). */
+interface BestMoveWalk {
+  verdict: { expected: string; actual: string };
+  /** The first position where it could win at once and did not, or null. */
+  missedWin: string | null;
+  /** The first position where it had to block the one threat and did not, or null. */
+  missedBlock: string | null;
+  /** What stopped the walk (a throw, a taken cell), or null: then the two checks above are incomplete. */
+  problem: string | null;
+}
+
+const bestMoveWalks = new Map<TestMark, BestMoveWalk>();
+
+/** Plays bestMove in `seat` against every opponent once, watching every answer on the way. */
+function bestMoveWalk(seat: TestMark): BestMoveWalk {
+  const known = bestMoveWalks.get(seat);
+  if (known !== undefined) return known;
+  let missedWin: string | null = null;
+  let missedBlock: string | null = null;
+  const watch = (position: TestBoard, answer: number): null => {
+    const wins = winningCellsFor(position, seat);
+    const threats = winningCellsFor(position, other(seat));
+    const where = `on this board:\n${drawBoard(position)}`;
+    if (wins.length > 0 && !wins.includes(answer)) {
+      missedWin ??= `bestMove played ${answer} instead of winning at once with ${wins.join(' or ')} ${where}`;
+    } else if (wins.length === 0 && threats.length === 1 && answer !== threats[0]) {
+      missedBlock ??= `bestMove played ${answer} instead of blocking ${threats[0]} ${where}`;
+    }
+    return null;
+  };
+  const report = playEveryOpponent('bestMove', best, seat, watch);
+  const walk = { verdict: verdictOf('bestMove', seat, report), missedWin, missedBlock, problem: report.problem };
+  bestMoveWalks.set(seat, walk);
+  return walk;
+}
+
+/** How many of the positions bestMove answers, one after the other, before `budget` milliseconds are over. */
+function answeredWithin(positions: { position: TestBoard; me: TestMark }[], budget: number): number {
+  const started = performance.now();
+  let answered = 0;
+  for (const { position, me } of positions) {
+    if (performance.now() - started > budget) break;
+    bestMove(position as Board, me);
+    answered += 1;
+  }
+  return answered;
+}
+
+task(1, () => {
+  test('countGames finds the numbers of the lesson', () => {
+    expect(countsText(countGames())).toBe(example('07-search', 'count-games'));
+  });
+
+  test('countGames gives the same numbers when it is called again', () => {
+    const first = countsText(countGames());
+    expect(countsText(countGames()), 'the second call').toBe(first);
+  });
+});
+
+task(2, () => {
+  test('countPositions finds the number of the lesson', () => {
+    expect(String(countPositions())).toBe(example('07-search', 'count-positions'));
+  });
+
+  test('countPositions gives the same number when it is called again', () => {
+    const first = countPositions();
+    expect(countPositions(), 'the second call').toBe(first);
+  });
+});
+
+task(3, () => {
+  test('bestMove never loses as X, against every possible sequence of opponent moves', () => {
+    const { verdict } = bestMoveWalk('X');
+    expect(verdict.actual).toBe(verdict.expected);
+  });
+
+  test('bestMove never loses as O, against every possible sequence of opponent moves', () => {
+    const { verdict } = bestMoveWalk('O');
+    expect(verdict.actual).toBe(verdict.expected);
+  });
+
+  test('bestMove wins at once whenever it can (in every game of both seats)', () => {
+    for (const seat of ['X', 'O'] as const) {
+      const walk = bestMoveWalk(seat);
+      expect(walk.missedWin ?? walk.problem ?? 'always won at once', `as ${seat}`).toBe('always won at once');
+    }
+  });
+
+  test('bestMove blocks the one line the opponent threatens when it cannot win at once (in every game of both seats)', () => {
+    for (const seat of ['X', 'O'] as const) {
+      const walk = bestMoveWalk(seat);
+      expect(walk.missedBlock ?? walk.problem ?? 'always blocked', `as ${seat}`).toBe('always blocked');
+    }
+  });
+
+  test('bestMove takes the win in front of it, not a slower one', () => {
+    // X wins at once on 2; any move but 2 or 5 would even let O win on 5.
+    expect(bestMove(board('XX. OO. ...'), 'X')).toBe(2);
+  });
+
+  test('bestMove loses as late as it can: O blocks cell 8, though X still wins with a fork afterwards', () => {
+    expect(bestMove(board('XO. .X. ...'), 'O')).toBe(8);
+  });
+
+  test('bestMove leaves the board unchanged', () => {
+    const position = board('X.. .O. ..X');
+    bestMove(position, 'O');
+    expect(pictureOf(position), 'the board after bestMove').toBe('X.. .O. ..X');
+  });
+
+  test('bestMove remembers solved positions: asked about all 4,520 positions with a move left a second time, it answers within a quarter of a second', () => {
+    const positions = positionsToPlay();
+    expect(answeredWithin(positions, 2000), 'positions answered in a first pass, within 2 seconds').toBe(positions.length);
+    expect(answeredWithin(positions, 250), 'the same positions answered again, within 0.25 seconds').toBe(positions.length);
+  });
+});
+
+task(4, () => {
+  test('audit counts the lines of the two tiny strategies of the lesson', () => {
+    const table = auditTable([
+      auditRow('quitter', quitter, 'first'),
+      auditRow('quitter', quitter, 'second'),
+      auditRow('centre-only', centreOnly, 'first'),
+      auditRow('centre-only', centreOnly, 'second'),
+    ]);
+    expect(table).toBe(example('07-search', 'audit-examples'));
+  });
+
+  test('audit counts wins: X playing the first empty cell of row 0-1-2 wins 30 lines and gives up in 18', () => {
+    // X plays 0. If O answers 1 or 2, X takes the other one and then has nothing left: 2 × 6 lines
+    // give up. Otherwise (6 answers) X plays 1; O blocks on 2 (gives up) or plays one of 5 other
+    // cells and X wins on 2: 6 × (1 + 5) lines.
+    expect(figures(audit(firstEmptyOf([0, 1, 2]), 'first'))).toEqual({ lines: 48, wins: 30, draws: 0, losses: 0, gaveUp: 18 });
+  });
+
+  test('audit counts losses: O playing 7, then 8, loses 24 lines and gives up in 207', () => {
+    // X's first three moves can only make a line of the cells O leaves: 0-1-2, 3-4-5, 0-3-6 or 2-4-6,
+    // in any order: 4 × 6 = 24 lost lines. Every other line gives up once 7 and 8 are taken.
+    expect(figures(audit(firstEmptyOf([7, 8]), 'second'))).toEqual({ lines: 231, wins: 0, draws: 0, losses: 24, gaveUp: 207 });
+  });
+
+  test('audit lists the lost lines with every move from the first, opponent cells tried from 0 to 8', () => {
+    const { losingLines } = audit(firstEmptyOf([7, 8]), 'second');
+    expect(losingLines.length, 'how many lost lines are listed').toBe(24);
+    expect(losingLines[0], 'the first lost line').toEqual([0, 7, 1, 8, 2]);
+    expect(losingLines[23], 'the last lost line').toEqual([6, 7, 4, 8, 2]);
+  });
+
+  test('audit counts draws, and every listed lost line really is a lost game of the strategy', () => {
+    const lowestEmpty = firstEmptyOf([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    for (const [seat, me] of [['first', 'X'], ['second', 'O']] as const) {
+      const result = audit(lowestEmpty, seat);
+      const sum = result.wins + result.draws + result.losses + result.gaveUp;
+      expect(sum, `wins + draws + losses + gave up, ${seat} seat`).toBe(result.lines);
+      expect(result.draws, `draws, ${seat} seat`).toBeGreaterThan(0);
+      expect(result.losingLines.length, `lost lines listed, ${seat} seat`).toBe(result.losses);
+      const wrong = result.losingLines
+        .map((moves) => ({ moves: moves.join(' '), verdict: checkLosingLine(moves, lowestEmpty, me) }))
+        .filter((line) => line.verdict !== 'fine');
+      expect(wrong, `lost lines that are not lost games, ${seat} seat`).toEqual([]);
+    }
+  });
+
+  test('audit asks the strategy only at its own turns, with its own mark, while the game is still going', () => {
+    const complaints = new Set<string>();
+    const watcher: Strategy = (position, me) => {
+      const xs = position.filter((cell) => cell === 'X').length;
+      const os = position.filter((cell) => cell === 'O').length;
+      const toMove = xs === os ? 'X' : 'O';
+      if (toMove !== me) complaints.add(`asked as ${me} when ${toMove} was to move`);
+      if (lineOwner(position as TestBoard) !== null) complaints.add('asked after the game was won');
+      return firstEmptyOf([8, 7, 6, 5, 4, 3, 2, 1, 0])(position, me);
+    };
+    audit(watcher, 'first');
+    audit(watcher, 'second');
+    expect([...complaints]).toEqual([]);
+  });
+
+  test('audit gives the same result when it is called again', () => {
+    const first = audit(firstEmptyOf([7, 8]), 'second');
+    const second = audit(firstEmptyOf([7, 8]), 'second');
+    expect(second, 'the second audit').toEqual(first);
+  });
+});
+
+task(5, () => {
+  test("the audits of lesson 06's ruleMove and heuristicMove give the figures in 'Check your answer'", () => {
+    const table = auditTable([
+      auditRow('rules', ruleMove, 'first'),
+      auditRow('rules', ruleMove, 'second'),
+      auditRow('heuristic', heuristicMove, 'first'),
+      auditRow('heuristic', heuristicMove, 'second'),
+    ]);
+    expect(table).toBe(example('07-search', 'audit-answers'));
+  });
+
+  test("the first line ruleMove loses as O is the game replayed in 'Check your answer'", () => {
+    const { losingLines } = audit(ruleMove, 'second');
+    const first = losingLines[0];
+    expect(first === undefined ? 'no lost line' : replayLine(first)).toBe(example('07-search', 'losing-line'));
+  });
+});
