@@ -64,14 +64,16 @@ function statusWord(score: LessonScore): string {
 function lessonDetails(score: LessonScore, context: ReportContext): string[] {
   const { paint } = context;
   const blocker = unfinishedPrerequisite(score, context.scores);
-  if (blocker !== undefined) {
-    return [
-      `Finish lesson ${blocker.lesson.number} (${blocker.lesson.title}) first: this lesson uses your code from it.`,
-      `Its failures here may come from there. Run: npm run check ${blocker.lesson.number}`,
-    ];
-  }
+  const finishFirst =
+    blocker === undefined
+      ? []
+      : [
+          `Finish lesson ${blocker.lesson.number} (${blocker.lesson.title}) first: this lesson uses your code from it.`,
+          `Its failures here may come from there. Run: npm run check ${blocker.lesson.number}`,
+        ];
   const problem = problemDetails(score, paint);
-  if (problem.length > 0) return problem;
+  if (problem.length > 0) return [...problem, ...finishFirst];
+  if (finishFirst.length > 0) return finishFirst;
   const firstFailed = score.run.tests.find((test) => test.status === 'failed' && !test.hidden);
   const task = score.tasks.find((candidate) => candidate.passed < candidate.total);
   if (!firstFailed || !task) {
@@ -116,7 +118,9 @@ function problemDetails(score: LessonScore, paint: Paint): string[] {
   if (problem === undefined) return [];
   if (problem.kind === 'timeout') {
     const seconds = Math.round(problem.limitMs / 1000);
-    const where = problem.runningTest ? ` while running the test "${problem.runningTest}"` : '';
+    const where = problem.runningTest
+      ? ` while running the test "${problem.runningTest}"`
+      : ' while your file was being loaded (code outside any function runs then)';
     const lines = [
       paint('red', `✗ Your code was still running after ${seconds} s${where}, so it was stopped.`),
       'Does every loop in your code end? Check what changes on each turn of the loop.',

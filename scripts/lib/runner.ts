@@ -68,10 +68,9 @@ export async function runTargets(options: RunOptions): Promise<LessonRun[][]> {
   }
   let open = pending.filter((entry) => entry.files.length > 0);
   while (open.length > 0) {
-    const testsBefore = countTests(open);
     await runChild(root, targets, open, limitMs, options.onLessonDone);
     const unfinished = open.filter((entry) => entry.filesDone < entry.files.length && entry.run.problem === undefined);
-    if (unfinished.length > 0 && countTests(open) === testsBefore) {
+    if (unfinished.length === open.length) {
       // The child stopped without grading anything more: give up on these instead of trying forever.
       for (const entry of unfinished) {
         entry.run.problem = { kind: 'crash', message: 'The test run stopped before this lesson was graded.' };
@@ -90,10 +89,6 @@ export async function runTargets(options: RunOptions): Promise<LessonRun[][]> {
   return targets.map((_, targetIndex) =>
     pending.filter((entry) => entry.targetIndex === targetIndex).map((entry) => entry.run),
   );
-}
-
-function countTests(entries: Pending[]): number {
-  return entries.reduce((sum, entry) => sum + entry.run.tests.length + entry.filesDone, 0);
 }
 
 /** The suite files of a lesson that exist in this workbook. */
@@ -189,6 +184,12 @@ function runChild(
   return new Promise((resolveRun) => {
     const watchdog = setInterval(() => {
       const now = Date.now();
+      // The setup file creates the trace as a suite starts loading, even if the code then blocks.
+      for (const entry of open) {
+        if (entry.startedAt === undefined && entry.files.some((file) => existsSync(join(traceDir, traceName(entry.project, file))))) {
+          entry.startedAt = now;
+        }
+      }
       const hung = open.find(
         (entry) => entry.startedAt !== undefined && entry.filesDone < entry.files.length && now - entry.startedAt > limitMs,
       );

@@ -9,6 +9,9 @@ import { TASK_PREFIX } from '../../tests/support/lesson.ts';
 import { toFailure, type ChildMessage, type ChildRequest } from './child-protocol.ts';
 import { ROOT } from './workbook.ts';
 
+// When the grader goes away (Ctrl-C, a crash), go with it instead of running on unseen.
+process.on('disconnect', () => process.exit(1));
+
 const request = JSON.parse(process.env.WORKBOOK_CHILD_REQUEST ?? '{}') as ChildRequest;
 
 function send(message: ChildMessage): void {

@@ -1,4 +1,5 @@
 /** A pretend player for tests: feeds typed lines to the code and records everything it shows. */
+import { trace } from './trace.ts';
 
 /** The same shape as lesson 02's IO interface (repeated here so tests never depend on student code). */
 export interface ScriptedIO {
@@ -24,6 +25,11 @@ export function scriptedIO(lines: string[], limits = { askAfterEnd: 20, prints: 
   let shown = '';
   let asksAfterEnd = 0;
   let prints = 0;
+  /** Adds to the transcript, and to the grader's trace so a hang can show the last board. */
+  const show = (text: string): void => {
+    shown += text;
+    trace(text);
+  };
   return {
     input(prompt) {
       const line = queue.shift();
@@ -32,16 +38,16 @@ export function scriptedIO(lines: string[], limits = { askAfterEnd: 20, prints: 
         if (asksAfterEnd > limits.askAfterEnd) {
           throw new EndlessInputError(`kept asking for input ${limits.askAfterEnd} times after input had ended`);
         }
-        shown += `${prompt}\n`;
+        show(`${prompt}\n`);
         return null;
       }
-      shown += `${prompt}${line}\n`;
+      show(`${prompt}${line}\n`);
       return line;
     },
     print(text) {
       prints += 1;
       if (prints > limits.prints) throw new EndlessInputError(`printed more than ${limits.prints} times`);
-      shown += `${text}\n`;
+      show(`${text}\n`);
     },
     transcript: () => shown,
     remaining: () => queue.length,

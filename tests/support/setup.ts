@@ -4,26 +4,20 @@
  * can still say which test was running and what the code printed last. It also caps what the
  * code may print, so a loop that prints forever cannot flood the grader.
  */
-import { appendFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeEach } from 'vitest';
-import { TEST_MARK, traceName } from '../../scripts/lib/child-protocol.ts';
+import { TEST_MARK } from '../../scripts/lib/child-protocol.ts';
+import { trace } from './trace.ts';
 
-/** Bytes of output a test file may print before the rest is dropped. */
+/** Bytes of output loading a suite, and then each test, may print before the rest is dropped. */
 const OUTPUT_CAP = 64 * 1024;
 
-
-const traceDir = process.env.WORKBOOK_TRACE_DIR;
-let tracePath: string | undefined;
 let printed = 0;
 
-/** Appends to the trace file, when the grader asked for one. */
-function trace(text: string): void {
-  if (tracePath !== undefined) appendFileSync(tracePath, text);
-}
+// Written before the suite (and the student's code) is loaded: from now on, the grader's clock runs.
+trace('');
 
 beforeEach((context) => {
-  if (traceDir !== undefined) tracePath = join(traceDir, traceName(context.task.file.projectName ?? '', context.task.file.filepath));
+  printed = 0;
   trace(`${TEST_MARK}${context.task.name}\n`);
 });
 
