@@ -6,23 +6,13 @@ import {
   renderBoard,
   renderFramed,
   renderGrid,
-  type Board,
   type Grid,
 } from '@workbook/01-board/board';
+import { boardOf, gridOf } from './support/boards.ts';
 import { capturePrinting } from './support/console.ts';
 import { example, lessonTasks } from './support/lesson.ts';
 
 const task = lessonTasks('01-board');
-
-/** A board from a picture like 'X.. .O. ...' ('.' is an empty cell). */
-function boardOf(picture: string): Board {
-  return [...picture.replaceAll(' ', '')].map((cell) => (cell === '.' ? EMPTY : cell)) as Board;
-}
-
-/** A grid from a picture like 'X.. ..O ...'. */
-function gridOf(picture: string): Grid {
-  return picture.split(' ').map((row) => [...row]) as Grid;
-}
 
 task(1, () => {
   test('createBoard returns nine cells', () => {

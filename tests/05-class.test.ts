@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest';
 import { TicTacToe } from '@workbook/05-class/tictactoe';
 import type { Grid } from '@workbook/01-board/board';
+import { gridOf } from './support/boards.ts';
 import { capturePrinting } from './support/console.ts';
 import { example, lessonTasks } from './support/lesson.ts';
 
@@ -12,11 +13,6 @@ type Moves = [number, number][];
 function movesOf(text: string): Moves {
   if (text === '') return [];
   return text.split(' ').map((pair) => [Number(pair[0]), Number(pair[1])]);
-}
-
-/** A grid from a picture like 'X.. .O. ...'. */
-function gridOf(picture: string): Grid {
-  return picture.split(' ').map((row) => [...row]) as Grid;
 }
 
 /** A new game after the given moves. */
