@@ -1,0 +1,61 @@
+/** `npm run pack`: writes a student edition of the workbook, without solutions or teacher-only tests (a teacher's tool). */
+import { relative, resolve } from 'node:path';
+import { parseCommandLine, runCommand } from './lib/cli.ts';
+import { PackError, parseLessonList, planPack, writePack } from './lib/pack.ts';
+import { listLessons, ROOT, UsageError, type Lesson } from './lib/workbook.ts';
+
+const USAGE = `
+Usage: npm run pack -- --lessons LIST --out DIR [--solved LIST] [--zip]
+
+Writes a student edition to DIR: stubs for the lessons the class works on, the tests students may
+see, the grader and the student commands; never solutions/ or the teacher-only tests/hidden/.
+  --lessons LIST   the lessons to hand out: numbers, names or ranges (01-04, 2,3,5, board,input)
+  --solved LIST    lessons handed out finished, so a class can start later in the chain
+  --out DIR        the folder to write (new, empty, or an earlier pack, which is replaced)
+  --zip            also write DIR.zip, for handing out through a learning platform
+Lessons an assigned lesson builds on are always included, finished, and the command says so.
+The pack is checked before it is moved into place: if any solution body of a lesson not
+released as solved appears anywhere in it, nothing is written and the command fails.
+`;
+
+runCommand(USAGE, () => {
+  const { values, positionals } = parseCommandLine({
+    lessons: { type: 'string' },
+    solved: { type: 'string', default: '' },
+    out: { type: 'string' },
+    zip: { type: 'boolean', default: false },
+  });
+  if (positionals.length > 0) throw new UsageError(`Unexpected "${positionals.join(' ')}": name lessons with --lessons.`);
+  if (values.out === undefined) throw new UsageError('Say where to write the student edition with --out DIR.');
+  if (values.lessons === undefined) throw new UsageError('Say which lessons to hand out with --lessons, for example --lessons 01-04.');
+  const all = listLessons();
+  const named = parseLessonList(values.lessons, all);
+  const solved = parseLessonList(values.solved, all);
+  const out = resolve(values.out);
+
+  let result;
+  let plan;
+  try {
+    plan = planPack(ROOT, named, solved, all);
+    result = writePack(plan, out, { zip: values.zip });
+  } catch (error) {
+    if (!(error instanceof PackError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    return 1;
+  }
+
+  const list = (lessons: Lesson[]): string => lessons.map((lesson) => `${lesson.number} ${lesson.title}`).join(', ');
+  console.log(`Student edition written to ${relative(process.cwd(), out) || '.'} (${result.fileCount} files).`);
+  if (plan.assigned.length > 0) console.log(`  to write (stubs):       ${list(plan.assigned)}`);
+  if (plan.solved.length > 0) console.log(`  given finished:         ${list(plan.solved)} (--solved)`);
+  for (const { lesson, neededBy } of plan.given) {
+    console.log(`  given finished:         ${lesson.number} ${lesson.title}, because ${neededBy.join(', ')} build${neededBy.length === 1 ? 's' : ''} on it`);
+  }
+  console.log(`  commands:               ${plan.commands.map((command) => `npm run ${command}`).join(', ')}`);
+  for (const { command, reason } of plan.dropped) console.log(`  left out:               npm run ${command} (${reason})`);
+  for (const warning of plan.warnings) console.log(`  warning:                ${warning}`);
+  console.log(`Leak check passed: none of ${result.secretsChecked} solution bodies and teacher-only tests appears in the pack.`);
+  if (result.zip) console.log(`Zip: ${relative(process.cwd(), result.zip.path)} (${Math.ceil(result.zip.bytes / 1024)} kB)`);
+  console.log(`Students run: npm install && npm run check`);
+  return 0;
+});

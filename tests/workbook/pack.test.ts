@@ -1,0 +1,278 @@
+/**
+ * `npm run pack`: a student edition holds stubs for the assigned lessons, finished code for the
+ * solved ones and their prerequisites, the student commands only, and nothing a teacher keeps back;
+ * the leak check refuses a pack with a solution body in it; `npm run check` works inside a pack.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { withPrerequisites } from '../../scripts/lib/grade.ts';
+import {
+  finishedSource,
+  findLeaks,
+  forbiddenPaths,
+  PACK_MANIFEST,
+  PackError,
+  parseLessonList,
+  planPack,
+  readTree,
+  STUDENT_COMMANDS,
+  writePack,
+  type PackManifest,
+  type PackPlan,
+} from '../../scripts/lib/pack.ts';
+import { deriveStub, hashText, originalStub, solutionBodies } from '../../scripts/lib/stubs.ts';
+import { listLessons, ROOT, type Lesson } from '../../scripts/lib/workbook.ts';
+import { readZip, writeZip, ZipError } from '../../scripts/lib/zip.ts';
+
+const all = listLessons();
+/** Lessons whose reference solution exists (lessons being written may not have one yet). */
+const packable = all.filter((lesson) => lesson.files.every((file) => existsSync(join(ROOT, 'solutions', lesson.id, file))));
+const first = packable[0] as Lesson;
+/** The first lesson that builds on others, all of them packable: its prerequisites come finished. */
+const dependent = packable.find(
+  (lesson) => lesson.buildsOn.length > 0 && withPrerequisites([lesson], all).every((needed) => packable.includes(needed)),
+) as Lesson;
+const scratch = mkdtempSync(join(tmpdir(), 'workbook-pack-test-'));
+
+const solutionOf = (lesson: Lesson, file: string): string => readFileSync(join(ROOT, 'solutions', lesson.id, file), 'utf8');
+const text = (plan: PackPlan, path: string): string => (plan.files.get(path) as Buffer).toString('utf8');
+
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+test('the workbook has a lesson that builds on another, to pack', () => {
+  expect(first).toBeDefined();
+  expect(dependent).toBeDefined();
+});
+
+describe('lesson lists', () => {
+  test('a range takes every lesson numbered between its ends', () => {
+    const last = all.at(-1) as Lesson;
+    expect(parseLessonList(`01-${last.number}`, all)).toEqual(all);
+    expect(parseLessonList(`${last.number}-01`, all)).toEqual(all);
+  });
+
+  test('numbers, ids and names can be mixed, in any order, without repeats', () => {
+    expect(parseLessonList(`${dependent.id.slice(3)}, 1,${first.id}`, all)).toEqual(
+      all.filter((lesson) => lesson.id === first.id || lesson.id === dependent.id),
+    );
+  });
+
+  test('an unknown lesson is a usage error that lists the lessons', () => {
+    expect(() => parseLessonList('nope', all)).toThrow(/no lesson "nope".*01-board/);
+    expect(() => parseLessonList('90-99', all)).toThrow(/No lesson lies in the range 90-99/);
+  });
+});
+
+describe('finished code', () => {
+  const sample = [
+    'export function f(): number {',
+    '  // BEGIN SOLUTION f',
+    '  return 1;',
+    '  // END SOLUTION',
+    '}',
+    '// BEGIN SOLUTION ONLY',
+    'function helper(): void {}',
+    '// END SOLUTION',
+    'export const LIST = [',
+    '  // BEGIN SOLUTION LIST',
+    '  1, 2,',
+    '  // STUB',
+    '  // // fill in',
+    '  // END SOLUTION',
+    '];',
+  ].join('\n');
+
+  test('keeps every body and helper, drops the markers and the alternative stub lines', () => {
+    expect(finishedSource(sample)).toBe(
+      ['export function f(): number {', '  return 1;', '}', 'function helper(): void {}', 'export const LIST = [', '  1, 2,', '];'].join('\n'),
+    );
+  });
+
+  test.each(packable.flatMap((lesson) => lesson.files.map((file) => [`${lesson.id}/${file}`, lesson, file] as const)))(
+    'the finished %s holds every solution body and no marker',
+    (_name, lesson, file) => {
+      const finished = finishedSource(solutionOf(lesson, file));
+      expect(finished).not.toMatch(/BEGIN SOLUTION|END SOLUTION|\/\/ STUB/);
+      for (const body of solutionBodies(solutionOf(lesson, file))) expect(finished).toContain(body);
+    },
+  );
+});
+
+describe(`a pack of lesson ${dependent?.number ?? '?'} alone`, () => {
+  let plan: PackPlan;
+  const prerequisites = (): Lesson[] => withPrerequisites([dependent], all).filter((lesson) => lesson.id !== dependent.id);
+  beforeAll(() => {
+    plan = planPack(ROOT, [dependent], [], all);
+  });
+
+  test('assigns the lesson as a stub, kept also in .workbook/stubs/ for npm run reset', () => {
+    expect(plan.assigned.map((lesson) => lesson.id)).toEqual([dependent.id]);
+    for (const file of dependent.files) {
+      const stub = deriveStub(solutionOf(dependent, file));
+      expect(text(plan, `lessons/${dependent.id}/${file}`)).toBe(stub);
+      expect(text(plan, `.workbook/stubs/${dependent.id}/${file}`)).toBe(stub);
+    }
+  });
+
+  test('brings every lesson it builds on, finished, and says which lesson needs it', () => {
+    expect(plan.given.map((entry) => entry.lesson.id)).toEqual(prerequisites().map((lesson) => lesson.id));
+    for (const { lesson, neededBy } of plan.given) {
+      expect(neededBy).toEqual([dependent.id]);
+      for (const file of lesson.files) expect(text(plan, `lessons/${lesson.id}/${file}`)).toBe(finishedSource(solutionOf(lesson, file)));
+      expect(plan.files.has(`.workbook/stubs/${lesson.id}/${lesson.files[0]}`), 'a stub of a finished lesson').toBe(false);
+    }
+  });
+
+  test('holds the lesson texts and visible suites of the included lessons and nothing of the others', () => {
+    const included = new Set(plan.included.map((lesson) => lesson.id));
+    for (const lesson of all) {
+      const shouldHave = included.has(lesson.id);
+      expect(plan.files.has(`lessons/${lesson.id}/lesson.json`), `lessons/${lesson.id}/lesson.json`).toBe(shouldHave);
+      if (existsSync(join(ROOT, 'tests', `${lesson.id}.test.ts`))) {
+        expect(plan.files.has(`tests/${lesson.id}.test.ts`), `tests/${lesson.id}.test.ts`).toBe(shouldHave);
+      }
+    }
+  });
+
+  test('holds nothing of solutions/, tests/hidden/, tests/workbook/ or the authoring tools', () => {
+    const paths = [...plan.files.keys()];
+    expect(forbiddenPaths(paths)).toEqual([]);
+    expect(paths.filter((path) => /^(solutions|tests\/hidden|tests\/workbook)\//.test(path))).toEqual([]);
+    expect(paths.filter((path) => /^scripts\/(stubs|pack|grade|bench)\.ts$/.test(path))).toEqual([]);
+  });
+
+  test('package.json has only student commands, each with its script in the pack', () => {
+    const pack = JSON.parse(text(plan, 'package.json')) as { scripts: Record<string, string>; devDependencies: unknown };
+    const teacher = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { devDependencies: unknown };
+    expect(Object.keys(pack.scripts).every((name) => (STUDENT_COMMANDS as readonly string[]).includes(name))).toBe(true);
+    expect(pack.scripts.check).toBeDefined();
+    for (const line of Object.values(pack.scripts)) {
+      const entry = /scripts\/[\w./-]+\.ts/.exec(line)?.[0];
+      if (entry !== undefined) expect(plan.files.has(entry), entry).toBe(true);
+    }
+    expect(pack.devDependencies, 'the same packages as the lock file').toEqual(teacher.devDependencies);
+    expect(plan.files.has('package-lock.json')).toBe(true);
+  });
+
+  test('the student README names only commands the pack has, and every included lesson', () => {
+    const readme = text(plan, 'README.md');
+    const pack = JSON.parse(text(plan, 'package.json')) as { scripts: Record<string, string> };
+    const named = [...readme.matchAll(/npm run (\w+)/g)].map((match) => match[1] as string);
+    expect(named.filter((command) => pack.scripts[command] === undefined)).toEqual([]);
+    for (const lesson of plan.included) expect(readme).toContain(`lessons/${lesson.id}/`);
+    expect(readme).toContain('npm install');
+    expect(readme).not.toMatch(/solutions\//);
+  });
+
+  test('the manifest records the lessons and the hash of every test file handed out', () => {
+    const manifest = JSON.parse(text(plan, PACK_MANIFEST)) as PackManifest;
+    expect(manifest.assigned).toEqual([dependent.id]);
+    expect(manifest.given).toEqual(prerequisites().map((lesson) => lesson.id));
+    expect(manifest.tests[`tests/${dependent.id}.test.ts`]).toBe(hashText(readFileSync(join(ROOT, 'tests', `${dependent.id}.test.ts`), 'utf8')));
+  });
+});
+
+describe('the leak check', () => {
+  test('finds a solution body even when it was re-indented', () => {
+    const [body] = solutionBodies(solutionOf(dependent, dependent.files[0] as string)).filter((candidate) => candidate.trim().length > 20);
+    const files = new Map([['notes.md', Buffer.from(`Look:\n${(body as string).replace(/^\s+/gm, '\t')}\n`)]]);
+    expect(findLeaks(files, [{ what: 'the body', text: body as string }])).toEqual(['notes.md: the body']);
+  });
+
+  test('refuses a pack holding a solution body of an assigned lesson, and leaves nothing behind', () => {
+    const plan = planPack(ROOT, [dependent], [], all);
+    const body = solutionBodies(solutionOf(dependent, dependent.files[0] as string)).find((candidate) => candidate.trim().length > 20) as string;
+    plan.files.set('README.md', Buffer.concat([plan.files.get('README.md') as Buffer, Buffer.from(`\n${body}\n`)]));
+    const out = join(scratch, 'leaky');
+    expect(() => writePack(plan, out, { zip: true })).toThrow(PackError);
+    expect(() => writePack(plan, out)).toThrow(new RegExp(`README\\.md: solution body .* of solutions/${dependent.id}/`));
+    expect(existsSync(out), 'the pack folder').toBe(false);
+    expect(existsSync(`${out}.zip`), 'the zip').toBe(false);
+    expect(existsSync(`${out}.partial-${process.pid}`), 'the scratch folder').toBe(false);
+  });
+
+  test('refuses a pack holding a teacher-only file', () => {
+    const plan = planPack(ROOT, [dependent], [], all);
+    plan.files.set(`tests/hidden/${dependent.id}.test.ts`, Buffer.from('// hidden\n'));
+    expect(() => writePack(plan, join(scratch, 'hidden'))).toThrow(/tests\/hidden\/.*a teacher-only file/);
+  });
+
+  test('accepts the bodies of lessons released as solved', () => {
+    const out = join(scratch, 'solved');
+    const plan = planPack(ROOT, [], [dependent], all);
+    expect(plan.solved.map((lesson) => lesson.id)).toEqual([dependent.id]);
+    writePack(plan, out);
+    expect(readFileSync(join(out, 'lessons', dependent.id, dependent.files[0] as string), 'utf8')).toBe(
+      finishedSource(solutionOf(dependent, dependent.files[0] as string)),
+    );
+  });
+});
+
+describe('zip archives', () => {
+  test('what is written reads back the same', () => {
+    const files = [
+      { path: 'a/b.txt', data: Buffer.from('hello '.repeat(100)) },
+      { path: 'a/empty.txt', data: Buffer.alloc(0) },
+      { path: 'ü/é.ts', data: Buffer.from([0, 1, 2, 255]) },
+    ];
+    expect(readZip(writeZip(files))).toEqual(files);
+  });
+
+  test('an archive with a path that leaves its folder is refused', () => {
+    expect(() => readZip(writeZip([{ path: '../evil.ts', data: Buffer.from('x') }]))).toThrow(ZipError);
+    expect(() => readZip(writeZip([{ path: '/etc/evil', data: Buffer.from('x') }]))).toThrow(/unsafe path/);
+    expect(() => readZip(Buffer.from('not a zip at all, just text'))).toThrow(/not a ZIP/);
+  });
+});
+
+describe('npm run pack, then npm run check inside the pack', () => {
+  const out = join(scratch, 'class');
+  let packed: ReturnType<typeof spawnSync>;
+  beforeAll(() => {
+    const lessons = `${first.number}-${dependent.number}`;
+    packed = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/pack.ts', '--lessons', lessons, '--solved', first.number, '--out', out, '--zip'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+  });
+
+  test('writes the pack and says what it holds', () => {
+    expect(packed.stderr).toBe('');
+    expect(packed.status).toBe(0);
+    expect(packed.stdout).toContain(`given finished:         ${first.number} ${first.title} (--solved)`);
+    expect(packed.stdout).toMatch(/Leak check passed/);
+  });
+
+  test('the zip holds exactly the files of the folder, under one top folder', () => {
+    const folder = readTree(out);
+    const zipped = new Map(readZip(readFileSync(`${out}.zip`)).map((entry) => [entry.path, entry.data]));
+    expect([...zipped.keys()].sort()).toEqual([...folder.keys()].map((path) => `class/${path}`).sort());
+    expect(zipped.get('class/package.json')?.toString('utf8')).toBe(folder.get('package.json')?.toString('utf8'));
+  });
+
+  test("npm run reset finds each assigned lesson's stub inside the pack", () => {
+    for (const lesson of listLessons(out).filter((candidate) => candidate.id !== first.id)) {
+      for (const file of lesson.files) expect(originalStub(out, lesson, file)).toBe(readFileSync(join(out, 'lessons', lesson.id, file), 'utf8'));
+    }
+  });
+
+  test('npm run check works in the pack: the solved lesson is done, the assigned ones are not', () => {
+    // WORKBOOK_PACK_INSTALL=1 installs for real (npm ci from the npm cache); by default the workbook's own
+    // node_modules are linked in, which holds exactly what package-lock.json says.
+    if (process.env.WORKBOOK_PACK_INSTALL === '1') {
+      const install = spawnSync('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: out, encoding: 'utf8' });
+      expect(install.status, install.stderr).toBe(0);
+    } else {
+      symlinkSync(join(ROOT, 'node_modules'), join(out, 'node_modules'), 'dir');
+    }
+    const check = spawnSync('npm', ['run', 'check'], { cwd: out, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const line = (lesson: Lesson): string | undefined => check.stdout.split('\n').find((candidate) => candidate.startsWith(`${lesson.number}  ${lesson.title}`));
+    expect(line(first), check.stdout + check.stderr).toMatch(/100\/100\s+done/);
+    expect(line(dependent)).toMatch(/\s0\/100\s+not done yet/);
+    expect(check.stdout).toMatch(/^Total: 100\/\d+/m);
+    expect(check.status, 'exit status: not every lesson is done').toBe(1);
+  });
+});
