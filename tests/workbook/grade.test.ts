@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { withPrerequisites } from '../../scripts/lib/grade.ts';
-import { feedbackFolder, mergeGradebooks, renderCsv, type Gradebook } from '../../scripts/lib/gradebook.ts';
+import { feedbackFolder, forStudent, mergeGradebooks, renderCsv, type Gradebook } from '../../scripts/lib/gradebook.ts';
+import { scoreLesson } from '../../scripts/lib/results.ts';
 import { changedTests, locateLessons, type Submission } from '../../scripts/lib/submissions.ts';
 import { listLessons, ROOT, type Lesson } from '../../scripts/lib/workbook.ts';
 import { KINDS, writeClassPack, writeHandIn, type Expected, type Kind } from './synthetic-class.ts';
@@ -165,6 +166,44 @@ describe('npm run grade on a class of synthetic hand-ins', () => {
     expect(html).toContain('<td class="timeout"');
     expect(html).toContain('<td class="missing"');
     expect(html).not.toMatch(/<script|https?:\/\//);
+  });
+});
+
+describe('what a student may see', () => {
+  const outcome = (name: string, hidden: boolean, status: 'passed' | 'failed') => ({
+    name,
+    task: 1,
+    hidden,
+    status,
+    durationMs: 1,
+    ...(status === 'failed' ? { failure: { name: 'AssertionError', message: `detail of ${name}` } } : {}),
+  });
+
+  test('hidden tests lose their names and failures; a hang inside one loses the test name and the output', () => {
+    const run = {
+      lessonId: first.id,
+      tests: [outcome('visible one', false, 'failed'), outcome('the secret case', true, 'failed')],
+      problem: { kind: 'timeout' as const, limitMs: 5000, runningTest: 'another secret case', lastOutput: ['the secret board'] },
+      output: 'printed during a secret case',
+      durationMs: 5000,
+    };
+    const safe = forStudent(scoreLesson(first, run), new Set(['visible one']));
+    const text = JSON.stringify(safe.run);
+    expect(text).not.toMatch(/secret/);
+    expect(safe.run.tests.map((test) => test.status)).toEqual(['failed', 'failed']);
+    expect(safe.run.tests[0]?.failure?.message, 'a visible failure stays').toBe('detail of visible one');
+    expect(safe.tasks[0]?.hiddenFailed).toBe(1);
+  });
+
+  test('a hang inside a visible test keeps the test name and what the code printed', () => {
+    const run = {
+      lessonId: first.id,
+      tests: [],
+      problem: { kind: 'timeout' as const, limitMs: 5000, runningTest: 'visible one', lastOutput: ['X | O'] },
+      output: '',
+      durationMs: 5000,
+    };
+    expect(forStudent(scoreLesson(first, run), new Set(['visible one'])).run.problem).toEqual(run.problem);
   });
 });
 
