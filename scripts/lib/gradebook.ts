@@ -103,18 +103,22 @@ export function lessonGrade(score: LessonScore, hintsSeen: number, missing: stri
   return grade;
 }
 
+/** What a hidden test is called wherever a student could see it. */
+const HIDDEN_NAME = 'a hidden test';
+
 /**
  * A copy of a score that is safe to show a student: hidden tests keep their task and status but
- * lose their name and failure, and a timeout inside a test that is not known to be visible loses
- * the test name and the printed lines (they could give a hidden case away).
+ * lose their name and failure, and a timeout inside a test that is not known to be visible names
+ * "a hidden test" and drops the printed lines (they could give a hidden case away).
  */
 export function forStudent(score: LessonScore, visibleNames: Set<string>): LessonScore {
   const tests = score.run.tests.map((test): TestOutcome =>
-    test.hidden ? { name: 'a hidden test', task: test.task, hidden: true, status: test.status, durationMs: test.durationMs } : test,
+    test.hidden ? { name: HIDDEN_NAME, task: test.task, hidden: true, status: test.status, durationMs: test.durationMs } : test,
   );
   let problem = score.run.problem;
   if (problem?.kind === 'timeout' && problem.runningTest !== undefined && !visibleNames.has(problem.runningTest)) {
-    problem = { kind: 'timeout', limitMs: problem.limitMs, lastOutput: [] };
+    // Named like every hidden test, so the report still says a test was running (not the file loading).
+    problem = { kind: 'timeout', limitMs: problem.limitMs, runningTest: HIDDEN_NAME, lastOutput: [] };
   }
   return { ...score, run: { ...score.run, tests, problem, output: '' } };
 }

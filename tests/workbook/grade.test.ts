@@ -193,6 +193,7 @@ describe('what a student may see', () => {
     expect(safe.run.tests.map((test) => test.status)).toEqual(['failed', 'failed']);
     expect(safe.run.tests[0]?.failure?.message, 'a visible failure stays').toBe('detail of visible one');
     expect(safe.tasks[0]?.hiddenFailed).toBe(1);
+    expect(safe.run.problem).toEqual({ kind: 'timeout', limitMs: 5000, runningTest: 'a hidden test', lastOutput: [] });
   });
 
   test('a hang inside a visible test keeps the test name and what the code printed', () => {
