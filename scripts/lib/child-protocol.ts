@@ -2,6 +2,9 @@
 import { basename, dirname, relative } from 'node:path';
 import type { Failure, TestOutcome } from './results.ts';
 
+/** The prefix that ties a describe block to a task: "Task 2: Draw the numbered board". */
+export const TASK_PREFIX = /^Task (\d+): /;
+
 /** Marks a line of a trace file that names the test starting (see tests/support/setup.ts). */
 export const TEST_MARK = '\u0000TEST ';
 
@@ -12,6 +15,8 @@ export function traceName(project: string, file: string): string {
 
 /** What the grader asks the child to run. */
 export interface ChildRequest {
+  /** The workbook whose tests and config are used. */
+  root: string;
   /** Absolute paths of the graded folders; target i is vitest project "lessons:i". */
   targets: string[];
   /** Which test file to run in which project. */

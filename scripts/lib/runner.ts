@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { TEST_MARK, traceName, type ChildMessage, type ChildRequest } from './child-protocol.ts';
 import type { LessonRun } from './results.ts';
@@ -118,17 +118,20 @@ function runChild(
   const byJob = new Map(open.flatMap((entry) => entry.files.map((file) => [`${entry.project}|${file}`, entry] as const)));
   const byModuleId = new Map<string, Pending>();
   const request: ChildRequest = {
+    root,
     targets,
     jobs: open.flatMap((entry) => entry.files.map((file) => ({ project: entry.project, file }))),
     watch: watch !== undefined,
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts/lib/suite-child.ts')], {
+  const child = spawn(process.execPath, [join(root, 'scripts/lib/suite-child.mjs')], {
     cwd: root,
     env: {
       ...process.env,
       WORKBOOK_TARGETS: JSON.stringify(targets),
       WORKBOOK_TRACE_DIR: traceDir,
       WORKBOOK_CHILD_REQUEST: JSON.stringify(request),
+      // vitest leaves one core free by default; the grader has the machine to itself, so it uses all.
+      VITEST_MAX_WORKERS: process.env.VITEST_MAX_WORKERS ?? String(availableParallelism()),
       NO_COLOR: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],

@@ -4,9 +4,6 @@ import { join } from 'node:path';
 import { describe } from 'vitest';
 import { readLesson, ROOT } from '../../scripts/lib/workbook.ts';
 
-/** The prefix that ties a describe block to a task: "Task 2: Draw the numbered board". */
-export const TASK_PREFIX = /^Task (\d+): /;
-
 /**
  * Returns `task(n, body)`, which groups the tests of task n under the title from lesson.json,
  * so the grader can give that task's points.

@@ -1,16 +1,10 @@
 /**
- * The child process that runs graded suites with vitest's Node API. The grader starts it (see runner.ts),
- * and it reports every event back over the IPC channel. Keeping vitest in a child process lets the
- * grader stop student code that never ends, without stopping itself.
+ * The vitest reporter of the grader's child process (suite-child.mjs): it sends every event to the
+ * grader over the IPC channel, as plain data (see child-protocol.ts).
  */
 import { relative } from 'node:path';
-import { createVitest, type Reporter, type TestCase, type TestModule } from 'vitest/node';
-import { TASK_PREFIX } from '../../tests/support/lesson.ts';
-import { toFailure, type ChildMessage, type ChildRequest } from './child-protocol.ts';
-import { ROOT } from './workbook.ts';
-
-// When the grader goes away (Ctrl-C, a crash), go with it instead of running on unseen.
-process.on('disconnect', () => process.exit(1));
+import type { Reporter, TestCase, TestModule, TestSpecification } from 'vitest/node';
+import { TASK_PREFIX, toFailure, type ChildMessage, type ChildRequest } from './child-protocol.ts';
 
 const request = JSON.parse(process.env.WORKBOOK_CHILD_REQUEST ?? '{}') as ChildRequest;
 
@@ -34,20 +28,23 @@ function taskOf(testCase: TestCase): number {
   return 0;
 }
 
-const reporter: Reporter = {
-  onTestRunStart(specifications) {
+export default class IpcReporter implements Reporter {
+  onTestRunStart(specifications: ReadonlyArray<TestSpecification>): void {
     send({
       type: 'run-start',
       files: specifications.map((specification) => ({ project: specification.project.name, file: specification.moduleId })),
     });
-  },
-  onTestRunEnd() {
+  }
+
+  onTestRunEnd(): void {
     send({ type: 'run-end' });
-  },
-  onTestModuleStart(testModule: TestModule) {
+  }
+
+  onTestModuleStart(testModule: TestModule): void {
     send({ type: 'module-start', project: testModule.project.name, file: testModule.moduleId, id: testModule.id });
-  },
-  onTestCaseResult(testCase: TestCase) {
+  }
+
+  onTestCaseResult(testCase: TestCase): void {
     const result = testCase.result();
     const error = result.errors?.[0];
     const project = testCase.project.name;
@@ -58,14 +55,15 @@ const reporter: Reporter = {
       outcome: {
         name: testCase.name,
         task: taskOf(testCase),
-        hidden: relative(ROOT, testCase.module.moduleId).startsWith('tests/hidden/'),
+        hidden: relative(request.root, testCase.module.moduleId).startsWith('tests/hidden/'),
         status: result.state === 'pending' ? 'skipped' : result.state,
         failure: error ? toFailure(error, targetOf(project)) : undefined,
         durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
       },
     });
-  },
-  onTestModuleEnd(testModule: TestModule) {
+  }
+
+  onTestModuleEnd(testModule: TestModule): void {
     const error = testModule.errors()[0];
     const project = testModule.project.name;
     send({
@@ -74,26 +72,9 @@ const reporter: Reporter = {
       file: testModule.moduleId,
       loadError: error ? toFailure(error, targetOf(project)) : undefined,
     });
-  },
-  onUserConsoleLog(log) {
-    send({ type: 'log', taskId: log.taskId, text: log.content });
-  },
-};
+  }
 
-const vitest = await createVitest('test', {
-  watch: request.watch === true,
-  reporters: [reporter],
-  root: ROOT,
-  passWithNoTests: true,
-  project: ['lessons:*'],
-});
-if (request.watch) {
-  // Runs the files once, then vitest keeps watching them and what they import.
-  await vitest.start(request.jobs.map((job) => job.file));
-} else {
-  const specifications = request.jobs.map((job) => vitest.getProjectByName(job.project).createSpecification(job.file));
-  await vitest.runTestSpecifications(specifications, false);
-  await vitest.close();
-  send({ type: 'done' });
-  process.exit(0);
+  onUserConsoleLog(log: { taskId?: string; content: string }): void {
+    send({ type: 'log', taskId: log.taskId, text: log.content });
+  }
 }
