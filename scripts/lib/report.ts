@@ -29,7 +29,7 @@ export function renderReport(context: ReportContext): string {
   const selected = context.selected.map((id) => context.scores.get(id) as LessonScore);
   for (const score of selected) {
     lines.push(lessonLine(score, paint));
-    const typeLines = typeProblemLines(context.types?.get(score.lesson.id) ?? [], paint);
+    const typeLines = score.run.problem?.kind === 'load-error' ? [] : typeProblemLines(context.types?.get(score.lesson.id) ?? [], paint);
     if (!score.done) lines.push(...indent([...lessonDetails(score, context), ...typeLines], 5), '');
     else if (typeLines.length > 0) lines.push(...indent(typeLines, 5), '');
   }
@@ -72,7 +72,8 @@ function lessonDetails(score: LessonScore, context: ReportContext): string[] {
           `Its failures here may come from there. Run: npm run check ${blocker.lesson.number}`,
         ];
   const problem = problemDetails(score, paint);
-  if (problem.length > 0) return [...problem, ...finishFirst];
+  const problemIsElsewhere = problem.some((line) => line.includes('and this lesson uses it'));
+  if (problem.length > 0) return problemIsElsewhere ? problem : [...problem, ...finishFirst];
   if (finishFirst.length > 0) return finishFirst;
   const firstFailed = score.run.tests.find((test) => test.status === 'failed' && !test.hidden);
   const task = score.tasks.find((candidate) => candidate.passed < candidate.total);
@@ -131,12 +132,25 @@ function problemDetails(score: LessonScore, paint: Paint): string[] {
     return lines;
   }
   if (problem.kind === 'load-error') {
+    const elsewhere = otherLessonIn(`${problem.failure.location ?? ''}\n${problem.failure.message}`, score.lesson.id);
+    if (elsewhere !== undefined) {
+      return [
+        paint('red', `✗ Lesson ${elsewhere.slice(0, 2)}'s file could not be loaded, and this lesson uses it.`),
+        `Fix that first: npm run check ${elsewhere.slice(0, 2)} shows the error.`,
+      ];
+    }
     return [
       paint('red', `✗ Your file could not be loaded, so no test could run.`),
       ...indent(describeThrown(problem.failure), 2),
     ];
   }
   return [paint('red', `✗ ${problem.message}`)];
+}
+
+/** The id of a lesson folder other than `own` that a message points into, if any ("01-board"). */
+function otherLessonIn(text: string, own: string): string | undefined {
+  const found = /(\d\d-[a-z0-9-]+)\/[\w.-]+\.ts/.exec(text)?.[1];
+  return found !== undefined && found !== own ? found : undefined;
 }
 
 /** Plain words for one failed test. */
@@ -159,6 +173,14 @@ function describeThrown(failure: Failure): string[] {
   const missing = /^not implemented yet: (.+)$/.exec(failure.message);
   if (missing) return [`${missing[1]} is not written yet: it still throws "not implemented yet".`];
   if (failure.name === 'AssertionError') return [failure.message];
+  if (failure.name === 'EndlessInputError') {
+    return [
+      `The checker's pretend player stopped your code: it ${failure.message}.`,
+      /input/.test(failure.message)
+        ? 'Does your loop stop when input gives null (the player has stopped typing)?'
+        : 'Does your loop ever end?',
+    ];
+  }
   const exit = /^process\.exit unexpectedly called with "(.*)"/.exec(failure.message);
   if (exit) {
     return [
@@ -182,10 +204,10 @@ function describeSyntaxError(message: string): string[] | undefined {
   if (!/Transform failed|PARSE_ERROR|SyntaxError/.test(message)) return undefined;
   const what = /\[PARSE_ERROR\]\s*(?:Error:\s*)?(.+)/.exec(message)?.[1] ?? message.split('\n')[0] ?? message;
   const where = /([\w./-]+\.ts):(\d+):(\d+)/.exec(message);
-  const frame = message
-    .split('\n')
-    .filter((line) => /^\s*\d+ │|^\s*│\s*┬|^\s*│\s+╰/.test(line))
-    .slice(0, 6);
+  const codeLine = message.split('\n').find((line) => /^\s*\d+ │/.test(line));
+  const column = Number(where?.[3] ?? 0);
+  const caret = codeLine !== undefined && column > 0 ? [`${' '.repeat(codeLine.indexOf('│') + 1 + column)}^`] : [];
+  const frame = codeLine === undefined ? [] : [codeLine, ...caret];
   const place = where ? ` in ${where[1]?.replace(/^(\.\.\/)+/, '')}, line ${where[2]}, column ${where[3]}` : '';
   return [`Syntax error${place}: ${what.trim()}`, ...frame, 'TypeScript cannot read the file until this is fixed.'];
 }
@@ -196,13 +218,33 @@ function explainMismatch(failure: Failure, paint: Paint): string[] {
   const actual = failure.actual as string;
   const label = /^(.*?): expected /s.exec(failure.message)?.[1];
   const heading = label ? [`Checking ${label}:`] : [];
-  const comparesText = /expected ['"`]/.test(failure.message);
-  if (!comparesText) {
-    return [...heading, 'Expected:', ...indent(expected.split('\n'), 2), 'Got:', ...indent(actual.split('\n'), 2)];
-  }
-  if (!expected.includes('\n') && !actual.includes('\n')) {
+  const actualIsText = /^(?:.*?: )?expected ['"`]/s.test(failure.message);
+  const expectedIsText = / to (?:be|equal|strictly equal) ['"`]/s.test(failure.message);
+  if (actualIsText && expectedIsText) return [...heading, ...compareTexts(expected, actual, paint)];
+  if (expectedIsText) {
+    const nothing =
+      actual === 'undefined'
+        ? ['Your function gave back nothing (undefined). Does it return the text? Printing it does not count.']
+        : [];
     return [
       ...heading,
+      paint('gray', `Expected this text (${SPACE_MARK} a space, ${LINE_END_MARK} a line end):`),
+      ...indent(visibleLines(unquote(expected)).map((line) => paint('green', line)), 2),
+      `Got: ${paint('red', compactValue(actual).join('\n'))}`,
+      ...nothing,
+    ];
+  }
+  return [
+    ...heading,
+    ...labelled('Expected: ', compactValue(expected), (text) => paint('green', text)),
+    ...labelled('Got:      ', compactValue(actual), (text) => paint('red', text)),
+  ];
+}
+
+/** Two texts: side by side on one line each, or line by line with a diff. */
+function compareTexts(expected: string, actual: string, paint: Paint): string[] {
+  if (!expected.includes('\n') && !actual.includes('\n')) {
+    return [
       `Expected: ${paint('green', quoteVisible(expected))}`,
       `Got:      ${paint('red', quoteVisible(actual))}`,
       paint('gray', `(${SPACE_MARK} is a space)`),
@@ -213,11 +255,35 @@ function explainMismatch(failure: Failure, paint: Paint): string[] {
     const text = formatRow(row);
     return row.kind === 'expected' ? paint('green', text) : row.kind === 'actual' ? paint('red', text) : text;
   });
-  return [
-    ...heading,
-    paint('gray', `Line by line: - expected, + yours, ${SPACE_MARK} a space, ${LINE_END_MARK} a line end`),
-    ...rows,
-  ];
+  return [paint('gray', `Line by line: - expected, + yours, ${SPACE_MARK} a space, ${LINE_END_MARK} a line end`), ...rows];
+}
+
+/** A text that vitest printed in double quotes, without them. */
+function unquote(text: string): string {
+  return text.length >= 2 && text.startsWith('"') && text.endsWith('"') ? text.slice(1, -1) : text;
+}
+
+/** A text's lines with spaces and line ends made visible. */
+function visibleLines(text: string): string[] {
+  const lines = text.split('\n');
+  return lines.map((line, index) => visibleLine(line) + (index < lines.length - 1 ? LINE_END_MARK : ''));
+}
+
+/** A value as vitest printed it, on one line when it fits (arrays and objects are printed one item a line). */
+export function compactValue(printed: string): string[] {
+  const lines = printed.split('\n');
+  if (lines.length === 1) return lines;
+  const oneLine = lines
+    .map((line) => line.trim())
+    .join(' ')
+    .replace(/([[{]) /g, '$1')
+    .replace(/,? ([\]}])/g, '$1');
+  return oneLine.length <= 100 ? [oneLine] : lines;
+}
+
+/** "Expected: first line" with the following lines lined up under it. */
+function labelled(label: string, lines: string[], colour: (text: string) => string): string[] {
+  return lines.map((line, index) => (index === 0 ? label : ' '.repeat(label.length)) + colour(line));
 }
 
 function quoteVisible(text: string): string {

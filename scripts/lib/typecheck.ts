@@ -25,7 +25,8 @@ export function typecheck(root: string, target: string, lessons: Lesson[], cache
   const folder = mkdtempSync(join(tmpdir(), 'workbook-tsc-'));
   const files = lessons
     .flatMap((lesson) => lesson.files.map((file) => join(resolve(target), lesson.id, file)))
-    .filter((file) => existsSync(file));
+    .filter((file) => existsSync(file))
+    .concat(join(root, 'scripts', 'lib', 'typecheck-globals.d.ts'));
   const config = {
     extends: join(root, 'tsconfig.json'),
     compilerOptions: {

@@ -12,7 +12,9 @@ export interface ScriptedIO {
 }
 
 /** Stops code that keeps asking after input has ended, instead of letting a test hang. */
-export class EndlessInputError extends Error {}
+export class EndlessInputError extends Error {
+  override name = 'EndlessInputError';
+}
 
 /**
  * A scripted IO: `input` shows the prompt, then "types" the next line (the line appears after the

@@ -1,6 +1,6 @@
 import { expect, test, describe } from 'vitest';
 import { painter } from '../../scripts/lib/cli.ts';
-import { explainFailure, renderReport } from '../../scripts/lib/report.ts';
+import { compactValue, explainFailure, renderReport } from '../../scripts/lib/report.ts';
 import { scoreLesson, type LessonRun, type TestOutcome } from '../../scripts/lib/results.ts';
 import { diffLines, focusRows, formatRow, visibleLine } from '../../scripts/lib/textdiff.ts';
 import type { Lesson } from '../../scripts/lib/workbook.ts';
@@ -101,6 +101,30 @@ describe('explaining a failure', () => {
       'Expected: "a"',
       'Got:      "a·"',
       '(· is a space)',
+    ]);
+  });
+
+  test('text returned as nothing: the expected text with visible spaces, and a word about returning', () => {
+    const failure = { name: 'AssertionError', message: "expected undefined to be ' a \nb' // Object.is equality", expected: '" a \nb"', actual: 'undefined' };
+    expect(explainFailure({ ...outcome(1, 'failed'), failure }, plain)).toEqual([
+      'Expected this text (· a space, ⏎ a line end):',
+      '  ·a·⏎',
+      '  b',
+      'Got: undefined',
+      'Your function gave back nothing (undefined). Does it return the text? Printing it does not count.',
+    ]);
+  });
+
+  test('values that fit on one line are shown on one line', () => {
+    expect(compactValue('[\n  [\n    "X",\n    ".",\n  ],\n  [\n    ".",\n  ],\n]')).toEqual(['[["X", "."], ["."]]']);
+    expect(compactValue('{\n  "index": 4,\n  "ok": true,\n}')).toEqual(['{"index": 4, "ok": true}']);
+  });
+
+  test("the pretend player stopping endless asking is not blamed on the student's other files", () => {
+    const failure = { name: 'EndlessInputError', message: 'kept asking for input 20 times after input had ended', location: 'lessons/02-input/input.ts:9:9' };
+    expect(explainFailure({ ...outcome(1, 'failed'), failure }, plain)).toEqual([
+      "The checker's pretend player stopped your code: it kept asking for input 20 times after input had ended.",
+      'Does your loop stop when input gives null (the player has stopped typing)?',
     ]);
   });
 
