@@ -3,9 +3,10 @@ import { watch } from 'node:fs';
 import { join } from 'node:path';
 import { colorsEnabled, painter, parseCommandLine, runCommand } from './lib/cli.ts';
 import { withPrerequisites } from './lib/grade.ts';
-import { lessonProgress, readProgress, recordScores, writeProgress } from './lib/progress.ts';
+import { lessonProgress, readProgress, recordScores, STATE_DIR, writeProgress } from './lib/progress.ts';
 import { renderReport } from './lib/report.ts';
-import { scoreLesson } from './lib/results.ts';
+import { scoreLesson, type LessonRun } from './lib/results.ts';
+import { typecheck, type TypeReport } from './lib/typecheck.ts';
 import { DEFAULT_LIMIT_MS, watchLessons } from './lib/runner.ts';
 import { listLessons, ROOT, selectLessons, UsageError, type Lesson } from './lib/workbook.ts';
 
@@ -30,24 +31,32 @@ runCommand(USAGE, async () => {
   const clear = process.stdout.isTTY ? '\x1b[2J\x1b[3J\x1b[H' : '';
   let startedAt = Date.now();
 
-  const show = (runs: Parameters<Parameters<typeof watchLessons>[0]['onResults']>[0]): void => {
-    const scores = new Map(lessons.map((each, index) => [each.id, scoreLesson(each, runs[index]!)]));
-    writeProgress(ROOT, recordScores(readProgress(ROOT), [...scores.values()], new Date()));
-    const report = renderReport({
-      subject: `lesson ${lesson.number} in lessons/${lesson.id}/`,
-      scores,
-      selected: [lesson.id],
-      allLessons: all.map((each) => each.id),
-      paint,
-    });
+  let shown = 0;
+  const show = (runs: LessonRun[]): void => {
     const seconds = ((Date.now() - startedAt) / 1000).toFixed(2);
-    process.stdout.write(`${clear}${report}\n\n${paint('gray', `Checked at ${new Date().toLocaleTimeString()} (${seconds} s). Watching lessons/${lesson.id}/: save a file to check again. Ctrl-C stops.`)}\n`);
+    const scores = new Map(lessons.map((each, index) => [each.id, scoreLesson(each, runs[index] as LessonRun)]));
+    writeProgress(ROOT, recordScores(readProgress(ROOT), [...scores.values()], new Date()));
+    const print = (types?: TypeReport): void => {
+      const report = renderReport({
+        subject: `lesson ${lesson.number} in lessons/${lesson.id}/`,
+        scores,
+        selected: [lesson.id],
+        allLessons: all.map((each) => each.id),
+        paint,
+        types,
+      });
+      const footer = `Checked at ${new Date().toLocaleTimeString()} in ${seconds} s. Watching lessons/${lesson.id}/: save a file to check again. Ctrl-C stops.`;
+      process.stdout.write(`${clear}${report}\n\n${paint('gray', footer)}\n`);
+    };
+    print();
+    // The type check comes a moment later; show it only if this is still the latest verdict.
+    const verdict = (shown += 1);
+    void typecheck(ROOT, target, lessons, join(ROOT, STATE_DIR)).then((types) => {
+      const found = [...types.values()].some((problems) => problems.length > 0);
+      if (found && verdict === shown) print(types);
+    });
   };
 
-  // Start the clock at each save, so the footer shows how long the check took.
-  watch(target, { recursive: true }, () => {
-    startedAt = Date.now();
-  });
   let stopChild: () => void = () => {};
   process.on('SIGINT', () => {
     stopChild();
@@ -56,7 +65,14 @@ runCommand(USAGE, async () => {
   });
   for (;;) {
     startedAt = Date.now();
-    const runs = await watchLessons({ target, lessons, limitMs: DEFAULT_LIMIT_MS, onResults: show, setStop: (stop) => (stopChild = stop) });
+    const runs = await watchLessons({
+      target,
+      lessons,
+      limitMs: DEFAULT_LIMIT_MS,
+      onResults: show,
+      onRunStart: () => (startedAt = Date.now()),
+      setStop: (stop) => (stopChild = stop),
+    });
     // The child stops only when code hung (or crashed): show that, then wait for the next save.
     show(runs);
     await nextChange(target);

@@ -99,7 +99,8 @@ function suiteFiles(root: string, lesson: Lesson, hidden: boolean): string[] {
 
 /** Extra behaviour of a child that keeps watching files and runs again after every change. */
 interface WatchHooks {
-  /** Called when every lesson of a run has finished. */
+  /** Called when a run starts (after a save) and when every lesson of it has finished. */
+  onRunStart?: () => void;
   onRunEnd: () => void;
   /** Set once the child is running, to stop it. */
   setStop?: (stop: () => void) => void;
@@ -157,6 +158,7 @@ function runChild(
     }
     if (message.type === 'done') return;
     if (message.type === 'run-start') {
+      watch?.onRunStart?.();
       for (const file of message.files) {
         const entry = byJob.get(`${file.project}|${file.file}`);
         if (entry) Object.assign(entry, { startedAt: undefined, filesDone: 0, run: { ...entry.run, tests: [], output: '', problem: undefined } });
@@ -219,6 +221,7 @@ export async function watchLessons(
   options: Omit<RunOptions, 'targets' | 'onLessonDone'> & {
     target: string;
     onResults: (runs: LessonRun[]) => void;
+    onRunStart?: () => void;
     setStop?: (stop: () => void) => void;
   },
 ): Promise<LessonRun[]> {
@@ -231,7 +234,7 @@ export async function watchLessons(
     filesDone: 0,
   }));
   const runs = (): LessonRun[] => pending.map((entry) => entry.run);
-  const hooks: WatchHooks = { onRunEnd: () => options.onResults(runs()), setStop: options.setStop };
+  const hooks: WatchHooks = { onRunStart: options.onRunStart, onRunEnd: () => options.onResults(runs()), setStop: options.setStop };
   await runChild(root, [resolve(options.target)], pending, options.limitMs ?? DEFAULT_LIMIT_MS, undefined, hooks);
   return runs();
 }
