@@ -18,6 +18,11 @@ runCommand(USAGE, () => {
 
   const progress = readProgress(ROOT);
   const seen = lessonProgress(progress, lesson.id);
+  if (values.task === undefined && seen.firstPassedAt !== null && seen.latest === 100) {
+    console.log(`Lesson ${lesson.number} is done: every task passes. Well played!`);
+    console.log(`To read a task's hints anyway: npm run hint ${lesson.number} -- --task N`);
+    return 0;
+  }
   const taskNumber = values.task !== undefined ? Number(values.task) : firstOpenTask(lesson.tasks.length, seen.tasksDone);
   const task = lesson.tasks[taskNumber - 1];
   if (!task) throw new UsageError(`Lesson ${lesson.number} has tasks 1 to ${lesson.tasks.length}; there is no task "${values.task}".`);
