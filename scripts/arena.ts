@@ -97,8 +97,8 @@ function players(computer: ComputerModule, search: SearchModule): Player[] {
         return (board) => computer.randomMove(board, rng);
       },
     },
-    { name: 'rules', about: "ruleMove: tutorial 000's five rules", calls: 'ruleMove', strategy: () => computer.ruleMove },
-    { name: 'heuristic', about: "heuristicMove: tutorial 002's heuristic", calls: 'heuristicMove', strategy: () => computer.heuristicMove },
+    { name: 'rules', about: "ruleMove: the rules computer (five rules)", calls: 'ruleMove', strategy: () => computer.ruleMove },
+    { name: 'heuristic', about: "heuristicMove: the heuristic computer", calls: 'heuristicMove', strategy: () => computer.heuristicMove },
     ...(['easy', 'medium'] as const).map((level) => ({
       name: level,
       about: `computerMove '${level}' with a fixed seed (${SEED})`,

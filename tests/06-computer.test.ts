@@ -113,7 +113,7 @@ task(1, () => {
 });
 
 task(2, () => {
-  test("ruleMove replays tutorial 000's game: X plays 0, 1, 3 and O answers 4, 2, 6 and wins", () => {
+  test("ruleMove replays the Python tutorial's game: X plays 0, 1, 3 and O answers 4, 2, 6 and wins", () => {
     const replay = replayDocumentedGame('ruleMove', (position, me) => ruleMove(position as Board, me), [0, 1, 3]);
     expect(replay).toBe(example('06-computer', 'tutorial-000-game'));
   });
@@ -168,7 +168,7 @@ task(2, () => {
 });
 
 task(3, () => {
-  test("heuristicMove replays tutorial 002's game: X plays 4, 1, 6, 5, 8 and O answers 0, 7, 2, 3: a draw", () => {
+  test("heuristicMove replays the C++ tutorial's game: X plays 4, 1, 6, 5, 8 and O answers 0, 7, 2, 3: a draw", () => {
     const replay = replayDocumentedGame('heuristicMove', (position, me) => heuristicMove(position as Board, me), [4, 1, 6, 5, 8]);
     expect(replay).toBe(example('06-computer', 'tutorial-002-game'));
   });

@@ -47,12 +47,12 @@ export function randomMove(board: Board, rng: Random = Math.random): number {
   throw new Error('not implemented yet: randomMove');
 }
 
-/** Task 2: tutorial 000's five rules in its order; null when no rule finds a cell. */
+/** Task 2: the Python tutorial's five rules, in its order; null when no rule finds a cell. */
 export function ruleMove(board: Board, me: Mark): number | null {
   throw new Error('not implemented yet: ruleMove');
 }
 
-/** Task 3: tutorial 002's order: centre, win, block, then the cell on the most empty lines. */
+/** Task 3: the C++ tutorial's order: centre, win, block, then the cell on the most empty lines. */
 export function heuristicMove(board: Board, me: Mark): number {
   throw new Error('not implemented yet: heuristicMove');
 }

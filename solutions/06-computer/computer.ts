@@ -117,7 +117,7 @@ const LINE_RULES = [
 ];
 // END SOLUTION
 
-/** Task 2: tutorial 000's five rules in its order; null when no rule finds a cell. */
+/** Task 2: the Python tutorial's five rules, in its order; null when no rule finds a cell. */
 export function ruleMove(board: Board, me: Mark): number | null {
   // BEGIN SOLUTION ruleMove
   for (const rule of LINE_RULES) {
@@ -167,7 +167,7 @@ function mostOpenCell(board: Board): number {
 }
 // END SOLUTION
 
-/** Task 3: tutorial 002's order: centre, win, block, then the cell on the most empty lines. */
+/** Task 3: the C++ tutorial's order: centre, win, block, then the cell on the most empty lines. */
 export function heuristicMove(board: Board, me: Mark): number {
   // BEGIN SOLUTION heuristicMove
   if (board[CENTRE] === EMPTY) {
