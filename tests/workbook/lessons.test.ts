@@ -81,3 +81,12 @@ describe.each(lessons.map((lesson) => [lesson.id, lesson] as const))('lesson %s'
     for (const task of lesson.tasks) expect(task.hints.length, `hints of "${task.title}"`).toBeGreaterThanOrEqual(2);
   });
 });
+
+test("the README's lesson table lists every lesson with its title and what it builds on", () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  for (const lesson of lessons) {
+    const file = `lessons/${lesson.id}/${lesson.files[0]}`;
+    const buildsOn = lesson.buildsOn.map((id) => id.slice(0, 2)).join(', ') || '—';
+    expect(readme, `the README's row for lesson ${lesson.number}`).toContain(`| ${lesson.number} | ${lesson.title} | \`${file}\` | ${buildsOn} |`);
+  }
+});
