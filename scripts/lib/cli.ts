@@ -27,15 +27,21 @@ export function parseCommandLine<T extends NonNullable<ParseArgsConfig['options'
   try {
     return parseArgs({ args, options, allowPositionals: true, allowNegative: true, strict: true });
   } catch (error) {
-    throw new UsageError((error as Error).message.replace(/^TypeError \[\w+\]: /, ''));
+    const message = (error as Error).message.replace(/^TypeError \[\w+\]: /, '').replace(/\. To specify a positional argument.*$/s, '.');
+    throw new UsageError(message);
   }
 }
 
 /**
- * Runs a command's main function: a UsageError prints the message and the usage (exit 2),
- * any other error prints its message and stack (exit 1).
+ * Runs a command's main function: --help (or -h) prints the usage; a UsageError prints the message
+ * and the usage (exit 2); any other error prints its message and stack (exit 1).
  */
 export function runCommand(usage: string, main: () => Promise<number> | number): void {
+  const args = process.argv.slice(2);
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(`${usage.trim()}\n`);
+    return;
+  }
   Promise.resolve()
     .then(main)
     .then(
