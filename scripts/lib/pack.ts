@@ -33,6 +33,8 @@ const AUTHORING_LIB = [
   'scripts/lib/submissions.ts',
   'scripts/lib/class-grading.ts',
   'scripts/lib/zip.ts',
+  'scripts/lib/bench.ts',
+  'scripts/lib/bench-search.ts',
 ];
 
 /** Paths a student edition must never hold. */
