@@ -5,6 +5,7 @@ import {
   boardOf,
   checkEveryBoard,
   countMarks,
+  drawBoard,
   playAllGames,
   type Ending,
   type TestBoard,
@@ -13,6 +14,11 @@ import { capturePrinting } from './support/console.ts';
 import { lessonTasks } from './support/lesson.ts';
 
 const task = lessonTasks('03-win');
+
+/** A label for expect() that also draws the board, so a failure shows which board it was about. */
+function onBoard(label: string, picture: string): string {
+  return `${label}, on this board\n${drawBoard(boardOf(picture))}`;
+}
 
 // The exact messages, as the lesson states them.
 const O_STARTED = 'Wrong turn order: O started';
@@ -103,15 +109,15 @@ task(2, () => {
   });
 
   test('hasWon is false on an empty board: three empty cells in a row are not a win', () => {
-    expect(hasWon(boardOf('... ... ...'), 'X'), "hasWon(empty board, 'X')").toBe(false);
-    expect(hasWon(boardOf('... ... ...'), 'O'), "hasWon(empty board, 'O')").toBe(false);
-    expect(hasWon(boardOf('XO. XO. ...'), 'X'), "hasWon(board, 'X') with the bottom row empty").toBe(false);
+    expect(hasWon(boardOf('... ... ...'), 'X'), onBoard("hasWon(empty board, 'X')", '... ... ...')).toBe(false);
+    expect(hasWon(boardOf('... ... ...'), 'O'), onBoard("hasWon(empty board, 'O')", '... ... ...')).toBe(false);
+    expect(hasWon(boardOf('XO. XO. ...'), 'X'), onBoard("hasWon(board, 'X') with the bottom row empty", 'XO. XO. ...')).toBe(false);
   });
 
   test("hasWon is false for a line that holds both marks, and for the other player's line", () => {
-    expect(hasWon(boardOf('XXO .O. ...'), 'X'), "hasWon(board, 'X') with X X O on the top row").toBe(false);
-    expect(hasWon(boardOf('XXX OO. ...'), 'O'), "hasWon(board, 'O') when X has the top row").toBe(false);
-    expect(hasWon(boardOf('XX. OOO X..'), 'X'), "hasWon(board, 'X') when O has the middle row").toBe(false);
+    expect(hasWon(boardOf('XXO .O. ...'), 'X'), onBoard("hasWon(board, 'X') with X X O on the top row", 'XXO .O. ...')).toBe(false);
+    expect(hasWon(boardOf('XXX OO. ...'), 'O'), onBoard("hasWon(board, 'O') when X has the top row", 'XXX OO. ...')).toBe(false);
+    expect(hasWon(boardOf('XX. OOO X..'), 'X'), onBoard("hasWon(board, 'X') when O has the middle row", 'XX. OOO X..')).toBe(false);
   });
 
   test('hasWon(board, "X") is right on every one of the 5,478 boards a real game can reach', () => {
@@ -137,19 +143,19 @@ task(2, () => {
 
 task(3, () => {
   test('winner returns X when X has a line and O when O has one', () => {
-    expect(winner(boardOf('XXX OO. ...')), 'winner with X on the top row').toBe('X');
-    expect(winner(boardOf('XX. OOO X..')), 'winner with O on the middle row').toBe('O');
-    expect(winner(boardOf('OXX .O. X.O')), 'winner with O on the diagonal from top-left').toBe('O');
-    expect(winner(boardOf('X.O .O. OXX')), 'winner with O on the diagonal from top-right').toBe('O');
+    expect(winner(boardOf('XXX OO. ...')), onBoard('winner with X on the top row', 'XXX OO. ...')).toBe('X');
+    expect(winner(boardOf('XX. OOO X..')), onBoard('winner with O on the middle row', 'XX. OOO X..')).toBe('O');
+    expect(winner(boardOf('OXX .O. X.O')), onBoard('winner with O on the diagonal from top-left', 'OXX .O. X.O')).toBe('O');
+    expect(winner(boardOf('X.O .O. OXX')), onBoard('winner with O on the diagonal from top-right', 'X.O .O. OXX')).toBe('O');
   });
 
   test('winner returns null (not a space) on an empty board', () => {
-    expect(winner(boardOf('... ... ...')), 'winner of the empty board').toBe(null);
+    expect(winner(boardOf('... ... ...')), onBoard('winner of the empty board', '... ... ...')).toBe(null);
   });
 
   test('winner returns null while nobody has a line, and after a draw', () => {
-    expect(winner(boardOf('X.. .O. ..X')), 'winner of a game still going').toBe(null);
-    expect(winner(boardOf('XOX XOO OXX')), 'winner of a draw').toBe(null);
+    expect(winner(boardOf('X.. .O. ..X')), onBoard('winner of a game still going', 'X.. .O. ..X')).toBe(null);
+    expect(winner(boardOf('XOX XOO OXX')), onBoard('winner of a draw', 'XOX XOO OXX')).toBe(null);
   });
 
   test('winner is right on every one of the 5,478 boards a real game can reach', () => {
@@ -159,15 +165,15 @@ task(3, () => {
   });
 
   test('isFull is false on an empty board and while any cell is empty', () => {
-    expect(isFull(boardOf('... ... ...')), 'isFull(empty board)').toBe(false);
-    expect(isFull(boardOf('X.. .O. ...')), 'isFull with seven empty cells').toBe(false);
-    expect(isFull(boardOf('XOX XOO OX.')), 'isFull with only cell 9 empty').toBe(false);
-    expect(isFull(boardOf('.OX XOO OXX')), 'isFull with only cell 1 empty').toBe(false);
+    expect(isFull(boardOf('... ... ...')), onBoard('isFull(empty board)', '... ... ...')).toBe(false);
+    expect(isFull(boardOf('X.. .O. ...')), onBoard('isFull with seven empty cells', 'X.. .O. ...')).toBe(false);
+    expect(isFull(boardOf('XOX XOO OX.')), onBoard('isFull with only cell 9 empty', 'XOX XOO OX.')).toBe(false);
+    expect(isFull(boardOf('.OX XOO OXX')), onBoard('isFull with only cell 1 empty', '.OX XOO OXX')).toBe(false);
   });
 
   test('isFull is true when all nine cells hold a mark, with or without a winner', () => {
-    expect(isFull(boardOf('XOX XOO OXX')), 'isFull(a drawn board)').toBe(true);
-    expect(isFull(boardOf('XOX OXO OXX')), 'isFull(a full board X won)').toBe(true);
+    expect(isFull(boardOf('XOX XOO OXX')), onBoard('isFull(a drawn board)', 'XOX XOO OXX')).toBe(true);
+    expect(isFull(boardOf('XOX OXO OXX')), onBoard('isFull(a full board X won)', 'XOX OXO OXX')).toBe(true);
   });
 
   test('isFull is right on all 19,683 ways to fill the nine cells', () => {
@@ -179,23 +185,23 @@ task(3, () => {
 
 task(4, () => {
   test("outcome is 'ongoing' on an empty board and while nobody has won and cells are free", () => {
-    expect(outcome(boardOf('... ... ...')), 'outcome of the empty board').toBe('ongoing');
-    expect(outcome(boardOf('XO. .X. ..O')), 'outcome of a game still going').toBe('ongoing');
-    expect(outcome(boardOf('XOX XOO OX.')), 'outcome with one cell left').toBe('ongoing');
+    expect(outcome(boardOf('... ... ...')), onBoard('outcome of the empty board', '... ... ...')).toBe('ongoing');
+    expect(outcome(boardOf('XO. .X. ..O')), onBoard('outcome of a game still going', 'XO. .X. ..O')).toBe('ongoing');
+    expect(outcome(boardOf('XOX XOO OX.')), onBoard('outcome with one cell left', 'XOX XOO OX.')).toBe('ongoing');
   });
 
   test("outcome is 'X' or 'O' when that player has a line", () => {
-    expect(outcome(boardOf('XXX OO. ...')), 'outcome with X on the top row').toBe('X');
-    expect(outcome(boardOf('XXO XO. O..')), 'outcome with O on a diagonal').toBe('O');
+    expect(outcome(boardOf('XXX OO. ...')), onBoard('outcome with X on the top row', 'XXX OO. ...')).toBe('X');
+    expect(outcome(boardOf('XXO XO. O..')), onBoard('outcome with O on a diagonal', 'XXO XO. O..')).toBe('O');
   });
 
   test("outcome is 'draw' when the board is full and nobody has a line", () => {
-    expect(outcome(boardOf('XOX XOO OXX')), 'outcome of a full board without a line').toBe('draw');
+    expect(outcome(boardOf('XOX XOO OXX')), onBoard('outcome of a full board without a line', 'XOX XOO OXX')).toBe('draw');
   });
 
   test('outcome calls a full board a win, not a draw, when the last move made a line', () => {
-    expect(outcome(boardOf('XOX OXO OXX')), 'outcome when X fills the board and the diagonal with the ninth move').toBe('X');
-    expect(outcome(boardOf('XXX OOX XOO')), 'outcome when X fills the board and the top row with the ninth move').toBe('X');
+    expect(outcome(boardOf('XOX OXO OXX')), onBoard('outcome when X fills the board and the diagonal with the ninth move', 'XOX OXO OXX')).toBe('X');
+    expect(outcome(boardOf('XXX OOX XOO')), onBoard('outcome when X fills the board and the top row with the ninth move', 'XXX OOX XOO')).toBe('X');
   });
 
   test('outcome is right on every one of the 5,478 boards a real game can reach', () => {
@@ -207,44 +213,44 @@ task(4, () => {
 
 task(5, () => {
   test('positionError is null for boards a real game can reach', () => {
-    expect(positionError(boardOf('... ... ...')), 'positionError(empty board)').toBe(null);
-    expect(positionError(boardOf('... .X. ...')), 'positionError after X played once').toBe(null);
-    expect(positionError(boardOf('X.. .O. ...')), 'positionError after one move each').toBe(null);
-    expect(positionError(boardOf('XOX XOO OXX')), 'positionError of a draw').toBe(null);
+    expect(positionError(boardOf('... ... ...')), onBoard('positionError(empty board)', '... ... ...')).toBe(null);
+    expect(positionError(boardOf('... .X. ...')), onBoard('positionError after X played once', '... .X. ...')).toBe(null);
+    expect(positionError(boardOf('X.. .O. ...')), onBoard('positionError after one move each', 'X.. .O. ...')).toBe(null);
+    expect(positionError(boardOf('XOX XOO OXX')), onBoard('positionError of a draw', 'XOX XOO OXX')).toBe(null);
   });
 
   test('positionError is null after a real win by X or by O', () => {
-    expect(positionError(boardOf('XXX OO. ...')), 'positionError: X won with the top row').toBe(null);
-    expect(positionError(boardOf('XX. OOO X..')), 'positionError: O won with the middle row').toBe(null);
-    expect(positionError(boardOf('XOX OXO OXX')), 'positionError: X won with the ninth move').toBe(null);
-    expect(positionError(boardOf('XXX XOO XOO')), 'positionError: X made two lines with the last move').toBe(null);
+    expect(positionError(boardOf('XXX OO. ...')), onBoard('positionError: X won with the top row', 'XXX OO. ...')).toBe(null);
+    expect(positionError(boardOf('XX. OOO X..')), onBoard('positionError: O won with the middle row', 'XX. OOO X..')).toBe(null);
+    expect(positionError(boardOf('XOX OXO OXX')), onBoard('positionError: X won with the ninth move', 'XOX OXO OXX')).toBe(null);
+    expect(positionError(boardOf('XXX XOO XOO')), onBoard('positionError: X made two lines with the last move', 'XXX XOO XOO')).toBe(null);
   });
 
   test('positionError says "O started" when O has more marks than X', () => {
-    expect(positionError(boardOf('O.. ... ...')), 'positionError with one O and no X').toBe(O_STARTED);
-    expect(positionError(boardOf('OO. X.. ...')), 'positionError with two O and one X').toBe(O_STARTED);
+    expect(positionError(boardOf('O.. ... ...')), onBoard('positionError with one O and no X', 'O.. ... ...')).toBe(O_STARTED);
+    expect(positionError(boardOf('OO. X.. ...')), onBoard('positionError with two O and one X', 'OO. X.. ...')).toBe(O_STARTED);
   });
 
   test('positionError says "X went twice" when X has two marks more than O, or more', () => {
-    expect(positionError(boardOf('XX. ... ...')), 'positionError with two X and no O').toBe(X_WENT_TWICE);
-    expect(positionError(boardOf('XXO X.X ...')), 'positionError with four X and one O').toBe(X_WENT_TWICE);
+    expect(positionError(boardOf('XX. ... ...')), onBoard('positionError with two X and no O', 'XX. ... ...')).toBe(X_WENT_TWICE);
+    expect(positionError(boardOf('XXO X.X ...')), onBoard('positionError with four X and one O', 'XXO X.X ...')).toBe(X_WENT_TWICE);
   });
 
   test('positionError rejects a board where both players have a line', () => {
-    expect(positionError(boardOf('XXX OOO ...')), 'positionError with X on the top row and O on the middle row').toBe(PLAYED_AFTER_WIN);
-    expect(positionError(boardOf('XXX OOO X..')), 'positionError with both lines and X one mark ahead').toBe(PLAYED_AFTER_WIN);
+    expect(positionError(boardOf('XXX OOO ...')), onBoard('positionError with X on the top row and O on the middle row', 'XXX OOO ...')).toBe(PLAYED_AFTER_WIN);
+    expect(positionError(boardOf('XXX OOO X..')), onBoard('positionError with both lines and X one mark ahead', 'XXX OOO X..')).toBe(PLAYED_AFTER_WIN);
   });
 
   test('positionError rejects a board where someone moved after a win', () => {
-    expect(positionError(boardOf('XXX OO. O..')), 'positionError: O moved after X won').toBe(PLAYED_AFTER_WIN);
-    expect(positionError(boardOf('OOO XX. X.X')), 'positionError: X moved after O won').toBe(PLAYED_AFTER_WIN);
+    expect(positionError(boardOf('XXX OO. O..')), onBoard('positionError: O moved after X won', 'XXX OO. O..')).toBe(PLAYED_AFTER_WIN);
+    expect(positionError(boardOf('OOO XX. X.X')), onBoard('positionError: X moved after O won', 'OOO XX. X.X')).toBe(PLAYED_AFTER_WIN);
   });
 
   test('positionError gives the turn-order message first when several things are wrong', () => {
-    expect(positionError(boardOf('OOO XX. ...')), 'positionError: O has a line and more marks than X').toBe(O_STARTED);
-    expect(positionError(boardOf('XXX XO. ...')), 'positionError: X has a line and three marks more than O').toBe(X_WENT_TWICE);
-    expect(positionError(boardOf('XXX OOO O..')), 'positionError: both have a line and O has more marks than X').toBe(O_STARTED);
-    expect(positionError(boardOf('XXX OOO XX.')), 'positionError: both have a line and X has two marks more than O').toBe(X_WENT_TWICE);
+    expect(positionError(boardOf('OOO XX. ...')), onBoard('positionError: O has a line and more marks than X', 'OOO XX. ...')).toBe(O_STARTED);
+    expect(positionError(boardOf('XXX XO. ...')), onBoard('positionError: X has a line and three marks more than O', 'XXX XO. ...')).toBe(X_WENT_TWICE);
+    expect(positionError(boardOf('XXX OOO O..')), onBoard('positionError: both have a line and O has more marks than X', 'XXX OOO O..')).toBe(O_STARTED);
+    expect(positionError(boardOf('XXX OOO XX.')), onBoard('positionError: both have a line and X has two marks more than O', 'XXX OOO XX.')).toBe(X_WENT_TWICE);
   });
 
   test('positionError is right on all 19,683 ways to fill the nine cells', () => {

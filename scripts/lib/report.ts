@@ -217,7 +217,8 @@ function explainMismatch(failure: Failure, paint: Paint): string[] {
   const expected = failure.expected as string;
   const actual = failure.actual as string;
   const label = /^(.*?): expected /s.exec(failure.message)?.[1];
-  const heading = label ? [`Checking ${label}:`] : [];
+  const [firstLine, ...more] = (label ?? '').split('\n');
+  const heading = label ? [`Checking ${firstLine}:`, ...indent(more, 2)] : [];
   const actualIsText = /^(?:.*?: )?expected ['"`]/s.test(failure.message);
   const expectedIsText = / to (?:be|equal|strictly equal) ['"`]/s.test(failure.message);
   if (actualIsText && expectedIsText) return [...heading, ...compareTexts(expected, actual, paint)];
@@ -247,7 +248,7 @@ function compareTexts(expected: string, actual: string, paint: Paint): string[] 
     return [
       `Expected: ${paint('green', quoteVisible(expected))}`,
       `Got:      ${paint('red', quoteVisible(actual))}`,
-      paint('gray', `(${SPACE_MARK} is a space)`),
+      ...(/\s/.test(expected + actual) ? [paint('gray', `(${SPACE_MARK} is a space)`)] : []),
     ];
   }
   const rows = focusRows(diffLines(expected, actual)).map((row) => {
