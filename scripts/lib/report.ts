@@ -45,7 +45,7 @@ export function renderReport(context: ReportContext): string {
 
 /** "01  Board display        ██████░░░░  60/100" */
 export function lessonLine(score: LessonScore, paint: Paint): string {
-  const filled = Math.round((score.earned / 100) * BAR_WIDTH);
+  const filled = Math.floor((score.earned / 100) * BAR_WIDTH);
   const colour = score.done ? 'green' : score.earned > 0 ? 'yellow' : 'red';
   const bar = paint(colour, '█'.repeat(filled)) + paint('gray', '░'.repeat(BAR_WIDTH - filled));
   const points = `${String(score.earned).padStart(3)}/100`;
