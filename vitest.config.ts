@@ -21,7 +21,7 @@ function gradedProject(target: string, name: string): TestProjectInlineConfigura
       setupFiles: ['tests/support/setup.ts'],
       pool: 'threads',
       testTimeout: 3000,
-      provide: { workbookProject: name },
+      provide: { workbookProject: name, workbookTarget: resolve(target) },
     },
   };
 }

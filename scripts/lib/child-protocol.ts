@@ -5,6 +5,9 @@ import type { Failure, TestOutcome } from './results.ts';
 /** The prefix that ties a describe block to a task: "Task 2: Draw the numbered board". */
 export const TASK_PREFIX = /^Task (\d+): /;
 
+/** Marks a line of a trace file that holds a finished test's outcome as JSON. */
+export const RESULT_MARK = '\u0000RESULT ';
+
 /** Marks a line of a trace file that names the test starting (see tests/support/setup.ts). */
 export const TEST_MARK = '\u0000TEST ';
 
@@ -20,7 +23,7 @@ export interface ChildRequest {
   /** Absolute paths of the graded folders; target i is vitest project "lessons:i". */
   targets: string[];
   /** Which test file to run in which project. */
-  jobs: Array<{ project: string; file: string }>;
+  jobs: Array<{ project: string; file: string; /** Names of tests to leave out (they hung before). */ skip: string[] }>;
   /** Keep running and test again after every change (npm run watch). */
   watch?: boolean;
 }

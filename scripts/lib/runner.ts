@@ -5,11 +5,11 @@
  * Several folders (a class of students) can be graded by one child and its pool of workers.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { TEST_MARK, traceName, type ChildMessage, type ChildRequest } from './child-protocol.ts';
-import type { LessonRun } from './results.ts';
+import { join, resolve, sep } from 'node:path';
+import { RESULT_MARK, TEST_MARK, traceName, type ChildMessage, type ChildRequest } from './child-protocol.ts';
+import type { LessonRun, TestOutcome } from './results.ts';
 import { hiddenSuitePath, ROOT, suitePath, type Lesson } from './workbook.ts';
 
 /** How to run a set of lessons over one or more folders. */
@@ -41,6 +41,14 @@ interface Pending {
   run: LessonRun;
   startedAt?: number;
   filesDone: number;
+  /** Tests that hung once: they count as failed, and the lesson runs again without them (once). */
+  hung: TestOutcome[];
+}
+
+/** The time left for the whole run: a hung test is skipped and its lesson run again only while it lasts. */
+interface Budget {
+  deadline: number;
+  limitMs: number;
 }
 
 /** Runs the lessons of one folder; one LessonRun per lesson, in the given order. */
@@ -61,16 +69,21 @@ export async function runTargets(options: RunOptions): Promise<LessonRun[][]> {
       files: suiteFiles(root, lesson, options.hidden === true),
       run: { lessonId: lesson.id, tests: [], output: '', durationMs: 0 },
       filesDone: 0,
+      hung: [],
     })),
   );
+  // Worst case: every lesson of every folder waits out its limit once. Retries fit inside that.
+  const budget: Budget = { deadline: Date.now() + pending.length * limitMs, limitMs };
   for (const entry of pending.filter((candidate) => candidate.files.length === 0)) {
     entry.run.problem = { kind: 'crash', message: `There is no graded suite tests/${entry.run.lessonId}.test.ts.` };
   }
   let open = pending.filter((entry) => entry.files.length > 0);
   while (open.length > 0) {
-    await runChild(root, targets, open, limitMs, options.onLessonDone);
+    const retriesBefore = open.reduce((sum, entry) => sum + entry.hung.length, 0);
+    await runChild(root, targets, open, budget, options.onLessonDone);
     const unfinished = open.filter((entry) => entry.filesDone < entry.files.length && entry.run.problem === undefined);
-    if (unfinished.length === open.length) {
+    const retries = open.reduce((sum, entry) => sum + entry.hung.length, 0) - retriesBefore;
+    if (unfinished.length === open.length && retries === 0) {
       // The child stopped without grading anything more: give up on these instead of trying forever.
       for (const entry of unfinished) {
         entry.run.problem = { kind: 'crash', message: 'The test run stopped before this lesson was graded.' };
@@ -79,7 +92,7 @@ export async function runTargets(options: RunOptions): Promise<LessonRun[][]> {
       break;
     }
     for (const entry of unfinished) {
-      entry.run.tests = [];
+      entry.run.tests = [...entry.hung];
       entry.run.output = '';
       entry.filesDone = 0;
       entry.startedAt = undefined;
@@ -111,17 +124,20 @@ function runChild(
   root: string,
   targets: string[],
   open: Pending[],
-  limitMs: number,
+  budget: Budget,
   onLessonDone: RunOptions['onLessonDone'],
   watch?: WatchHooks,
 ): Promise<void> {
+  const { limitMs } = budget;
   const traceDir = mkdtempSync(join(tmpdir(), 'workbook-trace-'));
   const byJob = new Map(open.flatMap((entry) => entry.files.map((file) => [`${entry.project}|${file}`, entry] as const)));
   const byModuleId = new Map<string, Pending>();
   const request: ChildRequest = {
     root,
     targets,
-    jobs: open.flatMap((entry) => entry.files.map((file) => ({ project: entry.project, file }))),
+    jobs: open.flatMap((entry) =>
+      entry.files.map((file) => ({ project: entry.project, file, skip: entry.hung.map((test) => test.name) })),
+    ),
     watch: watch !== undefined,
   };
   const child = spawn(process.execPath, [join(root, 'scripts/lib/suite-child.mjs')], {
@@ -200,8 +216,18 @@ function runChild(
       );
       if (!hung) return;
       clearInterval(watchdog);
-      hung.run.problem = { kind: 'timeout', limitMs, ...readTrace(traceDir, hung) };
-      finish(hung);
+      const seen = readTrace(traceDir, hung);
+      const canRetry = seen.runningTest !== undefined && hung.hung.length === 0 && !watch && now + limitMs <= budget.deadline;
+      if (canRetry) {
+        // Count the hung test as failed and grade the rest of the lesson in the next child.
+        hung.hung.push(hungTest(seen, limitMs));
+      } else {
+        hung.run.problem = { kind: 'timeout', limitMs, runningTest: seen.runningTest?.name, lastOutput: seen.lastOutput };
+        // Keep the tests that finished before the hang, even those vitest had not reported yet.
+        const reported = new Set(hung.run.tests.map((test) => test.name));
+        hung.run.tests.push(...finishedTests(traceDir, hung).filter((test) => !reported.has(test.name)));
+        finish(hung);
+      }
       stop(child.pid);
     }, 100);
     child.on('exit', () => {
@@ -232,10 +258,12 @@ export async function watchLessons(
     files: suiteFiles(root, lesson, options.hidden === true),
     run: { lessonId: lesson.id, tests: [], output: '', durationMs: 0 },
     filesDone: 0,
+    hung: [],
   }));
   const runs = (): LessonRun[] => pending.map((entry) => entry.run);
   const hooks: WatchHooks = { onRunStart: options.onRunStart, onRunEnd: () => options.onResults(runs()), setStop: options.setStop };
-  await runChild(root, [resolve(options.target)], pending, options.limitMs ?? DEFAULT_LIMIT_MS, undefined, hooks);
+  const limitMs = options.limitMs ?? DEFAULT_LIMIT_MS;
+  await runChild(root, [resolve(options.target)], pending, { deadline: Infinity, limitMs }, undefined, hooks);
   return runs();
 }
 
@@ -250,15 +278,50 @@ function stop(pid: number | undefined): void {
 }
 
 /** The test that was running and the last lines printed, from the trace the setup file wrote. */
-function readTrace(traceDir: string, entry: Pending): { runningTest?: string; lastOutput: string[] } {
-  for (const file of entry.files) {
-    const path = join(traceDir, traceName(entry.project, file));
-    if (!existsSync(path)) continue;
-    const lines = readFileSync(path, 'utf8').split('\n');
-    const markAt = lines.findLastIndex((line) => line.startsWith(TEST_MARK));
-    const runningTest = markAt === -1 ? undefined : (lines[markAt] as string).slice(TEST_MARK.length);
-    const printed = lines.slice(markAt + 1).filter((line) => line !== '');
-    return { runningTest, lastOutput: printed.slice(-12) };
-  }
-  return { lastOutput: [] };
+function readTrace(traceDir: string, entry: Pending): Trace {
+  // The suite that hung is the one whose trace was written last.
+  const traces = entry.files
+    .map((file) => ({ file, path: join(traceDir, traceName(entry.project, file)) }))
+    .filter(({ path }) => existsSync(path))
+    .sort((a, b) => statSync(b.path).mtimeMs - statSync(a.path).mtimeMs);
+  const latest = traces[0];
+  if (latest === undefined) return { lastOutput: [], hidden: false };
+  const hidden = latest.file.includes(`${sep}tests${sep}hidden${sep}`);
+  const lines = readFileSync(latest.path, 'utf8').split('\n');
+  const markAt = lines.findLastIndex((line) => line.startsWith(TEST_MARK));
+  const lastOutput = lines.slice(markAt + 1).filter((line) => line !== '').slice(-12);
+  if (markAt === -1) return { lastOutput, hidden };
+  const [task, ...name] = (lines[markAt] as string).slice(TEST_MARK.length).split('\t');
+  return { runningTest: { task: Number(task), name: name.join('\t') }, lastOutput, hidden };
+}
+
+/** The outcomes of the tests that finished, as the setup file traced them. */
+function finishedTests(traceDir: string, entry: Pending): TestOutcome[] {
+  return entry.files
+    .map((file) => join(traceDir, traceName(entry.project, file)))
+    .filter((path) => existsSync(path))
+    .flatMap((path) => readFileSync(path, 'utf8').split('\n'))
+    .filter((line) => line.startsWith(RESULT_MARK))
+    .map((line) => JSON.parse(line.slice(RESULT_MARK.length)) as TestOutcome);
+}
+
+/** What the trace tells about a hung lesson. */
+interface Trace {
+  runningTest?: { task: number; name: string };
+  lastOutput: string[];
+  /** Whether the hung suite is a teacher-only one. */
+  hidden: boolean;
+}
+
+/** The failed outcome recorded for a test that was stopped because it ran too long. */
+function hungTest(trace: Trace, limitMs: number): TestOutcome {
+  const printed = trace.lastOutput.length > 0 ? `\nThe last lines your code printed:\n${trace.lastOutput.join('\n')}` : '';
+  return {
+    name: trace.runningTest?.name ?? '',
+    task: trace.runningTest?.task ?? 0,
+    hidden: trace.hidden,
+    status: 'failed',
+    failure: { name: 'Error', message: `Test timed out in ${limitMs}ms: the grader stopped it.${printed}` },
+    durationMs: limitMs,
+  };
 }

@@ -22,11 +22,23 @@ const vitest = await createVitest('test', {
   project: ['lessons:*'],
 });
 
+/**
+ * A test-name pattern that matches every test except the named ones, or undefined to run all.
+ * @param {string[]} names
+ */
+function leaveOut(names) {
+  if (names.length === 0) return undefined;
+  const escaped = names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^(?!.*(?:${escaped.join('|')})$)`);
+}
+
 if (request.watch) {
   // Runs the files once, then vitest keeps watching them and what they import.
   await vitest.start(request.jobs.map((job) => job.file));
 } else {
-  const specifications = request.jobs.map((job) => vitest.getProjectByName(job.project).createSpecification(job.file));
+  const specifications = request.jobs.map((job) =>
+    vitest.getProjectByName(job.project).createSpecification(job.file, { testNamePattern: leaveOut(job.skip) }),
+  );
   await vitest.runTestSpecifications(specifications, false);
   await vitest.close();
   process.send?.({ type: 'done' });

@@ -1,11 +1,13 @@
 /**
  * Runs before every graded suite (vitest setupFiles). It keeps a small trace on disk, written
  * synchronously, so that when a student's code hangs and the grader has to stop it, the grader
- * can still say which test was running and what the code printed last. It also caps what the
+ * can still say which tests finished, which one was running, and what the code printed last
+ * (vitest's own reports are sent in batches that a blocked worker never sends). It also caps what the
  * code may print, so a loop that prints forever cannot flood the grader.
  */
-import { beforeEach } from 'vitest';
-import { TEST_MARK } from '../../scripts/lib/child-protocol.ts';
+import { beforeEach, inject } from 'vitest';
+import { RESULT_MARK, TASK_PREFIX, TEST_MARK, toFailure } from '../../scripts/lib/child-protocol.ts';
+import type { TestOutcome } from '../../scripts/lib/results.ts';
 import { trace } from './trace.ts';
 
 /** Bytes of output loading a suite, and then each test, may print before the rest is dropped. */
@@ -18,7 +20,21 @@ trace('');
 
 beforeEach((context) => {
   printed = 0;
-  trace(`${TEST_MARK}${context.task.name}\n`);
+  const task = Number(TASK_PREFIX.exec(context.task.suite?.name ?? '')?.[1] ?? 0);
+  trace(`${TEST_MARK}${task}\t${context.task.name}\n`);
+  const started = Date.now();
+  context.onTestFinished(({ task: finished }) => {
+    const error = finished.result?.errors?.[0];
+    const outcome: TestOutcome = {
+      name: finished.name,
+      task,
+      hidden: finished.file.filepath.includes('/tests/hidden/'),
+      status: error === undefined ? 'passed' : 'failed',
+      failure: error === undefined ? undefined : toFailure(error, inject('workbookTarget')),
+      durationMs: Date.now() - started,
+    };
+    trace(`${RESULT_MARK}${JSON.stringify(outcome)}\n`);
+  });
 });
 
 /** Wraps a print function so that its output is traced and capped. */

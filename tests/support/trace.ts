@@ -12,6 +12,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The vitest project this suite runs in (vitest.config.ts provides it). */
     workbookProject: string;
+    /** The folder of exercise files this project grades. */
+    workbookTarget: string;
   }
 }
 

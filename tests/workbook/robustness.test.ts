@@ -82,6 +82,10 @@ test('a synchronous endless loop is stopped, with the running test and the last 
   expect(report).toContain('Does every loop in your code end?');
 });
 
+test('tests that finished before a hang still earn their points', () => {
+  expect(byId('04-game').earned).toBeGreaterThan(0);
+});
+
 test('a promise that never settles is stopped too', () => {
   expect(byId('05-class').problem?.kind).toBe('timeout');
 });
