@@ -7,19 +7,11 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { painter } from './cli.ts';
 import { explainFailure, renderReport } from './report.ts';
-import type { LessonScore, TestOutcome } from './results.ts';
+import type { LessonScore, TaskScore, TestOutcome } from './results.ts';
 import { readmePath, UsageError, type Lesson } from './workbook.ts';
 
-/** One task of one student's lesson. */
-export interface TaskGrade {
-  number: number;
-  title: string;
-  points: number;
-  /** Points earned, to one decimal. */
-  earned: number;
-  passed: number;
-  total: number;
-  hiddenFailed: number;
+/** One task of one student's lesson (earned rounded to one decimal), with its count of hidden tests. */
+export interface TaskGrade extends TaskScore {
   hiddenTotal: number;
 }
 
