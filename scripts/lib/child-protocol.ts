@@ -1,9 +1,13 @@
 /** Messages between the grader and its vitest child process, and how errors become plain data. */
+import { createHash } from 'node:crypto';
 import { basename, dirname, relative } from 'node:path';
 import type { Failure, TestOutcome } from './results.ts';
 
 /** The prefix that ties a describe block to a task: "Task 2: Draw the numbered board". */
 export const TASK_PREFIX = /^Task (\d+): /;
+
+/** How the message of a test the grader stopped (it ran too long) begins; the limit in ms follows. */
+export const STOPPED_PREFIX = 'Stopped by the grader after ';
 
 /** Marks a line of a trace file that holds a finished test's outcome as JSON. */
 export const RESULT_MARK = '\u0000RESULT ';
@@ -11,9 +15,10 @@ export const RESULT_MARK = '\u0000RESULT ';
 /** Marks a line of a trace file that names the test starting (see tests/support/setup.ts). */
 export const TEST_MARK = '\u0000TEST ';
 
-/** The trace file name of one test file in one vitest project. */
+/** The trace file name of one test file in one vitest project (tests/01-board.test.ts and tests/hidden/01-board.test.ts differ). */
 export function traceName(project: string, file: string): string {
-  return `${project.replace(/\W/g, '-')}--${basename(file)}.trace`;
+  const where = createHash('sha1').update(file).digest('hex').slice(0, 10);
+  return `${project.replace(/\W/g, '-')}--${where}--${basename(file)}.trace`;
 }
 
 /** What the grader asks the child to run. */
@@ -31,6 +36,7 @@ export interface ChildRequest {
 /** What the child reports. */
 export type ChildMessage =
   | { type: 'module-start'; project: string; file: string; id: string }
+  | { type: 'collected'; project: string; file: string; tests: Array<{ name: string; task: number; hidden: boolean }> }
   | { type: 'test'; project: string; file: string; outcome: TestOutcome }
   | { type: 'module-end'; project: string; file: string; loadError?: Failure }
   | { type: 'log'; taskId?: string; text: string }

@@ -40,6 +40,16 @@ export default class IpcReporter implements Reporter {
     send({ type: 'run-end' });
   }
 
+  onTestModuleCollected(testModule: TestModule): void {
+    const hidden = relative(request.root, testModule.moduleId).startsWith('tests/hidden/');
+    send({
+      type: 'collected',
+      project: testModule.project.name,
+      file: testModule.moduleId,
+      tests: [...testModule.children.allTests()].map((testCase) => ({ name: testCase.name, task: taskOf(testCase), hidden })),
+    });
+  }
+
   onTestModuleStart(testModule: TestModule): void {
     send({ type: 'module-start', project: testModule.project.name, file: testModule.moduleId, id: testModule.id });
   }

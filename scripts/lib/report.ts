@@ -3,6 +3,7 @@ import type { Paint } from './cli.ts';
 import type { Failure, LessonScore, TestOutcome } from './results.ts';
 import { diffLines, focusRows, formatRow, LINE_END_MARK, SPACE_MARK, visibleLine } from './textdiff.ts';
 import type { TypeProblem, TypeReport } from './typecheck.ts';
+import { STOPPED_PREFIX } from './child-protocol.ts';
 import { readmePath } from './workbook.ts';
 
 /** What the report needs besides the scores. */
@@ -157,6 +158,15 @@ function otherLessonIn(text: string, own: string): string | undefined {
 export function explainFailure(test: TestOutcome, paint: Paint): string[] {
   const failure = test.failure;
   if (!failure) return ['This test failed without a message.'];
+  const stopped = new RegExp(`^${STOPPED_PREFIX}(\\d+)ms\\.`).exec(failure.message);
+  if (stopped) {
+    const printed = failure.message.split('\n').slice(2);
+    return [
+      `Your code was still running after ${Number(stopped[1]) / 1000} s in this test, so it was stopped.`,
+      'Does every loop in your code end? Check what changes on each turn of the loop.',
+      ...(printed.length > 0 ? ['The last lines your code printed:', ...indent(printed, 2)] : []),
+    ];
+  }
   if (/^Test timed out in (\d+)ms/.test(failure.message)) {
     const seconds = Number(/(\d+)ms/.exec(failure.message)?.[1]) / 1000;
     return [

@@ -100,10 +100,10 @@ function testFileHashes(root: string, score: LessonScore): Record<string, string
 /** Exercism's test-runner results.json, version 3: tests in file order, task_id = task number. */
 export function exercismResults(scores: LessonScore[]): unknown {
   const tests = scores.flatMap((score) =>
-    score.run.tests.map((test) => ({
+    score.run.tests.filter((test) => test.status !== 'skipped').map((test) => ({
       name: `${score.lesson.number} ${test.hidden ? 'hidden test' : test.name}`,
       test_code: '',
-      status: test.status === 'passed' ? 'pass' : test.status === 'failed' ? 'fail' : 'error',
+      status: test.status === 'passed' ? 'pass' : 'fail',
       message: messageOf(test),
       output: null,
       task_id: test.task,
@@ -142,7 +142,8 @@ export function gradescopeResults(scores: LessonScore[]): unknown {
     }),
   );
   return {
-    score: scores.reduce((sum, score) => sum + score.earned, 0),
+    // The sum of the tests' scores, so Gradescope's total and its per-test rows agree.
+    score: round(tests.reduce((sum, test) => sum + test.score, 0)),
     max_score: scores.length * 100,
     output: scores.map((score) => `${score.lesson.number} ${score.lesson.title}: ${score.earned}/100`).join('\n'),
     tests,

@@ -5,10 +5,10 @@
  * Several folders (a class of students) can be graded by one child and its pool of workers.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
-import { RESULT_MARK, TEST_MARK, traceName, type ChildMessage, type ChildRequest } from './child-protocol.ts';
+import { RESULT_MARK, STOPPED_PREFIX, TEST_MARK, traceName, type ChildMessage, type ChildRequest } from './child-protocol.ts';
 import type { LessonRun, TestOutcome } from './results.ts';
 import { hiddenSuitePath, ROOT, suitePath, type Lesson } from './workbook.ts';
 
@@ -43,11 +43,16 @@ interface Pending {
   filesDone: number;
   /** Tests that hung once: they count as failed, and the lesson runs again without them (once). */
   hung: TestOutcome[];
+  /** Every test of the lesson's suites, as vitest collected them (to count those a hang kept from running). */
+  collected: Array<{ name: string; task: number; hidden: boolean }>;
 }
 
-/** The time left for the whole run: a hung test is skipped and its lesson run again only while it lasts. */
+/**
+ * How many times the run may still stop a child for a hang. Every lesson may need one stop; one
+ * more lets a lesson run again without its hung test. So the worst case stays (lessons + 1) × limit.
+ */
 interface Budget {
-  deadline: number;
+  stopsLeft: number;
   limitMs: number;
 }
 
@@ -70,10 +75,10 @@ export async function runTargets(options: RunOptions): Promise<LessonRun[][]> {
       run: { lessonId: lesson.id, tests: [], output: '', durationMs: 0 },
       filesDone: 0,
       hung: [],
+      collected: [],
     })),
   );
-  // Worst case: every lesson of every folder waits out its limit once. Retries fit inside that.
-  const budget: Budget = { deadline: Date.now() + pending.length * limitMs, limitMs };
+  const budget: Budget = { stopsLeft: pending.length + 1, limitMs };
   for (const entry of pending.filter((candidate) => candidate.files.length === 0)) {
     entry.run.problem = { kind: 'crash', message: `There is no graded suite tests/${entry.run.lessonId}.test.ts.` };
   }
@@ -96,6 +101,7 @@ export async function runTargets(options: RunOptions): Promise<LessonRun[][]> {
       entry.run.output = '';
       entry.filesDone = 0;
       entry.startedAt = undefined;
+      entry.collected = [];
     }
     open = unfinished;
   }
@@ -174,7 +180,9 @@ function runChild(
     }
     if (message.type === 'done') return;
     if (message.type === 'run-start') {
-      watch?.onRunStart?.();
+      // Only watch mode runs again in the same child; a first run starts from what runTargets set up.
+      if (!watch) return;
+      watch.onRunStart?.();
       for (const file of message.files) {
         const entry = byJob.get(`${file.project}|${file.file}`);
         if (entry) Object.assign(entry, { startedAt: undefined, filesDone: 0, run: { ...entry.run, tests: [], output: '', problem: undefined } });
@@ -190,6 +198,8 @@ function runChild(
     if (message.type === 'module-start') {
       byModuleId.set(message.id, entry);
       entry.startedAt ??= Date.now();
+    } else if (message.type === 'collected') {
+      entry.collected.push(...message.tests);
     } else if (message.type === 'test') {
       entry.run.tests.push(message.outcome);
     } else {
@@ -217,7 +227,9 @@ function runChild(
       if (!hung) return;
       clearInterval(watchdog);
       const seen = readTrace(traceDir, hung);
-      const canRetry = seen.runningTest !== undefined && hung.hung.length === 0 && !watch && now + limitMs <= budget.deadline;
+      const unresolved = open.filter((entry) => entry.filesDone < entry.files.length && entry.run.problem === undefined).length;
+      const canRetry = seen.runningTest !== undefined && hung.hung.length === 0 && !watch && budget.stopsLeft > unresolved;
+      budget.stopsLeft -= 1;
       if (canRetry) {
         // Count the hung test as failed and grade the rest of the lesson in the next child.
         hung.hung.push(hungTest(seen, limitMs));
@@ -226,6 +238,9 @@ function runChild(
         // Keep the tests that finished before the hang, even those vitest had not reported yet.
         const reported = new Set(hung.run.tests.map((test) => test.name));
         hung.run.tests.push(...finishedTests(traceDir, hung).filter((test) => !reported.has(test.name)));
+        // The stopped test, and every test that never ran, count as failed.
+        const stopped = seen.runningTest === undefined ? [] : [hungTest(seen, limitMs)];
+        hung.run.tests.push(...stopped, ...neverRan(hung, [...reported, ...hung.run.tests.map((test) => test.name), ...stopped.map((test) => test.name)]));
         finish(hung);
       }
       stop(child.pid);
@@ -259,11 +274,12 @@ export async function watchLessons(
     run: { lessonId: lesson.id, tests: [], output: '', durationMs: 0 },
     filesDone: 0,
     hung: [],
+    collected: [],
   }));
   const runs = (): LessonRun[] => pending.map((entry) => entry.run);
   const hooks: WatchHooks = { onRunStart: options.onRunStart, onRunEnd: () => options.onResults(runs()), setStop: options.setStop };
   const limitMs = options.limitMs ?? DEFAULT_LIMIT_MS;
-  await runChild(root, [resolve(options.target)], pending, { deadline: Infinity, limitMs }, undefined, hooks);
+  await runChild(root, [resolve(options.target)], pending, { stopsLeft: 0, limitMs }, undefined, hooks);
   return runs();
 }
 
@@ -279,20 +295,39 @@ function stop(pid: number | undefined): void {
 
 /** The test that was running and the last lines printed, from the trace the setup file wrote. */
 function readTrace(traceDir: string, entry: Pending): Trace {
-  // The suite that hung is the one whose trace was written last.
   const traces = entry.files
     .map((file) => ({ file, path: join(traceDir, traceName(entry.project, file)) }))
     .filter(({ path }) => existsSync(path))
-    .sort((a, b) => statSync(b.path).mtimeMs - statSync(a.path).mtimeMs);
-  const latest = traces[0];
-  if (latest === undefined) return { lastOutput: [], hidden: false };
-  const hidden = latest.file.includes(`${sep}tests${sep}hidden${sep}`);
-  const lines = readFileSync(latest.path, 'utf8').split('\n');
-  const markAt = lines.findLastIndex((line) => line.startsWith(TEST_MARK));
-  const lastOutput = lines.slice(markAt + 1).filter((line) => line !== '').slice(-12);
-  if (markAt === -1) return { lastOutput, hidden };
-  const [task, ...name] = (lines[markAt] as string).slice(TEST_MARK.length).split('\t');
+    .map(({ file, path }) => ({ file, lines: readFileSync(path, 'utf8').split('\n') }));
+  // The hung suite is one whose last test started and never finished (no result line after it).
+  const running = traces.find(({ lines }) => {
+    const markAt = lines.findLastIndex((line) => line.startsWith(TEST_MARK));
+    return markAt !== -1 && !lines.slice(markAt).some((line) => line.startsWith(RESULT_MARK));
+  });
+  const chosen = running ?? traces[0];
+  if (chosen === undefined) return { lastOutput: [], hidden: false };
+  const hidden = chosen.file.includes(`${sep}tests${sep}hidden${sep}`);
+  const markAt = chosen.lines.findLastIndex((line) => line.startsWith(TEST_MARK));
+  const lastOutput = chosen.lines
+    .slice(markAt + 1)
+    .filter((line) => line !== '' && !line.startsWith(RESULT_MARK))
+    .slice(-12);
+  if (running === undefined || markAt === -1) return { lastOutput, hidden };
+  const [task, ...name] = (chosen.lines[markAt] as string).slice(TEST_MARK.length).split('\t');
   return { runningTest: { task: Number(task), name: name.join('\t') }, lastOutput, hidden };
+}
+
+/** Failed outcomes for the collected tests of a stopped lesson that have no outcome. */
+function neverRan(entry: Pending, known: string[]): TestOutcome[] {
+  const seen = new Set(known);
+  return entry.collected
+    .filter((test) => !seen.has(test.name))
+    .map((test) => ({
+      ...test,
+      status: 'failed' as const,
+      failure: { name: 'Error', message: 'This test did not run: the lesson was stopped before it.' },
+      durationMs: 0,
+    }));
 }
 
 /** The outcomes of the tests that finished, as the setup file traced them. */
@@ -321,7 +356,7 @@ function hungTest(trace: Trace, limitMs: number): TestOutcome {
     task: trace.runningTest?.task ?? 0,
     hidden: trace.hidden,
     status: 'failed',
-    failure: { name: 'Error', message: `Test timed out in ${limitMs}ms: the grader stopped it.${printed}` },
+    failure: { name: 'Error', message: `${STOPPED_PREFIX}${limitMs}ms.${printed}` },
     durationMs: limitMs,
   };
 }
