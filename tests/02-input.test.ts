@@ -257,6 +257,7 @@ task(4, () => {
 
   test('parseCoordinates checks in the lesson order: parts, then whole numbers, then range, then the grid', () => {
     expectCoordinatesRejected('a 9', COORDINATES_NOT_WHOLE);
+    expectCoordinatesRejected('4 x', COORDINATES_NOT_WHOLE);
     expectCoordinatesRejected('9 9 9', NOT_TWO_PARTS);
     expectCoordinatesRejected('4 2', COORDINATES_OUT_OF_RANGE, 'XOX XOO OXX');
   });

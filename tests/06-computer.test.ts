@@ -241,6 +241,13 @@ task(4, () => {
     }
   });
 
+  test("computerMove 'medium' plays for X just as well as for O", () => {
+    for (const value of [0, 0.5, 0.999999]) {
+      expect(computerMove(board('XX. OO. ...'), 'X', 'medium', rngStartingWith(value)), `win as X, rng() first gives ${value}`).toBe(2);
+      expect(computerMove(board('O.X .O. X..'), 'X', 'medium', rngStartingWith(value)), `block as X, rng() first gives ${value}`).toBe(8);
+    }
+  });
+
   test("computerMove 'medium' wins rather than blocks", () => {
     for (const value of [0, 0.5, 0.999999]) {
       expect(computerMove(board('OO. XX. .X.'), 'O', 'medium', rngStartingWith(value)), `rng() first gives ${value}`).toBe(2);
