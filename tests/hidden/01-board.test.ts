@@ -3,20 +3,11 @@
  * a student's feedback says how many failed, never which. Every case follows from the lesson text.
  */
 import { expect, test } from 'vitest';
-import { createBoard, createGrid, EMPTY, renderBoard, renderFramed, renderGrid, type Board, type Grid } from '@workbook/01-board/board';
+import { createBoard, createGrid, EMPTY, renderBoard, renderFramed, renderGrid, type Grid } from '@workbook/01-board/board';
+import { boardOf, gridOf } from '../support/boards.ts';
 import { lessonTasks } from '../support/lesson.ts';
 
 const task = lessonTasks('01-board');
-
-/** A board from a picture like 'X.. .O. ...' ('.' is an empty cell). */
-function boardOf(picture: string): Board {
-  return [...picture.replaceAll(' ', '')].map((cell) => (cell === '.' ? EMPTY : cell)) as Board;
-}
-
-/** A grid from a picture like 'X.. ..O ...'. */
-function gridOf(picture: string): Grid {
-  return picture.split(' ').map((row) => [...row]) as Grid;
-}
 
 task(1, () => {
   test('a new board holds no mark at all', () => {
