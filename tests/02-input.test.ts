@@ -287,14 +287,14 @@ task(5, () => {
 
   test('askMove asks O with its own prompt', () => {
     const io = scriptedIO(['1']);
-    const answer = askMove(io, boardOf('.... X....'), 'O');
+    const answer = askMove(io, boardOf('... .X. ...'), 'O');
     expect(io.transcript(), 'what the player saw').toBe(`${PROMPT_O}1\n`);
     expect(answer, 'what askMove returned').toBe(0);
   });
 
   test('askMove prints each error and asks again until a valid cell is typed (the lesson example)', () => {
     const io = scriptedIO(['5abc', '', '0', '5', ' 7']);
-    const answer = askMove(io, boardOf('X... X...O'), 'O');
+    const answer = askMove(io, boardOf('X.. .X. ..O'), 'O');
     expect(io.transcript(), 'what the player saw').toBe(`${example('02-input', 'ask-until-valid')}\n`);
     expect(answer, 'what askMove returned').toBe(6);
   });

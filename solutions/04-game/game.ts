@@ -118,7 +118,10 @@ function addResult(score: Score, result: Mark | 'draw'): Score {
   if (result === 'draw') {
     return { ...score, draws: score.draws + 1 };
   }
-  return { ...score, [result]: score[result] + 1 };
+  if (result === 'X') {
+    return { ...score, X: score.X + 1 };
+  }
+  return { ...score, O: score.O + 1 };
 }
 
 /** Asks PLAY_AGAIN until the answer is yes or no; the end of input counts as no. */

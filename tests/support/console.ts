@@ -1,7 +1,7 @@
 /** Watches what code prints, so a suite can say "return the text, do not print it". */
 import { vi } from 'vitest';
 
-/** Runs `action` and returns everything it printed with console.log/info or process.stdout.write. */
+/** Runs `action` and returns everything it printed with console (log, info, warn, error, debug) or process.stdout.write. */
 export function capturePrinting<T>(action: () => T): { result: T; printed: string } {
   const chunks: string[] = [];
   const record = (...parts: unknown[]): void => {
@@ -10,6 +10,9 @@ export function capturePrinting<T>(action: () => T): { result: T; printed: strin
   const spies = [
     vi.spyOn(console, 'log').mockImplementation(record),
     vi.spyOn(console, 'info').mockImplementation(record),
+    vi.spyOn(console, 'warn').mockImplementation(record),
+    vi.spyOn(console, 'error').mockImplementation(record),
+    vi.spyOn(console, 'debug').mockImplementation(record),
     vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
       record(String(chunk));
       return true;
