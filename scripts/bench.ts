@@ -66,7 +66,7 @@ runCommand(USAGE, async () => {
       { figure: 'bestMove, empty board, warm cache', stats: search.bestMoveEmptyWarm },
       { figure: 'bestMove, three mid-game positions', stats: search.bestMoveMidGame },
       { figure: 'audit(ruleMove, first)', stats: search.auditRules },
-      { figure: 'audit(bestMove, second)', stats: search.auditBest },
+      { figure: 'audit(bestMove, second), after the above', stats: search.auditBest },
       { figure: 'countGames()', stats: search.countGames },
       { figure: 'countPositions()', stats: search.countPositions },
     );
