@@ -7,6 +7,7 @@
  */
 import { createBoard, EMPTY, type Board, type Mark } from '../01-board/board';
 import { outcome } from '../03-win/win';
+import { otherPlayer } from '../06-computer/computer';
 
 /** A computer player: the cell it plays for `me` on this board, or null when it gives up. */
 export type Strategy = (board: Board, me: Mark) => number | null;
@@ -31,11 +32,6 @@ export interface AuditResult {
   gaveUp: number;
   /** Every lost game as its moves from the first one, as cell indexes 0 to 8. */
   losingLines: number[][];
-}
-
-/** The other player's mark: 'O' for 'X' and 'X' for 'O'. */
-export function otherPlayer(player: Mark): Mark {
-  return player === 'X' ? 'O' : 'X';
 }
 
 /** The indexes of the empty cells, from 0 to 8. */
