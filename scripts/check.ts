@@ -2,7 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { colorsEnabled, painter, parseCommandLine, runCommand } from './lib/cli.ts';
-import { gradeLessons, withPrerequisites } from './lib/grade.ts';
+import { gradeLessons, withPrerequisites } from './lib/grading.ts';
 import { readProgress, recordScores, STATE_DIR, writeProgress } from './lib/progress.ts';
 import { typecheck } from './lib/typecheck.ts';
 import { renderReport } from './lib/report.ts';

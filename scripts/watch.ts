@@ -2,7 +2,7 @@
 import { watch } from 'node:fs';
 import { join } from 'node:path';
 import { colorsEnabled, painter, parseCommandLine, runCommand } from './lib/cli.ts';
-import { withPrerequisites } from './lib/grade.ts';
+import { withPrerequisites } from './lib/grading.ts';
 import { lessonProgress, readProgress, recordScores, STATE_DIR, writeProgress } from './lib/progress.ts';
 import { renderReport } from './lib/report.ts';
 import { scoreLesson, type LessonRun } from './lib/results.ts';

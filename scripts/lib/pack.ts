@@ -5,7 +5,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix, relative } from 'node:path';
-import { withPrerequisites } from './grade.ts';
+import { withPrerequisites } from './grading.ts';
 import { STATE_DIR } from './progress.ts';
 import { deriveStub, hashText, solutionBodies } from './stubs.ts';
 import { listLessons, readmePath, selectLessons, suitePath, UsageError, type Lesson } from './workbook.ts';

@@ -8,7 +8,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { withPrerequisites } from '../../scripts/lib/grade.ts';
+import { withPrerequisites } from '../../scripts/lib/grading.ts';
 import { feedbackFolder, forStudent, mergeGradebooks, renderCsv, type Gradebook } from '../../scripts/lib/gradebook.ts';
 import { scoreLesson } from '../../scripts/lib/results.ts';
 import { changedTests, locateLessons, type Submission } from '../../scripts/lib/submissions.ts';

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { gradeLessons } from '../../scripts/lib/grade.ts';
+import { gradeLessons } from '../../scripts/lib/grading.ts';
 import type { LessonScore } from '../../scripts/lib/results.ts';
 import { planStubs } from '../../scripts/lib/stubs.ts';
 import { listLessons, ROOT } from '../../scripts/lib/workbook.ts';

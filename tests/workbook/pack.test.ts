@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { withPrerequisites } from '../../scripts/lib/grade.ts';
+import { withPrerequisites } from '../../scripts/lib/grading.ts';
 import {
   finishedSource,
   findLeaks,

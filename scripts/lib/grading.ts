@@ -1,4 +1,4 @@
-/** Grading a folder of exercise files: run the suites, score each lesson, know what each lesson builds on. */
+/** Grading a folder of exercise files: run the suites, score each lesson, know what each lesson builds on (npm run check and npm run watch). */
 import { runLessons, type RunOptions } from './runner.ts';
 import { scoreLesson, type LessonRun, type LessonScore } from './results.ts';
 import type { Lesson } from './workbook.ts';
