@@ -73,8 +73,8 @@ function lessonDetails(score: LessonScore, context: ReportContext): string[] {
           `Its failures here may come from there. Run: npm run check ${blocker.lesson.number}`,
         ];
   const problem = problemDetails(score, paint);
-  const problemIsElsewhere = problem.some((line) => line.includes('and this lesson uses it'));
-  if (problem.length > 0) return problemIsElsewhere ? problem : [...problem, ...finishFirst];
+  // A broken file of an earlier lesson already says to fix that lesson first.
+  if (problem.length > 0) return brokenElsewhere(score) !== undefined ? problem : [...problem, ...finishFirst];
   if (finishFirst.length > 0) return finishFirst;
   const firstFailed = score.run.tests.find((test) => test.status === 'failed' && !test.hidden);
   const task = score.tasks.find((candidate) => candidate.passed < candidate.total);
@@ -133,7 +133,7 @@ function problemDetails(score: LessonScore, paint: Paint): string[] {
     return lines;
   }
   if (problem.kind === 'load-error') {
-    const elsewhere = otherLessonIn(`${problem.failure.location ?? ''}\n${problem.failure.message}`, score.lesson.id);
+    const elsewhere = brokenElsewhere(score);
     if (elsewhere !== undefined) {
       return [
         paint('red', `✗ Lesson ${elsewhere.slice(0, 2)}'s file could not be loaded, and this lesson uses it.`),
@@ -148,10 +148,13 @@ function problemDetails(score: LessonScore, paint: Paint): string[] {
   return [paint('red', `✗ ${problem.message}`)];
 }
 
-/** The id of a lesson folder other than `own` that a message points into, if any ("01-board"). */
-function otherLessonIn(text: string, own: string): string | undefined {
+/** For a lesson whose files could not load: the id of another lesson folder the error points into ("01-board"). */
+function brokenElsewhere(score: LessonScore): string | undefined {
+  const problem = score.run.problem;
+  if (problem?.kind !== 'load-error') return undefined;
+  const text = `${problem.failure.location ?? ''}\n${problem.failure.message}`;
   const found = /(\d\d-[a-z0-9-]+)\/[\w.-]+\.ts/.exec(text)?.[1];
-  return found !== undefined && found !== own ? found : undefined;
+  return found !== undefined && found !== score.lesson.id ? found : undefined;
 }
 
 /** Plain words for one failed test. */
