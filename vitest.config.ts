@@ -1,38 +1,73 @@
+import { accessSync, constants } from 'node:fs';
 import { resolve } from 'node:path';
+import type { TestSpecification } from 'vitest/node';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { sealedModules } from './scripts/lib/sandbox/proxy-module.ts';
 
 // Which code the graded suites import as `@workbook/...`: the student's `lessons/` by default,
 // the reference with WORKBOOK_TARGET=solutions, or any folder a teacher names. Class grading
 // passes several folders at once (WORKBOOK_TARGETS, a JSON list): one project per folder,
 // named lessons:0, lessons:1, …, all run by one pool of workers.
 const single = resolve(import.meta.dirname, process.env.WORKBOOK_TARGET ?? 'lessons');
+// Only `npm run bench` sets this, for its baseline: the suites import the graded files directly, in
+// their own realm, as a plain vitest run would. Grading never does (see scripts/lib/sandbox/).
+const inProcess = process.env.WORKBOOK_IN_PROCESS === '1';
 const targets: string[] = process.env.WORKBOOK_TARGETS ? JSON.parse(process.env.WORKBOOK_TARGETS) : [single];
 
 /** The graded project for one folder of exercise files. */
 function gradedProject(target: string, name: string): TestProjectInlineConfiguration {
   return {
     extends: true,
-    resolve: {
-      alias: [{ find: /^@workbook\/(.*)$/, replacement: `${resolve(target)}/$1` }],
-    },
+    // The suites never import the hand-in's files: `@workbook/...` calls into a sandbox process
+    // that runs them (scripts/lib/sandbox/). The code graded is the folder provided below.
+    ...(inProcess
+      ? { resolve: { alias: [{ find: /^@workbook\/(.*)$/, replacement: `${resolve(target)}/$1` }] } }
+      : { plugins: [sealedModules(import.meta.dirname)] }),
     test: {
       name,
       include: ['tests/[0-9][0-9]-*.test.ts', 'tests/hidden/[0-9][0-9]-*.test.ts'],
       setupFiles: ['tests/support/setup.ts'],
       // A class (several folders) runs in vm contexts inside long-lived workers: each suite still gets
       // fresh modules and globals, at about 1.4 × less CPU than a new worker per suite.
-      pool: targets.length > 1 ? 'vmThreads' : 'threads',
+      pool: 'vmThreads',
       testTimeout: 3000,
-      provide: { workbookProject: name, workbookTarget: resolve(target) },
+      provide: { workbookProject: name, workbookTarget: resolve(target), workbookSealed: !inProcess },
     },
   };
 }
 
+/** True when the folder can be written to. */
+function writable(folder: string): boolean {
+  try {
+    accessSync(folder, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * For class grading: the test files in the order the grader gave them, one student after another, so
+ * that each worker keeps using the sandbox it already started for that student (see sandbox/channel.ts).
+ */
+class StudentByStudent {
+  shard(files: TestSpecification[]): TestSpecification[] {
+    return files;
+  }
+
+  sort(files: TestSpecification[]): TestSpecification[] {
+    const index = (file: TestSpecification): number => Number(file.project.name.split(':')[1] ?? 0);
+    return [...files].sort((a, b) => index(a) - index(b));
+  }
+}
+
 export default defineConfig({
   test: {
+    ...(process.env.WORKBOOK_TARGETS ? { sequence: { sequencer: StudentByStudent } } : {}),
     // Keeps transformed modules on disk between runs: every check after the first starts faster,
     // and class grading transforms the shared tests once instead of once per student.
-    experimental: { fsModuleCache: true },
+    // (Only where it can be written: a read-only workbook, as in the README's container recipe, runs without it.)
+    experimental: { fsModuleCache: writable(resolve(import.meta.dirname, 'node_modules')) },
     projects: [
       ...(process.env.WORKBOOK_TARGETS
         ? targets.map((target, index) => gradedProject(target, `lessons:${index}`))

@@ -6,10 +6,11 @@ import { parseCommandLine, runCommand } from './lib/cli.ts';
 import { GRADEBOOK_FILES, mergeGradebooks, readGradebook, writeGradebook, type Gradebook } from './lib/gradebook.ts';
 import { parseLessonList } from './lib/pack.ts';
 import { DEFAULT_LIMIT_MS } from './lib/runner.ts';
+import { lessonsOfPack } from './lib/submissions.ts';
 import { listLessons, ROOT, UsageError } from './lib/workbook.ts';
 
 const USAGE = `
-Usage: npm run grade -- SUBMISSIONS_DIR [--out DIR] [--lessons LIST] [--shard i/n] [--limit SECONDS]
+Usage: npm run grade -- SUBMISSIONS_DIR [--out DIR] [--lessons LIST | --pack DIR] [--shard i/n] [--limit SECONDS]
        npm run grade -- --merge PART… --out DIR
 
 Grades every hand-in in SUBMISSIONS_DIR: each subfolder (a copy of the pack, a clone, an unzipped
@@ -18,10 +19,12 @@ visible and hidden (tests/hidden/); tests a student changed are ignored and repo
 Writes DIR/gradebook.csv, DIR/gradebook.html, DIR/gradebook.json and DIR/feedback/<student>/feedback.md.
 This runs the students' code on this machine: see "Class grading" in README.md.
   --out DIR         where to write (default build/grades)
-  --lessons LIST    lessons to grade (default: those the packs handed out; else those handed in)
+  --lessons LIST    lessons to grade (default: every lesson at least one hand-in has a folder for)
+  --pack DIR        grade the lessons your own pack in DIR assigned (the --out folder of npm run pack);
+                    which lessons are graded never comes from a file in a hand-in
   --shard i/n       grade only every n-th hand-in, starting with the i-th (split a course over CI jobs)
   --merge PART…     join the --out folders of several --shard runs into one gradebook
-  --limit SECONDS   stop one student's lesson whose code runs longer than this (default ${DEFAULT_LIMIT_MS / 1000})
+  --limit SECONDS   stop a call into a student's code that runs longer than this; that test fails (default ${DEFAULT_LIMIT_MS / 1000})
   --workers N       test workers in the pool (default: one per CPU, ${availableParallelism()} here)
 `;
 
@@ -29,6 +32,7 @@ runCommand(USAGE, async () => {
   const { values, positionals } = parseCommandLine({
     out: { type: 'string' },
     lessons: { type: 'string' },
+    pack: { type: 'string' },
     shard: { type: 'string' },
     merge: { type: 'boolean', default: false },
     limit: { type: 'string' },
@@ -38,7 +42,7 @@ runCommand(USAGE, async () => {
 
   if (values.merge) {
     if (positionals.length === 0) throw new UsageError('Name the parts to merge: npm run grade -- --merge part1 part2 --out DIR');
-    if (values.shard !== undefined || values.lessons !== undefined) throw new UsageError('--merge takes only the parts and --out.');
+    if (values.shard !== undefined || values.lessons !== undefined || values.pack !== undefined) throw new UsageError('--merge takes only the parts and --out.');
     const book = mergeGradebooks(positionals.map((part) => readGradebook(resolve(part))));
     writeGradebook(book, out);
     console.log(`Merged ${positionals.length} part${positionals.length === 1 ? '' : 's'}: ${book.students.length} students.`);
@@ -55,7 +59,13 @@ runCommand(USAGE, async () => {
   // is the only work this run does, so the pool gets every CPU. The runner passes this on to its child.
   if (values.workers !== undefined || process.env.VITEST_MAX_WORKERS === undefined) process.env.VITEST_MAX_WORKERS = String(workers);
   const shard = values.shard === undefined ? undefined : parseShard(values.shard);
-  const lessons = values.lessons === undefined ? undefined : parseLessonList(values.lessons, listLessons());
+  if (values.lessons !== undefined && values.pack !== undefined) throw new UsageError('Choose the lessons with --lessons or with --pack, not both.');
+  const lessons =
+    values.pack !== undefined
+      ? lessonsOfPack(resolve(values.pack), listLessons())
+      : values.lessons === undefined
+        ? undefined
+        : parseLessonList(values.lessons, listLessons());
 
   const result = await gradeClass({
     root: ROOT,
@@ -69,8 +79,12 @@ runCommand(USAGE, async () => {
   const seconds = (result.durationMs / 1000).toFixed(1);
   console.log(`Graded ${result.book.students.length} hand-in${result.book.students.length === 1 ? '' : 's'} in ${seconds} s.`);
   printWritten(result.book, out);
-  for (const problem of result.referenceProblems) console.log(`Warning: ${problem}. Fix the suites before trusting these grades.`);
-  return 0;
+  console.log('The students\' code ran sealed off, one process per hand-in:');
+  for (const fence of result.book.fences ?? []) console.log(`  - ${fence}`);
+  for (const problem of result.referenceProblems) {
+    console.log(/grading itself broke/.test(problem) ? `Error: ${problem}. Grade again; if it happens again, it is a bug in the grader.` : `Warning: ${problem}. Fix the suites before trusting these grades.`);
+  }
+  return result.referenceProblems.length > 0 ? 1 : 0;
 });
 
 /** "2/5" → { index: 2, count: 5 }. */

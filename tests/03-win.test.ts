@@ -122,13 +122,13 @@ task(2, () => {
 
   test('hasWon(board, "X") is right on every one of the 5,478 boards a real game can reach', () => {
     const cases = PLAYED.map(({ board, ending }) => ({ board, expected: ending === 'X' }));
-    const report = checkEveryBoard("hasWon(board, 'X')", cases, (board) => hasWon(board, 'X'));
+    const report = checkEveryBoard("hasWon(board, 'X')", cases, hasWon, 'X');
     expect(report.actual, 'the smallest board with a wrong answer').toBe(report.expected);
   });
 
   test('hasWon(board, "O") is right on every one of the 5,478 boards a real game can reach', () => {
     const cases = PLAYED.map(({ board, ending }) => ({ board, expected: ending === 'O' }));
-    const report = checkEveryBoard("hasWon(board, 'O')", cases, (board) => hasWon(board, 'O'));
+    const report = checkEveryBoard("hasWon(board, 'O')", cases, hasWon, 'O');
     expect(report.actual, 'the smallest board with a wrong answer').toBe(report.expected);
   });
 
@@ -160,7 +160,7 @@ task(3, () => {
 
   test('winner is right on every one of the 5,478 boards a real game can reach', () => {
     const cases = PLAYED.map(({ board, ending }) => ({ board, expected: winnerOf(ending) }));
-    const report = checkEveryBoard('winner(board)', cases, (board) => winner(board));
+    const report = checkEveryBoard('winner(board)', cases, winner);
     expect(report.actual, 'the smallest board with a wrong answer').toBe(report.expected);
   });
 
@@ -178,7 +178,7 @@ task(3, () => {
 
   test('isFull is right on all 19,683 ways to fill the nine cells', () => {
     const cases = allFillings().map((board) => ({ board, expected: !board.includes(' ') }));
-    const report = checkEveryBoard('isFull(board)', cases, (board) => isFull(board));
+    const report = checkEveryBoard('isFull(board)', cases, isFull);
     expect(report.actual, 'the smallest board with a wrong answer').toBe(report.expected);
   });
 });
@@ -206,7 +206,7 @@ task(4, () => {
 
   test('outcome is right on every one of the 5,478 boards a real game can reach', () => {
     const cases = PLAYED.map(({ board, ending }) => ({ board, expected: ending }));
-    const report = checkEveryBoard('outcome(board)', cases, (board) => outcome(board));
+    const report = checkEveryBoard('outcome(board)', cases, outcome);
     expect(report.actual, 'the smallest board with a wrong answer').toBe(report.expected);
   });
 });
@@ -256,7 +256,7 @@ task(5, () => {
   test('positionError is right on all 19,683 ways to fill the nine cells', () => {
     const reachable = new Set(PLAYED.map(({ board }) => board.join('')));
     const cases = allFillings().map((board) => ({ board, expected: expectedPositionError(board, reachable) }));
-    const report = checkEveryBoard('positionError(board)', cases, (board) => positionError(board));
+    const report = checkEveryBoard('positionError(board)', cases, positionError);
     expect(report.actual, 'the smallest board with a wrong answer').toBe(report.expected);
   });
 });

@@ -1,8 +1,9 @@
-import { expect, test, vi } from 'vitest';
+import { expect, test } from 'vitest';
 import { otherPlayer, playGame, playMatch } from '@workbook/04-game/game';
 import { capturePrinting } from './support/console.ts';
 import { scriptedIO } from './support/io.ts';
 import { example, lessonTasks } from './support/lesson.ts';
+import { watchMathRandom } from './support/sealed.ts';
 
 const task = lessonTasks('04-game');
 
@@ -239,14 +240,10 @@ task(6, () => {
   });
 
   test('playMatch uses Math.random when no rng is given', () => {
-    const random = vi.spyOn(Math, 'random').mockReturnValue(0.75);
-    try {
-      const io = scriptedIO([...FIRST_PLAYER_WINS, 'n']);
-      expect(playMatch(io), 'the score playMatch returned').toEqual({ X: 0, O: 1, draws: 0 });
-      expect(io.transcript().split('\n')[0], 'the first line of the match').toBe('Round 1: O moves first.');
-    } finally {
-      random.mockRestore();
-    }
+    const io = scriptedIO([...FIRST_PLAYER_WINS, 'n']);
+    const { result } = watchMathRandom(() => playMatch(io), 0.75);
+    expect(result, 'the score playMatch returned').toEqual({ X: 0, O: 1, draws: 0 });
+    expect(io.transcript().split('\n')[0], 'the first line of the match').toBe('Round 1: O moves first.');
   });
 
   test('playMatch shows everything through io and prints nothing with console.log', () => {

@@ -1,8 +1,9 @@
-import { expect, test, vi } from 'vitest';
+import { expect, test } from 'vitest';
 import { computerMove, heuristicMove, randomMove, ruleMove, type Level } from '@workbook/06-computer/computer';
 import type { Board, Mark } from '@workbook/01-board/board';
 import { boardOf, pictureOf, type TestBoard } from './support/boards.ts';
 import { example, lessonTasks } from './support/lesson.ts';
+import { callEach, sandboxRandom, watchMathRandom } from './support/sealed.ts';
 import {
   emptyCellsOf,
   neverLosesVerdict,
@@ -19,10 +20,18 @@ function board(picture: string): Board {
   return boardOf(picture) as Board;
 }
 
-/** The cells a function answers when asked `times` times on one board, with a seeded rng. */
-function answersOf(times: number, seed: number, choose: (rng: () => number) => unknown): unknown[] {
-  const rng = seededRandom(seed);
-  return Array.from({ length: times }, () => choose(rng));
+/**
+ * What `play(...args(), rng)` answers when asked `times` times, each time with fresh arguments and
+ * one seeded rng for all the calls (asked in one crossing into the graded code). Throws what the
+ * first call that threw threw, as calling one by one would.
+ */
+function answersOf<A extends unknown[]>(times: number, seed: number, play: (...args: [...A, () => number]) => unknown, args: () => A): unknown[] {
+  const rng = sandboxRandom(seed);
+  const outcomes = callEach(play, Array.from({ length: times }, () => [...args(), rng] as [...A, () => number]));
+  return outcomes.map((outcome) => {
+    if (!outcome.ok) throw outcome.error;
+    return outcome.value;
+  });
 }
 
 /** The distinct answers, sorted, so a test can compare them with the empty cells. */
@@ -50,19 +59,13 @@ function rngStartingWith(first: number): () => number {
   };
 }
 
-/** Runs `action` while watching Math.random; returns how many times it was called. */
+/** Runs `action` while watching the graded code's Math.random; returns how many times it was called. */
 function mathRandomCalls(action: () => void): number {
-  const spy = vi.spyOn(Math, 'random');
-  try {
-    action();
-    return spy.mock.calls.length;
-  } finally {
-    spy.mockRestore();
-  }
+  return watchMathRandom(action).calls;
 }
 
 /** The lesson's computerMove at one level, as a player for the walks (rng only for easy and medium). */
-function levelPlayer(level: Level, rng: () => number = seededRandom(6)) {
+function levelPlayer(level: Level, rng: () => number = sandboxRandom(6)) {
   return (position: TestBoard, me: TestMark) => computerMove(position as Board, me as Mark, level, rng);
 }
 
@@ -71,21 +74,21 @@ const SOME_BOARDS = ['... ... ...', 'X.. .O. ...', 'XO. .X. ..O', 'XOX OXO .X.',
 task(1, () => {
   test('randomMove only ever plays empty cells', () => {
     for (const picture of SOME_BOARDS) {
-      const answers = answersOf(300, 1, (rng) => randomMove(board(picture), rng));
+      const answers = answersOf(300, 1, randomMove, () => [board(picture)] as [Board]);
       expect(notEmptyCells(picture, answers), `answers that are not empty cells of ${picture}`).toEqual([]);
     }
   });
 
   test('randomMove can play every empty cell', () => {
     for (const picture of SOME_BOARDS) {
-      const answers = answersOf(300, 2, (rng) => randomMove(board(picture), rng));
+      const answers = answersOf(300, 2, randomMove, () => [board(picture)] as [Board]);
       expect(distinctSorted(answers), `cells played on ${picture}`).toEqual(emptyCellsOf(boardOf(picture)));
     }
   });
 
   test('randomMove makes every empty cell about equally likely', () => {
     const picture = 'X.O .X. O..';
-    const answers = answersOf(5000, 3, (rng) => randomMove(board(picture), rng));
+    const answers = answersOf(5000, 3, randomMove, () => [board(picture)] as [Board]);
     const counts = emptyCellsOf(boardOf(picture)).map((cell) => answers.filter((answer) => answer === cell).length);
     // 5000 picks over 5 cells: about 1000 each. Math.round instead of Math.floor gives the first and last cell about 500.
     const unfair = counts.filter((count) => count < 850 || count > 1150);
@@ -94,7 +97,7 @@ task(1, () => {
 
   test('randomMove takes its randomness from rng only: Math.random is never called', () => {
     const calls = mathRandomCalls(() => {
-      answersOf(20, 4, (rng) => randomMove(board('X.. .O. ...'), rng));
+      answersOf(20, 4, randomMove, () => [board('X.. .O. ...')] as [Board]);
     });
     expect(calls, 'calls to Math.random').toBe(0);
   });
@@ -217,7 +220,7 @@ task(3, () => {
 task(4, () => {
   test("computerMove 'easy' only plays empty cells and can play each of them", () => {
     for (const picture of SOME_BOARDS) {
-      const answers = answersOf(300, 7, (rng) => computerMove(board(picture), 'O', 'easy', rng));
+      const answers = answersOf(300, 7, computerMove, () => [board(picture), 'O', 'easy'] as [Board, Mark, Level]);
       expect(notEmptyCells(picture, answers), `answers that are not empty cells of ${picture}`).toEqual([]);
       expect(distinctSorted(answers), `cells played on ${picture}`).toEqual(emptyCellsOf(boardOf(picture)));
     }
@@ -255,7 +258,7 @@ task(4, () => {
   });
 
   test("computerMove 'medium' plays a random empty cell when it can neither win nor block", () => {
-    const answers = answersOf(300, 8, (rng) => computerMove(board('X.. ... ...'), 'O', 'medium', rng));
+    const answers = answersOf(300, 8, computerMove, () => [board('X.. ... ...'), 'O', 'medium'] as [Board, Mark, Level]);
     expect(distinctSorted(answers), 'cells played after X took cell 0').toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
   });
 
@@ -268,7 +271,7 @@ task(4, () => {
   test("computerMove 'easy' and 'medium' take their randomness from rng only: Math.random is never called", () => {
     const calls = mathRandomCalls(() => {
       for (const level of ['easy', 'medium'] as const) {
-        answersOf(20, 9, (rng) => computerMove(board('X.. ... ...'), 'O', level, rng));
+        answersOf(20, 9, computerMove, () => [board('X.. ... ...'), 'O', level] as [Board, Mark, Level]);
       }
     });
     expect(calls, 'calls to Math.random').toBe(0);

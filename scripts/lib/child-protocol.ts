@@ -1,25 +1,12 @@
 /** Messages between the grader and its vitest child process, and how errors become plain data. */
-import { createHash } from 'node:crypto';
-import { basename, dirname, relative } from 'node:path';
+import { dirname, relative } from 'node:path';
 import type { Failure, TestOutcome } from './results.ts';
 
 /** The prefix that ties a describe block to a task: "Task 2: Draw the numbered board". */
 export const TASK_PREFIX = /^Task (\d+): /;
 
-/** How the message of a test the grader stopped (it ran too long) begins; the limit in ms follows. */
+/** How the message of a call the grader stopped (it ran too long) begins; the limit in ms follows. */
 export const STOPPED_PREFIX = 'Stopped by the grader after ';
-
-/** Marks a line of a trace file that holds a finished test's outcome as JSON. */
-export const RESULT_MARK = '\u0000RESULT ';
-
-/** Marks a line of a trace file that names the test starting (see tests/support/setup.ts). */
-export const TEST_MARK = '\u0000TEST ';
-
-/** The trace file name of one test file in one vitest project (tests/01-board.test.ts and tests/hidden/01-board.test.ts differ). */
-export function traceName(project: string, file: string): string {
-  const where = createHash('sha1').update(file).digest('hex').slice(0, 10);
-  return `${project.replace(/\W/g, '-')}--${where}--${basename(file)}.trace`;
-}
 
 /** What the grader asks the child to run. */
 export interface ChildRequest {
@@ -28,7 +15,7 @@ export interface ChildRequest {
   /** Absolute paths of the graded folders; target i is vitest project "lessons:i". */
   targets: string[];
   /** Which test file to run in which project. */
-  jobs: Array<{ project: string; file: string; /** Names of tests to leave out (they hung before). */ skip: string[] }>;
+  jobs: Array<{ project: string; file: string }>;
   /** Keep running and test again after every change (npm run watch). */
   watch?: boolean;
 }

@@ -5,7 +5,7 @@
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import {
   forStudent,
   lessonColumns,
@@ -16,8 +16,10 @@ import {
   type StudentGrade,
 } from './gradebook.ts';
 import { scoreLesson, type LessonRun, type LessonScore } from './results.ts';
+import { findLeaks, secretsOf, type Secret } from './pack.ts';
 import { DEFAULT_LIMIT_MS, runTargets } from './runner.ts';
-import { changedTests, findSubmissions, hintsSeen, missingFiles, type Submission } from './submissions.ts';
+import { describeFences, probeFences } from './sandbox/fences.ts';
+import { changedTests, findSubmissions, hasLessonFolder, hintsSeen, missingFiles, privateCopy, type Submission } from './submissions.ts';
 import { hiddenSuitePath, listLessons, suitePath, type Lesson } from './workbook.ts';
 
 /** What to grade and how. */
@@ -25,7 +27,7 @@ export interface ClassOptions {
   /** The teacher's workbook: its suites, hidden suites and solutions are used. */
   root: string;
   submissionsDir: string;
-  /** The lessons to grade; by default the ones the packs handed out (or, without packs, the ones handed in). */
+  /** The lessons to grade, as the teacher chose them (--lessons or --pack); by default every lesson handed in. */
   lessons?: Lesson[];
   limitMs?: number;
   /** Grade only every count-th hand-in, starting with the index-th (1-based). */
@@ -48,15 +50,12 @@ export interface ClassResult {
 }
 
 /**
- * The lessons a class was given: those the packs handed out as stubs, or, when no hand-in carries
- * a pack manifest, every lesson of the workbook that at least one hand-in has a folder for.
+ * The lessons to grade when the teacher named none (neither --lessons nor --pack): every lesson of
+ * the workbook that at least one hand-in has a folder for. Nothing a hand-in says it was assigned
+ * (its .workbook/pack.json) counts: a student can edit that.
  */
 export function defaultLessons(submissions: Submission[], all: Lesson[]): Lesson[] {
-  const assigned = new Set(submissions.flatMap((submission) => submission.manifest?.assigned ?? []));
-  if (assigned.size > 0) return all.filter((lesson) => assigned.has(lesson.id));
-  return all.filter((lesson) =>
-    submissions.some((submission) => submission.lessonsDir !== undefined && existsSync(join(submission.lessonsDir, lesson.id))),
-  );
+  return all.filter((lesson) => submissions.some((submission) => hasLessonFolder(submission, lesson.id)));
 }
 
 /** Grades every hand-in in a folder (or one shard of them). */
@@ -71,9 +70,12 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
     const shard = options.shard;
     const submissions = shard ? everyone.filter((_, index) => index % shard.count === shard.index - 1) : everyone;
     const gradable = submissions.filter((submission) => submission.lessonsDir !== undefined);
+    // Each hand-in is graded from a private copy of only its exercise files (links and oddities refused).
+    const copies = gradable.map((submission, index) => privateCopy(submission, lessons, join(scratch, 'copies', String(index), 'lessons')));
     const solutions = join(options.root, 'solutions');
     const withReference = existsSync(solutions);
-    const targets = [...gradable.map((submission) => submission.lessonsDir as string), ...(withReference ? [solutions] : [])];
+    const targets = [...copies.map((copy) => copy.lessonsDir), ...(withReference ? [solutions] : [])];
+    const fences = probeFences();
     options.onProgress?.({ kind: 'start', students: submissions.length, lessons: lessons.length, skipped: everyone.length - submissions.length });
 
     const finished = new Set<string>();
@@ -93,6 +95,9 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
             lessons,
             hidden: true,
             limitMs: options.limitMs ?? DEFAULT_LIMIT_MS,
+            fences,
+            // The reference's suites define the list of tests every hand-in is held to.
+            referenceIndex: withReference ? targets.length - 1 : undefined,
             onLessonDone: (targetIndex, run) => {
               const key = `${targetIndex}|${run.lessonId}`;
               if (finished.has(key) || targetIndex >= gradable.length) return;
@@ -120,13 +125,17 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
     const reference = withReference ? runs[targets.length - 1] : undefined;
     const referenceProblems = (reference ?? []).flatMap((run, index) => {
       const score = scoreLesson(lessons[index] as Lesson, run);
-      return score.done ? [] : [`${run.lessonId}: the reference solutions get ${score.earned}/100 with the teacher's suites`];
+      return score.done ? [] : [referenceProblem(run, score.earned)];
     });
     const visibleNames = visibleTestNames(lessons, runs);
+    const secrets = feedbackSecrets(options.root, lessons, reference ?? []);
 
     const students = submissions.map((submission): StudentGrade => {
       const targetIndex = gradable.indexOf(submission);
-      return gradeStudent(options.root, submission, lessons, targetIndex === -1 ? undefined : runs[targetIndex], visibleNames);
+      const copy = targetIndex === -1 ? undefined : copies[targetIndex];
+      const graded = copy ? { ...submission, lessonsDir: copy.lessonsDir } : submission;
+      const student = gradeStudent(options.root, graded, lessons, targetIndex === -1 ? undefined : runs[targetIndex], visibleNames, copy?.notes ?? []);
+      return withSafeFeedback(student, secrets, [scratch, options.root, options.submissionsDir]);
     });
     const book: Gradebook = {
       kind: 'tictactoe-gradebook',
@@ -136,10 +145,42 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
       students,
     };
     if (shard) book.shard = shard;
+    book.fences = describeFences(fences);
     return { book, referenceProblems, durationMs: Date.now() - startedAt };
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/** Why the reference solutions did not get 100 for a lesson: the grader broke, or the suites need fixing. */
+function referenceProblem(run: LessonRun, earned: number): string {
+  if (run.problem?.kind === 'crash' && run.problem.grader) return `${run.lessonId}: grading itself broke (${run.problem.message.split('\n')[0]})`;
+  return `${run.lessonId}: the reference solutions get ${earned}/100 with your suites`;
+}
+
+/** What must never appear in a student's feedback: hidden test names and files, and solution bodies. */
+function feedbackSecrets(root: string, lessons: Lesson[], reference: LessonRun[]): Secret[] {
+  const hiddenNames = reference.flatMap((run) => run.tests.filter((test) => test.hidden).map((test) => ({ what: `the name of a hidden test of ${run.lessonId}`, text: test.name })));
+  return [...secretsOf(root, new Set()), ...hiddenNames];
+}
+
+/**
+ * The student's row with feedback that passed the leak check: paths of the grader's own folders are
+ * cut to the student's, and feedback that still shows a secret is replaced by the points alone (the
+ * teacher gets a note saying so).
+ */
+function withSafeFeedback(student: StudentGrade, secrets: Secret[], folders: string[]): StudentGrade {
+  let feedback = student.feedback;
+  for (const folder of folders) feedback = feedback.split(`${folder}${sep}`).join('').split(folder).join('.');
+  feedback = feedback.replace(/copies\/\d+\//g, '');
+  const leaks = findLeaks(new Map([['feedback.md', Buffer.from(feedback)]]), secrets);
+  if (leaks.length === 0) return { ...student, feedback };
+  const points = Object.values(student.lessons).map((grade) => `- ${grade.id}: ${grade.points}/100`);
+  return {
+    ...student,
+    feedback: [`# Feedback for ${student.name}`, '', ...points, '', 'Ask your teacher for details on what failed.', ''].join('\n'),
+    notes: [...student.notes, 'feedback cut to the points: it would have shown a hidden test or a solution'],
+  };
 }
 
 /** The names of the visible tests per lesson that any folder reported (the reference reports them all). */
@@ -170,9 +211,10 @@ function gradeStudent(
   lessons: Lesson[],
   runs: LessonRun[] | undefined,
   visible: Map<string, Set<string>>,
+  copyNotes: string[],
 ): StudentGrade {
-  const notes: string[] = [];
-  const studentNotes: string[] = [];
+  const notes: string[] = [...copyNotes];
+  const studentNotes: string[] = copyNotes.map((note) => `${note[0]?.toUpperCase() ?? ''}${note.slice(1)}.`);
   if (submission.problem !== undefined) {
     notes.push(`nothing graded: ${submission.problem}`);
     studentNotes.push(`Your hand-in could not be graded: ${submission.problem}. Hand in the whole workbook folder.`);

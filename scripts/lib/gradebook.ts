@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { painter } from './cli.ts';
+import { STOPPED_PREFIX } from './child-protocol.ts';
 import { explainFailure, renderReport } from './report.ts';
 import type { LessonScore, TaskScore, TestOutcome } from './results.ts';
 import { readmePath, UsageError, type Lesson } from './workbook.ts';
@@ -50,6 +51,8 @@ export interface Gradebook {
   lessons: Array<{ id: string; number: string; title: string }>;
   /** Set on the part a --shard run writes. */
   shard?: { index: number; count: number };
+  /** The fences that were around the graded code, in plain words. */
+  fences?: string[];
   students: StudentGrade[];
 }
 
@@ -82,6 +85,7 @@ export function lessonGrade(score: LessonScore, hintsSeen: number, missing: stri
     };
   });
   const grade: LessonGrade = { id: score.lesson.id, points: score.earned, status: lessonStatus(score), tasks, hintsSeen };
+  const stopped = stoppedTests(score);
   if (missing.length > 0) {
     grade.status = 'missing';
     grade.note = `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing`;
@@ -91,8 +95,24 @@ export function lessonGrade(score: LessonScore, hintsSeen: number, missing: stri
     grade.note = `the file could not be loaded: ${score.run.problem.failure.message.split('\n')[0]}`;
   } else if (score.run.problem?.kind === 'crash') {
     grade.note = score.run.problem.message;
+  } else if (stopped.count > 0 && !score.done) {
+    grade.status = 'timeout';
+    grade.note = `stopped after ${Math.round(stopped.firstLimitMs / 1000)} s in ${stopped.count} test${stopped.count === 1 ? '' : 's'} (an endless loop?)`;
+  }
+  if (score.run.anomalies !== undefined) {
+    grade.note = [grade.note, `grading anomalies: ${score.run.anomalies.join('; ')}`].filter(Boolean).join('; ');
   }
   return grade;
+}
+
+/** How many tests of a lesson were stopped because the code ran past its limit, and the first limit. */
+function stoppedTests(score: LessonScore): { count: number; firstLimitMs: number } {
+  const pattern = new RegExp(`^${STOPPED_PREFIX}(\\d+)ms`);
+  const limits = score.run.tests.flatMap((test) => {
+    const match = test.status === 'failed' ? pattern.exec(test.failure?.message ?? '') : null;
+    return match ? [Number(match[1])] : [];
+  });
+  return { count: limits.length, firstLimitMs: limits[0] ?? 0 };
 }
 
 /** What a hidden test is called wherever a student could see it. */
@@ -111,6 +131,10 @@ export function forStudent(score: LessonScore, visibleNames: Set<string>): Lesso
   if (problem?.kind === 'timeout' && problem.runningTest !== undefined && !visibleNames.has(problem.runningTest)) {
     // Named like every hidden test, so the report still says a test was running (not the file loading).
     problem = { kind: 'timeout', limitMs: problem.limitMs, runningTest: HIDDEN_NAME, lastOutput: [] };
+  }
+  if (problem?.kind === 'load-error' && problem.hidden) {
+    // What went wrong while a teacher-only suite loaded is not the student's to read.
+    problem = { kind: 'load-error', failure: { name: 'Error', message: 'Your file could not be loaded with the hidden tests.' }, hidden: true };
   }
   return { ...score, run: { ...score.run, tests, problem, output: '' } };
 }
@@ -367,6 +391,7 @@ ${rows.join('\n')}
 </tbody>
 <tfoot><tr><th scope="row">Average</th>${averages.join('')}<td>${classAverage.toFixed(0)}</td></tr></tfoot>
 </table>
+${book.fences ? `<p class="legend">The students' code ran sealed off, one process per hand-in: ${book.fences.map(escapeHtml).join('; ')}.</p>` : ''}
 </body>
 </html>
 `;
@@ -423,5 +448,6 @@ export function mergeGradebooks(parts: Gradebook[]): Gradebook {
     gradedAt: parts.map((part) => part.gradedAt).sort().at(-1) as string,
     lessons: first.lessons,
     students: students.sort((a, b) => a.name.localeCompare(b.name)),
+    ...(first.fences ? { fences: first.fences } : {}),
   };
 }

@@ -246,12 +246,14 @@ export function listFiles(root: string, folder: string): string[] {
     .sort();
 }
 
-/** The relative imports of a TypeScript file (static, dynamic with a literal, and type-only), and literal paths of scripts it starts. */
+/** The relative imports of a TypeScript file (static, dynamic with a literal, and type-only), and files it reads beside itself with new URL(…, import.meta.url). */
 export function importsOf(source: string): string[] {
   const specifiers = [
     ...source.matchAll(/\b(?:import|export)\s[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g),
     ...source.matchAll(/\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g),
     ...source.matchAll(/^\s*import\s*['"]([^'"]+)['"]/gm),
+    // Files a module reads next to itself, such as the sandbox's start-up script.
+    ...source.matchAll(/\bnew URL\(\s*['"](\.\.?\/[^'"]+)['"]\s*,\s*import\.meta\.url\s*\)/g),
   ].map((match) => match[1] as string);
   return specifiers.filter((specifier) => specifier.startsWith('./') || specifier.startsWith('../'));
 }

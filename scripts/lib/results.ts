@@ -28,9 +28,9 @@ export interface TestOutcome {
 
 /** Why a lesson could not be graded normally. */
 export type LessonProblem =
-  | { kind: 'load-error'; failure: Failure }
+  | { kind: 'load-error'; failure: Failure; /** It came from a teacher-only suite (its message is not the student's to see). */ hidden?: boolean }
   | { kind: 'timeout'; limitMs: number; runningTest?: string; lastOutput: string[] }
-  | { kind: 'crash'; message: string };
+  | { kind: 'crash'; message: string; /** The grader itself broke, not the graded code. */ grader?: boolean };
 
 /** What running one lesson's suites gave. */
 export interface LessonRun {
@@ -40,6 +40,8 @@ export interface LessonRun {
   /** What the student's code printed while its tests ran (capped). */
   output: string;
   durationMs: number;
+  /** Outcomes that did not match the suites' list of tests (see runner.ts holdToList), for the teacher. */
+  anomalies?: string[];
 }
 
 /** Points of one task. */

@@ -1,15 +1,17 @@
 /**
- * Runs graded suites in a child process and collects results per lesson. A lesson whose code runs
- * longer than the limit (an endless loop) is stopped and reported as timed out; the lessons that
- * were still running beside it are run again in a fresh child, so one hang never stalls the rest.
- * Several folders (a class of students) can be graded by one child and its pool of workers.
+ * Runs graded suites in a vitest child process and collects results per lesson. The suites are the
+ * teacher's code; the graded code runs in sandbox processes behind them (scripts/lib/sandbox/), so
+ * an endless loop, a crash or an exit in that code fails only the test that met it, and the child
+ * itself never hangs on student code. Several folders (a class of students) run in one child with
+ * one pool of workers.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve, sep } from 'node:path';
-import { RESULT_MARK, STOPPED_PREFIX, TEST_MARK, traceName, type ChildMessage, type ChildRequest } from './child-protocol.ts';
+import { STOPPED_PREFIX, type ChildMessage, type ChildRequest } from './child-protocol.ts';
 import type { LessonRun, TestOutcome } from './results.ts';
+import { probeFences, type Fences } from './sandbox/fences.ts';
 import { hiddenSuitePath, ROOT, suitePath, type Lesson } from './workbook.ts';
 
 /** How to run a set of lessons over one or more folders. */
@@ -19,19 +21,33 @@ export interface RunOptions {
   lessons: Lesson[];
   /** Also run the teacher-only suites in tests/hidden/. */
   hidden?: boolean;
-  /** Wall-clock limit per lesson, in milliseconds. */
+  /** Wall-clock limit of one call into the graded code, in milliseconds. */
   limitMs?: number;
   /** The workbook whose tests and config are used. */
   root?: string;
+  /** Index of the target whose suites' tests are the list every folder is held to (the reference solutions). */
+  referenceIndex?: number;
+  /** The fences around the graded code (found once per run when not given). */
+  fences?: Fences;
   /** Called as each lesson of each folder finishes. */
   onLessonDone?: (targetIndex: number, run: LessonRun) => void;
 }
 
-/** The default wall-clock limit per lesson. */
-export const DEFAULT_LIMIT_MS = 10_000;
+/** The default wall-clock limit of one call into the graded code. */
+export const DEFAULT_LIMIT_MS = 3000;
+
+/** How long the test runner may stay silent before the grader calls grading itself broken. */
+const QUIET_LIMIT_MS = 120_000;
 
 /** Output kept per lesson. */
 const OUTPUT_KEEP = 8 * 1024;
+
+/** A collected test: what a suite defines. */
+interface DefinedTest {
+  name: string;
+  task: number;
+  hidden: boolean;
+}
 
 /** One lesson of one folder while its suites run. */
 interface Pending {
@@ -41,19 +57,8 @@ interface Pending {
   run: LessonRun;
   startedAt?: number;
   filesDone: number;
-  /** Tests that hung once: they count as failed, and the lesson runs again without them (once). */
-  hung: TestOutcome[];
-  /** Every test of the lesson's suites, as vitest collected them (to count those a hang kept from running). */
-  collected: Array<{ name: string; task: number; hidden: boolean }>;
-}
-
-/**
- * How many times the run may still stop a child for a hang. Every lesson may need one stop; one
- * more lets a lesson run again without its hung test. So the worst case stays (lessons + 1) × limit.
- */
-interface Budget {
-  stopsLeft: number;
-  limitMs: number;
+  /** Every test of the lesson's suites, as vitest collected them. */
+  collected: DefinedTest[];
 }
 
 /** Runs the lessons of one folder; one LessonRun per lesson, in the given order. */
@@ -65,49 +70,74 @@ export async function runLessons(options: Omit<RunOptions, 'targets'> & { target
 /** Runs the lessons of every folder; result [t][l] is lesson l of folder t. */
 export async function runTargets(options: RunOptions): Promise<LessonRun[][]> {
   const root = options.root ?? ROOT;
-  const limitMs = options.limitMs ?? DEFAULT_LIMIT_MS;
   const targets = options.targets.map((target) => resolve(target));
   const pending = targets.flatMap((_, targetIndex) =>
-    options.lessons.map((lesson): Pending => ({
-      targetIndex,
-      project: `lessons:${targetIndex}`,
-      files: suiteFiles(root, lesson, options.hidden === true),
-      run: { lessonId: lesson.id, tests: [], output: '', durationMs: 0 },
-      filesDone: 0,
-      hung: [],
-      collected: [],
-    })),
+    options.lessons.map((lesson): Pending => newPending(root, lesson, targetIndex, options.hidden === true)),
   );
-  const budget: Budget = { stopsLeft: pending.length + 1, limitMs };
   for (const entry of pending.filter((candidate) => candidate.files.length === 0)) {
     entry.run.problem = { kind: 'crash', message: `There is no graded suite tests/${entry.run.lessonId}.test.ts.` };
   }
-  let open = pending.filter((entry) => entry.files.length > 0);
-  while (open.length > 0) {
-    const retriesBefore = open.reduce((sum, entry) => sum + entry.hung.length, 0);
-    await runChild(root, targets, open, budget, options.onLessonDone);
-    const unfinished = open.filter((entry) => entry.filesDone < entry.files.length && entry.run.problem === undefined);
-    const retries = open.reduce((sum, entry) => sum + entry.hung.length, 0) - retriesBefore;
-    if (unfinished.length === open.length && retries === 0) {
-      // The child stopped without grading anything more: give up on these instead of trying forever.
-      for (const entry of unfinished) {
-        entry.run.problem = { kind: 'crash', message: 'The test run stopped before this lesson was graded.' };
-        options.onLessonDone?.(entry.targetIndex, entry.run);
-      }
-      break;
-    }
-    for (const entry of unfinished) {
-      entry.run.tests = [...entry.hung];
-      entry.run.output = '';
-      entry.filesDone = 0;
-      entry.startedAt = undefined;
-      entry.collected = [];
-    }
-    open = unfinished;
+  const open = pending.filter((entry) => entry.files.length > 0);
+  const settings = { limitMs: options.limitMs ?? DEFAULT_LIMIT_MS, fences: options.fences ?? probeFences() };
+  if (open.length > 0) await runChild(root, targets, open, settings, options.onLessonDone);
+  const reference = options.referenceIndex;
+  for (const entry of pending) {
+    const list = reference === undefined ? entry.collected : listOf(pending, reference, entry.run.lessonId);
+    holdToList(entry.run, list);
   }
   return targets.map((_, targetIndex) =>
     pending.filter((entry) => entry.targetIndex === targetIndex).map((entry) => entry.run),
   );
+}
+
+function newPending(root: string, lesson: Lesson, targetIndex: number, hidden: boolean): Pending {
+  return {
+    targetIndex,
+    project: `lessons:${targetIndex}`,
+    files: suiteFiles(root, lesson, hidden),
+    run: { lessonId: lesson.id, tests: [], output: '', durationMs: 0 },
+    filesDone: 0,
+    collected: [],
+  };
+}
+
+/** The tests the reference's run of a lesson collected. */
+function listOf(pending: Pending[], referenceIndex: number, lessonId: string): DefinedTest[] {
+  return pending.find((entry) => entry.targetIndex === referenceIndex && entry.run.lessonId === lessonId)?.collected ?? [];
+}
+
+/**
+ * Holds a lesson's outcomes to the list of tests its suites define: a test counts as passed only if
+ * it is on the list, ran exactly once and passed. A test on the list without exactly one outcome, or
+ * one that was skipped, counts as failed; outcomes of tests not on the list are dropped. Each of
+ * these is noted for the teacher (they mean the grading went wrong, not the student's code).
+ */
+export function holdToList(run: LessonRun, list: DefinedTest[]): void {
+  if (list.length === 0) return;
+  const key = (test: { name: string; hidden: boolean }): string => `${test.hidden ? 'hidden' : 'visible'}\u0000${test.name}`;
+  const byKey = new Map<string, TestOutcome[]>();
+  for (const outcome of run.tests) byKey.set(key(outcome), [...(byKey.get(key(outcome)) ?? []), outcome]);
+  const anomalies: string[] = [];
+  const held = list.map((test): TestOutcome => {
+    const outcomes = byKey.get(key(test)) ?? [];
+    const [only] = outcomes;
+    if (outcomes.length === 1 && only !== undefined && only.status !== 'skipped') return only;
+    if (run.problem === undefined) anomalies.push(`${describeTest(test)} ${outcomes.length === 0 ? 'did not run' : outcomes.length > 1 ? `ran ${outcomes.length} times` : 'was skipped'}`);
+    return {
+      ...test,
+      status: 'failed',
+      failure: { name: 'Error', message: 'This test did not run exactly once, so it counts as failed.' },
+      durationMs: 0,
+    };
+  });
+  const known = new Set(list.map(key));
+  for (const outcome of run.tests) if (!known.has(key(outcome))) anomalies.push(`${describeTest(outcome)} is not one of the suites' tests: ignored`);
+  run.tests = held;
+  if (anomalies.length > 0) run.anomalies = anomalies;
+}
+
+function describeTest(test: { name: string; hidden: boolean }): string {
+  return test.hidden ? 'a hidden test' : `the test "${test.name}"`;
 }
 
 /** The suite files of a lesson that exist in this workbook. */
@@ -130,20 +160,16 @@ function runChild(
   root: string,
   targets: string[],
   open: Pending[],
-  budget: Budget,
+  settings: { limitMs: number; fences: Fences },
   onLessonDone: RunOptions['onLessonDone'],
   watch?: WatchHooks,
 ): Promise<void> {
-  const { limitMs } = budget;
-  const traceDir = mkdtempSync(join(tmpdir(), 'workbook-trace-'));
   const byJob = new Map(open.flatMap((entry) => entry.files.map((file) => [`${entry.project}|${file}`, entry] as const)));
   const byModuleId = new Map<string, Pending>();
   const request: ChildRequest = {
     root,
     targets,
-    jobs: open.flatMap((entry) =>
-      entry.files.map((file) => ({ project: entry.project, file, skip: entry.hung.map((test) => test.name) })),
-    ),
+    jobs: open.flatMap((entry) => entry.files.map((file) => ({ project: entry.project, file }))),
     watch: watch !== undefined,
   };
   const child = spawn(process.execPath, [join(root, 'scripts/lib/suite-child.mjs')], {
@@ -151,8 +177,9 @@ function runChild(
     env: {
       ...process.env,
       WORKBOOK_TARGETS: JSON.stringify(targets),
-      WORKBOOK_TRACE_DIR: traceDir,
       WORKBOOK_CHILD_REQUEST: JSON.stringify(request),
+      WORKBOOK_FENCES: JSON.stringify(settings.fences),
+      WORKBOOK_CALL_LIMIT_MS: String(settings.limitMs),
       // vitest leaves one core free by default; the grader has the machine to itself, so it uses all.
       VITEST_MAX_WORKERS: process.env.VITEST_MAX_WORKERS ?? String(availableParallelism()),
       NO_COLOR: '1',
@@ -160,12 +187,13 @@ function runChild(
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     detached: true,
   });
-  let stray = '';
-  const keepStray = (chunk: Buffer): void => {
-    if (stray.length < OUTPUT_KEEP) stray += chunk.toString('utf8');
+  let said = '';
+  const keep = (chunk: Buffer): void => {
+    if (said.length < OUTPUT_KEEP) said += chunk.toString('utf8');
   };
-  child.stdout?.on('data', keepStray);
-  child.stderr?.on('data', keepStray);
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  let heardAt = Date.now();
 
   const finish = (entry: Pending): void => {
     entry.run.durationMs = entry.startedAt === undefined ? 0 : Date.now() - entry.startedAt;
@@ -173,6 +201,7 @@ function runChild(
   };
 
   child.on('message', (message: ChildMessage) => {
+    heardAt = Date.now();
     if (message.type === 'log') {
       const entry = byModuleId.get(message.taskId?.split('_')[0] ?? '');
       if (entry && entry.run.output.length < OUTPUT_KEEP) entry.run.output += message.text;
@@ -180,17 +209,20 @@ function runChild(
     }
     if (message.type === 'done') return;
     if (message.type === 'run-start') {
-      // Only watch mode runs again in the same child; a first run starts from what runTargets set up.
+      // Only watch mode runs again in the same child.
       if (!watch) return;
       watch.onRunStart?.();
       for (const file of message.files) {
         const entry = byJob.get(`${file.project}|${file.file}`);
-        if (entry) Object.assign(entry, { startedAt: undefined, filesDone: 0, run: { ...entry.run, tests: [], output: '', problem: undefined } });
+        if (entry) Object.assign(entry, { startedAt: undefined, filesDone: 0, collected: [], run: { ...entry.run, tests: [], output: '', problem: undefined, anomalies: undefined } });
       }
       return;
     }
     if (message.type === 'run-end') {
-      watch?.onRunEnd();
+      if (watch) {
+        for (const entry of open) holdToList(entry.run, entry.collected);
+        watch.onRunEnd();
+      }
       return;
     }
     const entry = byJob.get(`${message.project}|${message.file}`);
@@ -204,7 +236,8 @@ function runChild(
       entry.run.tests.push(message.outcome);
     } else {
       if (message.loadError && entry.run.problem === undefined) {
-        entry.run.problem = { kind: 'load-error', failure: message.loadError };
+        const hidden = message.file.includes(`${sep}tests${sep}hidden${sep}`);
+        entry.run.problem = loadProblem(message.loadError, settings.limitMs, hidden);
       }
       entry.filesDone += 1;
       if (entry.filesDone === entry.files.length) finish(entry);
@@ -213,50 +246,44 @@ function runChild(
 
   watch?.setStop?.(() => stop(child.pid));
   return new Promise((resolveRun) => {
+    // The suites never wait on student code for long (every call has a deadline), so a silent runner
+    // means grading itself broke; it is stopped and said so.
     const watchdog = setInterval(() => {
-      const now = Date.now();
-      // The setup file creates the trace as a suite starts loading, even if the code then blocks.
-      for (const entry of open) {
-        if (entry.startedAt === undefined && entry.files.some((file) => existsSync(join(traceDir, traceName(entry.project, file))))) {
-          entry.startedAt = now;
-        }
-      }
-      const hung = open.find(
-        (entry) => entry.startedAt !== undefined && entry.filesDone < entry.files.length && now - entry.startedAt > limitMs,
-      );
-      if (!hung) return;
-      clearInterval(watchdog);
-      const seen = readTrace(traceDir, hung);
-      const unresolved = open.filter((entry) => entry.filesDone < entry.files.length && entry.run.problem === undefined).length;
-      const canRetry = seen.runningTest !== undefined && hung.hung.length === 0 && !watch && budget.stopsLeft > unresolved;
-      budget.stopsLeft -= 1;
-      if (canRetry) {
-        // Count the hung test as failed and grade the rest of the lesson in the next child.
-        hung.hung.push(hungTest(seen, limitMs));
-      } else {
-        hung.run.problem = { kind: 'timeout', limitMs, runningTest: seen.runningTest?.name, lastOutput: seen.lastOutput };
-        // Keep the tests that finished before the hang, even those vitest had not reported yet.
-        const reported = new Set(hung.run.tests.map((test) => test.name));
-        hung.run.tests.push(...finishedTests(traceDir, hung).filter((test) => !reported.has(test.name)));
-        // The stopped test, and every test that never ran, count as failed.
-        const stopped = seen.runningTest === undefined ? [] : [hungTest(seen, limitMs)];
-        hung.run.tests.push(...stopped, ...neverRan(hung, [...reported, ...hung.run.tests.map((test) => test.name), ...stopped.map((test) => test.name)]));
-        finish(hung);
-      }
+      if (watch || Date.now() - heardAt < QUIET_LIMIT_MS) return;
+      said += `\n(the test runner said nothing for ${QUIET_LIMIT_MS / 1000} s and was stopped)`;
       stop(child.pid);
-    }, 100);
-    child.on('exit', () => {
+    }, 1000);
+    child.on('exit', (code, signal) => {
       clearInterval(watchdog);
-      rmSync(traceDir, { recursive: true, force: true });
+      // Whatever the sandboxes left (they are in this process group) goes with the child.
+      stop(child.pid);
+      for (const entry of open.filter((candidate) => candidate.filesDone < candidate.files.length && candidate.run.problem === undefined)) {
+        const how = signal ? `was stopped by ${signal}` : `ended with exit code ${code}`;
+        const tail = said.trim().split('\n').slice(-6).join('\n');
+        entry.run.problem = {
+          kind: 'crash',
+          message: `Grading itself broke: the test runner ${how} before this lesson was graded. This is a fault of the grader, not of the code it grades.${tail ? `\n${tail}` : ''}`,
+          grader: true,
+        };
+        finish(entry);
+      }
       resolveRun();
     });
   });
 }
 
+/** What a suite that could not load means: the graded code ran too long while loading, or threw. */
+function loadProblem(failure: NonNullable<Extract<ChildMessage, { type: 'module-end' }>['loadError']>, limitMs: number, hidden: boolean): LessonRun['problem'] {
+  if (failure.message.startsWith(STOPPED_PREFIX)) {
+    const lastOutput = failure.message.split('\n').slice(2);
+    return { kind: 'timeout', limitMs, lastOutput: hidden ? [] : lastOutput };
+  }
+  return { kind: 'load-error', failure, hidden };
+}
+
 /**
  * Grades lessons of one folder again after every change to their files, in one child that keeps
- * vitest running (so a verdict comes quickly). `onResults` gets the runs after each check. When code
- * hangs, the child is stopped and the promise resolves: call again after the next change.
+ * vitest running (so a verdict comes quickly). `onResults` gets the runs after each check.
  */
 export async function watchLessons(
   options: Omit<RunOptions, 'targets' | 'onLessonDone'> & {
@@ -267,19 +294,11 @@ export async function watchLessons(
   },
 ): Promise<LessonRun[]> {
   const root = options.root ?? ROOT;
-  const pending = options.lessons.map((lesson): Pending => ({
-    targetIndex: 0,
-    project: 'lessons:0',
-    files: suiteFiles(root, lesson, options.hidden === true),
-    run: { lessonId: lesson.id, tests: [], output: '', durationMs: 0 },
-    filesDone: 0,
-    hung: [],
-    collected: [],
-  }));
+  const pending = options.lessons.map((lesson) => newPending(root, lesson, 0, options.hidden === true));
   const runs = (): LessonRun[] => pending.map((entry) => entry.run);
   const hooks: WatchHooks = { onRunStart: options.onRunStart, onRunEnd: () => options.onResults(runs()), setStop: options.setStop };
-  const limitMs = options.limitMs ?? DEFAULT_LIMIT_MS;
-  await runChild(root, [resolve(options.target)], pending, { stopsLeft: 0, limitMs }, undefined, hooks);
+  const settings = { limitMs: options.limitMs ?? DEFAULT_LIMIT_MS, fences: options.fences ?? probeFences() };
+  await runChild(root, [resolve(options.target)], pending, settings, undefined, hooks);
   return runs();
 }
 
@@ -291,72 +310,4 @@ function stop(pid: number | undefined): void {
   } catch {
     // Already gone.
   }
-}
-
-/** The test that was running and the last lines printed, from the trace the setup file wrote. */
-function readTrace(traceDir: string, entry: Pending): Trace {
-  const traces = entry.files
-    .map((file) => ({ file, path: join(traceDir, traceName(entry.project, file)) }))
-    .filter(({ path }) => existsSync(path))
-    .map(({ file, path }) => ({ file, lines: readFileSync(path, 'utf8').split('\n') }));
-  // The hung suite is one whose last test started and never finished (no result line after it).
-  const running = traces.find(({ lines }) => {
-    const markAt = lines.findLastIndex((line) => line.startsWith(TEST_MARK));
-    return markAt !== -1 && !lines.slice(markAt).some((line) => line.startsWith(RESULT_MARK));
-  });
-  const chosen = running ?? traces[0];
-  if (chosen === undefined) return { lastOutput: [], hidden: false };
-  const hidden = chosen.file.includes(`${sep}tests${sep}hidden${sep}`);
-  const markAt = chosen.lines.findLastIndex((line) => line.startsWith(TEST_MARK));
-  const lastOutput = chosen.lines
-    .slice(markAt + 1)
-    .filter((line) => line !== '' && !line.startsWith(RESULT_MARK))
-    .slice(-12);
-  if (running === undefined || markAt === -1) return { lastOutput, hidden };
-  const [task, ...name] = (chosen.lines[markAt] as string).slice(TEST_MARK.length).split('\t');
-  return { runningTest: { task: Number(task), name: name.join('\t') }, lastOutput, hidden };
-}
-
-/** Failed outcomes for the collected tests of a stopped lesson that have no outcome. */
-function neverRan(entry: Pending, known: string[]): TestOutcome[] {
-  const seen = new Set(known);
-  return entry.collected
-    .filter((test) => !seen.has(test.name))
-    .map((test) => ({
-      ...test,
-      status: 'failed' as const,
-      failure: { name: 'Error', message: 'This test did not run: the lesson was stopped before it.' },
-      durationMs: 0,
-    }));
-}
-
-/** The outcomes of the tests that finished, as the setup file traced them. */
-function finishedTests(traceDir: string, entry: Pending): TestOutcome[] {
-  return entry.files
-    .map((file) => join(traceDir, traceName(entry.project, file)))
-    .filter((path) => existsSync(path))
-    .flatMap((path) => readFileSync(path, 'utf8').split('\n'))
-    .filter((line) => line.startsWith(RESULT_MARK))
-    .map((line) => JSON.parse(line.slice(RESULT_MARK.length)) as TestOutcome);
-}
-
-/** What the trace tells about a hung lesson. */
-interface Trace {
-  runningTest?: { task: number; name: string };
-  lastOutput: string[];
-  /** Whether the hung suite is a teacher-only one. */
-  hidden: boolean;
-}
-
-/** The failed outcome recorded for a test that was stopped because it ran too long. */
-function hungTest(trace: Trace, limitMs: number): TestOutcome {
-  const printed = trace.lastOutput.length > 0 ? `\nThe last lines your code printed:\n${trace.lastOutput.join('\n')}` : '';
-  return {
-    name: trace.runningTest?.name ?? '',
-    task: trace.runningTest?.task ?? 0,
-    hidden: trace.hidden,
-    status: 'failed',
-    failure: { name: 'Error', message: `${STOPPED_PREFIX}${limitMs}ms.${printed}` },
-    durationMs: limitMs,
-  };
 }

@@ -1,10 +1,11 @@
 // The child process that runs graded suites with vitest's Node API (the grader starts it: see
-// runner.ts). Its reporter, ipc-reporter.ts, sends every event back over the IPC channel. Keeping
-// vitest in a child process lets the grader stop student code that never ends, without stopping
-// itself.
+// runner.ts). Its reporter, ipc-reporter.ts, sends every event back over the IPC channel. The suites
+// call the graded code in sandbox processes (scripts/lib/sandbox/), so nothing here waits on student
+// code for longer than a call's deadline.
 //
 // This one file is plain JavaScript on purpose: loaded through tsx, importing vitest's Node API
 // takes about a second longer, on every check. vitest loads the TypeScript reporter itself.
+import { watch } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createVitest } from 'vitest/node';
 
@@ -22,23 +23,20 @@ const vitest = await createVitest('test', {
   project: ['lessons:*'],
 });
 
-/**
- * A test-name pattern that matches every test except the named ones, or undefined to run all.
- * @param {string[]} names
- */
-function leaveOut(names) {
-  if (names.length === 0) return undefined;
-  const escaped = names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`^(?!.*(?:${escaped.join('|')})$)`);
-}
+const specifications = request.jobs.map((job) => vitest.getProjectByName(job.project).createSpecification(job.file));
 
 if (request.watch) {
-  // Runs the files once, then vitest keeps watching them and what they import.
-  await vitest.start(request.jobs.map((job) => job.file));
+  // vitest watches the suites; the graded files are not in its module graph (the sandbox loads them),
+  // so this watches them and runs the suites again after a save.
+  await vitest.runTestSpecifications(specifications, true);
+  let timer;
+  for (const target of request.targets) {
+    watch(target, { recursive: true }, () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void vitest.rerunTestSpecifications(specifications, true), 30);
+    });
+  }
 } else {
-  const specifications = request.jobs.map((job) =>
-    vitest.getProjectByName(job.project).createSpecification(job.file, { testNamePattern: leaveOut(job.skip) }),
-  );
   await vitest.runTestSpecifications(specifications, false);
   await vitest.close();
   process.send?.({ type: 'done' });

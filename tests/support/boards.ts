@@ -4,6 +4,7 @@
  * check drawn as a 3×3 grid. Nothing here imports student code, so a bug there cannot
  * change what the tests expect.
  */
+import { callEach, type CallOutcome } from './sealed.ts';
 
 /** A cell as the lessons store it: a mark, or ' ' when empty (the same values as lesson 01's Cell). */
 export type TestCell = 'X' | 'O' | ' ';
@@ -180,25 +181,24 @@ export interface BulkReport {
 }
 
 /**
- * Calls `call` on every board, smallest first, and stops at the first board whose answer differs from
- * `expected` (or where the call throws). Returns texts for `expect(report.actual).toBe(report.expected)`:
- * when a board fails, both show that board as a grid and the answer, so the difference is one line.
+ * Calls `fn(board, ...rest)` on every board (in one crossing into the graded code), and finds the
+ * smallest board whose answer differs from `expected` (or where the call throws). Returns texts for
+ * `expect(report.actual).toBe(report.expected)`: when a board fails, both show that board as a grid
+ * and the answer, so the difference is one line.
  */
-export function checkEveryBoard<T>(
+export function checkEveryBoard<T, R extends unknown[]>(
   what: string,
   cases: readonly { board: TestBoard; expected: T }[],
-  call: (board: TestBoard) => unknown,
+  fn: (board: never, ...rest: R) => unknown,
+  ...rest: R
 ): BulkReport {
-  for (const { board, expected } of cases) {
-    const copy = [...board];
-    let shown: string;
-    try {
-      const answer = call(copy);
-      if (answer === expected) continue;
-      shown = showValue(answer);
-    } catch (error) {
-      shown = `threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`;
-    }
+  const call = fn as (board: TestBoard, ...rest: R) => unknown;
+  const outcomes = callEach(call, cases.map(({ board }) => [[...board], ...rest] as [TestBoard, ...R]));
+  for (const [index, { board, expected }] of cases.entries()) {
+    const outcome = outcomes[index] as CallOutcome<unknown>;
+    if (outcome.ok && outcome.value === expected) continue;
+    const error = outcome.ok ? undefined : outcome.error;
+    const shown = outcome.ok ? showValue(outcome.value) : `threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`;
     const heading = `The smallest board where ${what} is wrong (${board.filter((cell) => cell !== ' ').length} marks):`;
     const picture = drawBoard(board);
     return {

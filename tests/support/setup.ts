@@ -1,52 +1,33 @@
 /**
- * Runs before every graded suite (vitest setupFiles). It keeps a small trace on disk, written
- * synchronously, so that when a student's code hangs and the grader has to stop it, the grader
- * can still say which tests finished, which one was running, and what the code printed last
- * (vitest's own reports are sent in batches that a blocked worker never sends). It also caps what the
- * code may print, so a loop that prints forever cannot flood the grader.
+ * Runs before every graded suite (vitest setupFiles). The graded code runs in a sandbox process
+ * (scripts/lib/sandbox/client.ts): a new test starts with what the code showed forgotten, and the
+ * suite's sandbox is handed back when the suite ends. It also caps what the code may print per
+ * test, so a loop that prints forever cannot flood the grader.
  */
-import { beforeEach, inject } from 'vitest';
-import { RESULT_MARK, TASK_PREFIX, TEST_MARK, toFailure } from '../../scripts/lib/child-protocol.ts';
-import type { TestOutcome } from '../../scripts/lib/results.ts';
-import { trace } from './trace.ts';
+import { afterAll, beforeEach } from 'vitest';
+import { closeSession, currentSession } from '../../scripts/lib/sandbox/client.ts';
 
-/** Bytes of output loading a suite, and then each test, may print before the rest is dropped. */
+/** Bytes of output loading a suite, and then each test, may show before the rest is dropped. */
 const OUTPUT_CAP = 64 * 1024;
 
 let printed = 0;
 
-// Written before the suite (and the student's code) is loaded: from now on, the grader's clock runs.
-trace('');
+afterAll(() => closeSession());
 
-beforeEach((context) => {
+beforeEach(() => {
   printed = 0;
-  const task = Number(TASK_PREFIX.exec(context.task.suite?.name ?? '')?.[1] ?? 0);
-  trace(`${TEST_MARK}${task}\t${context.task.name}\n`);
-  const started = Date.now();
-  context.onTestFinished(({ task: finished }) => {
-    const error = finished.result?.errors?.[0];
-    const outcome: TestOutcome = {
-      name: finished.name,
-      task,
-      hidden: finished.file.filepath.includes('/tests/hidden/'),
-      status: error === undefined ? 'passed' : 'failed',
-      failure: error === undefined ? undefined : toFailure(error, inject('workbookTarget')),
-      durationMs: Date.now() - started,
-    };
-    trace(`${RESULT_MARK}${JSON.stringify(outcome)}\n`);
-  });
+  currentSession().testStarted();
 });
 
-/** Wraps a print function so that its output is traced and capped. */
+/** Wraps a print function so that its output is capped. */
 function capped<A extends unknown[], R>(print: (...args: A) => R, toText: (...args: A) => string, dropped: R) {
   return (...args: A): R => {
     const text = toText(...args);
     printed += Buffer.byteLength(text);
     if (printed > OUTPUT_CAP) {
-      if (printed - Buffer.byteLength(text) <= OUTPUT_CAP) trace('[more output was cut]\n');
+      if (printed - Buffer.byteLength(text) <= OUTPUT_CAP) print(...(['[more output was cut]'] as unknown as A));
       return dropped;
     }
-    trace(text);
     return print(...args);
   };
 }

@@ -1,12 +1,8 @@
 /**
- * The grader's trace of a running suite: a small file on disk, written synchronously, so that when
- * student code hangs and the grader stops it, the grader can still tell which test was running and
- * what the code showed last. Outside the grader (no WORKBOOK_TRACE_DIR) nothing is written.
+ * What the graded code showed last, kept so that when one of its calls is stopped (it ran too long)
+ * the failure can show the last lines, for example the last board of a game that never ended.
  */
-import { appendFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, inject } from 'vitest';
-import { traceName } from '../../scripts/lib/child-protocol.ts';
+import { currentSession } from '../../scripts/lib/sandbox/client.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,14 +10,12 @@ declare module 'vitest' {
     workbookProject: string;
     /** The folder of exercise files this project grades. */
     workbookTarget: string;
+    /** Whether the graded code runs in a sandbox (always, but for the benchmark's baseline). */
+    workbookSealed: boolean;
   }
 }
 
-const traceDir = process.env.WORKBOOK_TRACE_DIR;
-const testPath = expect.getState().testPath;
-const tracePath = traceDir && testPath ? join(traceDir, traceName(inject('workbookProject'), testPath)) : undefined;
-
-/** Appends text to the trace, when the grader asked for one. */
+/** Notes text the graded code showed (through the pretend player). */
 export function trace(text: string): void {
-  if (tracePath !== undefined) appendFileSync(tracePath, text);
+  currentSession().noteOutput(text);
 }

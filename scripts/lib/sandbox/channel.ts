@@ -1,0 +1,370 @@
+/**
+ * The line between the suites' thread and one sandbox process: start it, send a frame, wait for the
+ * next one. Waiting blocks the thread (so the suites see a synchronous call), while a helper thread
+ * (pump.mjs) keeps the sandbox's deadline and wakes the thread if the sandbox goes. On Linux and
+ * macOS frames go through named pipes that only this process can open; elsewhere the pump relays them.
+ * A worker thread keeps its sandboxes between test files (`SandboxPool`), so a class of students
+ * needs few process starts.
+ */
+import { spawnSync } from 'node:child_process';
+import { closeSync, constants, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+
+/** A message between the two sides, as JSON. */
+export type Frame = { t?: string; [key: string]: unknown };
+
+/** How a sandbox ended. */
+export interface Exit {
+  code: number | null;
+  signal: string | null;
+  /** 'timeout', 'memory', 'protocol', 'spawn', 'closed', or 'exit' (it ended by itself). */
+  reason: string;
+  /** The end of what it wrote on standard error. */
+  detail: string;
+}
+
+type PumpMessage = { sid: number; frame?: string; spawned?: boolean; pid?: number; exit?: Exit };
+
+/** Frames larger than this travel in parts, each acknowledged, so that a write into a pipe never blocks. */
+export const PART_BYTES = 32 * 1024;
+/** The largest frame a sandbox may send. */
+const MAX_FRAME = 32 * 1024 * 1024;
+/** How long a sandbox may take to start. */
+export const START_LIMIT_MS = 15_000;
+
+/** The helper thread of this worker thread, shared by every test file the thread runs. */
+class Pump {
+  private readonly worker: Worker;
+  private readonly port: MessagePort;
+  private readonly signal: Int32Array;
+  private readonly queues = new Map<number, PumpMessage[]>();
+  private next = 0;
+
+  constructor() {
+    const buffer = new SharedArrayBuffer(4);
+    this.signal = new Int32Array(buffer);
+    const { port1, port2 } = new MessageChannel();
+    this.port = port1;
+    this.worker = new Worker(new URL('./pump.mjs', import.meta.url), {
+      workerData: { port: port2, signal: buffer },
+      transferList: [port2],
+      env: {},
+    });
+    this.worker.unref();
+    this.port.unref();
+  }
+
+  open(): number {
+    this.next += 1;
+    this.queues.set(this.next, []);
+    return this.next;
+  }
+
+  send(message: Record<string, unknown>): void {
+    this.port.postMessage(message);
+  }
+
+  /** The next message about one sandbox, waiting at most `waitMs`; undefined when none came in time. */
+  receive(sid: number, waitMs: number): PumpMessage | undefined {
+    const until = Date.now() + waitMs;
+    for (;;) {
+      const queued = this.queues.get(sid)?.shift();
+      if (queued) return queued;
+      Atomics.store(this.signal, 0, 0);
+      this.drain();
+      const drained = this.queues.get(sid)?.shift();
+      if (drained) return drained;
+      const left = until - Date.now();
+      if (left <= 0) return undefined;
+      Atomics.wait(this.signal, 0, 0, left);
+    }
+  }
+
+  close(sid: number): void {
+    this.queues.delete(sid);
+  }
+
+  private drain(): void {
+    for (let got = receiveMessageOnPort(this.port); got; got = receiveMessageOnPort(this.port)) {
+      const message = got.message as PumpMessage;
+      this.queues.get(message.sid)?.push(message);
+    }
+  }
+}
+
+/** What starting a sandbox needs. */
+export interface SandboxSpec {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  uid?: number;
+  gid?: number;
+  memoryLimitBytes: number;
+  /** The sandbox's own scratch folder, removed when it ends. */
+  scratch: string;
+  /** Use named pipes (Linux, macOS) rather than the pump's relay. */
+  pipes: boolean;
+}
+
+/** Named pipes between this thread and one sandbox, opened here before the sandbox starts (then unlinked). */
+interface Pipes {
+  mainIn: number;
+  mainOut: number;
+  childIn: number;
+  childOut: number;
+}
+
+/** One sandbox process as the suites' thread sees it. */
+export class SandboxProcess {
+  readonly sid: number;
+  /** When the current call must end (ms since the epoch; 0 between calls), read by the pump. */
+  readonly deadline: Float64Array;
+  private readonly gone: Int32Array;
+  private readonly pipes: Pipes | undefined;
+  private exit: Exit | undefined;
+  private released = false;
+  /** The process the pump started (on Linux, the sandbox runs below it). */
+  private readonly pid: number | undefined;
+
+  constructor(
+    private readonly pump: Pump,
+    spec: SandboxSpec,
+  ) {
+    this.sid = pump.open();
+    const control = new SharedArrayBuffer(16);
+    this.gone = new Int32Array(control, 0, 1);
+    this.deadline = new Float64Array(control, 8, 1);
+    this.deadline[0] = Date.now() + START_LIMIT_MS;
+    this.pipes = spec.pipes ? openPipes() : undefined;
+    const { pipes: _usePipes, ...rest } = spec;
+    pump.send({ op: 'spawn', sid: this.sid, ...rest, args: [...spec.args, this.pipes ? 'pipes' : 'stdio'], control, pipes: this.pipes });
+    const started = pump.receive(this.sid, START_LIMIT_MS + 5000);
+    this.pid = started?.pid;
+    if (this.pipes) {
+      // The sandbox holds its own copies of its two ends now (or never will).
+      closeSync(this.pipes.childIn);
+      closeSync(this.pipes.childOut);
+    }
+    if (started?.exit) this.ended(started.exit);
+    // A sandbox says 'ready' once it listens; anything else is a broken start.
+    if (this.alive && this.receive()?.t !== 'ready') this.kill('protocol');
+  }
+
+  get alive(): boolean {
+    return this.exit === undefined && Atomics.load(this.gone, 0) === 0;
+  }
+
+  /** Why the sandbox ended, once it has. */
+  get ending(): Exit | undefined {
+    return this.exit;
+  }
+
+  /** Sends one frame; false when the sandbox is gone. */
+  send(frame: Frame): boolean {
+    if (!this.alive) return false;
+    const text = JSON.stringify(frame);
+    if (!this.pipes) {
+      this.pump.send({ op: 'write', sid: this.sid, text });
+      return true;
+    }
+    const body = Buffer.from(text, 'utf8');
+    const whole = Buffer.alloc(4 + body.length);
+    whole.writeUInt32LE(body.length, 0);
+    body.copy(whole, 4);
+    for (let offset = 0; offset < whole.length; offset += PART_BYTES) {
+      if (offset > 0 && this.receive()?.t !== 'more') return false;
+      writeAll(this.pipes.mainIn, whole.subarray(offset, offset + PART_BYTES));
+    }
+    return true;
+  }
+
+  /** The next frame, blocking until it comes; undefined when the sandbox is gone (see `ending`). */
+  receive(): Frame | undefined {
+    const text = this.pipes ? this.readPipe() : this.readRelay();
+    if (text === undefined) return undefined;
+    try {
+      return JSON.parse(text) as Frame;
+    } catch {
+      this.kill('protocol');
+      return this.receive();
+    }
+  }
+
+  /**
+   * The CPU time the sandbox and the processes below it have used, in milliseconds, as the kernel
+   * counts it (the graded code cannot change it); undefined where /proc does not tell.
+   */
+  cpuMs(): number | undefined {
+    if (this.pid === undefined || process.platform !== 'linux') return undefined;
+    try {
+      return runTimeNs(this.pid) / 1e6;
+    } catch {
+      return undefined;
+    }
+  }
+
+  kill(reason: string): void {
+    if (this.exit === undefined) this.pump.send({ op: 'kill', sid: this.sid, reason });
+  }
+
+  /** Ends the sandbox and waits until it is gone, then frees what this side held for it. */
+  release(): void {
+    if (this.released) return;
+    this.kill('closed');
+    while (this.exit === undefined) this.awaitExit();
+    this.released = true;
+    this.pump.close(this.sid);
+    if (this.pipes) {
+      closeSync(this.pipes.mainIn);
+      closeSync(this.pipes.mainOut);
+    }
+  }
+
+  private readRelay(): string | undefined {
+    while (this.exit === undefined) {
+      const message = this.pump.receive(this.sid, 60_000);
+      if (message?.exit) this.ended(message.exit);
+      else if (message?.frame !== undefined) return message.frame;
+    }
+    return undefined;
+  }
+
+  private readPipe(): string | undefined {
+    const header = this.readBytes(4);
+    if (header === undefined) return undefined;
+    const length = header.readUInt32LE(0);
+    if (length > MAX_FRAME) {
+      this.kill('protocol');
+      this.awaitExit();
+      return undefined;
+    }
+    return this.readBytes(length)?.toString('utf8');
+  }
+
+  /** Reads exactly `count` bytes from the pipe, or undefined once the sandbox is gone. */
+  private readBytes(count: number): Buffer | undefined {
+    const buffer = Buffer.alloc(count);
+    let offset = 0;
+    while (offset < count) {
+      if (!this.alive) {
+        this.awaitExit();
+        return undefined;
+      }
+      offset += readSync((this.pipes as Pipes).mainOut, buffer, offset, count - offset, null);
+    }
+    if (!this.alive) {
+      this.awaitExit();
+      return undefined;
+    }
+    return buffer;
+  }
+
+  /** Waits for the pump's word that the sandbox is gone. */
+  private awaitExit(): void {
+    while (this.exit === undefined) {
+      const message = this.pump.receive(this.sid, 60_000);
+      if (message?.exit) this.ended(message.exit);
+    }
+  }
+
+  private ended(exit: Exit): void {
+    this.exit = exit;
+  }
+}
+
+/** The time a process and its descendants have run on a CPU, in nanoseconds (from /proc/PID/schedstat). */
+function runTimeNs(pid: number): number {
+  const own = Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+  return own + children.reduce((sum, child) => sum + runTimeNs(Number(child)), 0);
+}
+
+function writeAll(fd: number, data: Buffer): void {
+  let offset = 0;
+  while (offset < data.length) offset += writeSync(fd, data, offset, data.length - offset);
+}
+
+/** Whether named pipes can be made here (once per thread). */
+let pipesWork: boolean | undefined;
+export function namedPipesWork(): boolean {
+  if (pipesWork === undefined) {
+    try {
+      closePipes(openPipes());
+      pipesWork = true;
+    } catch {
+      pipesWork = false;
+    }
+  }
+  return pipesWork;
+}
+
+function closePipes(pipes: Pipes): void {
+  for (const fd of [pipes.mainIn, pipes.mainOut, pipes.childIn, pipes.childOut]) closeSync(fd);
+}
+
+/**
+ * Two named pipes in a private folder: this side holds both ends of each (so opening never blocks),
+ * the sandbox gets only the end it needs (read requests, write replies). The names are removed at
+ * once, so nothing else can ever open them.
+ */
+function openPipes(): Pipes {
+  if (process.platform === 'win32') throw new Error('no named pipes here');
+  const folder = mkdtempSync(join(tmpdir(), 'workbook-pipes-'));
+  try {
+    const requests = join(folder, 'requests');
+    const replies = join(folder, 'replies');
+    const made = spawnSync('mkfifo', ['-m', '600', requests, replies], { stdio: 'ignore' });
+    if (made.status !== 0) throw new Error('mkfifo failed');
+    const mainIn = openSync(requests, constants.O_RDWR);
+    const mainOut = openSync(replies, constants.O_RDWR);
+    const childIn = openSync(requests, constants.O_RDONLY);
+    const childOut = openSync(replies, constants.O_WRONLY);
+    return { mainIn, mainOut, childIn, childOut };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** The sandboxes of this worker thread, kept between test files: at most a few, the least recently used go first. */
+class SandboxPool {
+  readonly pump = new Pump();
+  private readonly idle = new Map<string, SandboxProcess>();
+  private static readonly KEEP = 2;
+
+  /** A live sandbox kept for `key`, taken out of the pool, or undefined. */
+  take(key: string): SandboxProcess | undefined {
+    const sandbox = this.idle.get(key);
+    this.idle.delete(key);
+    if (sandbox && !sandbox.alive) {
+      sandbox.release();
+      return undefined;
+    }
+    return sandbox;
+  }
+
+  /** Keeps a sandbox for the next test file of the same folder. */
+  keep(key: string, sandbox: SandboxProcess): void {
+    if (!sandbox.alive) {
+      sandbox.release();
+      return;
+    }
+    this.idle.get(key)?.release();
+    this.idle.set(key, sandbox);
+    while (this.idle.size > SandboxPool.KEEP) {
+      const [oldest, first] = this.idle.entries().next().value as [string, SandboxProcess];
+      this.idle.delete(oldest);
+      first.release();
+    }
+  }
+}
+
+const POOL_KEY = Symbol.for('tictactoe-workbook.sandbox-pool');
+
+/** This worker thread's pool (the same `process` object is seen by every test file the thread runs). */
+export function sandboxPool(): SandboxPool {
+  const host = process as unknown as Record<symbol, SandboxPool | undefined>;
+  host[POOL_KEY] ??= new SandboxPool();
+  return host[POOL_KEY];
+}

@@ -1,0 +1,457 @@
+/**
+ * The trusted side of sealed grading. The graded suites import `@workbook/NN-slug/module`; the
+ * vitest config turns that into a small module that calls `sealedModule` here. The hand-in's code
+ * never runs in this realm: it runs in a sandbox process (sandbox.js) started per test file, and
+ * every call into it crosses the membrane (membrane.js) synchronously, with a deadline. A call that
+ * runs past its deadline, crashes or ends its process fails only the test that made it; the next
+ * call starts a fresh sandbox.
+ */
+import { createHash } from 'node:crypto';
+import { chownSync, existsSync, lstatSync, mkdtempSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { inject } from 'vitest';
+import { STOPPED_PREFIX } from '../child-protocol.ts';
+import { listLessons, ROOT } from '../workbook.ts';
+import { namedPipesWork, sandboxPool, SandboxProcess, START_LIMIT_MS, type Exit, type Frame } from './channel.ts';
+import { compileExercise, type CompiledModule } from './compile.ts';
+import { createMembrane, MEMBRANE_SOURCE, type Membrane } from './membrane-types.ts';
+import { fencesFromEnvironment, SANDBOX_LIMITS, sandboxCommand, scratchRoot, type Fences } from './fences.ts';
+
+/** The default deadline of one call into the hand-in's code, in milliseconds. */
+export const DEFAULT_CALL_LIMIT_MS = 3000;
+
+/** The folder a sandbox without graded code is started for (it holds no exercise files). */
+const CLEAN_TARGET = '/nonexistent/workbook-without-hand-in/lessons';
+
+/** The limit of a call once the code was stopped in the same test file. */
+const AFTER_STOP_MS = 1000;
+
+/** Lines of recent output kept to explain a stopped call. */
+const RECENT_LINES = 12;
+
+/** Trusted helpers the suites may have the sandbox run for them (so that, for example, an rng needs no crossing per number). */
+const HELPERS = { seededRandom: new URL('../seeded-random.ts', import.meta.url) };
+/** Where the helpers sit among the sandbox's modules (outside every hand-in's folder). */
+const HELPER_ROOT = '/workbook-helpers';
+
+const SANDBOX_SOURCE = readFileSync(new URL('./sandbox.js', import.meta.url), 'utf8');
+
+/** Raised in a test when the hand-in's code was stopped or its process ended. */
+export class StoppedError extends Error {
+  override name = 'StoppedError';
+}
+
+/** One running sandbox and the membrane to it. */
+interface Sandbox {
+  process: SandboxProcess;
+  membrane: Membrane;
+  /** Why it ended, once it has, and in which test. */
+  stop?: StoppedError;
+  stoppedIn?: number;
+  /** Module path → the exports object (stubs and data) in this sandbox. */
+  modules: Map<string, Record<string, unknown>>;
+}
+
+/** A function or class the suites import: it always calls the export of the current sandbox. */
+interface StableExport {
+  modulePath: string;
+  name: string;
+}
+
+/** One test file's connection to the hand-in's code. */
+class Session {
+  private sandbox: Sandbox | undefined;
+  private depth = 0;
+  private recent: string[] = [];
+  private readonly stable = new WeakMap<object, StableExport>();
+  private readonly stablePrototypes = new Map<string, object>();
+  private readonly fences: Fences;
+  readonly limitMs: number;
+
+  constructor(
+    private readonly target: string,
+    limitMs: number,
+  ) {
+    this.fences = fencesFromEnvironment();
+    this.limitMs = limitMs;
+    this.deadlineMs = limitMs;
+  }
+
+  /** The exports of one exercise module ("01-board/board"), as functions and data of this realm. */
+  module(modulePath: string): Record<string, unknown> {
+    const remote = this.exportsOf(modulePath);
+    const result: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(remote)) {
+      result[name] = typeof value === 'function' ? this.stableExport(modulePath, name, value) : value;
+    }
+    return result;
+  }
+
+  /**
+   * Calls `fn` (an export of the hand-in) once per argument list, in one crossing. Gives the results
+   * and how long the crossing took: the CPU time the sandbox used where the kernel tells it (steady on
+   * a busy machine), else the wall time; both measured here, where the graded code cannot reach.
+   */
+  callEach(fn: unknown, argumentLists: unknown[][], limitMs: number): { results: unknown[]; ms: number } {
+    const sandbox = this.ensure();
+    const cpuBefore = sandbox.process.cpuMs();
+    const started = performance.now();
+    const results = this.withDeadline(limitMs, () => sandbox.membrane.callEach(fn, argumentLists));
+    const wall = performance.now() - started;
+    const cpuAfter = sandbox.process.cpuMs();
+    const cpu = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
+    return { results, ms: cpu ?? wall };
+  }
+
+  /**
+   * Runs `action` while the graded code's Math.random is watched (and, with `returns`, made to give
+   * that number); returns what the action gave and how many times Math.random was called.
+   */
+  watchMathRandom<T>(action: () => T, returns?: number): { result: T; calls: number } {
+    this.ask('watchRandom', [returns ?? null]);
+    try {
+      const result = action();
+      return { result, calls: this.ask('unwatchRandom', []) as number };
+    } catch (error) {
+      if (this.sandbox && !this.sandbox.stop) this.ask('unwatchRandom', []);
+      throw error;
+    }
+  }
+
+  /** Sends the sandbox one of its own requests, under the usual deadline. */
+  private ask(op: string, values: unknown[]): unknown {
+    const sandbox = this.ensure();
+    return this.withDeadline(this.limitMs, () => sandbox.membrane.ask(op, values));
+  }
+
+  /** A seeded random source (see seeded-random.ts) that lives in the sandbox, so the graded code calls it without crossing. */
+  sandboxRandom(seed: number): () => number {
+    return this.ask('seededRandom', [seed]) as () => number;
+  }
+
+  /**
+   * How long one crossing with these argument lists takes by itself, in milliseconds: the same batch
+   * sent to a function that does nothing, in a fresh sandbox that holds no graded code (so the graded
+   * code cannot make it look slower). The smaller of two tries.
+   */
+  crossingCost(argumentLists: unknown[][]): number {
+    // A folder that holds no exercise files: the sandbox gets only the helpers (kept for the next time).
+    const clean = new Session(CLEAN_TARGET, this.limitMs);
+    try {
+      const nothing = clean.ask('nothing', []);
+      const first = clean.callEach(nothing, argumentLists, this.limitMs).ms;
+      const second = clean.callEach(nothing, argumentLists, this.limitMs).ms;
+      return Math.min(first, second);
+    } finally {
+      clean.close();
+    }
+  }
+
+  isSealed(fn: unknown): boolean {
+    return typeof fn === 'function' && this.stable.has(fn);
+  }
+
+  /** Notes output a test saw (the pretend player's transcript), to show if the code is stopped. */
+  noteOutput(text: string): void {
+    const lines = text.split('\n');
+    const last = this.recent.pop() ?? '';
+    this.recent.push(last + (lines[0] ?? ''), ...lines.slice(1));
+    if (this.recent.length > RECENT_LINES * 2) this.recent = this.recent.slice(-RECENT_LINES - 1);
+  }
+
+  testStarted(): void {
+    this.recent = [];
+    this.testNumber += 1;
+  }
+
+  /** Counts the tests of this file, so a stop is known to belong to the test that met it. */
+  private testNumber = 0;
+
+  /** Ends this test file's use of the sandbox; a live one is kept for the next file of the same folder. */
+  close(): void {
+    if (this.sandbox) sandboxPool().keep(this.target, this.sandbox.process);
+    this.sandbox = undefined;
+  }
+
+  private exportsOf(modulePath: string): Record<string, unknown> {
+    const sandbox = this.ensure();
+    const known = sandbox.modules.get(modulePath);
+    if (known) return known;
+    const path = join(this.target, `${modulePath}.ts`);
+    const exports = this.ask('load', [path]) as Record<string, unknown>;
+    sandbox.modules.set(modulePath, exports);
+    for (const [name, value] of Object.entries(exports)) {
+      if (typeof value === 'function') this.refreshPrototype(modulePath, name, value);
+    }
+    return exports;
+  }
+
+  /** The export of the current sandbox behind a stable function (loads the module again after a restart). */
+  private current(stable: StableExport): unknown {
+    const value = this.exportsOf(stable.modulePath)[stable.name];
+    if (typeof value !== 'function') throw new TypeError(`${stable.name} is not a function`);
+    return value;
+  }
+
+  private stableExport(modulePath: string, name: string, first: unknown): unknown {
+    const key = `${modulePath}#${name}`;
+    const session = this;
+    const info: StableExport = { modulePath, name };
+    const wrapper = {
+      [name]: function (this: unknown, ...args: unknown[]): unknown {
+        const fn = session.current(info) as (...values: unknown[]) => unknown;
+        return new.target ? Reflect.construct(fn, args) : Reflect.apply(fn, this, args);
+      },
+    }[name] as (...args: unknown[]) => unknown;
+    const proto = this.stablePrototypes.get(key);
+    if (proto) {
+      Object.defineProperty(proto, 'constructor', { value: wrapper, writable: true, configurable: true, enumerable: false });
+      wrapper.prototype = proto;
+    } else {
+      this.stablePrototypes.set(key, wrapper.prototype as object);
+    }
+    this.refreshPrototype(modulePath, name, first);
+    this.stable.set(wrapper, info);
+    return wrapper;
+  }
+
+  /** Copies a class's methods from the current sandbox's stub onto the prototype that mirrors use. */
+  private refreshPrototype(modulePath: string, name: string, stub: unknown): void {
+    const proto = this.stablePrototypes.get(`${modulePath}#${name}`);
+    const source = (stub as { prototype?: object }).prototype;
+    if (!proto || !source) return;
+    for (const key of Object.getOwnPropertyNames(source)) {
+      if (key === 'constructor') continue;
+      Object.defineProperty(proto, key, Object.getOwnPropertyDescriptor(source, key) as PropertyDescriptor);
+    }
+  }
+
+  /** Runs one crossing with its own deadline instead of the usual one (for a batch of calls). */
+  private withDeadline<T>(limitMs: number, action: () => T): T {
+    const before = this.deadlineMs;
+    if (this.depth === 0) this.deadlineMs = limitMs;
+    try {
+      return action();
+    } finally {
+      if (this.depth === 0) this.deadlineMs = before;
+    }
+  }
+
+  /** The deadline of the next top-level crossing. */
+  private deadlineMs: number;
+
+  /** How many times the code was stopped in this test file. */
+  private stops = 0;
+
+  /**
+   * The limit of the next top-level call: the usual one, or after the code was stopped once in this
+   * file, at most AFTER_STOP_MS, so a loop that many tests meet costs seconds, not minutes (a correct
+   * call takes far less either way).
+   */
+  private currentLimit(): number {
+    return this.stops > 0 && this.deadlineMs === this.limitMs ? Math.min(this.limitMs, AFTER_STOP_MS) : this.deadlineMs;
+  }
+
+  /** The live sandbox, started (again) when needed. */
+  private ensure(): Sandbox {
+    const current = this.sandbox;
+    if (current && current.stop === undefined && current.process.alive) return current;
+    // Once the code was stopped in a test, the rest of that test fails at once; the next test starts afresh.
+    if (current?.stop && current.stoppedIn === this.testNumber) throw current.stop;
+    if (current) current.process.release();
+    this.sandbox = this.start();
+    return this.sandbox;
+  }
+
+  /** A sandbox for this test file: one this thread kept for the same folder, or a new one; loaded with the compiled files. */
+  private start(): Sandbox {
+    const pool = sandboxPool();
+    const process = pool.take(this.target) ?? this.spawn(pool.pump);
+    const sandbox: Sandbox = { process, modules: new Map(), membrane: undefined as unknown as Membrane };
+    process.deadline[0] = Date.now() + START_LIMIT_MS;
+    this.sendFrame(sandbox, { t: 'boot', modules: Object.fromEntries(this.compile()), base: this.base(), helpers: HELPER_ROOT });
+    this.expectFrame(sandbox, 'booted');
+    process.deadline[0] = 0;
+    sandbox.membrane = createMembrane('T', {
+      request: (message) => this.request(sandbox, message),
+      outgoing: (value) => {
+        const stable = typeof value === 'function' ? this.stable.get(value) : undefined;
+        return stable ? this.current(stable) : value;
+      },
+      prototypeFor: (constructor) => {
+        for (const [modulePath, exports] of sandbox.modules) {
+          for (const [name, value] of Object.entries(exports)) {
+            if (value === constructor) return this.stablePrototypes.get(`${modulePath}#${name}`);
+          }
+        }
+        return undefined;
+      },
+    });
+    return sandbox;
+  }
+
+  private spawn(pump: ConstructorParameters<typeof SandboxProcess>[0]): SandboxProcess {
+    const scratch = mkdtempSync(join(scratchRoot(), 'workbook-sandbox-'));
+    if (this.fences.runAs) chownSync(scratch, this.fences.runAs.uid, this.fences.runAs.gid);
+    const { command, args } = sandboxCommand(this.fences, `${MEMBRANE_SOURCE}\n${SANDBOX_SOURCE}`, scratch);
+    const process = new SandboxProcess(pump, {
+      command,
+      args,
+      env: { PATH: globalThis.process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', TZ: 'UTC' },
+      uid: this.fences.runAs?.uid,
+      gid: this.fences.runAs?.gid,
+      memoryLimitBytes: SANDBOX_LIMITS.residentBytes,
+      scratch,
+      pipes: namedPipesWork(),
+    });
+    return process;
+  }
+
+  /** The folder paths in messages are shown relative to: the one holding lessons/. */
+  private base(): string {
+    return join(this.target, '..');
+  }
+
+  /** Waits for a frame of one type during start-up. */
+  private expectFrame(sandbox: Sandbox, type: string): void {
+    while (this.nextFrame(sandbox).t !== type) {
+      // Output while loading is shown as it comes; anything else is skipped.
+    }
+  }
+
+  /** Sends a request to the sandbox and serves its requests until the reply comes. */
+  private request(sandbox: Sandbox, message: Frame): Frame {
+    const top = this.depth === 0;
+    this.depth += 1;
+    // The clock runs for a whole top-level call, callbacks to the suites included.
+    if (top) sandbox.process.deadline[0] = Date.now() + this.currentLimit();
+    try {
+      this.sendFrame(sandbox, { ...message, t: 'req' });
+      for (;;) {
+        const frame = this.nextFrame(sandbox);
+        if (frame.t === 'res') return frame;
+        if (frame.t === 'req') {
+          this.sendFrame(sandbox, { ...sandbox.membrane.serve(frame), t: 'res' });
+        }
+      }
+    } finally {
+      this.depth -= 1;
+      if (top) sandbox.process.deadline[0] = 0;
+    }
+  }
+
+  private sendFrame(sandbox: Sandbox, frame: Frame): void {
+    if (!sandbox.process.send(frame)) throw this.gone(sandbox);
+  }
+
+  /** The next frame from the sandbox; output frames are shown here as they come. */
+  private nextFrame(sandbox: Sandbox): Frame {
+    for (;;) {
+      if (sandbox.stop) throw sandbox.stop;
+      const frame = sandbox.process.receive();
+      if (frame === undefined) throw this.gone(sandbox);
+      if (frame.t === 'out') {
+        this.replay(String(frame.m), String(frame.s));
+        continue;
+      }
+      return frame;
+    }
+  }
+
+  /** The error for a sandbox that has gone (kept, so every later crossing gets the same one). */
+  private gone(sandbox: Sandbox): StoppedError {
+    if (sandbox.stop === undefined) {
+      sandbox.stop = this.stopped(sandbox.process.ending ?? { code: null, signal: null, reason: 'exit', detail: '' });
+      sandbox.stoppedIn = this.testNumber;
+      this.stops += 1;
+    }
+    return sandbox.stop;
+  }
+
+  /** Shows output of the hand-in's code here, where the suites (and vitest) see it. */
+  private replay(method: string, text: string): void {
+    this.noteOutput(text);
+    if (method === 'stdout') process.stdout.write(text);
+    else if (method === 'stderr') process.stderr.write(text);
+    else {
+      const print = console[method as 'log'] ?? console.log;
+      print(text.endsWith('\n') ? text.slice(0, -1) : text);
+    }
+  }
+
+  /** The error a test gets when the sandbox was stopped or ended. */
+  private stopped(exit: Exit): StoppedError {
+    const lines = this.recent.filter((line, index, all) => line !== '' || index < all.length - 1).slice(-RECENT_LINES);
+    const printed = lines.length > 0 ? `\nThe last lines your code printed:\n${lines.join('\n')}` : '';
+    if (exit.reason === 'timeout') return new StoppedError(`${STOPPED_PREFIX}${this.currentLimit()}ms.${printed}`);
+    if (exit.reason === 'memory' || /heap out of memory|Allocation failed/i.test(exit.detail)) {
+      return new StoppedError(`Your code used more memory than the grader allows (${Math.round(SANDBOX_LIMITS.residentBytes / 1024 / 1024)} MB), so it was stopped.${printed}`);
+    }
+    if (exit.reason === 'protocol') return new StoppedError(`Your code wrote into the grader's own channel, so it was stopped.${printed}`);
+    if (exit.reason === 'spawn') return new StoppedError(`The grader could not start a sandbox for your code: ${exit.detail}`);
+    const how = exit.signal ? `it was killed by ${exit.signal}` : `it ended with exit code ${exit.code}`;
+    const said = exit.detail.trim() === '' ? '' : `\nIt said: ${exit.detail.trim().split('\n').slice(-3).join('\n')}`;
+    return new StoppedError(`The program running your code ended while this test ran (${how}).${printed}${said}`);
+  }
+
+  /** The target's exercise files and the helpers, compiled (each file once per thread while it stays the same). */
+  private compile(): Map<string, CompiledModule> {
+    const compiled = new Map<string, CompiledModule>();
+    for (const [name, url] of Object.entries(HELPERS)) {
+      const path = `${HELPER_ROOT}/${name}.ts`;
+      compiled.set(path, compiledOnce(readFileSync(url, 'utf8'), path, path));
+    }
+    for (const lesson of lessonsOnce()) {
+      for (const file of lesson.files) {
+        const path = join(this.target, lesson.id, file);
+        if (!existsSync(path) || !lstatSync(path).isFile()) continue;
+        compiled.set(path, compiledOnce(readFileSync(path, 'utf8'), path, relative(this.base(), path)));
+      }
+    }
+    return compiled;
+  }
+
+}
+
+const COMPILED_KEY = Symbol.for('tictactoe-workbook.compiled');
+
+/** Compiles a file, or takes the result from this thread's cache (by path and content). */
+function compiledOnce(source: string, path: string, shown: string): CompiledModule {
+  const host = process as unknown as Record<symbol, Map<string, CompiledModule> | undefined>;
+  const cache = (host[COMPILED_KEY] ??= new Map());
+  const key = `${path}\0${createHash('sha256').update(source).digest('hex')}`;
+  let compiled = cache.get(key);
+  if (compiled === undefined) {
+    compiled = compileExercise(source, path, shown);
+    cache.set(key, compiled);
+  }
+  return compiled;
+}
+
+let lessons: ReturnType<typeof listLessons> | undefined;
+function lessonsOnce(): ReturnType<typeof listLessons> {
+  lessons ??= listLessons(ROOT);
+  return lessons;
+}
+
+let session: Session | undefined;
+
+/** This test file's session (one sandbox at a time, for the folder this vitest project grades). */
+export function currentSession(): Session {
+  if (!session) {
+    const limit = Number(process.env.WORKBOOK_CALL_LIMIT_MS ?? DEFAULT_CALL_LIMIT_MS);
+    session = new Session(inject('workbookTarget'), limit > 0 ? limit : DEFAULT_CALL_LIMIT_MS);
+  }
+  return session;
+}
+
+/** The exports of one of the hand-in's modules ("01-board/board"): what `@workbook/01-board/board` gives the suites. */
+export function sealedModule(modulePath: string): Record<string, unknown> {
+  return currentSession().module(modulePath);
+}
+
+/** Ends this test file's sandbox (the setup file calls it after the last test). */
+export function closeSession(): void {
+  session?.close();
+  session = undefined;
+}

@@ -1,0 +1,35 @@
+/**
+ * The trusted side's handle on membrane.js (a plain script shared with the sandbox): its types, and
+ * the function that makes one membrane.
+ */
+import { readFileSync } from 'node:fs';
+
+/** A message between the two sides. */
+export type Message = { t?: string; [key: string]: unknown };
+
+/** How a membrane reaches the other side. */
+export interface Transport {
+  /** Sends a request and returns the reply, serving the other side's requests meanwhile. */
+  request(message: Message): Message;
+  /** What to send instead of a value of this side (a lasting stand-in for a stub, say). */
+  outgoing?(value: unknown): unknown;
+  /** The prototype that mirrors of instances of a class stub get. */
+  prototypeFor?(constructor: unknown): object | undefined;
+}
+
+/** One side of the membrane. */
+export interface Membrane {
+  /** Answers a request of the other side. */
+  serve(request: Message, extraOps?: Record<string, (...values: unknown[]) => unknown>): Message;
+  /** Sends the other side one of its own kinds of request (for example 'load'). */
+  ask(op: string, values: unknown[]): unknown;
+  /** Calls a function of the other side once per argument list, in one crossing. */
+  callEach(fn: unknown, argumentLists: unknown[][]): unknown[];
+  isStub(value: unknown): boolean;
+}
+
+/** The text of membrane.js, which the sandbox's start-up script also holds. */
+export const MEMBRANE_SOURCE = readFileSync(new URL('./membrane.js', import.meta.url), 'utf8');
+
+/** Makes one side of a membrane ('T' for the trusted side, 'S' for a sandbox) in this realm. */
+export const createMembrane = new Function(`${MEMBRANE_SOURCE}\nreturn createMembrane;`)() as (side: 'T' | 'S', transport: Transport) => Membrane;

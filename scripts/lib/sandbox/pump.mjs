@@ -1,0 +1,161 @@
+// A helper thread of the trusted test side (channel.ts): it starts the sandbox processes and keeps
+// their clocks. The suites' thread blocks while the hand-in's code runs (so that a call into it
+// looks synchronous); this thread stops a sandbox that runs past its deadline, uses too much memory
+// or breaks the protocol, and then wakes the suites' thread. Where named pipes exist, frames go
+// straight between the suites' thread and the sandbox; elsewhere this thread relays them.
+//
+// Plain JavaScript, because it runs in a worker thread that loads it without a TypeScript loader.
+import { spawn } from 'node:child_process';
+import { readFileSync, rmSync, write } from 'node:fs';
+import { workerData } from 'node:worker_threads';
+
+const { port, signal: signalBuffer } = workerData;
+const signal = new Int32Array(signalBuffer);
+
+/** The largest frame a relayed sandbox may send (a bigger one is a broken or hostile sandbox). */
+const MAX_FRAME = 32 * 1024 * 1024;
+/** Bytes of a sandbox's standard error kept, to explain a crash. */
+const STDERR_KEEP = 4096;
+/** How often deadlines are looked at, in milliseconds. */
+const DEADLINE_EVERY = 20;
+/** How often memory use is measured, in milliseconds. */
+const MEMORY_EVERY = 100;
+/** What the suites' thread reads from a named pipe when its sandbox has gone (no frame is that long). */
+const WAKE = Buffer.from([0xff, 0xff, 0xff, 0xff]);
+
+/** Live sandboxes by id. */
+const sandboxes = new Map();
+
+/** Sends a message to the suites' thread and wakes it. */
+function post(message) {
+  port.postMessage(message);
+  Atomics.store(signal, 0, 1);
+  Atomics.notify(signal, 0);
+}
+
+function start({ sid, command, args, env, uid, gid, memoryLimitBytes, scratch, control, pipes }) {
+  const options = { env, cwd: scratch, stdio: pipes ? ['ignore', 'pipe', 'pipe', pipes.childIn, pipes.childOut] : ['pipe', 'pipe', 'pipe'] };
+  if (uid !== undefined) Object.assign(options, { uid, gid });
+  // control: [0] 1 once the sandbox is gone; as Float64 at byte 8: when the current call must end (0: none).
+  const gone = new Int32Array(control, 0, 1);
+  const until = new Float64Array(control, 8, 1);
+  const box = { child: undefined, pending: Buffer.alloc(0), stderr: '', reason: undefined, timers: [], scratch, gone, pipes };
+  sandboxes.set(sid, box);
+  try {
+    box.child = spawn(command, args, options);
+  } catch (error) {
+    box.reason = 'spawn';
+    box.stderr = String(error.message);
+    finish(sid, box, null, null);
+    return;
+  }
+  const { child } = box;
+  post({ sid, spawned: true, pid: child.pid });
+  child.stdin?.on('error', () => {});
+  child.stdout.on('data', (chunk) => {
+    if (pipes) return; // with named pipes, standard output carries nothing the grader reads
+    box.pending = box.pending.length === 0 ? chunk : Buffer.concat([box.pending, chunk]);
+    while (box.pending.length >= 4) {
+      const length = box.pending.readUInt32LE(0);
+      if (length > MAX_FRAME) {
+        stop(sid, 'protocol');
+        return;
+      }
+      if (box.pending.length < 4 + length) break;
+      const text = box.pending.toString('utf8', 4, 4 + length);
+      box.pending = box.pending.subarray(4 + length);
+      post({ sid, frame: text });
+    }
+  });
+  child.stderr.on('data', (chunk) => {
+    if (box.stderr.length < STDERR_KEEP) box.stderr += chunk.toString('utf8').slice(0, STDERR_KEEP - box.stderr.length);
+  });
+  child.on('error', (error) => {
+    box.reason ??= 'spawn';
+    box.stderr += String(error.message);
+  });
+  child.on('close', (code, killedBy) => finish(sid, box, code, killedBy));
+  box.timers.push(
+    setInterval(() => {
+      const end = until[0];
+      if (end > 0 && Date.now() > end) stop(sid, 'timeout');
+    }, DEADLINE_EVERY),
+  );
+  if (memoryLimitBytes) {
+    box.timers.push(
+      setInterval(() => {
+        if (residentBytes(child.pid) > memoryLimitBytes) stop(sid, 'memory');
+      }, MEMORY_EVERY),
+    );
+  }
+}
+
+/** Tells the suites' thread that a sandbox is gone, waking it if it is reading a named pipe. */
+function finish(sid, box, code, killedBy) {
+  for (const timer of box.timers) clearInterval(timer);
+  sandboxes.delete(sid);
+  if (box.scratch) rmSync(box.scratch, { recursive: true, force: true });
+  Atomics.store(box.gone, 0, 1);
+  const exit = { code, signal: killedBy, reason: box.reason ?? 'exit', detail: box.stderr };
+  if (!box.pipes) {
+    post({ sid, exit });
+    return;
+  }
+  write(box.pipes.mainOut, WAKE, () => post({ sid, exit }));
+}
+
+/** The resident memory of a process and the processes below it, in bytes (0 when unknown). */
+function residentBytes(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = /VmRSS:\s+(\d+) kB/.exec(status);
+    const own = match ? Number(match[1]) * 1024 : 0;
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    return own + children.reduce((sum, child) => sum + residentBytes(Number(child)), 0);
+  } catch {
+    return 0;
+  }
+}
+
+function stop(sid, reason) {
+  const box = sandboxes.get(sid);
+  if (!box) return;
+  box.reason ??= reason;
+  try {
+    box.child?.kill('SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
+port.on('message', (message) => {
+  switch (message.op) {
+    case 'spawn':
+      start(message);
+      break;
+    case 'write': {
+      const box = sandboxes.get(message.sid);
+      if (!box?.child?.stdin) return;
+      const body = Buffer.from(message.text, 'utf8');
+      const header = Buffer.alloc(4);
+      header.writeUInt32LE(body.length, 0);
+      box.child.stdin.write(Buffer.concat([header, body]));
+      break;
+    }
+    case 'kill':
+      stop(message.sid, message.reason ?? 'closed');
+      break;
+    default:
+  }
+});
+
+// When the suites' thread goes, every sandbox goes with it.
+process.on('exit', () => {
+  for (const box of sandboxes.values()) {
+    try {
+      box.child?.kill('SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+});

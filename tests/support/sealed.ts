@@ -1,0 +1,76 @@
+/**
+ * Many calls into the graded code at once. Under the grader the code runs in a sandbox process and
+ * every call crosses into it; an exhaustive check makes thousands of calls, so it sends them in one
+ * crossing. Without the grader (a plain function) the calls are made one by one, with the same results.
+ */
+import { inject, vi } from 'vitest';
+import { currentSession } from '../../scripts/lib/sandbox/client.ts';
+import { seededRandom } from '../../scripts/lib/seeded-random.ts';
+
+/** What one call gave: its value, or what it threw. */
+export type CallOutcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
+
+/** Calls `fn` once per argument list, in order, and returns what each call gave or threw. */
+export function callEach<A extends unknown[], R>(fn: (...args: A) => R, argumentLists: A[], limitMs?: number): CallOutcome<R>[] {
+  return timedEach(fn, argumentLists, limitMs).outcomes;
+}
+
+/**
+ * Like callEach, and also how long all the calls took, in milliseconds, measured by the grader (the
+ * graded code cannot change it): under the grader on Linux the CPU time its process used, which a
+ * busy machine hardly changes; elsewhere the wall time. `limitMs` is how long the calls may take
+ * (wall time) before they are stopped.
+ */
+export function timedEach<A extends unknown[], R>(
+  fn: (...args: A) => R,
+  argumentLists: A[],
+  limitMs?: number,
+): { outcomes: CallOutcome<R>[]; ms: number } {
+  const session = currentSession();
+  if (session.isSealed(fn)) {
+    const { results, ms } = session.callEach(fn, argumentLists, limitMs ?? session.limitMs);
+    return { outcomes: results as CallOutcome<R>[], ms };
+  }
+  const started = performance.now();
+  const outcomes = argumentLists.map((args): CallOutcome<R> => {
+    try {
+      return { ok: true, value: fn(...args) };
+    } catch (error) {
+      return { ok: false, error };
+    }
+  });
+  return { outcomes, ms: performance.now() - started };
+}
+
+/**
+ * Runs `action` while the graded code's Math.random is watched, and with `returns` made to give
+ * that number. Returns what the action gave and how many times Math.random was called.
+ */
+export function watchMathRandom<T>(action: () => T, returns?: number): { result: T; calls: number } {
+  if (inject('workbookSealed')) return currentSession().watchMathRandom(action, returns);
+  const spy = vi.spyOn(Math, 'random');
+  if (returns !== undefined) spy.mockReturnValue(returns);
+  try {
+    const result = action();
+    return { result, calls: spy.mock.calls.length };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+/**
+ * A seeded random source (the same numbers as seededRandom in scripts/lib/seeded-random.ts) for the
+ * graded code to call: under the grader it lives beside that code, so drawing a number costs no crossing.
+ */
+export function sandboxRandom(seed: number): () => number {
+  return inject('workbookSealed') ? currentSession().sandboxRandom(seed) : seededRandom(seed);
+}
+
+/**
+ * How long sending these argument lists to `fn` and back takes by itself, in milliseconds (0 when
+ * `fn` is a plain function): subtract it from timedEach's time to time only the code.
+ */
+export function crossingCost<A extends unknown[], R>(fn: (...args: A) => R, argumentLists: A[]): number {
+  const session = currentSession();
+  return session.isSealed(fn) ? session.crossingCost(argumentLists) : 0;
+}

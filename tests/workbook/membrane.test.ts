@@ -1,0 +1,107 @@
+/**
+ * The membrane between the suites and a hand-in's code (scripts/lib/sandbox/membrane.js), with both
+ * sides in this process and JSON in between, as over the real pipes: values keep their identity and
+ * sharing, changes travel both ways, and nothing the graded side sends can make a check pass.
+ */
+import { describe, expect, test } from 'vitest';
+import { createMembrane, type Membrane, type Message } from '../../scripts/lib/sandbox/membrane-types.ts';
+
+/** A trusted side and a sandbox side, joined; `exports` is what the sandbox side offers, as the trusted side sees it. */
+function pair<T extends Record<string, unknown>>(offered: T): { exports: T; trusted: Membrane } {
+  const sides: { trusted?: Membrane; sandbox?: Membrane } = {};
+  const viaJson = (message: Message): Message => JSON.parse(JSON.stringify(message)) as Message;
+  sides.trusted = createMembrane('T', { request: (message) => viaJson(sides.sandbox!.serve(viaJson(message), { offer: () => offered })) });
+  sides.sandbox = createMembrane('S', { request: (message) => viaJson(sides.trusted!.serve(viaJson(message))) });
+  return { exports: sides.trusted.ask('offer', []) as T, trusted: sides.trusted };
+}
+
+describe('values cross as the code would see them in one process', () => {
+  test('a function that changes the array it was given changes the caller’s array', () => {
+    const { exports } = pair({ play: (board: string[], cell: number) => ((board[cell] = 'X'), board) });
+    const board = [' ', ' ', ' '];
+    const result = exports.play(board, 1);
+    expect(board).toEqual([' ', 'X', ' ']);
+    expect(result).toBe(board);
+  });
+
+  test('a frozen array stays frozen, so changing it throws on the other side too', () => {
+    const { exports } = pair({ play: (board: string[]) => ((board[0] = 'X'), board) });
+    expect(() => exports.play(Object.freeze([' ', ' ']) as string[])).toThrow(TypeError);
+  });
+
+  test('rows shared on the other side stay shared here', () => {
+    const row = ['.', '.', '.'];
+    const { exports } = pair({ grid: () => [row, row, row] });
+    const grid = exports.grid();
+    (grid[0] as string[])[0] = 'X';
+    expect(grid[2]?.[0]).toBe('X');
+  });
+
+  test('a class instance is a mirror: methods run there, fields written here are seen there', () => {
+    class Counter {
+      count = 0;
+      add(): number {
+        this.count += 1;
+        return this.count;
+      }
+    }
+    const { exports } = pair({ Counter });
+    const counter = new exports.Counter();
+    expect(counter).toBeInstanceOf(exports.Counter);
+    expect(counter.add()).toBe(1);
+    counter.count = 10;
+    expect(counter.add()).toBe(11);
+    expect(counter.count).toBe(11);
+  });
+
+  test('a callback runs here, with what the other side passes', () => {
+    const { exports } = pair({ twice: (callback: (value: number) => number) => callback(1) + callback(2) });
+    expect(exports.twice((value) => value * 10)).toBe(30);
+  });
+
+  test('a batch gives each call’s value or what it threw', () => {
+    const { exports, trusted } = pair({ half: (value: number) => (value % 2 === 0 ? value / 2 : missing(value)) });
+    expect(trusted.callEach(exports.half, [[4], [3]])).toEqual([
+      { ok: true, value: 2 },
+      { ok: false, error: expect.objectContaining({ message: 'odd: 3' }) },
+    ]);
+  });
+});
+
+describe('nothing the graded side sends can make a check pass', () => {
+  test('an object with an asymmetricMatch method does not equal just anything', () => {
+    const { exports } = pair({ cheat: () => ({ asymmetricMatch: () => true, then: () => undefined, toJSON: () => 'x' }) });
+    const value = exports.cheat();
+    expect(Object.keys(value)).toEqual([]);
+    expect(value).not.toEqual({ board: 'anything' });
+  });
+
+  test('a class cannot give its instances an asymmetricMatch method either', () => {
+    class Cheat {
+      asymmetricMatch(): boolean {
+        return true;
+      }
+    }
+    const { exports } = pair({ Cheat });
+    expect(new exports.Cheat()).not.toEqual([1, 2, 3]);
+  });
+
+  test('the code cannot swap a function of an object the test passed in for its own', () => {
+    const { exports } = pair({
+      hijack: (io: { transcript: () => string; print: (text: string) => void; lines: string[] }) => {
+        io.transcript = () => 'forged';
+        io.lines.push('seen');
+        io.print('hello');
+      },
+    });
+    const printed: string[] = [];
+    const io = { transcript: () => printed.join('\n'), print: (text: string) => void printed.push(text), lines: [] as string[] };
+    exports.hijack(io);
+    expect(io.transcript()).toBe('hello');
+    expect(io.lines).toEqual(['seen']);
+  });
+});
+
+function missing(value: number): never {
+  throw new Error(`odd: ${value}`);
+}
