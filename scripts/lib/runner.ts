@@ -6,13 +6,14 @@
  * one pool of workers.
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { existsSync, mkdtempSync, rmSync, watch as watchFolder } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { STOPPED_PREFIX, type ChildMessage, type ChildRequest } from './child-protocol.ts';
 import type { LessonRun, TestOutcome } from './results.ts';
+import { writeCompiledFolders } from './sandbox/compile.ts';
 import { probeFences, type Fences } from './sandbox/fences.ts';
-import { hiddenSuitePath, ROOT, suitePath, type Lesson } from './workbook.ts';
+import { hiddenSuitePath, listLessons, ROOT, suitePath, type Lesson } from './workbook.ts';
 
 /** How to run a set of lessons over one or more folders. */
 export interface RunOptions {
@@ -164,6 +165,11 @@ function runChild(
   onLessonDone: RunOptions['onLessonDone'],
   watch?: WatchHooks,
 ): Promise<void> {
+  // Every graded folder is compiled here, once, before the suites start; the suites read the result
+  // from this private folder (the sandboxes cannot), and watch mode compiles again after each save.
+  const compiledDir = mkdtempSync(join(tmpdir(), 'workbook-compiled-'));
+  const compile = (): void => writeCompiledFolders(compiledDir, targets, listLessons(root));
+  compile();
   const byJob = new Map(open.flatMap((entry) => entry.files.map((file) => [`${entry.project}|${file}`, entry] as const)));
   const byModuleId = new Map<string, Pending>();
   const request: ChildRequest = {
@@ -179,6 +185,7 @@ function runChild(
       WORKBOOK_TARGETS: JSON.stringify(targets),
       WORKBOOK_CHILD_REQUEST: JSON.stringify(request),
       WORKBOOK_FENCES: JSON.stringify(settings.fences),
+      WORKBOOK_COMPILED_DIR: compiledDir,
       WORKBOOK_CALL_LIMIT_MS: String(settings.limitMs),
       // vitest leaves one core free by default; the grader has the machine to itself, so it uses all.
       VITEST_MAX_WORKERS: process.env.VITEST_MAX_WORKERS ?? String(availableParallelism()),
@@ -245,6 +252,20 @@ function runChild(
   });
 
   watch?.setStop?.(() => stop(child.pid));
+  // The graded files are not in vitest's module graph (the sandbox runs them), so this side watches
+  // them, compiles again and asks the child to run the suites again.
+  const watchers = watch
+    ? targets.map((target) => {
+        let timer: NodeJS.Timeout | undefined;
+        return watchFolder(target, { recursive: true }, () => {
+          clearTimeout(timer);
+          timer = setTimeout(() => {
+            compile();
+            child.send({ type: 'rerun' });
+          }, 20);
+        });
+      })
+    : [];
   return new Promise((resolveRun) => {
     // The suites never wait on student code for long (every call has a deadline), so a silent runner
     // means grading itself broke; it is stopped and said so.
@@ -255,6 +276,8 @@ function runChild(
     }, 1000);
     child.on('exit', (code, signal) => {
       clearInterval(watchdog);
+      for (const watcher of watchers) watcher.close();
+      rmSync(compiledDir, { recursive: true, force: true });
       // Whatever the sandboxes left (they are in this process group) goes with the child.
       stop(child.pid);
       for (const entry of open.filter((candidate) => candidate.filesDone < candidate.files.length && candidate.run.problem === undefined)) {

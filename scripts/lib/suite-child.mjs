@@ -5,7 +5,6 @@
 //
 // This one file is plain JavaScript on purpose: loaded through tsx, importing vitest's Node API
 // takes about a second longer, on every check. vitest loads the TypeScript reporter itself.
-import { watch } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createVitest } from 'vitest/node';
 
@@ -26,16 +25,12 @@ const vitest = await createVitest('test', {
 const specifications = request.jobs.map((job) => vitest.getProjectByName(job.project).createSpecification(job.file));
 
 if (request.watch) {
-  // vitest watches the suites; the graded files are not in its module graph (the sandbox loads them),
-  // so this watches them and runs the suites again after a save.
+  // vitest watches the suites; the grader watches the graded files (they are not in vitest's module
+  // graph: the sandbox runs them) and says when to run again.
+  process.on('message', (message) => {
+    if (message?.type === 'rerun') void vitest.rerunTestSpecifications(specifications, true);
+  });
   await vitest.runTestSpecifications(specifications, true);
-  let timer;
-  for (const target of request.targets) {
-    watch(target, { recursive: true }, () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => void vitest.rerunTestSpecifications(specifications, true), 30);
-    });
-  }
 } else {
   await vitest.runTestSpecifications(specifications, false);
   await vitest.close();

@@ -6,14 +6,12 @@
  * runs past its deadline, crashes or ends its process fails only the test that made it; the next
  * call starts a fresh sandbox.
  */
-import { createHash } from 'node:crypto';
-import { chownSync, existsSync, lstatSync, mkdtempSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { chownSync, mkdtempSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { inject } from 'vitest';
 import { STOPPED_PREFIX } from '../child-protocol.ts';
-import { listLessons, ROOT } from '../workbook.ts';
 import { namedPipesWork, sandboxPool, SandboxProcess, START_LIMIT_MS, type Exit, type Frame } from './channel.ts';
-import { compileExercise, type CompiledModule } from './compile.ts';
+import { compiledFile, compileFolder, HELPER_ROOT, type CompiledFolder } from './compile.ts';
 import { createMembrane, MEMBRANE_SOURCE, type Membrane } from './membrane-types.ts';
 import { fencesFromEnvironment, SANDBOX_LIMITS, sandboxCommand, scratchRoot, type Fences } from './fences.ts';
 
@@ -28,11 +26,6 @@ const AFTER_STOP_MS = 1000;
 
 /** Lines of recent output kept to explain a stopped call. */
 const RECENT_LINES = 12;
-
-/** Trusted helpers the suites may have the sandbox run for them (so that, for example, an rng needs no crossing per number). */
-const HELPERS = { seededRandom: new URL('../seeded-random.ts', import.meta.url) };
-/** Where the helpers sit among the sandbox's modules (outside every hand-in's folder). */
-const HELPER_ROOT = '/workbook-helpers';
 
 const SANDBOX_SOURCE = readFileSync(new URL('./sandbox.js', import.meta.url), 'utf8');
 
@@ -269,7 +262,7 @@ class Session {
     const process = pool.take(this.target) ?? this.spawn(pool.pump);
     const sandbox: Sandbox = { process, modules: new Map(), membrane: undefined as unknown as Membrane };
     process.deadline[0] = Date.now() + START_LIMIT_MS;
-    this.sendFrame(sandbox, { t: 'boot', modules: Object.fromEntries(this.compile()), base: this.base(), helpers: HELPER_ROOT });
+    this.sendFrame(sandbox, { t: 'boot', modules: this.compile(), base: this.base(), helpers: HELPER_ROOT });
     this.expectFrame(sandbox, 'booted');
     process.deadline[0] = 0;
     sandbox.membrane = createMembrane('T', {
@@ -394,44 +387,20 @@ class Session {
     return new StoppedError(`The program running your code ended while this test ran (${how}).${printed}${said}`);
   }
 
-  /** The target's exercise files and the helpers, compiled (each file once per thread while it stays the same). */
-  private compile(): Map<string, CompiledModule> {
-    const compiled = new Map<string, CompiledModule>();
-    for (const [name, url] of Object.entries(HELPERS)) {
-      const path = `${HELPER_ROOT}/${name}.ts`;
-      compiled.set(path, compiledOnce(readFileSync(url, 'utf8'), path, path));
-    }
-    for (const lesson of lessonsOnce()) {
-      for (const file of lesson.files) {
-        const path = join(this.target, lesson.id, file);
-        if (!existsSync(path) || !lstatSync(path).isFile()) continue;
-        compiled.set(path, compiledOnce(readFileSync(path, 'utf8'), path, relative(this.base(), path)));
-      }
-    }
-    return compiled;
+  /**
+   * The target's exercise files and the helpers, compiled: as the grader compiled them before the
+   * suites started, or (a suite run without the grader) compiled here.
+   */
+  private compile(): CompiledFolder {
+    const dir = globalThis.process.env.WORKBOOK_COMPILED_DIR;
+    const index = Number(inject('workbookProject').split(':')[1] ?? 0);
+    const compiled = dir === undefined ? compileFolder(this.target) : (JSON.parse(readFileSync(compiledFile(dir, index), 'utf8')) as CompiledFolder);
+    if (this.target !== CLEAN_TARGET) return compiled;
+    // A sandbox without graded code gets the helpers alone.
+    return Object.fromEntries(Object.entries(compiled).filter(([path]) => path.startsWith(`${HELPER_ROOT}/`)));
   }
 
-}
 
-const COMPILED_KEY = Symbol.for('tictactoe-workbook.compiled');
-
-/** Compiles a file, or takes the result from this thread's cache (by path and content). */
-function compiledOnce(source: string, path: string, shown: string): CompiledModule {
-  const host = process as unknown as Record<symbol, Map<string, CompiledModule> | undefined>;
-  const cache = (host[COMPILED_KEY] ??= new Map());
-  const key = `${path}\0${createHash('sha256').update(source).digest('hex')}`;
-  let compiled = cache.get(key);
-  if (compiled === undefined) {
-    compiled = compileExercise(source, path, shown);
-    cache.set(key, compiled);
-  }
-  return compiled;
-}
-
-let lessons: ReturnType<typeof listLessons> | undefined;
-function lessonsOnce(): ReturnType<typeof listLessons> {
-  lessons ??= listLessons(ROOT);
-  return lessons;
 }
 
 let session: Session | undefined;
