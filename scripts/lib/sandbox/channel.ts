@@ -28,7 +28,7 @@ export interface Exit {
 type PumpMessage = { sid: number; frame?: string; spawned?: boolean; pid?: number; exit?: Exit };
 
 /** Frames larger than this travel in parts, each acknowledged, so that a write into a pipe never blocks. */
-export const PART_BYTES = 32 * 1024;
+export const PART_BYTES = 60 * 1024;
 /** The largest frame a sandbox may send. */
 const MAX_FRAME = 32 * 1024 * 1024;
 /** How long a sandbox may take to start. */

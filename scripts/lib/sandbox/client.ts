@@ -58,14 +58,13 @@ class Session {
   private recent: string[] = [];
   private readonly stable = new WeakMap<object, StableExport>();
   private readonly stablePrototypes = new Map<string, object>();
-  private readonly fences: Fences;
+  private fencesFound: Fences | undefined;
   readonly limitMs: number;
 
   constructor(
     private readonly target: string,
     limitMs: number,
   ) {
-    this.fences = fencesFromEnvironment();
     this.limitMs = limitMs;
     this.deadlineMs = limitMs;
   }
@@ -159,6 +158,12 @@ class Session {
 
   /** Counts the tests of this file, so a stop is known to belong to the test that met it. */
   private testNumber = 0;
+
+  /** The fences around the sandbox (found when the first one starts). */
+  private get fences(): Fences {
+    this.fencesFound ??= fencesFromEnvironment();
+    return this.fencesFound;
+  }
 
   /** Ends this test file's use of the sandbox; a live one is kept for the next file of the same folder. */
   close(): void {
