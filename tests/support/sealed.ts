@@ -10,7 +10,10 @@ import { seededRandom } from '../../scripts/lib/seeded-random.ts';
 /** What one call gave: its value, or what it threw. */
 export type CallOutcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
 
-/** Calls `fn` once per argument list, in order, and returns what each call gave or threw. */
+/**
+ * Calls `fn` once per argument list, in order, and returns what each call gave, up to and including
+ * the first call that threw (the calls after it are not made, as in a loop that stops at a throw).
+ */
 export function callEach<A extends unknown[], R>(fn: (...args: A) => R, argumentLists: A[], limitMs?: number): CallOutcome<R>[] {
   return timedEach(fn, argumentLists, limitMs).outcomes;
 }
@@ -32,13 +35,15 @@ export function timedEach<A extends unknown[], R>(
     return { outcomes: results as CallOutcome<R>[], ms };
   }
   const started = performance.now();
-  const outcomes = argumentLists.map((args): CallOutcome<R> => {
+  const outcomes: CallOutcome<R>[] = [];
+  for (const args of argumentLists) {
     try {
-      return { ok: true, value: fn(...args) };
+      outcomes.push({ ok: true, value: fn(...args) });
     } catch (error) {
-      return { ok: false, error };
+      outcomes.push({ ok: false, error });
+      break;
     }
-  });
+  }
   return { outcomes, ms: performance.now() - started };
 }
 

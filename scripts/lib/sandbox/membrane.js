@@ -176,7 +176,8 @@ function createMembrane(side, transport) {
     if (kind === 'err') {
       node.name = String(value.name ?? 'Error');
       node.message = String(value.message ?? '');
-      node.stack = typeof value.stack === 'string' ? value.stack : '';
+      // Without the sandbox's own frames (its start-up script runs as [eval]): only the code's own lines.
+      node.stack = typeof value.stack === 'string' ? value.stack.split('\n').filter((line) => !line.includes('[eval]')).join('\n') : '';
       node.fields = fieldsOf(value, encodeValue).filter(([key]) => key !== 'name' && key !== 'message' && key !== 'stack');
       return;
     }
@@ -531,20 +532,24 @@ function createMembrane(side, transport) {
       return Reflect.construct(fn, args);
     }
     if (request.op === 'each') {
+      // In order, up to and including the first call that throws (the rest are not made).
       const [fn, list] = values;
-      return list.map((args) => {
+      const outcomes = [];
+      for (const args of list) {
         try {
-          return { ok: true, value: Reflect.apply(fn, undefined, args) };
+          outcomes.push({ ok: true, value: Reflect.apply(fn, undefined, args) });
         } catch (error) {
-          return { ok: false, error };
+          outcomes.push({ ok: false, error });
+          break;
         }
-      });
+      }
+      return outcomes;
     }
     if (extraOps && extraOps[request.op]) return extraOps[request.op](...values);
     throw new Error(`unknown request ${request.op}`);
   }
 
-  /** Calls a function of the other side once per argument list, in one crossing: { ok, value } or { ok: false, error } each. */
+  /** Calls a function of the other side once per argument list, in one crossing: { ok, value } each, up to the first { ok: false, error }. */
   function callEach(stub, argumentLists) {
     return exchange({ op: 'each' }, [stub, argumentLists]);
   }
