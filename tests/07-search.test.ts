@@ -9,12 +9,12 @@ import { crossingCost, timedEach } from './support/sealed.ts';
 import {
   boardAfter,
   lineOwner,
+  askedOnce,
   playEveryOpponent,
   verdictOf,
   winningCellsFor,
   other,
   type TestMark,
-  type TestPlayer,
 } from './support/opponents.ts';
 
 const task = lessonTasks('07-search');
@@ -23,9 +23,6 @@ const task = lessonTasks('07-search');
 function board(picture: string): Board {
   return boardOf(picture) as Board;
 }
-
-/** bestMove as a player for the walks. */
-const best: TestPlayer = (position, me) => bestMove(position as Board, me as Mark);
 
 /** Counts as the lesson writes them: { total: 1, xWins: 2, oWins: 3, draws: 4 }. */
 function countsText(counts: { total: number; xWins: number; oWins: number; draws: number }): string {
@@ -112,7 +109,7 @@ function bestMoveWalk(seat: TestMark): BestMoveWalk {
     }
     return null;
   };
-  const report = playEveryOpponent('bestMove', best, seat, watch);
+  const report = playEveryOpponent('bestMove', askedOnce(bestMove, seat), seat, watch);
   const walk = { verdict: verdictOf('bestMove', seat, report), missedWin, missedBlock, problem: report.problem };
   bestMoveWalks.set(seat, walk);
   return walk;

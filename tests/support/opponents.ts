@@ -6,7 +6,8 @@
  */
 import { replayLine } from '../../scripts/lib/arena-format.ts';
 export { seededRandom } from '../../scripts/lib/seeded-random.ts';
-import { linesOfThree, type TestBoard } from './boards.ts';
+import { linesOfThree, playAllGames, type TestBoard } from './boards.ts';
+import { callEach } from './sealed.ts';
 
 /** A mark, as lesson 01's Mark. */
 export type TestMark = 'X' | 'O';
@@ -141,6 +142,38 @@ export function playEveryOpponent(
 
   walk([]);
   return report;
+}
+
+/**
+ * A player that answers from a table: `fn(board, seat, ...extra)` asked once for every position a
+ * game can reach with `seat` to move, in one crossing into the graded code (a walk would otherwise
+ * cross once per move). Only for a function the lesson says is pure (its answer depends on the
+ * board alone); a position the table lacks (the batch stops at a call that throws) is asked directly.
+ */
+export function askedOnce<E extends unknown[]>(
+  fn: (board: never, seat: never, ...extra: E) => unknown,
+  seat: TestMark,
+  ...extra: E
+): TestPlayer {
+  const call = fn as (board: TestBoard, seat: TestMark, ...extra: E) => unknown;
+  const positions = playAllGames()
+    .filter(({ ending, board }) => ending === 'ongoing' && toMoveOn(board) === seat)
+    .map(({ board }) => board);
+  const outcomes = callEach(call, positions.map((board) => [[...board], seat, ...extra] as [TestBoard, TestMark, ...E]));
+  const table = new Map(outcomes.map((outcome, index) => [(positions[index] as TestBoard).join(''), outcome]));
+  return (board, me) => {
+    const outcome = table.get(board.join(''));
+    if (outcome === undefined || me !== seat) return call([...board] as TestBoard, me, ...extra) as number | null;
+    if (!outcome.ok) throw outcome.error;
+    return outcome.value as number | null;
+  };
+}
+
+/** Whose turn it is on a board of a real game: X when both have as many marks. */
+function toMoveOn(board: readonly string[]): TestMark {
+  const xs = board.filter((cell) => cell === 'X').length;
+  const os = board.filter((cell) => cell === 'O').length;
+  return xs === os ? 'X' : 'O';
 }
 
 /**
