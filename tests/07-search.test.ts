@@ -5,7 +5,8 @@ import type { Board, Mark } from '@workbook/01-board/board';
 import { auditTable, replayLine, type AuditRow } from '../scripts/lib/arena-format.ts';
 import { boardOf, drawBoard, pictureOf, playAllGames, type TestBoard } from './support/boards.ts';
 import { example, lessonTasks } from './support/lesson.ts';
-import { crossingCost, timedEach } from './support/sealed.ts';
+import { besideTheCode, crossingCost, timedEach } from './support/sealed.ts';
+import { firstEmptyOf as localFirstEmptyOf, quitter as localQuitter } from './support/strategies.ts';
 import {
   boardAfter,
   lineOwner,
@@ -35,16 +36,20 @@ function auditRow(player: string, strategy: Strategy, seat: 'first' | 'second'):
   return { player, seat, ...result };
 }
 
-/** The cell index of the first of `cells` that is empty, or null. */
+/** The strategy that plays the first of `cells` that is empty, or gives up (made beside the graded code). */
 function firstEmptyOf(cells: number[]): Strategy {
-  return (position) => cells.find((cell) => position[cell] === ' ') ?? null;
+  return besideTheCode('strategies', 'firstEmptyOf', localFirstEmptyOf, cells) as Strategy;
 }
 
-/** Gives up at once. */
-const quitter: Strategy = () => null;
+/** The strategy that gives up at once. */
+function quitter(): Strategy {
+  return besideTheCode('strategies', 'quitter', localQuitter) as Strategy;
+}
 
-/** The centre if it is empty, otherwise gives up. */
-const centreOnly: Strategy = firstEmptyOf([4]);
+/** The strategy that plays the centre if it is empty, otherwise gives up. */
+function centreOnly(): Strategy {
+  return firstEmptyOf([4]);
+}
 
 /** The figures of an audit without its losing lines, for comparisons. */
 function figures(result: AuditResult): Omit<AuditResult, 'losingLines'> {
@@ -205,10 +210,10 @@ task(3, () => {
 task(4, () => {
   test('audit counts the lines of the two tiny strategies of the lesson', () => {
     const table = auditTable([
-      auditRow('quitter', quitter, 'first'),
-      auditRow('quitter', quitter, 'second'),
-      auditRow('centre-only', centreOnly, 'first'),
-      auditRow('centre-only', centreOnly, 'second'),
+      auditRow('quitter', quitter(), 'first'),
+      auditRow('quitter', quitter(), 'second'),
+      auditRow('centre-only', centreOnly(), 'first'),
+      auditRow('centre-only', centreOnly(), 'second'),
     ]);
     expect(table).toBe(example('07-search', 'audit-examples'));
   });
@@ -256,7 +261,7 @@ task(4, () => {
       const toMove = xs === os ? 'X' : 'O';
       if (toMove !== me) complaints.add(`asked as ${me} when ${toMove} was to move`);
       if (lineOwner(position as TestBoard) !== null) complaints.add('asked after the game was won');
-      return firstEmptyOf([8, 7, 6, 5, 4, 3, 2, 1, 0])(position, me);
+      return localFirstEmptyOf([8, 7, 6, 5, 4, 3, 2, 1, 0])(position, me);
     };
     audit(watcher, 'first');
     audit(watcher, 'second');

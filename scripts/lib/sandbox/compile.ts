@@ -18,8 +18,15 @@ export type CompiledModule = { code: string } | { error: { message: string; loca
 /** Everything a sandbox is booted with: module path → compiled module. */
 export type CompiledFolder = Record<string, CompiledModule>;
 
-/** Trusted helpers the suites may have the sandbox run for them (an rng that needs no crossing per number). */
-const HELPERS = { seededRandom: new URL('../seeded-random.ts', import.meta.url) };
+/**
+ * Trusted helpers the suites may have the sandbox run for them, so that the graded code calls them
+ * without a crossing each time (an rng, the tiny strategies of lesson 07's audits). Each must be a
+ * self-contained file.
+ */
+const HELPERS = {
+  seededRandom: new URL('../seeded-random.ts', import.meta.url),
+  strategies: new URL('../../../tests/support/strategies.ts', import.meta.url),
+};
 
 /** Where the helpers sit among the sandbox's modules (outside every hand-in's folder). */
 export const HELPER_ROOT = '/workbook-helpers';
