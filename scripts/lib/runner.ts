@@ -12,7 +12,7 @@ import { join, resolve, sep } from 'node:path';
 import { STOPPED_PREFIX, type ChildMessage, type ChildRequest } from './child-protocol.ts';
 import type { LessonRun, TestOutcome } from './results.ts';
 import { writeCompiledFolders } from './sandbox/compile.ts';
-import { probeFences, type Fences } from './sandbox/fences.ts';
+import { probeFences, SANDBOX_LIMITS, type Fences } from './sandbox/fences.ts';
 import { hiddenSuitePath, listLessons, ROOT, suitePath, type Lesson } from './workbook.ts';
 
 /** How to run a set of lessons over one or more folders. */
@@ -35,7 +35,7 @@ export interface RunOptions {
 }
 
 /** The default wall-clock limit of one call into the graded code. */
-export const DEFAULT_LIMIT_MS = 3000;
+export const DEFAULT_LIMIT_MS = SANDBOX_LIMITS.callMs;
 
 /** How long the test runner may stay silent before the grader calls grading itself broken. */
 const QUIET_LIMIT_MS = 120_000;

@@ -1,10 +1,10 @@
 /**
  * The trusted side of sealed grading. The graded suites import `@workbook/NN-slug/module`; the
  * vitest config turns that into a small module that calls `sealedModule` here. The hand-in's code
- * never runs in this realm: it runs in a sandbox process (sandbox.js) started per test file, and
- * every call into it crosses the membrane (membrane.js) synchronously, with a deadline. A call that
- * runs past its deadline, crashes or ends its process fails only the test that made it; the next
- * call starts a fresh sandbox.
+ * never runs in this realm: it runs in a sandbox process (sandbox.js; a worker thread keeps one per
+ * graded folder between test files, booted afresh for each file), and every call into it crosses
+ * the membrane (membrane.js) synchronously, with a deadline. A call that runs past its deadline,
+ * crashes or ends its process fails only the test that made it; the next test starts a fresh sandbox.
  */
 import { chownSync, mkdtempSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,9 +14,6 @@ import { namedPipesWork, sandboxPool, SandboxProcess, START_LIMIT_MS, type Exit,
 import { compiledFile, compileFolder, HELPER_ROOT, type CompiledFolder } from './compile.ts';
 import { createMembrane, MEMBRANE_SOURCE, type Membrane } from './membrane-types.ts';
 import { fencesFromEnvironment, SANDBOX_LIMITS, sandboxCommand, scratchRoot, type Fences } from './fences.ts';
-
-/** The default deadline of one call into the hand-in's code, in milliseconds. */
-export const DEFAULT_CALL_LIMIT_MS = 3000;
 
 /** The folder a sandbox without graded code is started for (it holds no exercise files). */
 const CLEAN_TARGET = '/nonexistent/workbook-without-hand-in/lessons';
@@ -123,7 +120,7 @@ class Session {
 
   /**
    * How long one crossing with these argument lists takes by itself, in milliseconds: the same batch
-   * sent to a function that does nothing, in a fresh sandbox that holds no graded code (so the graded
+   * sent to a function that does nothing, in a sandbox that never holds graded code (so the graded
    * code cannot make it look slower). The smaller of two tries.
    */
   crossingCost(argumentLists: unknown[][]): number {
@@ -413,8 +410,8 @@ let session: Session | undefined;
 /** This test file's session (one sandbox at a time, for the folder this vitest project grades). */
 export function currentSession(): Session {
   if (!session) {
-    const limit = Number(process.env.WORKBOOK_CALL_LIMIT_MS ?? DEFAULT_CALL_LIMIT_MS);
-    session = new Session(inject('workbookTarget'), limit > 0 ? limit : DEFAULT_CALL_LIMIT_MS);
+    const limit = Number(process.env.WORKBOOK_CALL_LIMIT_MS ?? SANDBOX_LIMITS.callMs);
+    session = new Session(inject('workbookTarget'), limit > 0 ? limit : SANDBOX_LIMITS.callMs);
   }
   return session;
 }

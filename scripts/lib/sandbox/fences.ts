@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 
 /** What a sandbox may use. */
 export const SANDBOX_LIMITS = {
+  /** How long one call into the code may run before it is stopped (the grader's --limit changes it). */
+  callMs: 3000,
   /** V8's heap for the code's objects. */
   heapMegabytes: 256,
   /** All memory of the process, measured while it runs. */

@@ -25,7 +25,6 @@ export interface Membrane {
   ask(op: string, values: unknown[]): unknown;
   /** Calls a function of the other side once per argument list, in one crossing. */
   callEach(fn: unknown, argumentLists: unknown[][]): unknown[];
-  isStub(value: unknown): boolean;
 }
 
 /** The text of membrane.js, which the sandbox's start-up script also holds. */

@@ -559,10 +559,5 @@ function createMembrane(side, transport) {
     return exchange({ op }, values);
   }
 
-  /** True for a stub of the other side's function. */
-  function isStub(value) {
-    return typeof value === 'function' && foreign.has(value);
-  }
-
-  return { serve, ask, callEach, isStub, encode, decode };
+  return { serve, ask, callEach };
 }
