@@ -6,7 +6,7 @@
  * one pool of workers.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, watch as watchFolder } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, watch as watchFolder } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { STOPPED_PREFIX, type ChildMessage, type ChildRequest } from './child-protocol.ts';
@@ -168,6 +168,9 @@ function runChild(
   // Every graded folder is compiled here, once, before the suites start; the suites read the result
   // from this private folder (the sandboxes cannot), and watch mode compiles again after each save.
   const compiledDir = mkdtempSync(join(tmpdir(), 'workbook-compiled-'));
+  // The sandboxes' scratch folders go in here, so nothing of theirs outlives the run (others may pass through).
+  const sandboxesDir = mkdtempSync(join(tmpdir(), 'workbook-sandboxes-'));
+  chmodSync(sandboxesDir, 0o711);
   const compile = (): void => writeCompiledFolders(compiledDir, targets, listLessons(root));
   compile();
   const byJob = new Map(open.flatMap((entry) => entry.files.map((file) => [`${entry.project}|${file}`, entry] as const)));
@@ -186,6 +189,7 @@ function runChild(
       WORKBOOK_CHILD_REQUEST: JSON.stringify(request),
       WORKBOOK_FENCES: JSON.stringify(settings.fences),
       WORKBOOK_COMPILED_DIR: compiledDir,
+      WORKBOOK_SANDBOX_DIR: sandboxesDir,
       WORKBOOK_CALL_LIMIT_MS: String(settings.limitMs),
       // vitest leaves one core free by default; the grader has the machine to itself, so it uses all.
       VITEST_MAX_WORKERS: process.env.VITEST_MAX_WORKERS ?? String(availableParallelism()),
@@ -278,6 +282,7 @@ function runChild(
       clearInterval(watchdog);
       for (const watcher of watchers) watcher.close();
       rmSync(compiledDir, { recursive: true, force: true });
+      rmSync(sandboxesDir, { recursive: true, force: true });
       // Whatever the sandboxes left (they are in this process group) goes with the child.
       stop(child.pid);
       for (const entry of open.filter((candidate) => candidate.filesDone < candidate.files.length && candidate.run.problem === undefined)) {

@@ -5,12 +5,15 @@
  * test, so a loop that prints forever cannot flood the grader.
  */
 import { afterAll, beforeEach } from 'vitest';
-import { closeSession, currentSession } from '../../scripts/lib/sandbox/client.ts';
+import { closeSession, currentSession, warmUp } from '../../scripts/lib/sandbox/client.ts';
 
 /** Bytes of output loading a suite, and then each test, may show before the rest is dropped. */
 const OUTPUT_CAP = 64 * 1024;
 
 let printed = 0;
+
+// The sandbox starts while the suite itself loads.
+warmUp();
 
 afterAll(() => closeSession());
 

@@ -35,7 +35,7 @@ const MAX_FRAME = 32 * 1024 * 1024;
 export const START_LIMIT_MS = 15_000;
 
 /** The helper thread of this worker thread, shared by every test file the thread runs. */
-class Pump {
+export class Pump {
   private readonly worker: Worker;
   private readonly port: MessagePort;
   private readonly signal: Int32Array;
@@ -125,9 +125,11 @@ export class SandboxProcess {
   private readonly pipes: Pipes | undefined;
   private exit: Exit | undefined;
   private released = false;
+  private started = false;
   /** The process the pump started (on Linux, the sandbox runs below it). */
-  private readonly pid: number | undefined;
+  private pid: number | undefined;
 
+  /** Asks the pump to start a sandbox; `ready` waits until it listens. */
   constructor(
     private readonly pump: Pump,
     spec: SandboxSpec,
@@ -140,7 +142,13 @@ export class SandboxProcess {
     this.pipes = spec.pipes ? openPipes() : undefined;
     const { pipes: _usePipes, ...rest } = spec;
     pump.send({ op: 'spawn', sid: this.sid, ...rest, args: [...spec.args, this.pipes ? 'pipes' : 'stdio'], control, pipes: this.pipes });
-    const started = pump.receive(this.sid, START_LIMIT_MS + 5000);
+  }
+
+  /** Waits until the sandbox has started and listens (at once when it already does). */
+  ready(): void {
+    if (this.started) return;
+    this.started = true;
+    const started = this.pump.receive(this.sid, START_LIMIT_MS + 5000);
     this.pid = started?.pid;
     if (this.pipes) {
       // The sandbox holds its own copies of its two ends now (or never will).
@@ -212,6 +220,7 @@ export class SandboxProcess {
   /** Ends the sandbox and waits until it is gone, then frees what this side held for it. */
   release(): void {
     if (this.released) return;
+    this.ready();
     this.kill('closed');
     while (this.exit === undefined) this.awaitExit();
     this.released = true;
@@ -332,6 +341,20 @@ class SandboxPool {
   readonly pump = new Pump();
   private readonly idle = new Map<string, SandboxProcess>();
   private static readonly KEEP = 2;
+  /** A sandbox started ahead, for whichever folder needs one next (it holds no code until it is booted). */
+  private spare: SandboxProcess | undefined;
+
+  /** Starts a spare sandbox now, while the thread has other work, unless one is waiting. */
+  warm(start: (pump: Pump) => SandboxProcess): void {
+    this.spare ??= start(this.pump);
+  }
+
+  /** The spare sandbox, if one was started and is still there. */
+  takeSpare(): SandboxProcess | undefined {
+    const spare = this.spare;
+    this.spare = undefined;
+    return spare?.alive ? spare : undefined;
+  }
 
   /** A live sandbox kept for `key`, taken out of the pool, or undefined. */
   take(key: string): SandboxProcess | undefined {

@@ -10,7 +10,7 @@ import { chownSync, mkdtempSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { STOPPED_PREFIX } from '../child-protocol.ts';
-import { namedPipesWork, sandboxPool, SandboxProcess, START_LIMIT_MS, type Exit, type Frame } from './channel.ts';
+import { namedPipesWork, sandboxPool, SandboxProcess, START_LIMIT_MS, type Exit, type Frame, type Pump } from './channel.ts';
 import { compiledFile, compileFolder, HELPER_ROOT, type CompiledFolder } from './compile.ts';
 import { createMembrane, MEMBRANE_SOURCE, type Membrane } from './membrane-types.ts';
 import { fencesFromEnvironment, SANDBOX_LIMITS, sandboxCommand, scratchRoot, type Fences } from './fences.ts';
@@ -261,7 +261,8 @@ class Session {
   /** A sandbox for this test file: one this thread kept for the same folder, or a new one; loaded with the compiled files. */
   private start(): Sandbox {
     const pool = sandboxPool();
-    const process = pool.take(this.target) ?? this.spawn(pool.pump);
+    const process = pool.take(this.target) ?? pool.takeSpare() ?? this.spawn(pool.pump);
+    process.ready();
     const sandbox: Sandbox = { process, modules: new Map(), membrane: undefined as unknown as Membrane };
     process.deadline[0] = Date.now() + START_LIMIT_MS;
     this.sendFrame(sandbox, { t: 'boot', modules: this.compile(), base: this.base(), helpers: HELPER_ROOT });
@@ -285,7 +286,12 @@ class Session {
     return sandbox;
   }
 
-  private spawn(pump: ConstructorParameters<typeof SandboxProcess>[0]): SandboxProcess {
+  /** Starts a spare sandbox in the background, so that the first call of the test file finds it ready. */
+  warmUp(): void {
+    sandboxPool().warm((pump) => this.spawn(pump));
+  }
+
+  private spawn(pump: Pump): SandboxProcess {
     const scratch = mkdtempSync(join(scratchRoot(), 'workbook-sandbox-'));
     if (this.fences.runAs) chownSync(scratch, this.fences.runAs.uid, this.fences.runAs.gid);
     const { command, args } = sandboxCommand(this.fences, `${MEMBRANE_SOURCE}\n${SANDBOX_SOURCE}`, scratch);
@@ -419,6 +425,11 @@ export function currentSession(): Session {
 /** The exports of one of the hand-in's modules ("01-board/board"): what `@workbook/01-board/board` gives the suites. */
 export function sealedModule(modulePath: string): Record<string, unknown> {
   return currentSession().module(modulePath);
+}
+
+/** Starts a sandbox ahead of the test file's first call (the setup file calls it before the suite loads). */
+export function warmUp(): void {
+  if (inject('workbookSealed')) currentSession().warmUp();
 }
 
 /** Ends this test file's sandbox (the setup file calls it after the last test). */

@@ -112,9 +112,9 @@ export function describeFences(fences: Fences): string[] {
   return lines;
 }
 
-/** The folder sandboxes get their scratch folders in. */
+/** The folder sandboxes get their scratch folders in: the one the grader made for this run (it removes it afterwards), else the system's. */
 export function scratchRoot(): string {
-  return tmpdir();
+  return process.env.WORKBOOK_SANDBOX_DIR ?? tmpdir();
 }
 
 /** Reads the fences the grader found (passed down in the environment), or probes them. */
