@@ -128,7 +128,7 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
       return score.done ? [] : [referenceProblem(run, score.earned)];
     });
     const visibleNames = visibleTestNames(lessons, runs);
-    const secrets = feedbackSecrets(options.root, lessons, reference ?? []);
+    const secrets = feedbackSecrets(options.root, reference ?? [], visibleNames);
 
     const students = submissions.map((submission): StudentGrade => {
       const targetIndex = gradable.indexOf(submission);
@@ -158,9 +158,13 @@ function referenceProblem(run: LessonRun, earned: number): string {
   return `${run.lessonId}: the reference solutions get ${earned}/100 with your suites`;
 }
 
-/** What must never appear in a student's feedback: hidden test names and files, and solution bodies. */
-function feedbackSecrets(root: string, lessons: Lesson[], reference: LessonRun[]): Secret[] {
-  const hiddenNames = reference.flatMap((run) => run.tests.filter((test) => test.hidden).map((test) => ({ what: `the name of a hidden test of ${run.lessonId}`, text: test.name })));
+/** What must never appear in a student's feedback: hidden test names (unless a visible test has the same name) and files, and solution bodies. */
+function feedbackSecrets(root: string, reference: LessonRun[], visible: Map<string, Set<string>>): Secret[] {
+  const hiddenNames = reference.flatMap((run) =>
+    run.tests
+      .filter((test) => test.hidden && !visible.get(run.lessonId)?.has(test.name))
+      .map((test) => ({ what: `the name of a hidden test of ${run.lessonId}`, text: test.name })),
+  );
   return [...secretsOf(root, new Set()), ...hiddenNames];
 }
 
