@@ -137,6 +137,8 @@ function builtin(name) {
 let sources = new Map();
 let cache = new Map();
 let helpers = '/';
+/** The folder above the graded lessons/ folder: paths in messages are shown from there (lessons/01-board/board.ts). */
+let base = '/';
 
 function dirnameOf(path) {
   return path.slice(0, path.lastIndexOf('/')) || '/';
@@ -155,11 +157,12 @@ function normalise(path) {
 /** The module a specifier names, from the module at `from`: another exercise file, or an allowed built-in. */
 function requireFrom(from, specifier) {
   if (!specifier.startsWith('.') && !specifier.startsWith('/')) return builtin(specifier);
-  const base = normalise(specifier.startsWith('/') ? specifier : `${dirnameOf(from)}/${specifier}`);
-  const candidates = [base, `${base}.ts`, base.replace(/\.m?js$/, '.ts'), `${base}/index.ts`];
+  const wanted = normalise(specifier.startsWith('/') ? specifier : `${dirnameOf(from)}/${specifier}`);
+  const candidates = [wanted, `${wanted}.ts`, wanted.replace(/\.m?js$/, '.ts'), `${wanted}/index.ts`];
   const found = candidates.find((candidate) => sources.has(candidate));
   if (found === undefined) {
-    const error = new Error(`Cannot find module '${specifier}' imported from ${from}`);
+    const shown = from.startsWith(`${base}/`) ? from.slice(base.length + 1) : from;
+    const error = new Error(`Cannot find module '${specifier}' imported from ${shown}`);
     error.code = 'ERR_MODULE_NOT_FOUND';
     throw error;
   }
@@ -240,6 +243,7 @@ for (;;) {
     sources = new Map(Object.entries(frame.modules));
     cache = new Map();
     helpers = frame.helpers;
+    base = frame.base;
     Math.random = realRandom;
     membrane = createMembrane('S', transport);
     writeFrame({ t: 'booted' });
