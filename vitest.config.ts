@@ -27,8 +27,8 @@ function gradedProject(target: string, name: string): TestProjectInlineConfigura
       name,
       include: ['tests/[0-9][0-9]-*.test.ts', 'tests/hidden/[0-9][0-9]-*.test.ts'],
       setupFiles: ['tests/support/setup.ts'],
-      // A class (several folders) runs in vm contexts inside long-lived workers: each suite still gets
-      // fresh modules and globals, at about 1.4 × less CPU than a new worker per suite.
+      // Suites run in vm contexts inside long-lived workers: each suite still gets fresh modules and
+      // globals, a worker keeps its sandboxes between suites, and it costs less CPU than a new worker per suite.
       pool: 'vmThreads',
       testTimeout: 3000,
       provide: { workbookProject: name, workbookTarget: resolve(target), workbookSealed: !inProcess },
