@@ -97,8 +97,29 @@ const BOARD = 'lessons/01-board/board.ts';
 const INPUT = 'lessons/02-input/input.ts';
 const WIN = 'lessons/03-win/win.ts';
 
-/** A fixture of this folder. */
-const fixture = (name: string): string => readFileSync(join(import.meta.dirname, `${name}.ts`), 'utf8');
+/** The stub of lesson 01 as the workbook ships it. */
+const STUB_BOARD = readFileSync(join(ROOT, BOARD), 'utf8');
+
+/** A file of this folder, as it is. */
+const ownFile = (name: string): string => readFileSync(join(import.meta.dirname, `${name}.ts`), 'utf8');
+
+/**
+ * A fixture of this folder, as a student would hand it in. Most attacks are a few lines in front of
+ * the untouched stub, and the patched-assertion attacks in front of the dummy control's functions:
+ * a fixture that ends saying so gets those appended.
+ */
+function fixture(name: string): string {
+  const source = ownFile(name);
+  if (source.includes("the dummy control's functions (attacks.ts appends them)")) return `${source}\n${dummyFunctions()}`;
+  if (source.includes('the shipped stub of lesson 01 (attacks.ts appends it)')) return `${source}\n${STUB_BOARD}`;
+  return source;
+}
+
+/** dummy.ts without its opening comment. */
+function dummyFunctions(): string {
+  const dummy = ownFile('dummy');
+  return dummy.slice(dummy.indexOf('export type Mark'));
+}
 /** A reference solution of the teacher's workbook, as it is. */
 const solution = (path: string): string => readFileSync(join(ROOT, 'solutions', path.replace(/^lessons\//, '')), 'utf8');
 
