@@ -11,9 +11,10 @@ import { closeSync, constants, mkdtempSync, openSync, readFileSync, readSync, rm
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import type { Message } from './membrane-types.ts';
 
 /** A message between the two sides, as JSON. */
-export type Frame = { t?: string; [key: string]: unknown };
+export type Frame = Message;
 
 /** How a sandbox ended. */
 export interface Exit {
