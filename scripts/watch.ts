@@ -30,8 +30,9 @@ runCommand(USAGE, async () => {
   const paint = painter(colorsEnabled());
   const clear = process.stdout.isTTY ? '\x1b[2J\x1b[3J\x1b[H' : '';
   let startedAt = Date.now();
-
   let shown = 0;
+  // The type check of the last verdict, stopped when a save starts a newer one (so it does not slow it down).
+  let staleTypes = new AbortController();
   const show = (runs: LessonRun[]): void => {
     const seconds = ((Date.now() - startedAt) / 1000).toFixed(2);
     const scores = new Map(lessons.map((each, index) => [each.id, scoreLesson(each, runs[index] as LessonRun)]));
@@ -51,7 +52,8 @@ runCommand(USAGE, async () => {
     print();
     // The type check comes a moment later; show it only if this is still the latest verdict.
     const verdict = (shown += 1);
-    void typecheck(ROOT, target, lessons, join(ROOT, STATE_DIR)).then((types) => {
+    staleTypes = new AbortController();
+    void typecheck(ROOT, target, lessons, join(ROOT, STATE_DIR), staleTypes.signal).then((types) => {
       const found = [...types.values()].some((problems) => problems.length > 0);
       if (found && verdict === shown) print(types);
     });
@@ -70,7 +72,10 @@ runCommand(USAGE, async () => {
       lessons,
       limitMs: DEFAULT_LIMIT_MS,
       onResults: show,
-      onRunStart: () => (startedAt = Date.now()),
+      onRunStart: () => {
+        startedAt = Date.now();
+        staleTypes.abort();
+      },
       setStop: (stop) => (stopChild = stop),
     });
     // The child stops only when code hung (or crashed): show that, then wait for the next save.

@@ -20,8 +20,9 @@ export type TypeReport = Map<string, TypeProblem[]>;
  * Runs tsc over the exercise files of the lessons in `target`, with the workbook's compiler options.
  * Exercise files need no Node types, so only the language's own library is loaded; with a cache
  * folder, tsc keeps what it learned between runs (incremental), which makes repeated checks quicker.
+ * Aborting `signal` stops tsc (watch mode does when a newer save makes this check stale).
  */
-export function typecheck(root: string, target: string, lessons: Lesson[], cacheDir?: string): Promise<TypeReport> {
+export function typecheck(root: string, target: string, lessons: Lesson[], cacheDir?: string, signal?: AbortSignal): Promise<TypeReport> {
   const folder = mkdtempSync(join(tmpdir(), 'workbook-tsc-'));
   const files = lessons
     .flatMap((lesson) => lesson.files.map((file) => join(resolve(target), lesson.id, file)))
@@ -45,6 +46,10 @@ export function typecheck(root: string, target: string, lessons: Lesson[], cache
     const child = spawn(process.execPath, [tsc, '--noEmit', '--pretty', 'false', '-p', folder], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
+      signal,
+    });
+    child.on('error', () => {
+      // Stopped by `signal`, or tsc could not start: the close handler reports what was found.
     });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));

@@ -48,13 +48,22 @@ interface StableExport {
   name: string;
 }
 
+/**
+ * The functions and classes the suites import, one per export, kept for as long as this module is.
+ * vitest's vm pools may run several test files of one project in one context, where the generated
+ * `@workbook/...` modules are evaluated once: so an imported function must not belong to the session
+ * of the file that first imported it. Each call finds the session of the test file running now.
+ */
+const stableExports = new Map<string, (...args: unknown[]) => unknown>();
+const stableInfo = new WeakMap<object, StableExport>();
+/** The prototype that mirrors of an exported class get (the `prototype` of its stable function). */
+const stablePrototypes = new Map<string, object>();
+
 /** One test file's connection to the hand-in's code. */
 class Session {
   private sandbox: Sandbox | undefined;
   private depth = 0;
   private recent: string[] = [];
-  private readonly stable = new WeakMap<object, StableExport>();
-  private readonly stablePrototypes = new Map<string, object>();
   private fencesFound: Fences | undefined;
   readonly limitMs: number;
 
@@ -71,7 +80,12 @@ class Session {
     const remote = this.exportsOf(modulePath);
     const result: Record<string, unknown> = {};
     for (const [name, value] of Object.entries(remote)) {
-      result[name] = typeof value === 'function' ? this.stableExport(modulePath, name, value) : value;
+      if (typeof value !== 'function') {
+        result[name] = value;
+        continue;
+      }
+      result[name] = stableExport(modulePath, name);
+      this.refreshPrototype(modulePath, name, value);
     }
     return result;
   }
@@ -137,7 +151,7 @@ class Session {
   }
 
   isSealed(fn: unknown): boolean {
-    return typeof fn === 'function' && this.stable.has(fn);
+    return typeof fn === 'function' && stableInfo.has(fn);
   }
 
   /** Notes output a test saw (the pretend player's transcript), to show if the code is stopped. */
@@ -182,37 +196,15 @@ class Session {
   }
 
   /** The export of the current sandbox behind a stable function (loads the module again after a restart). */
-  private current(stable: StableExport): unknown {
+  current(stable: StableExport): unknown {
     const value = this.exportsOf(stable.modulePath)[stable.name];
     if (typeof value !== 'function') throw new TypeError(`${stable.name} is not a function`);
     return value;
   }
 
-  private stableExport(modulePath: string, name: string, first: unknown): unknown {
-    const key = `${modulePath}#${name}`;
-    const session = this;
-    const info: StableExport = { modulePath, name };
-    const wrapper = {
-      [name]: function (this: unknown, ...args: unknown[]): unknown {
-        const fn = session.current(info) as (...values: unknown[]) => unknown;
-        return new.target ? Reflect.construct(fn, args) : Reflect.apply(fn, this, args);
-      },
-    }[name] as (...args: unknown[]) => unknown;
-    const proto = this.stablePrototypes.get(key);
-    if (proto) {
-      Object.defineProperty(proto, 'constructor', { value: wrapper, writable: true, configurable: true, enumerable: false });
-      wrapper.prototype = proto;
-    } else {
-      this.stablePrototypes.set(key, wrapper.prototype as object);
-    }
-    this.refreshPrototype(modulePath, name, first);
-    this.stable.set(wrapper, info);
-    return wrapper;
-  }
-
   /** Copies a class's methods from the current sandbox's stub onto the prototype that mirrors use. */
   private refreshPrototype(modulePath: string, name: string, stub: unknown): void {
-    const proto = this.stablePrototypes.get(`${modulePath}#${name}`);
+    const proto = stablePrototypes.get(`${modulePath}#${name}`);
     const source = (stub as { prototype?: object }).prototype;
     if (!proto || !source) return;
     for (const key of Object.getOwnPropertyNames(source)) {
@@ -271,13 +263,13 @@ class Session {
     sandbox.membrane = createMembrane('T', {
       request: (message) => this.request(sandbox, message),
       outgoing: (value) => {
-        const stable = typeof value === 'function' ? this.stable.get(value) : undefined;
+        const stable = typeof value === 'function' ? stableInfo.get(value) : undefined;
         return stable ? this.current(stable) : value;
       },
       prototypeFor: (constructor) => {
         for (const [modulePath, exports] of sandbox.modules) {
           for (const [name, value] of Object.entries(exports)) {
-            if (value === constructor) return this.stablePrototypes.get(`${modulePath}#${name}`);
+            if (value === constructor) return stablePrototypes.get(`${modulePath}#${name}`);
           }
         }
         return undefined;
@@ -409,6 +401,24 @@ class Session {
   }
 
 
+}
+
+/** The stable function for one export: it calls that export in the sandbox of the test file running now. */
+function stableExport(modulePath: string, name: string): (...args: unknown[]) => unknown {
+  const key = `${modulePath}#${name}`;
+  const known = stableExports.get(key);
+  if (known) return known;
+  const info: StableExport = { modulePath, name };
+  const wrapper = {
+    [name]: function (this: unknown, ...args: unknown[]): unknown {
+      const fn = currentSession().current(info) as (...values: unknown[]) => unknown;
+      return new.target ? Reflect.construct(fn, args) : Reflect.apply(fn, this, args);
+    },
+  }[name] as (...args: unknown[]) => unknown;
+  stablePrototypes.set(key, wrapper.prototype as object);
+  stableInfo.set(wrapper, info);
+  stableExports.set(key, wrapper);
+  return wrapper;
 }
 
 let session: Session | undefined;
