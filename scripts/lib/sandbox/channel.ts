@@ -301,7 +301,9 @@ let pipesWork: boolean | undefined;
 export function namedPipesWork(): boolean {
   if (pipesWork === undefined) {
     try {
-      closePipes(openPipes());
+      // The first pipes made here are kept for the sandboxes to come.
+      if (process.platform === 'win32') throw new Error('no named pipes here');
+      if (pipeStock.length === 0) pipeStock.push(...makePipes(PIPES_PER_BATCH));
       pipesWork = true;
     } catch {
       pipesWork = false;
@@ -310,28 +312,35 @@ export function namedPipesWork(): boolean {
   return pipesWork;
 }
 
-function closePipes(pipes: Pipes): void {
-  for (const fd of [pipes.mainIn, pipes.mainOut, pipes.childIn, pipes.childOut]) closeSync(fd);
-}
+/** How many pairs of named pipes one `mkfifo` makes: starting a process costs far more than a pipe. */
+const PIPES_PER_BATCH = 4;
+
+/** Pairs made ahead and already opened (their names are gone), for the next sandboxes of this thread. */
+const pipeStock: Pipes[] = [];
 
 /**
- * Two named pipes in a private folder: this side holds both ends of each (so opening never blocks),
- * the sandbox gets only the end it needs (read requests, write replies). The names are removed at
- * once, so nothing else can ever open them.
+ * Two named pipes for one sandbox: this side holds both ends of each (so opening never blocks), the
+ * sandbox gets only the end it needs (read requests, write replies). They are made a few pairs at a
+ * time in a private folder, opened at once, and the folder removed, so nothing else can ever open them.
  */
 function openPipes(): Pipes {
   if (process.platform === 'win32') throw new Error('no named pipes here');
+  if (pipeStock.length === 0) pipeStock.push(...makePipes(PIPES_PER_BATCH));
+  return pipeStock.pop() as Pipes;
+}
+
+function makePipes(count: number): Pipes[] {
   const folder = mkdtempSync(join(tmpdir(), 'workbook-pipes-'));
   try {
-    const requests = join(folder, 'requests');
-    const replies = join(folder, 'replies');
-    const made = spawnSync('mkfifo', ['-m', '600', requests, replies], { stdio: 'ignore' });
+    const names = Array.from({ length: count }, (_, index) => ({ requests: join(folder, `requests-${index}`), replies: join(folder, `replies-${index}`) }));
+    const made = spawnSync('mkfifo', ['-m', '600', ...names.flatMap((pair) => [pair.requests, pair.replies])], { stdio: 'ignore' });
     if (made.status !== 0) throw new Error('mkfifo failed');
-    const mainIn = openSync(requests, constants.O_RDWR);
-    const mainOut = openSync(replies, constants.O_RDWR);
-    const childIn = openSync(requests, constants.O_RDONLY);
-    const childOut = openSync(replies, constants.O_WRONLY);
-    return { mainIn, mainOut, childIn, childOut };
+    return names.map(({ requests, replies }) => ({
+      mainIn: openSync(requests, constants.O_RDWR),
+      mainOut: openSync(replies, constants.O_RDWR),
+      childIn: openSync(requests, constants.O_RDONLY),
+      childOut: openSync(replies, constants.O_WRONLY),
+    }));
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
@@ -345,8 +354,9 @@ class SandboxPool {
   /** A sandbox started ahead, for whichever folder needs one next (it holds no code until it is booted). */
   private spare: SandboxProcess | undefined;
 
-  /** Starts a spare sandbox now, while the thread has other work, unless one is waiting. */
-  warm(start: (pump: Pump) => SandboxProcess): void {
+  /** Starts a spare sandbox now, while the thread has other work, unless one is waiting for `key` or for anyone. */
+  warm(key: string, start: (pump: Pump) => SandboxProcess): void {
+    if (this.idle.get(key)?.alive) return;
     this.spare ??= start(this.pump);
   }
 

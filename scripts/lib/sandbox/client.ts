@@ -280,7 +280,7 @@ class Session {
 
   /** Starts a spare sandbox in the background, so that the first call of the test file finds it ready. */
   warmUp(): void {
-    sandboxPool().warm((pump) => this.spawn(pump));
+    sandboxPool().warm(this.target, (pump) => this.spawn(pump));
   }
 
   private spawn(pump: Pump): SandboxProcess {
