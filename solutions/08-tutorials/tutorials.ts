@@ -55,7 +55,7 @@ export const TUTORIALS: readonly Tutorial[] = [
   },
   {
     name: 'ca-lab',
-    title: 'LAB - Tic Tac Toe (el joc dels «tres en ratlla»)',
+    title: 'LAB - Tic Tac Toe',
     language: 'Catalan',
     program: 'C++, a human (X) against its heuristic computer (O), first player drawn by lot',
     address: 'https://github.com/abaranguer/lab-tictactoe',
