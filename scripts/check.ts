@@ -22,7 +22,7 @@ Options:
   --target DIR      grade the exercise files in DIR (a folder holding 01-board/, 02-input/, …)
   --limit SECONDS   stop a call into your code that runs longer than this; that test fails (default ${DEFAULT_LIMIT_MS / 1000})
   --no-typecheck    skip TypeScript's type check (type errors are shown but cost no points)
-  --json [FILE]     also write every result as JSON (default file: results.json)
+  --json [FILE]     also write every result as JSON (default file: results.json, which git ignores)
   --format F [FILE] also write results for another tool: exercism or gradescope (results.json), junit (junit.xml)
 `;
 

@@ -1,9 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test, describe } from 'vitest';
 import { painter } from '../../scripts/lib/cli.ts';
 import { compactValue, explainFailure, renderReport } from '../../scripts/lib/report.ts';
+import { defaultFileName, FORMATS } from '../../scripts/lib/result-files.ts';
 import { scoreLesson, type LessonRun, type TestOutcome } from '../../scripts/lib/results.ts';
 import { diffLines, focusRows, formatRow, visibleLine } from '../../scripts/lib/textdiff.ts';
-import type { Lesson } from '../../scripts/lib/workbook.ts';
+import { planPack } from '../../scripts/lib/pack.ts';
+import { listLessons, ROOT, type Lesson } from '../../scripts/lib/workbook.ts';
 
 const plain = painter(false);
 
@@ -160,4 +164,15 @@ describe('the report', () => {
       ].join('\n'),
     );
   });
+});
+
+test("the default result files of npm run check -- --json / --format are ignored by git, in the workbook and in a student's pack", () => {
+  const ignored = readFileSync(join(ROOT, '.gitignore'), 'utf8').split('\n');
+  const [first] = listLessons();
+  const packed = planPack(ROOT, [first as Lesson], []).files.get('.gitignore')?.toString('utf8').split('\n') ?? [];
+  for (const format of ['json' as const, ...FORMATS]) {
+    const file = defaultFileName(format);
+    expect(ignored, `the workbook's .gitignore`).toContain(`/${file}`);
+    expect(packed, `a pack's .gitignore`).toContain(`/${file}`);
+  }
 });
