@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { colorsEnabled, painter, parseCommandLine, runCommand } from './lib/cli.ts';
 import { gradeLessons, withPrerequisites } from './lib/grading.ts';
-import { readProgress, recordScores, STATE_DIR, writeProgress } from './lib/progress.ts';
+import { doneLessons, readProgress, recordScores, STATE_DIR, writeProgress } from './lib/progress.ts';
 import { typecheck } from './lib/typecheck.ts';
 import { renderReport } from './lib/report.ts';
 import { defaultFileName, FORMATS, renderResultFile, type Format } from './lib/result-files.ts';
@@ -92,6 +92,7 @@ runCommand(USAGE, async () => {
       allLessons: all.map((lesson) => lesson.id),
       paint,
       types: typeReport,
+      doneLessons: ownLessons ? doneLessons(readProgress(ROOT)) : undefined,
     }),
   );
   return selected.every((lesson) => scores.get(lesson.id)?.done) ? 0 : 1;

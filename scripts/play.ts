@@ -13,6 +13,7 @@ import type { IO } from '../lessons/02-input/input.ts';
 import type { playGame, playMatch } from '../lessons/04-game/game.ts';
 import { parseCommandLine, runCommand } from './lib/cli.ts';
 import { AskedAfterEnd, InputInterrupted, terminalIO, type TerminalIO } from './lib/terminal-io.ts';
+import { runsCodeOf } from './lib/lesson-code.ts';
 import { playNamedTutorial, TUTORIAL_FILE, tutorialList, type TutorialModule } from './lib/tutorial-play.ts';
 import { readLesson, ROOT, UsageError } from './lib/workbook.ts';
 
@@ -363,7 +364,7 @@ function unfinishedLesson(error: Error, folder: string, referenceCommand: string
   const where = lessonOf(error, folder);
   if (where === null) return `The game needs ${name}, which is not written yet (it still throws "not implemented yet").`;
   const lesson = readLesson(where.id);
-  const earlier = [...lesson.buildsOn].filter((id) => folder === 'lessons' && hasStubs(id));
+  const earlier = runsCodeOf(lesson).filter((id) => folder === 'lessons' && hasStubs(id));
   const next = earlier.length > 0 ? readLesson(earlier[0] as string) : lesson;
   const lines = [
     `The game needs lesson ${lesson.number} (${lesson.title}), which is not finished yet:`,
