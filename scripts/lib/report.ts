@@ -5,7 +5,7 @@ import { diffLines, focusRows, formatRow, LINE_END_MARK, SPACE_MARK, visibleLine
 import type { TypeProblem, TypeReport } from './typecheck.ts';
 import { STOPPED_PREFIX } from './child-protocol.ts';
 import { runsCodeOf } from './lesson-code.ts';
-import { readmePath } from './workbook.ts';
+import { readmePath, type Lesson } from './workbook.ts';
 
 /** What the report needs besides the scores. */
 export interface ReportContext {
@@ -28,6 +28,9 @@ export interface ReportContext {
 }
 
 const BAR_WIDTH = 10;
+
+/** Room for a lesson's title in its line: the longest title ("One game, five tutorials"). */
+export const TITLE_WIDTH = 24;
 
 /** The whole report as text. */
 export function renderReport(context: ReportContext): string {
@@ -59,7 +62,7 @@ export function lessonLine(score: LessonScore, paint: Paint): string {
   const bar = paint(colour, '█'.repeat(filled)) + paint('gray', '░'.repeat(BAR_WIDTH - filled));
   const points = `${String(score.earned).padStart(3)}/100`;
   const status = score.done ? paint('green', 'done ✓') : statusWord(score);
-  return `${paint('bold', score.lesson.number)}  ${score.lesson.title.padEnd(22)} ${bar} ${points}  ${status}`;
+  return `${paint('bold', score.lesson.number)}  ${score.lesson.title.padEnd(TITLE_WIDTH)} ${bar} ${points}  ${status}`;
 }
 
 function statusWord(score: LessonScore): string {
@@ -90,29 +93,33 @@ function lessonDetails(score: LessonScore, context: ReportContext): string[] {
 
 /**
  * Once for each unfinished earlier lesson: which unfinished lessons shown here run its code (so
- * some of their failures may come from it). A lesson that only imports types or a constant from it
- * is not named: nothing of the student's runs there.
+ * some of their failures may come from it). Earlier lessons run by the same lessons share one note.
+ * A lesson that only imports types or a constant from an earlier lesson is not named: nothing of the
+ * student's runs there.
  */
 function finishFirstNotes(context: ReportContext): string[] {
   const open = context.selected.map((id) => context.scores.get(id) as LessonScore).filter((score) => !score.done);
-  const blocked = new Map<string, LessonScore[]>();
+  const usersOf = new Map<string, string[]>();
   for (const score of open) {
     for (const id of runsCodeOf(score.lesson)) {
       const earlier = context.scores.get(id);
       if (earlier === undefined || earlier.done) continue;
-      blocked.set(id, [...(blocked.get(id) ?? []), score]);
+      usersOf.set(id, [...(usersOf.get(id) ?? []), score.lesson.number]);
     }
   }
-  return [...blocked.entries()].map(([id, users]) => {
-    const earlier = (context.scores.get(id) as LessonScore).lesson;
-    const numbers = users.map((user) => user.lesson.number);
-    const who = numbers.length === 1 ? `Lesson ${numbers[0]} runs` : `Lessons ${listInWords(numbers)} run`;
-    const its = numbers.length === 1 ? 'its' : 'their';
-    return context.paint(
-      'yellow',
-      `${who} your code from lesson ${earlier.number} (${earlier.title}), which is not done yet: some of ${its} failures may come from there. Finish lesson ${earlier.number} first: npm run check ${earlier.number}`,
-    );
-  });
+  const groups = new Map<string, string[]>();
+  for (const [id, users] of usersOf) groups.set(users.join(','), [...(groups.get(users.join(',')) ?? []), id]);
+  return [...groups.entries()].map(([users, ids]) => context.paint('yellow', finishFirstNote(users.split(','), ids.map((id) => (context.scores.get(id) as LessonScore).lesson))));
+}
+
+/** "Lessons 04 and 05 run your code from lesson 01 (Board display), which is not done yet: …" */
+function finishFirstNote(users: string[], earlier: Lesson[]): string {
+  const who = users.length === 1 ? `Lesson ${users[0]} runs` : `Lessons ${listInWords(users)} run`;
+  const its = users.length === 1 ? 'its' : 'their';
+  const which = listInWords(earlier.map((lesson) => `lesson ${lesson.number} (${lesson.title})`));
+  const is = earlier.length === 1 ? 'is' : 'are';
+  const first = earlier[0] as Lesson;
+  return `${who} your code from ${which}, which ${is} not done yet: some of ${its} failures may come from there. Finish lesson ${first.number} first: npm run check ${first.number}`;
 }
 
 /** "01", "01 and 02", "01, 02 and 03". */

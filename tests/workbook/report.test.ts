@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, describe } from 'vitest';
 import { painter } from '../../scripts/lib/cli.ts';
-import { compactValue, explainFailure, renderReport } from '../../scripts/lib/report.ts';
+import { compactValue, explainFailure, renderReport, TITLE_WIDTH } from '../../scripts/lib/report.ts';
 import { defaultFileName, FORMATS } from '../../scripts/lib/result-files.ts';
 import { scoreLesson, type LessonRun, type TestOutcome } from '../../scripts/lib/results.ts';
 import { diffLines, focusRows, formatRow, visibleLine } from '../../scripts/lib/textdiff.ts';
@@ -153,7 +153,7 @@ describe('the report', () => {
       [
         'Tic-Tac-Toe workbook: grading your code in lessons/',
         '',
-        '01  Demo                   ██████░░░░  60/100  not done yet',
+        '01  Demo                     ██████░░░░  60/100  not done yet',
         '     ✗ Task 1: First (0/40 points, 0 of 1 tests pass)',
         '       first works',
         '       first is not written yet: it still throws "not implemented yet".',
@@ -209,6 +209,10 @@ describe('the report across lessons', () => {
     ]);
     expect(text, "lesson 06 imports only a constant and types from lesson 01: its own failure is shown").toContain('06-computer test 1');
     expect(text, 'lesson 04 shows its own first failure too').toContain('04-game test 1');
+  });
+
+  test("every lesson's title fits its column of the report", () => {
+    for (const each of listLessons()) expect(each.title.length, `the length of "${each.title}"`).toBeLessThanOrEqual(TITLE_WIDTH);
   });
 
   test('when every selected lesson is done, the next step is the first lesson not done in the whole progress', () => {
