@@ -108,7 +108,7 @@ function finishFirstNotes(context: ReportContext): string[] {
     }
   }
   const groups = new Map<string, string[]>();
-  for (const [id, users] of usersOf) groups.set(users.join(','), [...(groups.get(users.join(',')) ?? []), id]);
+  for (const [id, users] of [...usersOf].sort(([a], [b]) => a.localeCompare(b))) groups.set(users.join(','), [...(groups.get(users.join(',')) ?? []), id]);
   return [...groups.entries()].map(([users, ids]) => context.paint('yellow', finishFirstNote(users.split(','), ids.map((id) => (context.scores.get(id) as LessonScore).lesson))));
 }
 
