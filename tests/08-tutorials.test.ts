@@ -56,7 +56,7 @@ function moves(list: string): string[] {
   return list.split(' ');
 }
 
-/** Tutorial 003's typed lines, written like '2 2, 1 1' (one line between commas). */
+/** zh-grid's typed lines, written like '2 2, 1 1' (one line between commas). */
 function rowColumns(list: string): string[] {
   return list.split(', ');
 }
@@ -71,22 +71,22 @@ function firstLines(name: string, count: number): string {
 }
 
 task(1, () => {
-  test("drawBoard('maps', …) draws tutorial 000's board: the empty board, then a game under way", () => {
+  test("drawBoard('maps', …) draws ru-maps's board: the empty board, then a game under way", () => {
     expect(drawBoard('maps', board(EMPTY_BOARD)), "drawBoard('maps', the empty board)").toBe(example(LESSON, 'drawing-maps-empty'));
     expect(drawBoard('maps', board(PLAYED)), "drawBoard('maps', X on 4 and 1, O on 0)").toBe(example(LESSON, 'drawing-maps'));
   });
 
-  test("drawBoard('lines', …) draws tutorial 001's board, as lesson 01's renderBoard does", () => {
+  test("drawBoard('lines', …) draws ru-lines's board, as lesson 01's renderBoard does", () => {
     expect(drawBoard('lines', board(EMPTY_BOARD)), "drawBoard('lines', the empty board)").toBe(firstLines('ru-lines-draw', 5));
     expect(drawBoard('lines', board(PLAYED)), "drawBoard('lines', X on 4 and 1, O on 0)").toBe(example(LESSON, 'drawing-lines'));
   });
 
-  test("drawBoard('lab', …) draws tutorial 002's boxes and its line of 52 dashes", () => {
+  test("drawBoard('lab', …) draws ca-lab's boxes and its line of 52 dashes", () => {
     expect(drawBoard('lab', board(EMPTY_BOARD)), "drawBoard('lab', the empty board)").toBe(example(LESSON, 'drawing-lab-empty'));
     expect(drawBoard('lab', board(PLAYED)), "drawBoard('lab', X on 4 and 1, O on 0)").toBe(example(LESSON, 'drawing-lab'));
   });
 
-  test("drawBoard('grid', …) draws tutorial 003's board with its empty lines and the spaces at the ends of rows", () => {
+  test("drawBoard('grid', …) draws zh-grid's board with its empty lines and the spaces at the ends of rows", () => {
     expect(drawBoard('grid', board(EMPTY_BOARD)), "drawBoard('grid', the empty board)").toBe(example(LESSON, 'drawing-grid-empty'));
     expect(drawBoard('grid', board(PLAYED)), "drawBoard('grid', X on 4 and 1, O on 0)").toBe(example(LESSON, 'drawing-grid'));
   });
@@ -184,7 +184,7 @@ task(2, () => {
 });
 
 task(3, () => {
-  test("ru-maps replays tutorial 000's sample game (5, 1, 6, 4, 3, 7) as the lesson shows it", () => {
+  test("ru-maps replays its tutorial's sample game (5, 1, 6, 4, 3, 7) as the lesson shows it", () => {
     const played = play('ru-maps', moves('5 1 6 4 3 7'));
     expect(screenOf(played), 'everything the players saw').toBe(example(LESSON, 'ru-maps-sample'));
     expect(played.result, 'what playTutorial returned').toBe('O');
@@ -286,7 +286,7 @@ task(3, () => {
 });
 
 task(4, () => {
-  test("ru-maps-computer replays tutorial 000's game against its computer (1, 2, 4) as the lesson shows it", () => {
+  test("ru-maps-computer replays its tutorial's game (1, 2, 4) as the lesson shows it", () => {
     const played = play('ru-maps-computer', moves('1 2 4'));
     expect(screenOf(played), 'everything the player saw').toBe(example(LESSON, 'ru-maps-computer-sample'));
     expect(played.result, 'what playTutorial returned').toBe('O');
@@ -310,7 +310,7 @@ task(4, () => {
     expect(played.result, 'what playTutorial returned').toBe('X');
   });
 
-  test("ca-lab replays tutorial 002's sample game (you start: 4, 1, 6, 5, 8) as the lesson shows it", () => {
+  test("ca-lab replays its tutorial's sample game (you start: 4, 1, 6, 5, 8) as the lesson shows it", () => {
     const played = play('ca-lab', moves('4 1 6 5 8'), { first: 'X' });
     expect(screenOf(played), 'everything the player saw').toBe(example(LESSON, 'ca-lab-sample'));
     expect(played.result, 'what playTutorial returned').toBe('draw');
@@ -351,7 +351,7 @@ task(4, () => {
 });
 
 task(5, () => {
-  test("playClassGames prints the results of tutorial 004's six games", () => {
+  test("playClassGames prints the results of en-class's six games", () => {
     const io = programIO([]);
     playClassGames(io);
     expect(io.output().replace(/\n$/, ''), 'everything playClassGames printed').toBe(example(LESSON, 'class-games'));

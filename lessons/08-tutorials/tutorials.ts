@@ -30,7 +30,7 @@ export interface Tutorial {
   address: string | null;
 }
 
-/** Every tutorial, in the order the workbook numbers them (000 to 004). */
+/** Every tutorial the workbook was written from. */
 export const TUTORIALS: readonly Tutorial[] = [
   {
     name: 'ru-maps',
@@ -122,7 +122,7 @@ export interface Words {
   draw: Phrase | null;
   /** Printed when the player to move finds no move; then the board again and `win` with {winner} = noMoveWinner. */
   noMove: Phrase | null;
-  /** Who "wins" when nobody can move (tutorial 000: friendship). */
+  /** Who "wins" when nobody can move (ru-maps: friendship). */
   noMoveWinner: string | null;
 }
 
@@ -140,19 +140,19 @@ export interface Profile {
   words: Words;
 }
 
-/** The 52 dashes tutorial 002 prints under its banner and under every board. */
+/** The 52 dashes ca-lab prints under its banner and under every board. */
 export const LAB_RULE = '----------------------------------------------------';
 
-/** The column numbers above tutorial 003's board: print("\n  1   2   3") */
+/** The column numbers above zh-grid's board: print("\n  1   2   3") */
 export const GRID_HEADER = '  1   2   3';
 
-/** The line between two rows of tutorial 003's board: print("  ---------") */
+/** The line between two rows of zh-grid's board: print("  ---------") */
 export const GRID_SEPARATOR = '  ---------';
 
-/** What tutorial 000's programs print when a game ends: print("Победил", win) puts a space between the two. */
+/** What ru-maps's programs print when a game ends: print("Победил", win) puts a space between the two. */
 const RU_MAPS_WIN: Phrase = { text: 'Победил {winner}', source: 'print("Победил", win)' };
 
-/** Tutorial 000's draw: the program against the computer prints it when the computer finds no move. */
+/** ru-maps's draw: the program against the computer prints it when the computer finds no move. */
 const RU_MAPS_NO_MOVE: Phrase = { text: 'Ничья!', source: 'print("Ничья!") (then win = "дружба")' };
 
 /** The words every profile leaves out unless it says otherwise. */
@@ -269,17 +269,17 @@ export const PROFILES: Readonly<Record<GameName, Profile>> = {
   },
 };
 
-/** One of the six games of tutorial 004: the moves (row, column) and the line that prints its result. */
+/** One of the six games of en-class: the moves (row, column) and the line that prints its result. */
 export interface ClassGame {
   moves: ReadonlyArray<readonly [row: number, col: number]>;
   result: Phrase;
 }
 
-/** Tutorial 004's two ways of printing a result. */
+/** en-class's two ways of printing a result. */
 const WINS: Phrase = { text: '{winner} wins!', source: 'print(game.winner() + " wins!")' };
 const NO_WINNER: Phrase = { text: 'No winner: {winner}', source: 'print("No winner: " + game.winner())' };
 
-/** Tutorial 004's six games, in its order. */
+/** en-class's six games, in its order. */
 export const CLASS_GAMES: readonly ClassGame[] = [
   { moves: [[0, 0], [1, 0], [0, 1], [1, 1], [0, 2]], result: WINS },
   { moves: [[0, 0], [0, 1], [0, 0], [1, 0], [1, 1], [2, 2], [2, 1]], result: WINS },
@@ -388,7 +388,7 @@ export function playTutorial(profile: Profile, io: IO, options: TutorialOptions 
   throw new Error('not implemented yet: playTutorial');
 }
 
-/** Task 5: plays tutorial 004's six games with lesson 05's TicTacToe and prints each result. */
+/** Task 5: plays en-class's six games with lesson 05's TicTacToe and prints each result. */
 export function playClassGames(io: IO): void {
   throw new Error('not implemented yet: playClassGames');
 }

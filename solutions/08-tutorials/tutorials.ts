@@ -30,7 +30,7 @@ export interface Tutorial {
   address: string | null;
 }
 
-/** Every tutorial, in the order the workbook numbers them (000 to 004). */
+/** Every tutorial the workbook was written from. */
 export const TUTORIALS: readonly Tutorial[] = [
   {
     name: 'ru-maps',
@@ -122,7 +122,7 @@ export interface Words {
   draw: Phrase | null;
   /** Printed when the player to move finds no move; then the board again and `win` with {winner} = noMoveWinner. */
   noMove: Phrase | null;
-  /** Who "wins" when nobody can move (tutorial 000: friendship). */
+  /** Who "wins" when nobody can move (ru-maps: friendship). */
   noMoveWinner: string | null;
 }
 
@@ -140,19 +140,19 @@ export interface Profile {
   words: Words;
 }
 
-/** The 52 dashes tutorial 002 prints under its banner and under every board. */
+/** The 52 dashes ca-lab prints under its banner and under every board. */
 export const LAB_RULE = '----------------------------------------------------';
 
-/** The column numbers above tutorial 003's board: print("\n  1   2   3") */
+/** The column numbers above zh-grid's board: print("\n  1   2   3") */
 export const GRID_HEADER = '  1   2   3';
 
-/** The line between two rows of tutorial 003's board: print("  ---------") */
+/** The line between two rows of zh-grid's board: print("  ---------") */
 export const GRID_SEPARATOR = '  ---------';
 
-/** What tutorial 000's programs print when a game ends: print("Победил", win) puts a space between the two. */
+/** What ru-maps's programs print when a game ends: print("Победил", win) puts a space between the two. */
 const RU_MAPS_WIN: Phrase = { text: 'Победил {winner}', source: 'print("Победил", win)' };
 
-/** Tutorial 000's draw: the program against the computer prints it when the computer finds no move. */
+/** ru-maps's draw: the program against the computer prints it when the computer finds no move. */
 const RU_MAPS_NO_MOVE: Phrase = { text: 'Ничья!', source: 'print("Ничья!") (then win = "дружба")' };
 
 /** The words every profile leaves out unless it says otherwise. */
@@ -269,17 +269,17 @@ export const PROFILES: Readonly<Record<GameName, Profile>> = {
   },
 };
 
-/** One of the six games of tutorial 004: the moves (row, column) and the line that prints its result. */
+/** One of the six games of en-class: the moves (row, column) and the line that prints its result. */
 export interface ClassGame {
   moves: ReadonlyArray<readonly [row: number, col: number]>;
   result: Phrase;
 }
 
-/** Tutorial 004's two ways of printing a result. */
+/** en-class's two ways of printing a result. */
 const WINS: Phrase = { text: '{winner} wins!', source: 'print(game.winner() + " wins!")' };
 const NO_WINNER: Phrase = { text: 'No winner: {winner}', source: 'print("No winner: " + game.winner())' };
 
-/** Tutorial 004's six games, in its order. */
+/** en-class's six games, in its order. */
 export const CLASS_GAMES: readonly ClassGame[] = [
   { moves: [[0, 0], [1, 0], [0, 1], [1, 1], [0, 2]], result: WINS },
   { moves: [[0, 0], [0, 1], [0, 0], [1, 0], [1, 1], [2, 2], [2, 1]], result: WINS },
@@ -374,7 +374,7 @@ export interface TutorialOptions {
 export type TutorialResult = Mark | 'draw' | 'quit';
 
 // BEGIN SOLUTION ONLY
-/** What a cell shows on tutorial 000's board: its mark, or its number 1-9 when it is empty. */
+/** What a cell shows on ru-maps's board: its mark, or its number 1-9 when it is empty. */
 function mapsLabel(board: Board, index: number): string {
   const cell = board[index];
   return cell === EMPTY ? String(index + 1) : (cell as string);
@@ -385,26 +385,26 @@ function rowIndexes(row: number): number[] {
   return [row * 3, row * 3 + 1, row * 3 + 2];
 }
 
-/** Tutorial 000: three rows of three labels, one space apart. */
+/** ru-maps: three rows of three labels, one space apart. */
 function drawMaps(board: Board): string {
   const rows = [0, 1, 2].map((row) => rowIndexes(row).map((index) => mapsLabel(board, index)).join(' '));
   return rows.join('\n');
 }
 
-/** Tutorial 002: one box " | index cell |" per cell, three boxes a row, then the rule. */
+/** ca-lab: one box " | index cell |" per cell, three boxes a row, then the rule. */
 function drawLab(board: Board): string {
   const box = (index: number): string => ` | ${index} ${board[index]} |`;
   const rows = [0, 1, 2].map((row) => rowIndexes(row).map(box).join(''));
   return `${rows.join('\n')}\n${LAB_RULE}`;
 }
 
-/** Tutorial 003: a blank line, the column numbers, rows numbered 1-3 with separators, a blank line. */
+/** zh-grid: a blank line, the column numbers, rows numbered 1-3 with separators, a blank line. */
 function drawGrid(board: Board): string {
   const rows = [0, 1, 2].map((row) => `${row + 1} ${rowIndexes(row).map((index) => board[index]).join(' | ')}`);
   return `\n${GRID_HEADER}\n${rows.join(`\n${GRID_SEPARATOR}\n`)}\n`;
 }
 
-/** The drawing of every layout. Tutorial 001 draws exactly as lesson 01's renderBoard does. */
+/** The drawing of every layout. ru-lines draws exactly as lesson 01's renderBoard does. */
 const DRAWINGS: Record<Layout, (board: Board) => string> = {
   maps: drawMaps,
   lines: renderBoard,
@@ -439,14 +439,14 @@ function onGrid(position: number): boolean {
   return position >= 0 && position <= 2;
 }
 
-/** Tutorial 000: int(input()), then the cell with that number (1-9) must still show its number. */
+/** ru-maps: int(input()), then the cell with that number (1-9) must still show its number. */
 function readPythonInt(words: Words, line: string, board: Board): MoveReading {
   const number = pythonInt(line);
   if (number === null || !onBoard(number - 1) || board[number - 1] !== EMPTY) return SILENTLY;
   return { ok: true, index: number - 1 };
 }
 
-/** Tutorial 001: digits only, a number from 1 to 9, a free cell; each check has its message. */
+/** ru-lines: digits only, a number from 1 to 9, a free cell; each check has its message. */
 function readDigits(words: Words, line: string, board: Board): MoveReading {
   if (!isDigits(line)) return rejected(words.notANumber);
   const index = (pythonInt(line) as number) - 1;
@@ -455,7 +455,7 @@ function readDigits(words: Words, line: string, board: Board): MoveReading {
   return { ok: true, index };
 }
 
-/** Tutorial 002: one word read with cin >> index, a cell 0-8 (asked again silently), a free cell. */
+/** ca-lab: one word read with cin >> index, a cell 0-8 (asked again silently), a free cell. */
 function readCin(words: Words, word: string, board: Board): MoveReading {
   const index = cppInt(word);
   if (index === null || !onBoard(index)) return SILENTLY;
@@ -463,7 +463,7 @@ function readCin(words: Words, word: string, board: Board): MoveReading {
   return { ok: true, index };
 }
 
-/** Tutorial 003: exactly two words, both whole numbers, both 1-3, a free cell. */
+/** zh-grid: exactly two words, both whole numbers, both 1-3, a free cell. */
 function readRowColumn(words: Words, line: string, board: Board): MoveReading {
   const parts = pythonSplit(line);
   if (parts.length !== 2) return rejected(words.wrongShape);
@@ -493,7 +493,7 @@ export function readMove(profile: Profile, line: string, board: Board): MoveRead
 }
 
 // BEGIN SOLUTION ONLY
-/** Tutorial 000 calls X "Человек 1" and O "Человек 2". */
+/** ru-maps calls X "Человек 1" and O "Человек 2". */
 const PLAYER_NUMBERS: Record<Mark, string> = { X: '1', O: '2' };
 
 /** The computer players of lesson 06, by name; each plays O. */
@@ -587,7 +587,7 @@ export function playTutorial(profile: Profile, io: IO, options: TutorialOptions 
   // END SOLUTION
 }
 
-/** Task 5: plays tutorial 004's six games with lesson 05's TicTacToe and prints each result. */
+/** Task 5: plays en-class's six games with lesson 05's TicTacToe and prints each result. */
 export function playClassGames(io: IO): void {
   // BEGIN SOLUTION playClassGames
   for (const classGame of CLASS_GAMES) {
