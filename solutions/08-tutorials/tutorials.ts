@@ -302,14 +302,17 @@ export function fill(text: string, values: Values): string {
   return text.replace(/\{(player|number|cell|winner)\}/g, (whole, name: keyof Values) => values[name] ?? whole);
 }
 
-/** Every character Python counts as white space (str.split(), str.strip() and int() skip them). */
-const PYTHON_SPACE = '\\t\\n\\v\\f\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+/** The white space Python's int() skips around a number: the ASCII kind and Unicode's (the ideographic space too). */
+const INT_SPACE = '\\t\\n\\v\\f\\r \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
 
-/** One or more of Python's white-space characters. */
-const PYTHON_SPACES = new RegExp(`[${PYTHON_SPACE}]+`, 'u');
+/** The white space Python's str.split() splits at: int()'s, and the separators U+001C to U+001F. */
+const SPLIT_SPACE = `${INT_SPACE}\\x1c-\\x1f`;
 
-/** Python's white space at the start or the end of a text. */
-const PYTHON_SPACE_AROUND = new RegExp(`^[${PYTHON_SPACE}]+|[${PYTHON_SPACE}]+$`, 'gu');
+/** One or more of the characters str.split() splits at. */
+const PYTHON_SPACES = new RegExp(`[${SPLIT_SPACE}]+`, 'u');
+
+/** The white space int() skips, at the start or the end of a text. */
+const PYTHON_SPACE_AROUND = new RegExp(`^[${INT_SPACE}]+|[${INT_SPACE}]+$`, 'gu');
 
 /** What Python's int() reads: a sign, then decimal digits of any script, single underscores between digits. */
 const PYTHON_INTEGER = /^[+-]?\p{Nd}+(?:_\p{Nd}+)*$/u;
