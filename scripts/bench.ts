@@ -5,7 +5,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { parseCommandLine, runCommand } from './lib/cli.ts';
 import { formatMs, renderTable, scratchWorkbook, stats, timeCommand, timeInTurns, type Row, type Stats } from './lib/bench.ts';
-import { ROOT } from './lib/workbook.ts';
+import { listLessons, ROOT } from './lib/workbook.ts';
 
 const USAGE = `
 Usage: npm run bench [-- --quick]
@@ -73,7 +73,7 @@ runCommand(USAGE, async () => {
     );
 
     if (existsSync(join(scratch, 'scripts/grade.ts'))) {
-      // A class as the issue sizes it (30 hand-ins × 7 lessons, hidden tests included); fewer in quick mode.
+      // A class as the issue sizes it (30 hand-ins × every lesson, hidden tests included); fewer in quick mode.
       const students = values.quick ? 3 : 30;
       step(`class grading of ${students} hand-ins × every lesson, against separate checks`);
       const submissions = makeSubmissions(scratch, students);
@@ -92,7 +92,7 @@ runCommand(USAGE, async () => {
       const perHandIn: Stats = { ...(grade as Stats), median: (grade as Stats).median / students, min: (grade as Stats).min / students, max: (grade as Stats).max / students };
       const speedUp = ratio(separate, grade);
       rows.push(
-        { figure: `npm run grade, ${students} hand-ins × 7 lessons`, stats: grade as Stats, note: `${speedUp} × faster than separate checks` },
+        { figure: `npm run grade, ${students} hand-ins × ${listLessons(scratch).length} lessons`, stats: grade as Stats, note: `${speedUp} × faster than separate checks` },
         { figure: 'npm run grade, per hand-in', stats: perHandIn },
         { figure: 'npm run check, one hand-in', stats: each },
         { figure: `${students} separate checks (${students} × the above)`, stats: separate },
@@ -106,7 +106,7 @@ runCommand(USAGE, async () => {
       const [pack] = await timeInTurns(runs, [
         () => {
           rmSync(out, { recursive: true, force: true });
-          return timeCommand(node, [...tsx, join(scratch, 'scripts/pack.ts'), '--lessons', '01-07', '--out', out], { cwd: scratch });
+          return timeCommand(node, [...tsx, join(scratch, 'scripts/pack.ts'), '--lessons', everyLesson(scratch), '--out', out], { cwd: scratch });
         },
       ]);
       rows.push({ figure: 'npm run pack, all lessons', stats: pack as Stats });
@@ -202,4 +202,10 @@ function makeSubmissions(scratch: string, count: number): string {
     cpSync(join(scratch, 'tests'), join(student, 'tests'), { recursive: true, filter: (path) => !path.includes('/tests/hidden') && !path.includes('/tests/workbook') });
   }
   return folder;
+}
+
+/** Every lesson of a workbook as a range for --lessons, for example 01-08. */
+function everyLesson(root: string): string {
+  const numbers = listLessons(root).map((lesson) => lesson.number);
+  return `${numbers[0] ?? '01'}-${numbers.at(-1) ?? '01'}`;
 }

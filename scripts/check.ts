@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { colorsEnabled, painter, parseCommandLine, runCommand } from './lib/cli.ts';
 import { gradeLessons, withPrerequisites } from './lib/grading.ts';
-import { readProgress, recordScores, STATE_DIR, writeProgress } from './lib/progress.ts';
+import { doneLessons, readProgress, recordScores, STATE_DIR, writeProgress } from './lib/progress.ts';
 import { typecheck } from './lib/typecheck.ts';
 import { renderReport } from './lib/report.ts';
 import { defaultFileName, FORMATS, renderResultFile, type Format } from './lib/result-files.ts';
@@ -22,7 +22,7 @@ Options:
   --target DIR      grade the exercise files in DIR (a folder holding 01-board/, 02-input/, …)
   --limit SECONDS   stop a call into your code that runs longer than this; that test fails (default ${DEFAULT_LIMIT_MS / 1000})
   --no-typecheck    skip TypeScript's type check (type errors are shown but cost no points)
-  --json [FILE]     also write every result as JSON (default file: results.json)
+  --json [FILE]     also write every result as JSON (default file: results.json, which git ignores)
   --format F [FILE] also write results for another tool: exercism or gradescope (results.json), junit (junit.xml)
 `;
 
@@ -92,6 +92,7 @@ runCommand(USAGE, async () => {
       allLessons: all.map((lesson) => lesson.id),
       paint,
       types: typeReport,
+      doneLessons: ownLessons ? doneLessons(readProgress(ROOT)) : undefined,
     }),
   );
   return selected.every((lesson) => scores.get(lesson.id)?.done) ? 0 : 1;

@@ -13,17 +13,23 @@ import type { IO } from '../lessons/02-input/input.ts';
 import type { playGame, playMatch } from '../lessons/04-game/game.ts';
 import { parseCommandLine, runCommand } from './lib/cli.ts';
 import { AskedAfterEnd, InputInterrupted, terminalIO, type TerminalIO } from './lib/terminal-io.ts';
+import { runsCodeOf } from './lib/lesson-code.ts';
+import { playNamedTutorial, TUTORIAL_FILE, tutorialList, type TutorialModule } from './lib/tutorial-play.ts';
 import { readLesson, ROOT, UsageError } from './lib/workbook.ts';
 
 const USAGE = `
 Usage: npm run play [-- [--vs WHO] [--first WHO] [--reference]]
+       npm run play -- --tutorial [NAME] [--first x|o] [--reference]
 
 Plays Tic-Tac-Toe in this terminal with your code from lessons 01 to 04.
-  --vs WHO      who plays O: human (default: two players at one keyboard), or a computer
-                from lesson 06: easy, medium, hard (computerMove), rules (ruleMove),
-                heuristic (heuristicMove). You play X.
-  --first WHO   who moves first in each game: x (default), o, or random
-  --reference   play with the reference solutions instead of your code (the teacher's demo)
+  --vs WHO         who plays O: human (default: two players at one keyboard), or a computer
+                   from lesson 06: easy, medium, hard (computerMove), rules (ruleMove),
+                   heuristic (heuristicMove). You play X.
+  --first WHO      who moves first in each game: x (default), o, or random
+  --reference      play with the reference solutions instead of your code (the teacher's demo)
+  --tutorial NAME  play one tutorial's game exactly as its own program does, with your lesson 08
+                   code (ru-maps, ru-maps-computer, ru-lines, ca-lab, zh-grid, en-class);
+                   --tutorial alone lists them. --first x|o fixes the lot of ca-lab.
 
 Type a cell number (1-9) and press Enter. Ctrl+D or Ctrl+C ends the game.
 `;
@@ -35,6 +41,7 @@ type FirstChoice = (typeof FIRST_CHOICES)[number];
 
 /** The computer always plays O; the person at the keyboard plays X. */
 const COMPUTER: Mark = 'O';
+const HUMAN: Mark = 'X';
 
 /** What play.ts uses from lesson 04. */
 interface GameModule {
@@ -53,17 +60,25 @@ interface ComputerModule {
 class PlayStopped extends Error {}
 
 runCommand(USAGE, async () => {
-  const { values, positionals } = parseCommandLine({
-    vs: { type: 'string', default: 'human' },
-    first: { type: 'string', default: 'x' },
-    reference: { type: 'boolean', default: false },
-  });
+  const { args, tutorial } = takeTutorialOption(process.argv.slice(2));
+  const { values, positionals } = parseCommandLine(
+    {
+      vs: { type: 'string' },
+      first: { type: 'string' },
+      reference: { type: 'boolean', default: false },
+    },
+    args,
+  );
   if (positionals.length > 0) throw new UsageError(`Unexpected argument: ${positionals[0]}`);
-  const opponent = choice(values.vs, OPPONENTS, '--vs');
-  const first = choice(values.first.toLowerCase(), FIRST_CHOICES, '--first');
   const folder = values.reference ? 'solutions' : 'lessons';
-
   process.stdout.on('error', () => process.exit(0));
+  if (tutorial !== undefined) {
+    if (values.vs !== undefined) throw new UsageError('--vs does not go with --tutorial: each tutorial has its own players.');
+    return playTutorialMode(folder, tutorial, values.first?.toLowerCase());
+  }
+  const opponent = choice(values.vs ?? 'human', OPPONENTS, '--vs');
+  const first = choice((values.first ?? 'x').toLowerCase(), FIRST_CHOICES, '--first');
+
   try {
     const game = await loadGame(folder);
     const movePrompt = (await loadModule<{ movePrompt(player: Mark): string }>(folder, '02-input/input.ts')).movePrompt;
@@ -77,6 +92,48 @@ runCommand(USAGE, async () => {
     return explain(error, folder);
   }
 });
+
+/**
+ * Takes --tutorial [NAME] out of the arguments: `tutorial` is the name, '' when --tutorial stands
+ * alone (list the tutorials), undefined without --tutorial.
+ */
+function takeTutorialOption(argv: string[]): { args: string[]; tutorial: string | undefined } {
+  const args: string[] = [];
+  let tutorial: string | undefined;
+  for (let index = 0; index < argv.length; index += 1) {
+    const arg = argv[index] as string;
+    if (arg.startsWith('--tutorial=')) {
+      tutorial = arg.slice('--tutorial='.length);
+    } else if (arg === '--tutorial') {
+      const next = argv[index + 1];
+      tutorial = next !== undefined && !next.startsWith('-') ? next : '';
+      if (tutorial !== '') index += 1;
+    } else {
+      args.push(arg);
+    }
+  }
+  return { args, tutorial };
+}
+
+/** `--tutorial [NAME]`: lists the tutorials, or plays one with lesson 08 of the chosen folder. */
+async function playTutorialMode(folder: string, name: string, first: string | undefined): Promise<number> {
+  try {
+    const path = join(ROOT, folder, TUTORIAL_FILE);
+    if (folder === 'lessons' && !existsSync(path)) {
+      throw new PlayStopped(`Playing the tutorials needs lesson 08 (One game, five tutorials), but ${relative(ROOT, path)} does not exist.`);
+    }
+    const module = await loadModule<TutorialModule>(folder, TUTORIAL_FILE);
+    if (name === '') {
+      if (first !== undefined) throw new UsageError('Name a tutorial to play: npm run play -- --tutorial NAME --first x');
+      process.stdout.write(`${tutorialList(module)}\n`);
+      return 0;
+    }
+    return playNamedTutorial(module, name, first);
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    return explain(error, folder, `npm run play -- --tutorial ${name || 'NAME'} --reference`);
+  }
+}
 
 /** The option's value if it is one of the allowed ones; otherwise a usage error listing them. */
 function choice<T extends string>(value: string, allowed: readonly T[], option: string): T {
@@ -175,47 +232,73 @@ interface Chooser {
   choose(board: Board): number | null;
 }
 
+/** What play says when the rules computer finds no move (a draw: nobody can win any more). */
+const NOBODY_CAN_WIN = [
+  'The computer finds no move: none of the five rules of tutorial 000 fits this board. Nobody can win',
+  'any more (lesson 08 counts it), so the game is a draw, as the tutorial\'s program declares it.',
+  'The last cells are filled in for you.',
+].join('\n');
+
 /**
  * The terminal IO with the computer sitting in O's seat. The computer looks at the screen the
  * way a person does: it reads the last board the game printed (lesson 01's numbered layout),
- * and when the game asks O for a move, it "types" its cell number.
+ * and when the game asks O for a move, it answers with its cell number, shown on a line of its own.
+ * When the rules computer gives up, nobody can win any more: the rest of that game is filled in
+ * for both players, so the student's game itself ends it as a draw.
  */
 function withComputer(terminal: TerminalIO, computer: Chooser, movePrompt: (player: Mark) => string): IO {
   let shown: Board | null = null;
   let answered: number | null = null;
+  let fillingIn = false;
   return {
     print(text) {
       const board = boardIn(text);
       if (board !== null) {
         shown = board;
         answered = null;
+        if (board.every((cell) => cell === ' ')) fillingIn = false;
       }
       terminal.print(text);
     },
     input(prompt) {
-      if (prompt !== movePrompt(COMPUTER)) return terminal.input(prompt);
+      const player = promptedPlayer(prompt, movePrompt);
+      if (player === null || (player === HUMAN && !fillingIn)) return terminal.input(prompt);
       if (shown === null) {
         throw new PlayStopped('The computer cannot see the board: playGame must print it with renderBoard (lesson 01) before asking for a move.');
       }
       if (answered !== null) {
         throw new PlayStopped(
-          `The game asked the computer again after it typed ${answered + 1} on a free cell.\nRun: npm run check 02 04`,
+          `The game asked for a move again after ${answered + 1} was played on a free cell.\nRun: npm run check 02 04`,
         );
       }
-      answered = chooseFor(computer, shown, terminal);
-      terminal.write(`${prompt}${answered + 1}\n`);
+      if (!fillingIn) {
+        const choice = chooseFor(computer, shown);
+        if (choice !== null) {
+          answered = choice;
+          terminal.print(`The computer (O) plays ${choice + 1}.`);
+          return String(choice + 1);
+        }
+        fillingIn = true;
+        terminal.print(NOBODY_CAN_WIN);
+      }
+      answered = shown.indexOf(' ');
+      terminal.print(`Filled in: ${player} plays ${answered + 1}.`);
       return String(answered + 1);
     },
   };
 }
 
-/** The computer's move on this board, checked, as an index 0-8. */
-function chooseFor(computer: Chooser, board: Board, terminal: TerminalIO): number {
-  let index = computer.choose(board);
-  if (index === null) {
-    index = board.indexOf(' ');
-    terminal.print('(no rule fits this board, so the computer takes the first free cell)');
-  }
+/** The player a prompt asks for a move (lesson 02's movePrompt), or null for any other question. */
+function promptedPlayer(prompt: string, movePrompt: (player: Mark) => string): Mark | null {
+  if (prompt === movePrompt(COMPUTER)) return COMPUTER;
+  if (prompt === movePrompt(HUMAN)) return HUMAN;
+  return null;
+}
+
+/** The computer's move on this board, checked, as an index 0-8; null when it gives up (ruleMove). */
+function chooseFor(computer: Chooser, board: Board): number | null {
+  const index = computer.choose(board);
+  if (index === null) return null;
   if (!Number.isInteger(index) || index < 0 || index > 8 || board[index] !== ' ') {
     throw new PlayStopped(
       `The computer's ${computer.name} (lesson 06) chose ${JSON.stringify(index)}, which is not a free cell (0-8).\nRun: npm run check 06`,
@@ -251,7 +334,7 @@ function isStub(error: unknown, name?: string): boolean {
 }
 
 /** Prints why the game stopped, in plain words, and returns the exit status. */
-function explain(error: unknown, folder: string): number {
+function explain(error: unknown, folder: string, referenceCommand = 'npm run play -- --reference'): number {
   if (error instanceof InputInterrupted) {
     process.stdout.write('Game stopped with Ctrl+C. Bye!\n');
     return 130;
@@ -267,7 +350,7 @@ function explain(error: unknown, folder: string): number {
     return 1;
   }
   if (isStub(error)) {
-    process.stderr.write(`\n${unfinishedLesson(error as Error, folder)}\n`);
+    process.stderr.write(`\n${unfinishedLesson(error as Error, folder, referenceCommand)}\n`);
     return 1;
   }
   const where = placeInLessons(error);
@@ -276,12 +359,12 @@ function explain(error: unknown, folder: string): number {
 }
 
 /** "Lesson 03 (Win check) is not finished yet…" for a stub's error, with what to do. */
-function unfinishedLesson(error: Error, folder: string): string {
+function unfinishedLesson(error: Error, folder: string, referenceCommand: string): string {
   const name = error.message.replace(/^not implemented yet: /, '');
   const where = lessonOf(error, folder);
   if (where === null) return `The game needs ${name}, which is not written yet (it still throws "not implemented yet").`;
   const lesson = readLesson(where.id);
-  const earlier = [...lesson.buildsOn].filter((id) => folder === 'lessons' && hasStubs(id));
+  const earlier = runsCodeOf(lesson).filter((id) => folder === 'lessons' && hasStubs(id));
   const next = earlier.length > 0 ? readLesson(earlier[0] as string) : lesson;
   const lines = [
     `The game needs lesson ${lesson.number} (${lesson.title}), which is not finished yet:`,
@@ -295,7 +378,7 @@ function unfinishedLesson(error: Error, folder: string): string {
   } else {
     lines.push(`Finish it (check it with: npm run check ${lesson.number}), then play again.`);
   }
-  lines.push('To watch the finished game meanwhile: npm run play -- --reference');
+  lines.push(`To watch the finished game meanwhile: ${referenceCommand}`);
   return lines.join('\n');
 }
 

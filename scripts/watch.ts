@@ -3,7 +3,7 @@ import { watch } from 'node:fs';
 import { join } from 'node:path';
 import { colorsEnabled, painter, parseCommandLine, runCommand } from './lib/cli.ts';
 import { withPrerequisites } from './lib/grading.ts';
-import { lessonProgress, readProgress, recordScores, STATE_DIR, writeProgress } from './lib/progress.ts';
+import { doneLessons, lessonProgress, readProgress, recordScores, STATE_DIR, writeProgress } from './lib/progress.ts';
 import { renderReport } from './lib/report.ts';
 import { scoreLesson, type LessonRun } from './lib/results.ts';
 import { typecheck, type TypeReport } from './lib/typecheck.ts';
@@ -45,6 +45,7 @@ runCommand(USAGE, async () => {
         allLessons: all.map((each) => each.id),
         paint,
         types,
+        doneLessons: doneLessons(readProgress(ROOT)),
       });
       const footer = `Checked at ${new Date().toLocaleTimeString()} in ${seconds} s. Watching lessons/${lesson.id}/: save a file to check again. Ctrl-C stops.`;
       process.stdout.write(`${clear}${report}\n\n${paint('gray', footer)}\n`);

@@ -16,11 +16,11 @@ const task = lessonTasks('01-board');
 
 task(1, () => {
   test('createBoard returns nine cells', () => {
-    expect(createBoard()).toHaveLength(9);
+    expect(createBoard(), 'the new board').toHaveLength(9);
   });
 
   test('every cell of a new board is EMPTY', () => {
-    expect(createBoard()).toEqual(Array(9).fill(EMPTY));
+    expect(createBoard(), 'the cells of a new board').toEqual(Array(9).fill(EMPTY));
   });
 
   test('each call returns a new board, so changing one leaves the other alone', () => {

@@ -41,11 +41,11 @@ const FIRST_PLAYER_WINS = moves('1 4 2 5 3');
 
 task(1, () => {
   test("otherPlayer gives 'O' for 'X'", () => {
-    expect(otherPlayer('X')).toBe('O');
+    expect(otherPlayer('X'), "otherPlayer('X')").toBe('O');
   });
 
   test("otherPlayer gives 'X' for 'O'", () => {
-    expect(otherPlayer('O')).toBe('X');
+    expect(otherPlayer('O'), "otherPlayer('O')").toBe('X');
   });
 });
 

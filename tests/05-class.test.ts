@@ -53,11 +53,11 @@ function gridWithLine(cells: Moves, mark: 'X' | 'O'): Grid {
 
 task(1, () => {
   test("a new game's board is three rows of three '.'", () => {
-    expect(new TicTacToe().board).toEqual(gridOf('... ... ...'));
+    expect(new TicTacToe().board, 'the board of a new game').toEqual(gridOf('... ... ...'));
   });
 
   test('X moves first in a new game', () => {
-    expect(new TicTacToe().player).toBe('X');
+    expect(new TicTacToe().player, 'the player to move in a new game').toBe('X');
   });
 
   test('the rows are separate arrays: writing board[0][0] changes only that cell', () => {
@@ -122,7 +122,7 @@ task(3, () => {
   });
 
   test("winner() is '.' for a new game", () => {
-    expect(new TicTacToe().winner()).toBe('.');
+    expect(new TicTacToe().winner(), 'winner() of a new game').toBe('.');
   });
 
   for (const mark of ['X', 'O'] as const) {
@@ -160,7 +160,7 @@ task(3, () => {
 
 task(4, () => {
   test('isFull() is false for a new game', () => {
-    expect(new TicTacToe().isFull()).toBe(false);
+    expect(new TicTacToe().isFull(), 'isFull() of a new game').toBe(false);
   });
 
   test('isFull() is false while one cell is still empty', () => {
@@ -180,11 +180,11 @@ task(4, () => {
 
 task(5, () => {
   test('isOver() is false for a new game', () => {
-    expect(new TicTacToe().isOver()).toBe(false);
+    expect(new TicTacToe().isOver(), 'isOver() of a new game').toBe(false);
   });
 
   test('isOver() is false in the middle of a game', () => {
-    expect(gameAfter('11 00 22 02').isOver()).toBe(false);
+    expect(gameAfter('11 00 22 02').isOver(), 'isOver() after four moves and no line').toBe(false);
   });
 
   test('isOver() is true once someone has won, even with empty cells left', () => {

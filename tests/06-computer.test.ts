@@ -90,10 +90,18 @@ task(1, () => {
   test('randomMove makes every empty cell about equally likely', () => {
     const picture = 'X.O .X. O..';
     const answers = answersOf(5000, 3, randomMove, () => [board(picture)] as [Board]);
-    const counts = emptyCellsOf(boardOf(picture)).map((cell) => answers.filter((answer) => answer === cell).length);
+    const cells = emptyCellsOf(boardOf(picture));
     // 5000 picks over 5 cells: about 1000 each. Math.round instead of Math.floor gives the first and last cell about 500.
-    const unfair = counts.filter((count) => count < 850 || count > 1150);
-    expect(unfair, `how often each empty cell was picked: ${counts.join(', ')}`).toEqual([]);
+    const fair = (cell: number): string => `cell ${cell}: about 1000`;
+    const picked = (cell: number): string => {
+      const count = answers.filter((answer) => answer === cell).length;
+      if (count < 850) return `cell ${cell}: ${count}, too few`;
+      if (count > 1150) return `cell ${cell}: ${count}, too many`;
+      return fair(cell);
+    };
+    expect(cells.map(picked).join('\n'), `how often each empty cell of ${picture} was picked in 5000 moves (about 1000 each means from 850 to 1150)`).toBe(
+      cells.map(fair).join('\n'),
+    );
   });
 
   test('randomMove takes its randomness from rng only: Math.random is never called', () => {
@@ -123,28 +131,28 @@ task(2, () => {
   });
 
   test('rule 1: ruleMove completes a line holding two of its marks', () => {
-    expect(ruleMove(board('OO. X.. X.X'), 'O')).toBe(2);
+    expect(ruleMove(board('OO. X.. X.X'), 'O'), "the cell ruleMove(board 'OO. X.. X.X', 'O') plays").toBe(2);
   });
 
   test('rule 1 comes before rule 2: ruleMove wins rather than blocks', () => {
-    expect(ruleMove(board('OO. XX. .X.'), 'O')).toBe(2);
+    expect(ruleMove(board('OO. XX. .X.'), 'O'), "the cell ruleMove(board 'OO. XX. .X.', 'O') plays").toBe(2);
   });
 
   test('rule 2: ruleMove blocks a line holding two of the opponent marks', () => {
-    expect(ruleMove(board('XX. .O. ...'), 'O')).toBe(2);
+    expect(ruleMove(board('XX. .O. ...'), 'O'), "the cell ruleMove(board 'XX. .O. ...', 'O') plays").toBe(2);
   });
 
   test('rule 2 with two lines to block: ruleMove takes the last matching line (column 0-3-6, not row 0-1-2)', () => {
-    expect(ruleMove(board('XX. XO. ..O'), 'O')).toBe(6);
+    expect(ruleMove(board('XX. XO. ..O'), 'O'), "the cell ruleMove(board 'XX. XO. ..O', 'O') plays").toBe(6);
   });
 
   test('rule 3: ruleMove takes the last line with one of its marks and two empty cells, and its last empty cell', () => {
     // Row 0-1-2 and column 0-3-6 both fit; the column comes later, and its last empty cell is 6.
-    expect(ruleMove(board('O.. .X. ..X'), 'O')).toBe(6);
+    expect(ruleMove(board('O.. .X. ..X'), 'O'), "the cell ruleMove(board 'O.. .X. ..X', 'O') plays").toBe(6);
   });
 
   test('rule 3 on the diagonal 2-4-6: ruleMove takes its last empty cell, 6', () => {
-    expect(ruleMove(board('.XO X.. ...'), 'O')).toBe(6);
+    expect(ruleMove(board('.XO X.. ...'), 'O'), "the cell ruleMove(board '.XO X.. ...', 'O') plays").toBe(6);
   });
 
   test('rule 4: ruleMove takes the centre when no line rule applies', () => {
@@ -153,15 +161,15 @@ task(2, () => {
   });
 
   test('rule 5: ruleMove takes the top-left corner when the centre is taken', () => {
-    expect(ruleMove(board('... .X. ...'), 'O')).toBe(0);
+    expect(ruleMove(board('... .X. ...'), 'O'), "the cell ruleMove(board '... .X. ...', 'O') plays").toBe(0);
   });
 
   test('ruleMove gives up (null) when no rule applies', () => {
-    expect(ruleMove(board('XXO OOX X..'), 'O')).toBeNull();
+    expect(ruleMove(board('XXO OOX X..'), 'O'), "what ruleMove(board 'XXO OOX X..', 'O') answers (null: it gives up)").toBeNull();
   });
 
   test('ruleMove plays for the mark it is given: as X it builds on the X lines', () => {
-    expect(ruleMove(board('X.. ... ..O'), 'X')).toBe(6);
+    expect(ruleMove(board('X.. ... ..O'), 'X'), "the cell ruleMove(board 'X.. ... ..O', 'X') plays").toBe(6);
   });
 
   test('ruleMove leaves the board unchanged', () => {
@@ -178,37 +186,37 @@ task(3, () => {
   });
 
   test('heuristicMove takes the empty centre first, even when it could win elsewhere', () => {
-    expect(heuristicMove(board('OO. X.. X.X'), 'O')).toBe(4);
+    expect(heuristicMove(board('OO. X.. X.X'), 'O'), "the cell heuristicMove(board 'OO. X.. X.X', 'O') plays").toBe(4);
   });
 
   test('heuristicMove wins rather than blocks', () => {
-    expect(heuristicMove(board('OO. XX. .X.'), 'O')).toBe(2);
+    expect(heuristicMove(board('OO. XX. .X.'), 'O'), "the cell heuristicMove(board 'OO. XX. .X.', 'O') plays").toBe(2);
   });
 
   test('with two ways to win, heuristicMove takes the first line in scan order (row 0-1-2, not column 0-3-6)', () => {
-    expect(heuristicMove(board('O.O .XX OXX'), 'O')).toBe(1);
+    expect(heuristicMove(board('O.O .XX OXX'), 'O'), "the cell heuristicMove(board 'O.O .XX OXX', 'O') plays").toBe(1);
   });
 
   test('with two lines to block, heuristicMove blocks the first line in scan order (row 0-1-2, not column 0-3-6)', () => {
-    expect(heuristicMove(board('XX. XO. ..O'), 'O')).toBe(2);
+    expect(heuristicMove(board('XX. XO. ..O'), 'O'), "the cell heuristicMove(board 'XX. XO. ..O', 'O') plays").toBe(2);
   });
 
   test('heuristicMove takes the cell on the most completely empty lines', () => {
     // Cell 8 lies on two empty lines (row 6-7-8 and column 2-5-8); every other cell on one or none.
-    expect(heuristicMove(board('X.. .O. ...'), 'X')).toBe(8);
+    expect(heuristicMove(board('X.. .O. ...'), 'X'), "the cell heuristicMove(board 'X.. .O. ...', 'X') plays").toBe(8);
   });
 
   test('when several cells have the highest score, heuristicMove takes the lowest one', () => {
     // Corners 0, 2, 6 and 8 each lie on two empty lines.
-    expect(heuristicMove(board('... .X. ...'), 'O')).toBe(0);
+    expect(heuristicMove(board('... .X. ...'), 'O'), "the cell heuristicMove(board '... .X. ...', 'O') plays").toBe(0);
   });
 
   test('when no empty cell lies on a completely empty line, heuristicMove takes the lowest empty cell', () => {
-    expect(heuristicMove(board('O.. .X. .OX'), 'X')).toBe(1);
+    expect(heuristicMove(board('O.. .X. .OX'), 'X'), "the cell heuristicMove(board 'O.. .X. .OX', 'X') plays").toBe(1);
   });
 
   test('heuristicMove plays for the mark it is given: as X it wins with X', () => {
-    expect(heuristicMove(board('XX. OO. ...'), 'X')).toBe(2);
+    expect(heuristicMove(board('XX. OO. ...'), 'X'), "the cell heuristicMove(board 'XX. OO. ...', 'X') plays").toBe(2);
   });
 
   test('heuristicMove leaves the board unchanged', () => {
@@ -282,21 +290,21 @@ task(4, () => {
 task(5, () => {
   test("computerMove 'hard' never loses as X, against every possible sequence of opponent moves", () => {
     const verdict = neverLosesVerdict("computerMove 'hard'", askedOnce(computerMove, 'X', 'hard', sandboxRandom(6)), 'X');
-    expect(verdict.actual).toBe(verdict.expected);
+    expect(verdict.actual, 'how the games against every possible opponent ended').toBe(verdict.expected);
   });
 
   test("computerMove 'hard' never loses as O, against every possible sequence of opponent moves", () => {
     const verdict = neverLosesVerdict("computerMove 'hard'", askedOnce(computerMove, 'O', 'hard', sandboxRandom(6)), 'O');
-    expect(verdict.actual).toBe(verdict.expected);
+    expect(verdict.actual, 'how the games against every possible opponent ended').toBe(verdict.expected);
   });
 
   test("computerMove 'hard' completes its own line when it can, rather than block", () => {
-    expect(computerMove(board('OO. XX. .X.'), 'O', 'hard')).toBe(2);
-    expect(computerMove(board('XX. OO. ...'), 'X', 'hard')).toBe(2);
+    expect(computerMove(board('OO. XX. .X.'), 'O', 'hard'), "the cell computerMove(board 'OO. XX. .X.', 'O', 'hard') plays").toBe(2);
+    expect(computerMove(board('XX. OO. ...'), 'X', 'hard'), "the cell computerMove(board 'XX. OO. ...', 'X', 'hard') plays").toBe(2);
   });
 
   test("computerMove 'hard' blocks the opponent's line when it cannot win", () => {
-    expect(computerMove(board('XX. .O. ...'), 'O', 'hard')).toBe(2);
+    expect(computerMove(board('XX. .O. ...'), 'O', 'hard'), "the cell computerMove(board 'XX. .O. ...', 'O', 'hard') plays").toBe(2);
   });
 
   test("computerMove 'hard' does not fall for opposite corners: with X in 0 and 8 and O in the centre, O takes a side cell", () => {

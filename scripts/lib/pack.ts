@@ -220,7 +220,7 @@ export function planPack(root: string, named: Lesson[], solvedNamed: Lesson[], a
   const plan: PackPlan = { root, assigned, solved, given, included, commands, dropped, files, warnings };
   put('package.json', studentPackageJson(teacherPackage, commands));
   put('README.md', studentReadme(plan, readFileSync(join(root, 'README.md'), 'utf8'), String(teacherPackage.description ?? '')));
-  put('.gitignore', 'node_modules/\n.workbook/*\n!.workbook/stubs/\n!.workbook/pack.json\nbuild/\n*.log\n');
+  put('.gitignore', 'node_modules/\n.workbook/*\n!.workbook/stubs/\n!.workbook/pack.json\nbuild/\n*.log\n/results.json\n/junit.xml\n');
   const manifest: PackManifest = {
     version: 1,
     workbook: `${String(teacherPackage.name)}@${String(teacherPackage.version)}`,

@@ -73,6 +73,11 @@ export function recordScores(progress: Progress, scores: LessonScore[], now: Dat
   return { ...progress, lessons };
 }
 
+/** The lessons whose latest check reached 100 points. */
+export function doneLessons(progress: Progress): Set<string> {
+  return new Set(Object.entries(progress.lessons).filter(([, lesson]) => lesson.latest >= 100).map(([id]) => id));
+}
+
 /** Progress after showing hint `level` (1-based) of a task. */
 export function recordHint(progress: Progress, lessonId: string, task: number, level: number): Progress {
   const before = lessonProgress(progress, lessonId);

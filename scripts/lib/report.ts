@@ -4,7 +4,8 @@ import type { Failure, LessonScore, TestOutcome } from './results.ts';
 import { diffLines, focusRows, formatRow, LINE_END_MARK, SPACE_MARK, visibleLine } from './textdiff.ts';
 import type { TypeProblem, TypeReport } from './typecheck.ts';
 import { STOPPED_PREFIX } from './child-protocol.ts';
-import { readmePath } from './workbook.ts';
+import { runsCodeOf } from './lesson-code.ts';
+import { readmePath, type Lesson } from './workbook.ts';
 
 /** What the report needs besides the scores. */
 export interface ReportContext {
@@ -19,9 +20,17 @@ export interface ReportContext {
   paint: Paint;
   /** Type errors per lesson id, when the files were type-checked. */
   types?: TypeReport;
+  /**
+   * The lessons done in the student's whole progress (.workbook/progress.json: latest check at 100),
+   * for the next step after the selected lessons. Lessons graded now count as this check found them.
+   */
+  doneLessons?: ReadonlySet<string>;
 }
 
 const BAR_WIDTH = 10;
+
+/** Room for a lesson's title in its line: the longest title ("One game, five tutorials"). */
+export const TITLE_WIDTH = 24;
 
 /** The whole report as text. */
 export function renderReport(context: ReportContext): string {
@@ -37,6 +46,8 @@ export function renderReport(context: ReportContext): string {
   const earned = selected.reduce((sum, score) => sum + score.earned, 0);
   const done = selected.filter((score) => score.done).length;
   if (lines.at(-1) !== '') lines.push('');
+  const notes = finishFirstNotes(context);
+  if (notes.length > 0) lines.push(...notes, '');
   lines.push(
     paint('bold', `Total: ${earned}/${selected.length * 100}`) + ` · ${done} of ${selected.length} lesson${selected.length === 1 ? '' : 's'} done`,
     nextStep(context),
@@ -51,7 +62,7 @@ export function lessonLine(score: LessonScore, paint: Paint): string {
   const bar = paint(colour, '█'.repeat(filled)) + paint('gray', '░'.repeat(BAR_WIDTH - filled));
   const points = `${String(score.earned).padStart(3)}/100`;
   const status = score.done ? paint('green', 'done ✓') : statusWord(score);
-  return `${paint('bold', score.lesson.number)}  ${score.lesson.title.padEnd(22)} ${bar} ${points}  ${status}`;
+  return `${paint('bold', score.lesson.number)}  ${score.lesson.title.padEnd(TITLE_WIDTH)} ${bar} ${points}  ${status}`;
 }
 
 function statusWord(score: LessonScore): string {
@@ -64,18 +75,8 @@ function statusWord(score: LessonScore): string {
 /** What to show under an unfinished lesson. */
 function lessonDetails(score: LessonScore, context: ReportContext): string[] {
   const { paint } = context;
-  const blocker = unfinishedPrerequisite(score, context.scores);
-  const finishFirst =
-    blocker === undefined
-      ? []
-      : [
-          `Finish lesson ${blocker.lesson.number} (${blocker.lesson.title}) first: this lesson uses your code from it.`,
-          `Its failures here may come from there. Run: npm run check ${blocker.lesson.number}`,
-        ];
   const problem = problemDetails(score, paint);
-  // A broken file of an earlier lesson already says to fix that lesson first.
-  if (problem.length > 0) return brokenElsewhere(score) !== undefined ? problem : [...problem, ...finishFirst];
-  if (finishFirst.length > 0) return finishFirst;
+  if (problem.length > 0) return problem;
   const firstFailed = score.run.tests.find((test) => test.status === 'failed' && !test.hidden);
   const task = score.tasks.find((candidate) => candidate.passed < candidate.total);
   if (!firstFailed || !task) {
@@ -88,6 +89,43 @@ function lessonDetails(score: LessonScore, context: ReportContext): string[] {
     ...indent([paint('bold', firstFailed.name), ...explainFailure(firstFailed, paint)], 2),
     paint('gray', `Read "Task ${failedTask.number}" in ${readmePath(score.lesson)}. Stuck? npm run hint ${score.lesson.number}`),
   ];
+}
+
+/**
+ * Once for each unfinished earlier lesson: which unfinished lessons shown here run its code (so
+ * some of their failures may come from it). Earlier lessons run by the same lessons share one note.
+ * A lesson that only imports types or a constant from an earlier lesson is not named: nothing of the
+ * student's runs there.
+ */
+function finishFirstNotes(context: ReportContext): string[] {
+  const open = context.selected.map((id) => context.scores.get(id) as LessonScore).filter((score) => !score.done);
+  const usersOf = new Map<string, string[]>();
+  for (const score of open) {
+    for (const id of runsCodeOf(score.lesson)) {
+      const earlier = context.scores.get(id);
+      if (earlier === undefined || earlier.done) continue;
+      usersOf.set(id, [...(usersOf.get(id) ?? []), score.lesson.number]);
+    }
+  }
+  const groups = new Map<string, string[]>();
+  for (const [id, users] of [...usersOf].sort(([a], [b]) => a.localeCompare(b))) groups.set(users.join(','), [...(groups.get(users.join(',')) ?? []), id]);
+  return [...groups.entries()].map(([users, ids]) => context.paint('yellow', finishFirstNote(users.split(','), ids.map((id) => (context.scores.get(id) as LessonScore).lesson))));
+}
+
+/** "Lessons 04 and 05 run your code from lesson 01 (Board display), which is not done yet: …" */
+function finishFirstNote(users: string[], earlier: Lesson[]): string {
+  const who = users.length === 1 ? `Lesson ${users[0]} runs` : `Lessons ${listInWords(users)} run`;
+  const its = users.length === 1 ? 'its' : 'their';
+  const which = listInWords(earlier.map((lesson) => `lesson ${lesson.number} (${lesson.title})`));
+  const is = earlier.length === 1 ? 'is' : 'are';
+  const first = earlier[0] as Lesson;
+  return `${who} your code from ${which}, which ${is} not done yet: some of ${its} failures may come from there. Finish lesson ${first.number} first: npm run check ${first.number}`;
+}
+
+/** "01", "01 and 02", "01, 02 and 03". */
+function listInWords(items: string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
 /** Type errors under a lesson: they cost no points, but often point at a bug. */
@@ -106,9 +144,9 @@ function typeProblemLines(problems: TypeProblem[], paint: Paint): string[] {
   ];
 }
 
-/** The first lesson this one builds on that is not done, looking at what was graded. */
+/** The first earlier lesson whose code this one runs that is not done, looking at what was graded. */
 function unfinishedPrerequisite(score: LessonScore, scores: Map<string, LessonScore>): LessonScore | undefined {
-  for (const id of score.lesson.buildsOn) {
+  for (const id of runsCodeOf(score.lesson)) {
     const prerequisite = scores.get(id);
     if (prerequisite && !prerequisite.done) return prerequisite;
   }
@@ -313,7 +351,11 @@ function indent(lines: string[], by: number): string[] {
   return lines.map((line) => (line === '' ? line : pad + line));
 }
 
-/** The next step: the first selected lesson not done, else the first lesson after them. */
+/**
+ * The next step: the first selected lesson not done (or the unfinished lesson whose code it runs);
+ * when all of them are done, the first lesson of the workbook that is not done in the student's
+ * whole progress (or, without it, the first lesson after the selected ones that is not done).
+ */
 function nextStep(context: ReportContext): string {
   const firstOpen = context.selected.find((id) => !context.scores.get(id)?.done);
   if (firstOpen !== undefined) {
@@ -322,8 +364,10 @@ function nextStep(context: ReportContext): string {
     const lesson = (blocker ?? score).lesson;
     return context.paint('bold', `Next: lesson ${lesson.number} (${lesson.title}): ${readmePath(lesson)}`);
   }
+  const isDone = (id: string): boolean => context.scores.get(id)?.done ?? context.doneLessons?.has(id) ?? false;
   const last = context.selected.at(-1) ?? '';
-  const after = context.allLessons.find((id) => id > last && !context.scores.get(id)?.done);
+  const candidates = context.doneLessons === undefined ? context.allLessons.filter((id) => id > last) : context.allLessons;
+  const after = candidates.find((id) => !isDone(id));
   if (after !== undefined) return context.paint('bold', `Well done! Next: lesson ${after.slice(0, 2)}: lessons/${after}/README.md`);
   return context.paint('bold', 'Every lesson is done. Well played!');
 }

@@ -10,6 +10,8 @@
  *   Ctrl+D on an empty line ends the input. The terminal is put back after every line.
  * - From a pipe or a file, the typed line is echoed after the prompt, so the output reads like
  *   the terminal session (and like the lessons' examples). The end of the data ends the input.
+ *   With `exact: true` nothing is added to what the game writes from a pipe: no echo, and no line
+ *   end when input ends (`npm run play -- --tutorial` prints exactly the bytes of the tutorial's program).
  */
 import { openSync, readlinkSync, readSync } from 'node:fs';
 import { isatty, ReadStream } from 'node:tty';
@@ -45,8 +47,15 @@ const BACKSPACE = '\u007f';
 const CTRL_H = '\b';
 const ESCAPE = '\u001b';
 
+/** How the IO writes around what the game writes. */
+export interface TerminalOptions {
+  /** True: add nothing (no echo of piped lines, no line end when input ends). */
+  exact?: boolean;
+}
+
 /** Makes the IO that plays in this terminal: standard input (fd 0) and standard output. */
-export function terminalIO(fd = 0, out: NodeJS.WriteStream = process.stdout): TerminalIO {
+export function terminalIO(fd = 0, out: NodeJS.WriteStream = process.stdout, options: TerminalOptions = {}): TerminalIO {
+  const exact = options.exact === true;
   const interactive = isatty(fd);
   const source = new ByteSource(interactive ? blockingTerminal(fd) : fd);
   const editor = interactive ? new LineEditor(source, fd, (text) => out.write(text)) : null;
@@ -68,17 +77,17 @@ export function terminalIO(fd = 0, out: NodeJS.WriteStream = process.stdout): Te
         if (asksAfterEnd > ASKS_AFTER_END) {
           throw new AskedAfterEnd(`the game asked for input ${ASKS_AFTER_END} more times after input had ended`);
         }
-        out.write(`${prompt}\n`);
+        out.write(exact ? prompt : `${prompt}\n`);
         return null;
       }
       out.write(prompt);
       const line = editor ? editor.readLine(lastLine(prompt)) : source.readLine();
       if (line === null) {
         hasEnded = true;
-        out.write('\n');
+        if (!exact || editor) out.write('\n');
         return null;
       }
-      if (!editor) out.write(`${line}\n`);
+      if (!editor && !exact) out.write(`${line}\n`);
       return line;
     },
   };

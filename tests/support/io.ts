@@ -55,3 +55,59 @@ export function scriptedIO(lines: string[], limits = { askAfterEnd: 20, prints: 
     remaining: () => queue.length,
   };
 }
+
+/** A pretend player that records a program's output exactly, for lessons that compare it byte for byte. */
+export interface ProgramIO {
+  input(prompt: string): string | null;
+  print(text: string): void;
+  /** What the program wrote, byte for byte: prompts as they are, each printed text with its line end, no typed line. */
+  output(): string;
+  /** What a terminal would show: the output with each typed line and its line end right after its prompt. */
+  screen(): string;
+  /** How many times input was called. */
+  asked(): number;
+  /** The lines not yet read. */
+  remaining(): number;
+}
+
+/**
+ * Like scriptedIO, but nothing is added to what the program writes: `output` is what the program
+ * would send through a pipe, and `screen` what a terminal shows (the terminal echoes each typed line).
+ * When the lines run out, `input` returns null and the prompt stays alone at the end.
+ */
+export function programIO(lines: string[], limits = { askAfterEnd: 20, prints: 10_000 }): ProgramIO {
+  const queue = [...lines];
+  let output = '';
+  let screen = '';
+  let asked = 0;
+  let prints = 0;
+  const show = (text: string, typed = ''): void => {
+    output += text;
+    screen += text + typed;
+    trace(text + typed);
+  };
+  return {
+    input(prompt) {
+      asked += 1;
+      const line = queue.shift();
+      if (line === undefined) {
+        if (asked - lines.length > limits.askAfterEnd) {
+          throw new EndlessInputError(`kept asking for input ${limits.askAfterEnd} times after input had ended`);
+        }
+        show(String(prompt));
+        return null;
+      }
+      show(String(prompt), `${line}\n`);
+      return line;
+    },
+    print(text) {
+      prints += 1;
+      if (prints > limits.prints) throw new EndlessInputError(`printed more than ${limits.prints} times`);
+      show(`${String(text)}\n`);
+    },
+    output: () => output,
+    screen: () => screen,
+    asked: () => asked,
+    remaining: () => queue.length,
+  };
+}

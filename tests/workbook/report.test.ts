@@ -1,9 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test, describe } from 'vitest';
 import { painter } from '../../scripts/lib/cli.ts';
-import { compactValue, explainFailure, renderReport } from '../../scripts/lib/report.ts';
+import { compactValue, explainFailure, renderReport, TITLE_WIDTH } from '../../scripts/lib/report.ts';
+import { defaultFileName, FORMATS } from '../../scripts/lib/result-files.ts';
 import { scoreLesson, type LessonRun, type TestOutcome } from '../../scripts/lib/results.ts';
 import { diffLines, focusRows, formatRow, visibleLine } from '../../scripts/lib/textdiff.ts';
-import type { Lesson } from '../../scripts/lib/workbook.ts';
+import { planPack } from '../../scripts/lib/pack.ts';
+import { listLessons, readLesson, ROOT, type Lesson } from '../../scripts/lib/workbook.ts';
 
 const plain = painter(false);
 
@@ -149,7 +153,7 @@ describe('the report', () => {
       [
         'Tic-Tac-Toe workbook: grading your code in lessons/',
         '',
-        '01  Demo                   ██████░░░░  60/100  not done yet',
+        '01  Demo                     ██████░░░░  60/100  not done yet',
         '     ✗ Task 1: First (0/40 points, 0 of 1 tests pass)',
         '       first works',
         '       first is not written yet: it still throws "not implemented yet".',
@@ -159,5 +163,62 @@ describe('the report', () => {
         'Next: lesson 01 (Demo): lessons/01-demo/README.md',
       ].join('\n'),
     );
+  });
+});
+
+test("the default result files of npm run check -- --json / --format are ignored by git, in the workbook and in a student's pack", () => {
+  const ignored = readFileSync(join(ROOT, '.gitignore'), 'utf8').split('\n');
+  const [first] = listLessons();
+  const packed = planPack(ROOT, [first as Lesson], []).files.get('.gitignore')?.toString('utf8').split('\n') ?? [];
+  for (const format of ['json' as const, ...FORMATS]) {
+    const file = defaultFileName(format);
+    expect(ignored, `the workbook's .gitignore`).toContain(`/${file}`);
+    expect(packed, `a pack's .gitignore`).toContain(`/${file}`);
+  }
+});
+
+describe('the report across lessons', () => {
+  /** A real lesson's score: every task passing, or every test of task 1 failing with a stub's message. */
+  function scored(id: string, passing: boolean): ReturnType<typeof scoreLesson> {
+    const real = readLesson(id);
+    const tests = real.tasks.map((_task, index) => {
+      const failed = !passing && index === 0;
+      return { ...outcome(index + 1, failed ? 'failed' : 'passed', `${id} test ${index + 1}`), ...(failed ? { failure: { name: 'Error', message: `not implemented yet: ${id}` } } : {}) };
+    });
+    return scoreLesson(real, { lessonId: id, tests, output: '', durationMs: 1 });
+  }
+
+  function report(scores: Array<ReturnType<typeof scoreLesson>>, selected: string[], doneLessons?: Set<string>): string {
+    return renderReport({
+      subject: 'your code in lessons/',
+      scores: new Map(scores.map((score) => [score.lesson.id, score])),
+      selected,
+      allLessons: listLessons().map((each) => each.id),
+      paint: plain,
+      doneLessons,
+    });
+  }
+
+  test('an unfinished lesson whose code others run is named once, and only for the lessons that run it', () => {
+    const ids = ['01-board', '02-input', '03-win', '04-game', '05-class', '06-computer'];
+    const scores = ids.map((id) => scored(id, id === '02-input' || id === '03-win'));
+    const text = report(scores, ids);
+    const notes = text.split('\n').filter((line) => line.includes('your code from lesson 01'));
+    expect(notes, 'the notes about lesson 01').toEqual([
+      'Lessons 04 and 05 run your code from lesson 01 (Board display), which is not done yet: some of their failures may come from there. Finish lesson 01 first: npm run check 01',
+    ]);
+    expect(text, "lesson 06 imports only a constant and types from lesson 01: its own failure is shown").toContain('06-computer test 1');
+    expect(text, 'lesson 04 shows its own first failure too').toContain('04-game test 1');
+  });
+
+  test("every lesson's title fits its column of the report", () => {
+    for (const each of listLessons()) expect(each.title.length, `the length of "${each.title}"`).toBeLessThanOrEqual(TITLE_WIDTH);
+  });
+
+  test('when every selected lesson is done, the next step is the first lesson not done in the whole progress', () => {
+    const text = report([scored('01-board', true), scored('02-input', true)], ['02-input'], new Set(['01-board', '02-input', '03-win']));
+    expect(text.split('\n').at(-1)).toBe('Well done! Next: lesson 04: lessons/04-game/README.md');
+    const all = new Set(listLessons().map((each) => each.id));
+    expect(report([scored('01-board', true), scored('02-input', true)], ['02-input'], all).split('\n').at(-1)).toBe('Every lesson is done. Well played!');
   });
 });

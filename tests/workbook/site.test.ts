@@ -117,6 +117,16 @@ describe('building the pages (no browser needed)', () => {
     expect(rendered.warnings.join('\n')).toContain('board.ts');
   });
 
+  test('a "Check your answer" section is folded until the student opens it, and closes before the next section', () => {
+    const markdown = ['# Lesson 09: Demo', '', '## Check your work', '', 'Write down your answer.', '', '## Check your answer', '', 'The answer is 42.', '', '## After'].join('\n');
+    const { html } = renderLessonText(markdown, { tasks: [], afterTitle: '', pageOf: () => undefined });
+    const opening = html.indexOf('<details class="answer" id="check-your-answer">');
+    expect(opening, 'the folded section').toBeGreaterThan(html.indexOf('Write down your answer.'));
+    expect(html.indexOf('The answer is 42.'), 'the answer inside the fold').toBeGreaterThan(opening);
+    expect(html.indexOf('</details>'), 'the fold closed before the next section').toBeLessThan(html.indexOf('id="after"'));
+    expect(html).not.toContain('<details open');
+  });
+
   test('hints fold one inside the other, gentle first', () => {
     const html = hintsHtml(2, { title: 't', points: 10, hints: ['one', 'two', 'three'] });
     const levels = [...html.matchAll(/<details class="hint" data-level="(\d)">/g)].map((match) => match[1]);

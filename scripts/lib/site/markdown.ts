@@ -30,6 +30,12 @@ export interface RenderedText {
 /** A task heading: "Task 2: Draw the numbered board (30 points)". */
 const TASK_HEADING = /^Task (\d+):/;
 
+/**
+ * A section with the answers to the lesson's own question ("## Check your answer"): folded like the
+ * hints, so a student opens it only after writing down their own answer.
+ */
+const ANSWER_HEADING = /^Check your answer/;
+
 /** Languages shown as TypeScript. */
 const TYPESCRIPT = new Set(['ts', 'typescript', 'js', 'javascript', 'tsx']);
 
@@ -104,6 +110,7 @@ function transformTokens(tokens: Token[], context: LessonTextContext, warnings: 
   const usedIds = new Set<string>();
   const found: number[] = [];
   let openTask: number | undefined;
+  let answerOpen = false;
   let titleSeen = false;
   const output: Token[] = [];
   const table = { headers: [] as string[], column: 0 };
@@ -115,6 +122,18 @@ function transformTokens(tokens: Token[], context: LessonTextContext, warnings: 
     if (level > 0 && level <= 3 && openTask !== undefined) {
       output.push(htmlToken(hintsHtml(openTask, context.tasks[openTask - 1])));
       openTask = undefined;
+    }
+    if (level > 0 && level <= 2 && answerOpen) {
+      output.push(htmlToken('</div></details>\n'));
+      answerOpen = false;
+    }
+    if (level === 2 && ANSWER_HEADING.test(inlineText(tokens[index + 1]))) {
+      const text = inlineText(tokens[index + 1]);
+      const id = uniqueId(slugify(text), usedIds);
+      output.push(htmlToken(answerOpening(id, renderInline(text))));
+      answerOpen = true;
+      index += 2;
+      continue;
     }
     if (level > 0) {
       const text = inlineText(tokens[index + 1]);
@@ -144,6 +163,7 @@ function transformTokens(tokens: Token[], context: LessonTextContext, warnings: 
     }
   }
   if (openTask !== undefined) output.push(htmlToken(hintsHtml(openTask, context.tasks[openTask - 1])));
+  if (answerOpen) output.push(htmlToken('</div></details>\n'));
   if (!titleSeen) output.unshift(htmlToken(context.afterTitle));
   tokens.splice(0, tokens.length, ...output);
   return found;
@@ -162,6 +182,14 @@ function labelTableCells(token: Token, next: Token | undefined, table: { headers
     if (label) token.attrSet('data-label', label);
     table.column += 1;
   }
+}
+
+/** The start of a folded answer section: its heading is the summary a student clicks to open it. */
+function answerOpening(id: string, title: string): string {
+  return (
+    `<details class="answer" id="${escapeHtml(id)}"><summary><h2>${title}</h2>` +
+    `<span class="hint-kind">Open this once you have written down your own answer.</span></summary><div class="answer-body">\n`
+  );
 }
 
 /** A token that is written to the page as it is. */
