@@ -11,10 +11,10 @@ import { constants, deflateRawSync } from 'node:zlib';
 import { afterAll, describe, expect, test } from 'vitest';
 import { defaultLessons } from '../../scripts/lib/class-grading.ts';
 import { PACK_MANIFEST, planPack } from '../../scripts/lib/pack.ts';
+import { findSubmissions } from '../../scripts/lib/intake.ts';
 import {
   changedTests,
   EXERCISE_FILE_LIMIT,
-  findSubmissions,
   hintsSeen,
   lessonsOfPack,
   missingFiles,
@@ -241,11 +241,13 @@ describe('a private copy of only the exercise files', () => {
     symlinkSync(hand, join(handIns, 'carol'));
     symlinkSync(hand, join(folder('hand-ins-links', 'dave', 'inner'), 'wrapped'));
     symlinkSync(join(ROOT, 'README.md'), join(handIns, 'notes.txt'));
-    expect(findSubmissions(handIns, folder('unpacked-links'))).toEqual([
-      { name: 'bob', source: join(handIns, 'bob'), problem: 'it is a symbolic link, which is never followed' },
-      { name: 'carol', source: join(handIns, 'carol'), problem: 'it is a symbolic link, which is never followed' },
-      { name: 'dave', source: join(handIns, 'dave'), folder: join(handIns, 'dave'), problem: 'no lessons/ folder was found in it' },
+    const found = findSubmissions(handIns, folder('unpacked-links'));
+    expect(found.map(({ name, source, problem, lessonsDir }) => ({ name, source, problem, lessonsDir }))).toEqual([
+      { name: 'bob', source: join(handIns, 'bob'), problem: 'it is a symbolic link, which is never followed', lessonsDir: undefined },
+      { name: 'carol', source: join(handIns, 'carol'), problem: 'it is a symbolic link, which is never followed', lessonsDir: undefined },
+      { name: 'dave', source: join(handIns, 'dave'), problem: 'no lessons/ folder was found in it', lessonsDir: undefined },
     ]);
+    expect(found[2]?.folder).toBe(join(handIns, 'dave'));
   });
 
   test.runIf(hasMkfifo)('notes about tests and hints never read through a link or a pipe', () => {
