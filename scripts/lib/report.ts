@@ -19,6 +19,8 @@ export interface ReportContext {
   paint: Paint;
   /** Type errors per lesson id, when the files were type-checked. */
   types?: TypeReport;
+  /** The teacher's view (`npm run check -- --hidden`): hidden tests are shown like the others, by name. */
+  showHidden?: boolean;
 }
 
 const BAR_WIDTH = 10;
@@ -76,7 +78,7 @@ function lessonDetails(score: LessonScore, context: ReportContext): string[] {
   // A broken file of an earlier lesson already says to fix that lesson first.
   if (problem.length > 0) return brokenElsewhere(score) !== undefined ? problem : [...problem, ...finishFirst];
   if (finishFirst.length > 0) return finishFirst;
-  const firstFailed = score.run.tests.find((test) => test.status === 'failed' && !test.hidden);
+  const firstFailed = score.run.tests.find((test) => test.status === 'failed' && (context.showHidden === true || !test.hidden));
   const task = score.tasks.find((candidate) => candidate.passed < candidate.total);
   if (!firstFailed || !task) {
     const hidden = score.tasks.reduce((sum, candidate) => sum + candidate.hiddenFailed, 0);
@@ -85,9 +87,20 @@ function lessonDetails(score: LessonScore, context: ReportContext): string[] {
   const failedTask = score.tasks[firstFailed.task - 1] ?? task;
   return [
     paint('red', `✗ Task ${failedTask.number}: ${failedTask.title}`) + paint('gray', ` (${formatPoints(failedTask.earned)}/${failedTask.points} points, ${failedTask.passed} of ${failedTask.total} tests pass)`),
-    ...indent([paint('bold', firstFailed.name), ...explainFailure(firstFailed, paint)], 2),
+    ...indent([paint('bold', `${firstFailed.hidden ? '(hidden) ' : ''}${firstFailed.name}`), ...explainFailure(firstFailed, paint)], 2),
+    ...hiddenFailures(score, context),
     paint('gray', `Read "Task ${failedTask.number}" in ${readmePath(score.lesson)}. Stuck? npm run hint ${score.lesson.number}`),
   ];
+}
+
+/** For the teacher's view: every other hidden test of the lesson that failed, by name. */
+function hiddenFailures(score: LessonScore, context: ReportContext): string[] {
+  if (context.showHidden !== true) return [];
+  const failed = score.run.tests.filter((test) => test.hidden && test.status === 'failed');
+  const first = score.run.tests.find((test) => test.status === 'failed');
+  const others = failed.filter((test) => test !== first);
+  if (others.length === 0) return [];
+  return [context.paint('gray', `Hidden tests that failed too (${others.length}):`), ...others.map((test) => `  - Task ${test.task}: ${test.name}`)];
 }
 
 /** Type errors under a lesson: they cost no points, but often point at a bug. */
