@@ -38,15 +38,25 @@ const COMMAND_LESSONS: Record<string, string[]> = {
 const AUTHORING_LIB = [
   'scripts/lib/pack.ts',
   'scripts/lib/gradebook.ts',
+  'scripts/lib/gradebook-html.ts',
+  'scripts/lib/feedback-page.ts',
+  'scripts/lib/lms-export.ts',
+  'scripts/lib/csv.ts',
   'scripts/lib/submissions.ts',
+  'scripts/lib/intake.ts',
+  'scripts/lib/intake-table.ts',
+  'scripts/lib/near-misses.ts',
+  'scripts/lib/platforms.ts',
+  'scripts/lib/roster.ts',
   'scripts/lib/class-grading.ts',
+  'scripts/lib/authoring.ts',
   'scripts/lib/zip.ts',
   'scripts/lib/bench.ts',
   'scripts/lib/bench-search.ts',
 ];
 
 /** Paths a student edition must never hold. */
-const FORBIDDEN = [/^solutions\//, /^tests\/hidden\//, /^tests\/workbook\//, /^scripts\/(stubs|pack|grade|bench)\.ts$/, /^\.ci\//, /^\.git\//];
+const FORBIDDEN = [/^solutions\//, /^tests\/hidden\//, /^tests\/workbook\//, /^scripts\/(stubs|pack|grade|bench|check-lesson)\.ts$/, /^\.ci\//, /^\.git\//];
 
 /** Where a pack records what it holds (read back by `npm run grade`). */
 export const PACK_MANIFEST = `${STATE_DIR}/pack.json`;
