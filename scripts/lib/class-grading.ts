@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import {
   absentFeedback,
+  acceptedNote,
   forStudent,
   lessonColumns,
   lessonGrade,
@@ -344,6 +345,7 @@ function gradeStudent(root: string, entry: Prepared, lessons: Lesson[], runs: Le
   }
   const graded: Submission = entry.copyDir === undefined ? { ...submission, lessonsDir: undefined } : { ...submission, lessonsDir: entry.copyDir };
   const files = fileFindings(entry, lessons, graded, accept);
+  for (const finding of Object.values(files)) if (finding.accepted) studentNotes.push(...finding.nearMisses.map(acceptedNote));
   const scores: LessonScore[] = [];
   const grades: LessonGrade[] = [];
   lessons.forEach((lesson, index) => {

@@ -6,7 +6,18 @@
  * threshold, and a heat map shows which tasks the class finished. One file, in the site's look,
  * with everything inline: it opens from disk and asks no network for anything.
  */
-import { allNotes, feedbackFolder, formatPoints, GRADEBOOK_FILES, ROUNDING, type Gradebook, type LessonGrade, type LessonStatus, type StudentGrade } from './gradebook.ts';
+import {
+  allNotes,
+  feedbackFolder,
+  formatPoints,
+  GRADEBOOK_FILES,
+  ROUNDING,
+  type Gradebook,
+  type HiddenFailure,
+  type LessonGrade,
+  type LessonStatus,
+  type StudentGrade,
+} from './gradebook.ts';
 import { FEEDBACK_PAGE, siteAsset } from './feedback-page.ts';
 import { PLATFORM_NAMES } from './platforms.ts';
 import { roundPoints } from './results.ts';
@@ -51,13 +62,12 @@ ${GRADEBOOK_CSS}
 <main id="main" class="page page-gradebook">
 <h1>Gradebook</h1>
 ${referenceBanner(book)}<p class="lead">${book.students.length} student${book.students.length === 1 ? '' : 's'}${absent > 0 ? ` (${absent} without a hand-in)` : ''} · ${book.lessons.length} lesson${book.lessons.length === 1 ? '' : 's'} · graded ${graded} UTC · class average <strong>${formatPoints(roundPoints(classAverage))} / ${max}</strong></p>
-<p class="muted teacher-only">For the teacher only: this page names the hidden tests each student failed. Give students their own feedback page (the link on their name), never this one.</p>
+<p class="teacher-only">Your copy: it names the hidden tests each student failed. Send students their own feedback page (the link on their name).</p>
 <form class="controls" id="controls" aria-label="Sort and filter">
 <label>Show only students below <input id="threshold" type="number" inputmode="decimal" min="0" max="100" step="1" placeholder="any"> % in
 <select id="filter-column"><option value="total">the total</option>${book.lessons.map((lesson) => `<option value="${escapeHtml(lesson.id)}">lesson ${escapeHtml(lesson.number)}</option>`).join('')}</select></label>
 <output id="shown" for="threshold filter-column">${book.students.length} of ${book.students.length} students shown</output>
 </form>
-<p class="muted legend">${colourLegend()} Click a column heading to sort by it. ${escapeHtml(ROUNDING)}</p>
 <div class="table-scroll" id="students" tabindex="0"><table class="grades" aria-describedby="shown">
 <thead><tr>
 <th scope="col" aria-sort="ascending"><button type="button" data-sort="name" data-kind="text">Student</button></th>
@@ -71,6 +81,7 @@ ${book.students.map((student) => studentRow(book, student)).join('\n')}
 </tbody>
 ${averagesRow(book, handedIn)}
 </table></div>
+<p class="muted legend">${colourLegend()} Click a column heading to sort by it. ${escapeHtml(ROUNDING)}</p>
 ${taskHeatMap(book, handedIn)}
 ${book.fences ? `<section class="fences" aria-labelledby="fences"><h2 id="fences">How the code ran</h2><p class="muted">Each student's code ran sealed off, one process per hand-in:</p><ul>${book.fences.map((fence) => `<li>${escapeHtml(fence)}</li>`).join('')}</ul></section>` : ''}
 </main>
@@ -126,12 +137,12 @@ function lessonCell(grade: LessonGrade | undefined, absent: boolean): string {
   const notGraded = ['missing', 'load-error', 'blocked', 'crash'].includes(grade.status);
   const word = grade.status === 'blocked' ? `${CELL_WORDS.blocked} ${blockerOf(grade)}` : CELL_WORDS[grade.status];
   const open = grade.firstOpen !== undefined && !notGraded ? `<span class="open">Task ${grade.firstOpen.number}: ${escapeHtml(grade.firstOpen.title)}</span>` : '';
-  const hidden = grade.hiddenFailures?.length ?? 0;
+  const hidden = missedCases(grade).length;
   const title = grade.note ? ` title="${escapeHtml(grade.note)}"` : '';
   return (
     `<td class="cell status-${grade.status}${notGraded ? ' not-graded' : ''}" style="--p:${grade.points}"${title}>` +
     `<strong>${formatPoints(grade.points)}</strong>${word === '' ? '' : `<span class="word">${escapeHtml(word)}</span>`}${open}` +
-    `${hidden > 0 ? `<span class="hidden-count">${hidden} hidden failed</span>` : ''}</td>`
+    `${hidden > 0 ? `<span class="hidden-count">${hidden} hidden case${hidden === 1 ? '' : 's'} missed</span>` : ''}</td>`
   );
 }
 
@@ -144,20 +155,26 @@ function blockerOf(grade: LessonGrade): string {
 const HIDDEN_SHOWN = 3;
 
 /**
- * The hidden tests a student failed (teacher only). Named are those in tasks whose visible tests all
- * pass: the cases the student missed. Hidden failures in tasks not finished anyway are only counted.
+ * The hidden tests a lesson failed in tasks whose visible tests all pass: the cases the student
+ * missed. (In a task not finished anyway, hidden tests failing tell nothing new.)
  */
+function missedCases(grade: LessonGrade): HiddenFailure[] {
+  return (grade.hiddenFailures ?? []).filter((failure) => {
+    const task = grade.tasks[failure.task - 1];
+    return task !== undefined && task.total - task.passed === task.hiddenFailed;
+  });
+}
+
+/** The hidden tests a student failed (teacher only): the missed cases by name, the others counted. */
 function hiddenCell(book: Gradebook, student: StudentGrade): string {
   const named: string[] = [];
   let inOpenTasks = 0;
   for (const lesson of book.lessons) {
     const grade = student.lessons[lesson.id];
-    for (const failure of grade?.hiddenFailures ?? []) {
-      const task = grade?.tasks[failure.task - 1];
-      const visibleFailed = task === undefined ? 0 : task.total - task.passed - task.hiddenFailed;
-      if (visibleFailed > 0) inOpenTasks += 1;
-      else named.push(`<li><span class="where">${escapeHtml(lesson.number)} task ${failure.task}:</span> ${escapeHtml(failure.name)}</li>`);
-    }
+    if (grade === undefined) continue;
+    const missed = missedCases(grade);
+    inOpenTasks += (grade.hiddenFailures?.length ?? 0) - missed.length;
+    named.push(...missed.map((failure) => `<li><span class="where">${escapeHtml(lesson.number)} task ${failure.task}:</span> ${escapeHtml(failure.name)}</li>`));
   }
   const shown = named.slice(0, HIDDEN_SHOWN).join('');
   const folded = named.length > HIDDEN_SHOWN ? `<li><details><summary>${named.length - HIDDEN_SHOWN} more</summary><ul>${named.slice(HIDDEN_SHOWN).join('')}</ul></details></li>` : '';
@@ -222,8 +239,10 @@ const GRADEBOOK_CSS = `
 .page-gradebook { max-width: none; }
 .banner { border: 3px solid #b42318; background: #fde8e7; color: #5c0f0a; padding: .8rem 1rem; border-radius: 6px; margin: 1rem 0; }
 .banner ul { margin: .3rem 0 .3rem 1.2rem; }
-.teacher-only { font-size: .9em; }
-.controls { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: center; margin: .8rem 0; padding: .6rem .8rem; background: var(--soft); border: 1px solid var(--line); border-radius: 6px; }
+.page-gradebook h1 { margin-bottom: .2rem; }
+.page-gradebook .lead { margin: .2rem 0; }
+.teacher-only { font-size: .85em; color: var(--open-text); margin: .2rem 0 .4rem; }
+.controls { display: flex; flex-wrap: wrap; gap: .3rem 1rem; align-items: center; margin: .5rem 0; padding: .4rem .8rem; background: var(--soft); border: 1px solid var(--line); border-radius: 6px; }
 .controls input { width: 5em; font: inherit; }
 .controls select { font: inherit; }
 .controls output { color: var(--muted); }
@@ -261,6 +280,7 @@ table.heatmap td.empty { background: var(--soft); }
 }
 @media (max-width: 40rem) {
   .page-gradebook { padding-left: .5rem; padding-right: .5rem; }
+  .page-gradebook .lead, .controls { font-size: .9rem; }
   table.grades tbody th { min-width: 7rem; max-width: 8rem; }
   .lesson-head { min-width: 6.5rem; }
   td.cell, td.total { min-width: 5.5rem; }

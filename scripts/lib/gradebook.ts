@@ -12,7 +12,7 @@ import { STOPPED_PREFIX } from './child-protocol.ts';
 import { toCsv } from './csv.ts';
 import { feedbackPage, FEEDBACK_PAGE, SITE_ASSETS, siteAsset } from './feedback-page.ts';
 import { renderHtml } from './gradebook-html.ts';
-import { describeMiss, MISS_WORDS, type NearMiss } from './near-misses.ts';
+import { describeKinds, describeMiss, MISS_WORDS, type NearMiss } from './near-misses.ts';
 import type { Platform } from './platforms.ts';
 import { brokenElsewhere, explainFailure, loadProblemLine, renderReport } from './report.ts';
 import { formatPoints, roundPoints, type LessonScore, type TaskScore, type TestOutcome } from './results.ts';
@@ -269,6 +269,11 @@ const STATUS_WORDS: Record<LessonStatus, string> = {
   missing: 'file missing',
 };
 
+/** What a student reads about a near miss the teacher accepted. */
+export function acceptedNote(miss: NearMiss): string {
+  return `Your teacher graded \`${miss.found}\` in place of \`${miss.expected}\`. Next time, name and place it exactly as \`${miss.expected}\`.`;
+}
+
 /** Why a lesson's file is missing, for its student: the file, and what was found that looks like it. */
 function missingFeedback(grade: LessonGrade, files: FileFinding | undefined): string[] {
   const missing = files?.missing ?? [];
@@ -276,9 +281,9 @@ function missingFeedback(grade: LessonGrade, files: FileFinding | undefined): st
   return missing.map((path) => {
     const miss = files?.nearMisses.find((candidate) => candidate.expected === path);
     return miss === undefined
-      ? `${path} is missing, so this lesson could not be graded. Hand in the whole workbook folder.`
-      : `${path} is missing, so this lesson could not be graded. Your hand-in has ${describeMiss(miss)}, which looks like it: ` +
-          `rename or move it to ${path} (exactly, with the same capital and small letters) and hand in again.`;
+      ? `\`${path}\` is missing, so this lesson could not be graded. Hand in the whole workbook folder.`
+      : `\`${path}\` is missing, so this lesson could not be graded. Your hand-in has \`${miss.found}\` (${describeKinds(miss)}), which looks like it: ` +
+          `rename or move it to \`${path}\` (exactly, with the same capital and small letters) and hand in again.`;
   });
 }
 
@@ -286,9 +291,6 @@ function missingFeedback(grade: LessonGrade, files: FileFinding | undefined): st
 function lessonFeedback(score: LessonScore, grade: LessonGrade, files: FileFinding | undefined): string[] {
   const lines = [`## ${score.lesson.number} ${score.lesson.title}: ${formatPoints(grade.points)}/100`, ''];
   if (grade.status === 'missing') return [...lines, ...missingFeedback(grade, files)];
-  if (files?.accepted && files.nearMisses.length > 0) {
-    for (const miss of files.nearMisses) lines.push(`Your teacher graded ${miss.found} in place of ${miss.expected}. Next time, name and place it exactly as ${miss.expected}.`, '');
-  }
   if (grade.status === 'blocked') {
     const uses = brokenElsewhere(score);
     return [...lines, `This lesson uses your code from lesson ${uses?.slice(0, 2) ?? 'before it'}, whose file could not be loaded, so none of its tests could run. Fix that lesson first; "Your report" below shows the error.`];

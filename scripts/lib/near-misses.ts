@@ -150,8 +150,13 @@ export function findNearMisses(
   return misses;
 }
 
+/** Why a file is a near miss, in plain words: "the capital and small letters differ; 1 other file looked as likely". */
+export function describeKinds(miss: NearMiss): string {
+  const more = miss.others > 0 ? `; ${miss.others} other file${miss.others === 1 ? '' : 's'} looked as likely` : '';
+  return `${miss.kinds.map((kind) => MISS_WORDS[kind]).join(', ')}${more}`;
+}
+
 /** A near miss in plain words: "lessons/03-win/Win.ts (the capital and small letters differ)". */
 export function describeMiss(miss: NearMiss): string {
-  const more = miss.others > 0 ? `; ${miss.others} other file${miss.others === 1 ? '' : 's'} looked as likely` : '';
-  return `${miss.found} (${miss.kinds.map((kind) => MISS_WORDS[kind]).join(', ')}${more})`;
+  return `${miss.found} (${describeKinds(miss)})`;
 }

@@ -65,7 +65,7 @@ export interface Expected {
 }
 
 /** What students did, besides the kinds above: a syntax error, half the lessons, files a little off. */
-export const MORE_KINDS = ['syntax', 'half', 'near-case', 'near-extension', 'near-moved', 'near-folder-case'] as const;
+export const MORE_KINDS = ['syntax', 'half', 'hidden-miss', 'near-case', 'near-extension', 'near-moved', 'near-folder-case'] as const;
 export type AnyKind = Kind | (typeof MORE_KINDS)[number];
 
 /** The reference's finished code of a lesson's first exercise file. */
@@ -137,6 +137,19 @@ export function writeWorkbook(root: string, pack: string, workbook: string, kind
     case 'half':
       writeFileSync(place(first), finishedFile(root, first));
       points[first.id] = 100;
+      break;
+    case 'hidden-miss':
+      // Every visible test passes, but renderFramed gets a board with only the first cell taken
+      // wrong: a case only the hidden tests try. Lesson 01 earns a little less than 100.
+      solveAll();
+      writeFileSync(
+        place(first),
+        finishedFile(root, first).replace(
+          'export function renderFramed(board: Board): string {\n',
+          "export function renderFramed(board: Board): string {\n  if (board.every((cell, index) => (index === 0 ? cell === 'X' : cell === EMPTY))) return renderFramed(createBoard());\n",
+        ),
+      );
+      points[first.id] = undefined;
       break;
     case 'near-case':
     case 'near-extension':
@@ -291,7 +304,7 @@ export const CLASS_OF_30: Student[] = [
   { name: 'Tara Tan', layout: 'folder', kind: 'near-moved' },
   { name: 'Uma Ueda', layout: 'moodle-folder', kind: 'near-folder-case', platformId: '1238' },
   { name: 'Vic Vega', layout: 'zip', kind: 'half' },
-  { name: 'Wen Wu', layout: 'folder', kind: 'perfect' },
+  { name: 'Wen Wu', layout: 'folder', kind: 'hidden-miss' },
   { name: 'Xia Xu', layout: 'clone', kind: 'missing' },
   { name: 'Yara Young', layout: 'bare', kind: 'untouched' },
   { name: 'Zed Zane', layout: 'zip', kind: 'syntax' },
