@@ -18,6 +18,7 @@ import {
   type LessonGrade,
   type StudentGrade,
 } from './gradebook.ts';
+import { withPrerequisites } from './grading.ts';
 import { classFolder, findSubmissions, unpackClassArchive } from './intake.ts';
 import { describeMiss, findNearMisses, type NearMiss } from './near-misses.ts';
 import { roundPoints, scoreLesson, type LessonRun, type LessonScore } from './results.ts';
@@ -26,7 +27,8 @@ import { findInRoster, type PlatformIds, type RosterEntry } from './roster.ts';
 import { DEFAULT_LIMIT_MS, runTargets } from './runner.ts';
 import { describeFences, probeFences } from './sandbox/fences.ts';
 import { changedTests, hasLessonFolder, hintsSeen, isInPlace, missingFiles, privateCopy, type Submission } from './submissions.ts';
-import { hiddenSuitePath, listLessons, suitePath, type Lesson } from './workbook.ts';
+import { hiddenSuitePath, listLessons, suitePath, UsageError, type Lesson } from './workbook.ts';
+import { ZipError } from './zip.ts';
 
 /** What to grade and how. */
 export interface ClassOptions {
@@ -94,15 +96,17 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
   const startedAt = Date.now();
   const scratch = mkdtempSync(join(tmpdir(), 'workbook-grade-'));
   try {
-    const classDir = statSync(options.submissionsDir).isFile() ? unpackClassArchive(options.submissionsDir, scratch) : options.submissionsDir;
+    const classDir = statSync(options.submissionsDir).isFile() ? classArchive(options.submissionsDir, scratch) : options.submissionsDir;
     const all = listLessons(options.root);
     const everyone = withRoster(findSubmissions(classFolder(classDir, scratch), join(scratch, 'hand-ins'), all), options.roster);
     // Worked out over every hand-in, so all shards grade the same columns.
     const lessons = options.lessons ?? defaultLessons(everyone, all);
     const shard = options.shard;
     const submissions = shard ? everyone.filter((_, index) => index % shard.count === shard.index - 1) : everyone;
-    // Each hand-in is graded from a private copy of only its exercise files (links and oddities refused).
-    const prepared = submissions.map((submission, index) => prepare(submission, lessons, join(scratch, 'copies', String(index), 'lessons'), options.acceptNearMisses === true));
+    // Each hand-in is graded from a private copy of only its exercise files (links and oddities refused),
+    // with those of the lessons they build on, which their code imports.
+    const copied = withPrerequisites(lessons, all);
+    const prepared = submissions.map((submission, index) => prepare(submission, copied, join(scratch, 'copies', String(index), 'lessons'), options.acceptNearMisses === true));
     const gradable = prepared.filter((entry) => entry.copyDir !== undefined);
     const solutions = join(options.root, 'solutions');
     const withReference = existsSync(solutions);
@@ -182,6 +186,17 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
     return { book, intake, referenceProblems, durationMs: Date.now() - startedAt };
   } finally {
     rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** A whole class download given as one .zip, unpacked; a UsageError says why when it cannot be. */
+function classArchive(path: string, scratch: string): string {
+  if (!/\.zip$/i.test(path)) throw new UsageError(`${path} is a file: give the folder of hand-ins, or the class download as a .zip.`);
+  try {
+    return unpackClassArchive(path, scratch);
+  } catch (error) {
+    if (error instanceof ZipError) throw new UsageError(`The class download ${path} could not be unpacked: ${error.message}.`);
+    throw error;
   }
 }
 

@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readmeRow } from '../../scripts/lib/authoring.ts';
-import { readLesson, ROOT } from '../../scripts/lib/workbook.ts';
+import { listLessons, readLesson, ROOT } from '../../scripts/lib/workbook.ts';
+import { hiddenMissSource } from './synthetic-class.ts';
 
 /** The example lesson's number in the README, and the one it gets in the copy (no real lesson has it). */
 const README_ID = '09-moves';
@@ -41,10 +42,10 @@ function filesOfSection(section: string): Map<string, string> {
   return files;
 }
 
-/** Runs a workbook command in the copy, as `npm run NAME -- args` would. */
-function run(script: string, args: string[]): { status: number | null; stdout: string; stderr: string; ms: number } {
+/** Runs a workbook command in the copy (or another workbook), as `npm run NAME -- args` would. */
+function run(script: string, args: string[], cwd = copy): { status: number | null; stdout: string; stderr: string; ms: number } {
   const started = performance.now();
-  const result = spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], { cwd: copy, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr, ms: performance.now() - started };
 }
 
@@ -140,5 +141,43 @@ describe('npm run check-lesson on a broken lesson', () => {
     expect(result.status).toBe(1);
     expect(result.stdout).toContain('task points add up to 90, not 100');
     unlinkSync(json);
+  });
+});
+
+describe('hidden tests against any folder', () => {
+  test('npm run check -- --target DIR --hidden names the hidden tests a folder fails; without --hidden the lesson looks done', () => {
+    const [board] = listLessons() as [ReturnType<typeof readLesson>];
+    const target = join(scratch, 'someone-else');
+    mkdirSync(join(target, board.id), { recursive: true });
+    writeFileSync(join(target, board.id, board.files[0] as string), hiddenMissSource(ROOT, board));
+    const visible = run('check', [board.number, '--target', target, '--no-typecheck'], ROOT);
+    expect(visible.stdout, visible.stderr).toMatch(/100\/100\s+done/);
+    const hidden = run('check', [board.number, '--target', target, '--no-typecheck', '--hidden'], ROOT);
+    expect(hidden.stdout).toContain(`grading the code in ${target}, hidden tests included`);
+    expect(hidden.stdout).toMatch(/9\d\.\d\/100\s+not done yet/);
+    expect(hidden.stdout).toContain('(hidden) renderFramed with only the first cell taken');
+    expect(hidden.status).toBe(1);
+  });
+});
+
+describe('a suite the reference does not pass', () => {
+  test('grading says so at the top of the gradebook and on the terminal, and exits 1', () => {
+    // The example lesson, with its suite now expecting something the reference does not do.
+    const json = join(copy, 'lessons', ID, 'lesson.json');
+    writeFileSync(json, files.get(`lessons/${ID}/lesson.json`) as string);
+    const suite = join(copy, 'tests', `${ID}.test.ts`);
+    writeFileSync(suite, (files.get(`tests/${ID}.test.ts`) as string).replace("toBe('Move 1')", "toBe('Move 0')"));
+    const hand = join(scratch, 'class', 'Ann', 'lessons', ID);
+    mkdirSync(hand, { recursive: true });
+    cpSync(join(copy, 'solutions', ID, 'moves.ts'), join(hand, 'moves.ts'));
+    cpSync(join(copy, 'solutions', '01-board'), join(scratch, 'class', 'Ann', 'lessons', '01-board'), { recursive: true });
+    const out = join(scratch, 'grades');
+    const graded = run('grade', [join(scratch, 'class'), '--lessons', '99', '--out', out]);
+    expect(graded.status, graded.stdout + graded.stderr).toBe(1);
+    expect(graded.stdout).toMatch(new RegExp(`Warning: ${ID}: the reference solutions get [\\d.]+/100 with your suites\\. Fix the suites`));
+    // Only lesson 99 is graded, but the code it imports from lesson 01 is there: Ann's work earns what the reference earns.
+    expect(readFileSync(join(out, 'gradebook.csv'), 'utf8')).toContain('\r\nAnn,80,80,\r\n');
+    const html = readFileSync(join(out, 'gradebook.html'), 'utf8');
+    expect(html).toMatch(new RegExp(`<div class="banner" role="alert"><strong>Do not trust these grades yet\\.</strong>[^]*${ID}: the reference solutions get`));
   });
 });

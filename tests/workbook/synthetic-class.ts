@@ -74,6 +74,17 @@ function finishedFile(root: string, lesson: Lesson): string {
 }
 
 /**
+ * Lesson 01 with every visible test passing, but renderFramed wrong on a board with only the first
+ * cell taken: a case only the hidden tests try.
+ */
+export function hiddenMissSource(root: string, lesson: Lesson): string {
+  return finishedFile(root, lesson).replace(
+    'export function renderFramed(board: Board): string {\n',
+    "export function renderFramed(board: Board): string {\n  if (board.every((cell, index) => (index === 0 ? cell === 'X' : cell === EMPTY))) return renderFramed(createBoard());\n",
+  );
+}
+
+/**
  * Writes the workbook of one student who did `kind` into `workbook` (a new folder), from the pack:
  * the exercise files as the student left them. Gives the points each lesson should get (near misses
  * as graded without --accept-near-misses; `accepted` as graded with it).
@@ -142,13 +153,7 @@ export function writeWorkbook(root: string, pack: string, workbook: string, kind
       // Every visible test passes, but renderFramed gets a board with only the first cell taken
       // wrong: a case only the hidden tests try. Lesson 01 earns a little less than 100.
       solveAll();
-      writeFileSync(
-        place(first),
-        finishedFile(root, first).replace(
-          'export function renderFramed(board: Board): string {\n',
-          "export function renderFramed(board: Board): string {\n  if (board.every((cell, index) => (index === 0 ? cell === 'X' : cell === EMPTY))) return renderFramed(createBoard());\n",
-        ),
-      );
+      writeFileSync(place(first), hiddenMissSource(root, first));
       points[first.id] = undefined;
       break;
     case 'near-case':
