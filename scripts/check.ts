@@ -1,5 +1,5 @@
 /** `npm run check [lesson…]`: grades the student's code and says what to do next. */
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { colorsEnabled, painter, parseCommandLine, runCommand } from './lib/cli.ts';
 import { gradeLessons, withPrerequisites } from './lib/grading.ts';
@@ -20,6 +20,8 @@ Grades your code in lessons/ and shows what to do next. Name lessons by number o
 Options:
   --solutions       grade the reference solutions instead (the teacher's view)
   --target DIR      grade the exercise files in DIR (a folder holding 01-board/, 02-input/, …)
+  --hidden          also run your teacher-only tests (tests/hidden/) and show what failed by name:
+                    npm run check -- --target DIR --hidden checks one student's or a new solution's folder
   --limit SECONDS   stop a call into your code that runs longer than this; that test fails (default ${DEFAULT_LIMIT_MS / 1000})
   --no-typecheck    skip TypeScript's type check (type errors are shown but cost no points)
   --json [FILE]     also write every result as JSON (default file: results.json, which git ignores)
@@ -34,9 +36,11 @@ runCommand(USAGE, async () => {
       target: { type: 'string' },
       limit: { type: 'string' },
       typecheck: { type: 'boolean', default: true },
+      hidden: { type: 'boolean', default: false },
     },
     args,
   );
+  if (values.hidden && !existsSync(join(ROOT, 'tests', 'hidden'))) throw new UsageError('This workbook has no hidden tests (tests/hidden/): --hidden is for the teacher\'s workbook.');
   if (values.solutions && values.target !== undefined) throw new UsageError('Use --solutions or --target, not both.');
   const limitSeconds = values.limit === undefined ? DEFAULT_LIMIT_MS / 1000 : Number(values.limit);
   if (!(limitSeconds > 0)) throw new UsageError(`--limit takes a number of seconds, not "${values.limit}".`);
@@ -44,11 +48,8 @@ runCommand(USAGE, async () => {
   const all = listLessons();
   const selected = selectLessons(positionals, all);
   const target = values.solutions ? resolve(ROOT, 'solutions') : resolve(values.target ?? resolve(ROOT, 'lessons'));
-  const subject = values.solutions
-    ? 'the reference solutions in solutions/'
-    : values.target !== undefined
-      ? `the code in ${values.target}`
-      : 'your code in lessons/';
+  const code = values.solutions ? 'the reference solutions in solutions/' : values.target !== undefined ? `the code in ${values.target}` : 'your code in lessons/';
+  const subject = values.hidden ? `${code}, hidden tests included` : code;
 
   const progress = process.stderr.isTTY ? (text: string) => process.stderr.write(`\r\x1b[K${text}`) : () => {};
   const lessons = withPrerequisites(selected, all);
@@ -61,6 +62,7 @@ runCommand(USAGE, async () => {
   const scores = await gradeLessons({
     target,
     lessons,
+    hidden: values.hidden,
     limitMs: limitSeconds * 1000,
     onLessonDone: (run) => {
       finished += 1;
@@ -71,7 +73,8 @@ runCommand(USAGE, async () => {
   const typeReport = await types;
   progress('');
 
-  if (ownLessons) {
+  // Progress is the student's own checks; a teacher's run with hidden tests does not count there.
+  if (ownLessons && !values.hidden) {
     const graded = [...scores.values()];
     writeProgress(ROOT, recordScores(readProgress(ROOT), graded, new Date()));
   }
@@ -93,6 +96,7 @@ runCommand(USAGE, async () => {
       paint,
       types: typeReport,
       doneLessons: ownLessons ? doneLessons(readProgress(ROOT)) : undefined,
+      showHidden: values.hidden,
     }),
   );
   return selected.every((lesson) => scores.get(lesson.id)?.done) ? 0 : 1;

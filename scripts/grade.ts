@@ -1,31 +1,45 @@
 /** `npm run grade`: grades a class's hand-ins with the teacher's suites, hidden ones included (a teacher's tool). */
 import { availableParallelism } from 'node:os';
 import { relative, resolve } from 'node:path';
+import { existsSync, writeFileSync } from 'node:fs';
 import { gradeClass, type ProgressEvent } from './lib/class-grading.ts';
-import { parseCommandLine, runCommand } from './lib/cli.ts';
+import { colorsEnabled, painter, parseCommandLine, runCommand } from './lib/cli.ts';
 import { GRADEBOOK_FILES, mergeGradebooks, readGradebook, writeGradebook, type Gradebook } from './lib/gradebook.ts';
+import { renderIntakeTable } from './lib/intake-table.ts';
+import { LMS_FORMATS, renderLmsExport, type LmsFormat } from './lib/lms-export.ts';
 import { parseLessonList } from './lib/pack.ts';
+import { readRoster } from './lib/roster.ts';
 import { DEFAULT_LIMIT_MS } from './lib/runner.ts';
 import { lessonsOfPack } from './lib/submissions.ts';
 import { listLessons, ROOT, UsageError } from './lib/workbook.ts';
 
 const USAGE = `
-Usage: npm run grade -- SUBMISSIONS_DIR [--out DIR] [--lessons LIST | --pack DIR] [--shard i/n] [--limit SECONDS]
-       npm run grade -- --merge PART… --out DIR
+Usage: npm run grade -- HAND_INS [--out DIR] [--lessons LIST | --pack DIR] [--roster FILE.csv] [options]
+       npm run grade -- --merge PART… --out DIR [--format moodle|canvas]
 
-Grades every hand-in in SUBMISSIONS_DIR: each subfolder (a copy of the pack, a clone, an unzipped
-archive) or .zip file is one student. Their exercise files are graded with your own suites,
-visible and hidden (tests/hidden/); tests a student changed are ignored and reported.
-Writes DIR/gradebook.csv, DIR/gradebook.html, DIR/gradebook.json and DIR/feedback/<student>/feedback.md.
+Grades every hand-in in HAND_INS, a folder or a platform's download as one .zip: each subfolder,
+archive or group of files is one student, as Moodle, Canvas, Google Classroom, GitHub Classroom or
+you laid them out (see "Grading a class" in README.md). Their exercise files are graded with your own
+suites, visible and hidden (tests/hidden/); tests a student changed are ignored and reported.
+Writes DIR/gradebook.html (open it in a browser), gradebook.csv, gradebook.json, and per student
+DIR/feedback/<student>/index.html and feedback.md. Ends with a table of what it found in each hand-in.
 This runs the students' code on this machine: see "Class grading" in README.md.
-  --out DIR         where to write (default build/grades)
-  --lessons LIST    lessons to grade (default: every lesson at least one hand-in has a folder for)
-  --pack DIR        grade the lessons your own pack in DIR assigned (the --out folder of npm run pack);
-                    which lessons are graded never comes from a file in a hand-in
-  --shard i/n       grade only every n-th hand-in, starting with the i-th (split a course over CI jobs)
-  --merge PART…     join the --out folders of several --shard runs into one gradebook
-  --limit SECONDS   stop a call into a student's code that runs longer than this; that test fails (default ${DEFAULT_LIMIT_MS / 1000})
-  --workers N       test workers in the pool (default: one per CPU, ${availableParallelism()} here)
+  --out DIR              where to write (default build/grades)
+  --lessons LIST         lessons to grade (default: every lesson at least one hand-in has a folder for)
+  --pack DIR             grade the lessons your own pack in DIR assigned (the --out folder of npm run pack);
+                         which lessons are graded never comes from a file in a hand-in
+  --roster FILE.csv      the class list: folder or id → name (a Canvas gradebook export, a Moodle grading
+                         worksheet or a GitHub Classroom roster work as they are); students on it without
+                         a hand-in get a row too
+  --accept-near-misses   grade exercise files found near where they belong (Win.ts for win.ts,
+                         win.ts.txt, win.ts in another folder); without it they are only named in the notes
+  --format moodle|canvas also write the grade import file of that platform (may be given twice)
+  --assignment NAME      the assignment column of the Canvas file (default "Tic-Tac-Toe workbook";
+                         "Name (1234)" matches Canvas assignment 1234)
+  --shard i/n            grade only every n-th hand-in, starting with the i-th (split a course over CI jobs)
+  --merge PART…          join the --out folders of several --shard runs into one gradebook
+  --limit SECONDS        stop a call into a student's code that runs longer than this; that test fails (default ${DEFAULT_LIMIT_MS / 1000})
+  --workers N            test workers in the pool (default: one per CPU, ${availableParallelism()} here)
 `;
 
 runCommand(USAGE, async () => {
@@ -37,8 +51,17 @@ runCommand(USAGE, async () => {
     merge: { type: 'boolean', default: false },
     limit: { type: 'string' },
     workers: { type: 'string' },
+    roster: { type: 'string' },
+    'accept-near-misses': { type: 'boolean', default: false },
+    format: { type: 'string', multiple: true },
+    assignment: { type: 'string' },
   });
   const out = resolve(values.out ?? resolve(ROOT, 'build', 'grades'));
+  const formats = (values.format ?? []).map((format): LmsFormat => {
+    if (!LMS_FORMATS.includes(format as LmsFormat)) throw new UsageError(`--format takes ${LMS_FORMATS.join(' or ')}, not "${format}".`);
+    return format as LmsFormat;
+  });
+  const exportFor = (book: Gradebook): void => writeExports(book, out, formats, values.assignment);
 
   if (values.merge) {
     if (positionals.length === 0) throw new UsageError('Name the parts to merge: npm run grade -- --merge part1 part2 --out DIR');
@@ -47,10 +70,12 @@ runCommand(USAGE, async () => {
     writeGradebook(book, out);
     console.log(`Merged ${positionals.length} part${positionals.length === 1 ? '' : 's'}: ${book.students.length} students.`);
     printWritten(book, out);
-    return 0;
+    exportFor(book);
+    return warnReference(book.referenceProblems ?? []) ? 1 : 0;
   }
 
-  if (positionals.length !== 1) throw new UsageError('Name the folder of hand-ins: npm run grade -- SUBMISSIONS_DIR');
+  if (positionals.length !== 1) throw new UsageError('Name the folder of hand-ins (or the class download .zip): npm run grade -- HAND_INS');
+  if (!existsSync(positionals[0] as string)) throw new UsageError(`There is no folder or file ${positionals[0]}.`);
   const limitSeconds = values.limit === undefined ? DEFAULT_LIMIT_MS / 1000 : Number(values.limit);
   if (!(limitSeconds > 0)) throw new UsageError(`--limit takes a number of seconds, not "${values.limit}".`);
   const workers = values.workers === undefined ? availableParallelism() : Number(values.workers);
@@ -67,25 +92,49 @@ runCommand(USAGE, async () => {
         ? undefined
         : parseLessonList(values.lessons, listLessons());
 
+  const roster = values.roster === undefined ? undefined : readRoster(resolve(values.roster));
   const result = await gradeClass({
     root: ROOT,
     submissionsDir: resolve(positionals[0] as string),
     lessons,
     limitMs: limitSeconds * 1000,
     shard,
+    ...(roster === undefined ? {} : { roster }),
+    acceptNearMisses: values['accept-near-misses'],
     onProgress: progressPrinter(),
   });
   writeGradebook(result.book, out);
   const seconds = (result.durationMs / 1000).toFixed(1);
   console.log(`Graded ${result.book.students.length} hand-in${result.book.students.length === 1 ? '' : 's'} in ${seconds} s.`);
   printWritten(result.book, out);
+  exportFor(result.book);
   console.log('The students\' code ran sealed off, one process per hand-in:');
   for (const fence of result.book.fences ?? []) console.log(`  - ${fence}`);
-  for (const problem of result.referenceProblems) {
-    console.log(/grading itself broke/.test(problem) ? `Error: ${problem}. Grade again; if it happens again, it is a bug in the grader.` : `Warning: ${problem}. Fix the suites before trusting these grades.`);
-  }
-  return result.referenceProblems.length > 0 ? 1 : 0;
+  console.log('');
+  for (const line of renderIntakeTable(result.intake, result.book, painter(colorsEnabled()))) console.log(line);
+  return warnReference(result.referenceProblems) ? 1 : 0;
 });
+
+/** Says what is wrong when the reference did not get 100 (or grading broke); true when anything is. */
+function warnReference(problems: string[]): boolean {
+  for (const problem of problems) {
+    console.log(/grading itself broke/.test(problem) ? `Error: ${problem}. Grade again; if it happens again, it is a bug in the grader.` : `Warning: ${problem}. Fix the suites before trusting these grades (the gradebook says so at the top).`);
+  }
+  return problems.length > 0;
+}
+
+/** Writes the grade import files of the platforms asked for, and names the students a platform cannot match. */
+function writeExports(book: Gradebook, out: string, formats: LmsFormat[], assignment: string | undefined): void {
+  for (const format of formats) {
+    const written = renderLmsExport(format, book, assignment);
+    writeFileSync(resolve(out, written.file), written.text);
+    console.log(`  ${relative(process.cwd(), out) || '.'}/${written.file} (${format === 'moodle' ? 'Moodle: the assignment\'s "Upload grading worksheet"' : 'Canvas: Grades → Import'})`);
+    if (written.unmatched.length > 0) {
+      const by = format === 'moodle' ? 'Moodle participant number (from the names in Moodle\'s download, or an Identifier column in --roster)' : 'Canvas ID, SIS User ID or SIS Login ID (from the names in Canvas\'s download, or --roster)';
+      console.log(`    No ${by} for ${written.unmatched.join(', ')}: enter ${written.unmatched.length === 1 ? 'that grade' : 'those grades'} by hand.`);
+    }
+  }
+}
 
 /** "2/5" → { index: 2, count: 5 }. */
 function parseShard(text: string): { index: number; count: number } {
@@ -121,7 +170,7 @@ function progressPrinter(): (event: ProgressEvent) => void {
 
 function printWritten(book: Gradebook, out: string): void {
   const shown = relative(process.cwd(), out) || '.';
+  console.log(`  ${shown}/${GRADEBOOK_FILES.html} (open it in a browser: who needs help, with what)`);
   console.log(`  ${shown}/${GRADEBOOK_FILES.csv}`);
-  console.log(`  ${shown}/${GRADEBOOK_FILES.html}`);
-  console.log(`  ${shown}/${GRADEBOOK_FILES.feedback}/<student>/feedback.md (${book.students.length})`);
+  console.log(`  ${shown}/${GRADEBOOK_FILES.feedback}/<student>/index.html and feedback.md (${book.students.length})`);
 }

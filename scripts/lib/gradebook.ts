@@ -1,46 +1,77 @@
 /**
  * The class gradebook (`npm run grade`): one row per student and one column per lesson, written as
- * gradebook.json (the data, which --merge joins), gradebook.csv, gradebook.html, and one feedback.md
- * per student in the words of the student's own report. Hidden tests are counted, never described.
+ * gradebook.json (the data, which --merge joins), gradebook.csv, gradebook.html (gradebook-html.ts),
+ * and per student a feedback.md in the words of the student's own report, with the same text as a
+ * web page (feedback-page.ts). Hidden tests are counted in feedback, never described; the teacher's
+ * gradebook names the ones each student failed.
  */
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { painter } from './cli.ts';
 import { STOPPED_PREFIX } from './child-protocol.ts';
-import { explainFailure, renderReport } from './report.ts';
-import type { LessonScore, TaskScore, TestOutcome } from './results.ts';
+import { toCsv } from './csv.ts';
+import { feedbackPage, FEEDBACK_PAGE, SITE_ASSETS, siteAsset } from './feedback-page.ts';
+import { renderHtml } from './gradebook-html.ts';
+import { describeKinds, describeMiss, MISS_WORDS, type NearMiss } from './near-misses.ts';
+import type { Platform } from './platforms.ts';
+import { brokenElsewhere, explainFailure, loadProblemLine, renderReport } from './report.ts';
+import { formatPoints, roundPoints, type LessonScore, type TaskScore, type TestOutcome } from './results.ts';
+import type { PlatformIds } from './roster.ts';
 import { readmePath, UsageError, type Lesson } from './workbook.ts';
+
+export { formatPoints };
 
 /** One task of one student's lesson (earned rounded to one decimal), with its count of hidden tests. */
 export interface TaskGrade extends TaskScore {
   hiddenTotal: number;
 }
 
-/** How a lesson went, in one word: what a gradebook cell shows besides the points. */
-export type LessonStatus = 'done' | 'partial' | 'zero' | 'timeout' | 'load-error' | 'crash' | 'missing';
+/**
+ * How a lesson went, in one word: what a gradebook cell shows besides the points. "blocked": it
+ * could not load because a lesson it uses does not load.
+ */
+export type LessonStatus = 'done' | 'partial' | 'zero' | 'timeout' | 'load-error' | 'blocked' | 'crash' | 'missing';
+
+/** A hidden test a student failed: for the teacher's gradebook only, never for feedback. */
+export interface HiddenFailure {
+  task: number;
+  name: string;
+}
 
 /** One cell of the gradebook. */
 export interface LessonGrade {
   id: string;
-  /** Whole points out of 100. */
+  /** Points out of 100, to one decimal. */
   points: number;
   status: LessonStatus;
   tasks: TaskGrade[];
-  /** A short teacher-facing note ("stopped after 10 s", "lessons/02-input/input.ts is missing"). */
+  /** The first task not finished yet (every test of it passing), if any. */
+  firstOpen?: { number: number; title: string };
+  /** A whole teacher-facing note ("does not load: Syntax error in lessons/03-win/win.ts, line 12, …"). */
   note?: string;
   /** Hint levels the student opened for this lesson (from their progress file). */
   hintsSeen: number;
+  /** The hidden tests this student failed, by name (teacher only). */
+  hiddenFailures?: HiddenFailure[];
 }
 
 /** One row of the gradebook. */
 export interface StudentGrade {
   name: string;
   lessons: Record<string, LessonGrade>;
+  /** The sum of the lessons' points, to one decimal. */
   total: number;
   /** Teacher-facing notes about the hand-in as a whole (changed tests, no workbook found, …); lesson notes are in the lessons. */
   notes: string[];
   /** The student's feedback.md. */
   feedback: string;
+  /** False for a student of the class list of whom no hand-in was found. */
+  handedIn?: boolean;
+  /** The layout the hand-in came in, and how it was found ("tictactoe.zip → tictactoe-workbook/lessons/"). */
+  platform?: Platform;
+  found?: string;
+  /** What a learning platform's grade import matches the student by (from the download's names and the class list). */
+  ids?: PlatformIds;
 }
 
 /** A whole gradebook (or one shard's part of it). */
@@ -53,31 +84,43 @@ export interface Gradebook {
   shard?: { index: number; count: number };
   /** The fences that were around the graded code, in plain words. */
   fences?: string[];
+  /** Lessons where the reference solutions scored below 100 (or grading itself broke): the grades cannot be trusted. */
+  referenceProblems?: string[];
   students: StudentGrade[];
 }
 
 /** The file names a gradebook folder holds. */
 export const GRADEBOOK_FILES = { json: 'gradebook.json', csv: 'gradebook.csv', html: 'gradebook.html', feedback: 'feedback' } as const;
 
+/** How points are rounded, as the gradebook states it. */
+export const ROUNDING = 'Points have one decimal, rounded to the nearest tenth; a lesson shows 100 only when every test passes, hidden ones included.';
+
 /** The one-word status of a graded lesson. */
 export function lessonStatus(score: LessonScore): LessonStatus {
   const problem = score.run.problem;
   if (problem?.kind === 'timeout') return 'timeout';
-  if (problem?.kind === 'load-error') return 'load-error';
+  if (problem?.kind === 'load-error') return brokenElsewhere(score) === undefined ? 'load-error' : 'blocked';
   if (problem?.kind === 'crash') return 'crash';
   if (score.done) return 'done';
   return score.earned > 0 ? 'partial' : 'zero';
 }
 
-/** A gradebook cell from a lesson's score. */
-export function lessonGrade(score: LessonScore, hintsSeen: number, missing: string[] = []): LessonGrade {
+/** How an exercise file was found: missing (perhaps with a near miss), or a near miss the teacher accepted. */
+export interface FileFinding {
+  missing: string[];
+  nearMisses: NearMiss[];
+  accepted: boolean;
+}
+
+/** A gradebook cell from a lesson's score (the full score, hidden tests and all: the cell is the teacher's). */
+export function lessonGrade(score: LessonScore, hintsSeen: number, files: FileFinding = { missing: [], nearMisses: [], accepted: false }): LessonGrade {
   const tasks = score.tasks.map((task): TaskGrade => {
     const hidden = score.run.tests.filter((test) => test.hidden && test.task === task.number && test.status !== 'skipped');
     return {
       number: task.number,
       title: task.title,
       points: task.points,
-      earned: Math.round(task.earned * 10) / 10,
+      earned: roundPoints(task.earned),
       passed: task.passed,
       total: task.total,
       hiddenFailed: task.hiddenFailed,
@@ -85,23 +128,35 @@ export function lessonGrade(score: LessonScore, hintsSeen: number, missing: stri
     };
   });
   const grade: LessonGrade = { id: score.lesson.id, points: score.earned, status: lessonStatus(score), tasks, hintsSeen };
+  const open = tasks.find((task) => task.total === 0 || task.passed < task.total);
+  if (open !== undefined && !score.done) grade.firstOpen = { number: open.number, title: open.title };
+  // Tests of a file that did not load never ran: they are no failures to name.
+  const ran = score.run.problem?.kind !== 'load-error' && score.run.problem?.kind !== 'crash';
+  const hiddenFailures = score.run.tests.filter((test) => ran && test.hidden && test.status === 'failed').map((test) => ({ task: test.task, name: test.name }));
+  if (hiddenFailures.length > 0) grade.hiddenFailures = hiddenFailures;
   const stopped = stoppedTests(score);
-  if (missing.length > 0) {
+  const notes: string[] = [];
+  if (files.missing.length > 0) {
     grade.status = 'missing';
-    grade.note = `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing`;
+    const misses = files.nearMisses.filter((miss) => files.missing.includes(miss.expected));
+    const plain = files.missing.filter((path) => !misses.some((miss) => miss.expected === path));
+    if (plain.length > 0) notes.push(`${plain.join(', ')} ${plain.length === 1 ? 'is' : 'are'} missing`);
+    for (const miss of misses) notes.push(`${miss.expected} is missing, but ${describeMiss(miss)} looks like it: not graded (--accept-near-misses grades it)`);
   } else if (score.run.problem?.kind === 'timeout') {
-    grade.note = `stopped after ${Math.round(score.run.problem.limitMs / 1000)} s (an endless loop?)`;
+    notes.push(`stopped after ${Math.round(score.run.problem.limitMs / 1000)} s (an endless loop?)`);
   } else if (score.run.problem?.kind === 'load-error') {
-    grade.note = `the file could not be loaded: ${score.run.problem.failure.message.split('\n')[0]}`;
+    notes.push(loadProblemLine(score) ?? 'does not load');
   } else if (score.run.problem?.kind === 'crash') {
-    grade.note = score.run.problem.message;
+    notes.push(score.run.problem.message);
   } else if (stopped.count > 0 && !score.done) {
     grade.status = 'timeout';
-    grade.note = `stopped after ${Math.round(stopped.firstLimitMs / 1000)} s in ${stopped.count} test${stopped.count === 1 ? '' : 's'} (an endless loop?)`;
+    notes.push(`stopped after ${Math.round(stopped.firstLimitMs / 1000)} s in ${stopped.count} test${stopped.count === 1 ? '' : 's'} (an endless loop?)`);
   }
-  if (score.run.anomalies !== undefined) {
-    grade.note = [grade.note, `grading anomalies: ${score.run.anomalies.join('; ')}`].filter(Boolean).join('; ');
+  if (files.accepted) {
+    for (const miss of files.nearMisses) notes.push(`graded ${miss.found} as ${miss.expected} (near miss accepted: ${miss.kinds.map((kind) => MISS_WORDS[kind]).join(', ')})`);
   }
+  if (score.run.anomalies !== undefined) notes.push(`grading anomalies: ${score.run.anomalies.join('; ')}`);
+  if (notes.length > 0) grade.note = notes.join('; ');
   return grade;
 }
 
@@ -147,6 +202,8 @@ export interface FeedbackInput {
   grades: LessonGrade[];
   /** Plain-words notes for the student (changed tests, missing files). */
   notes: string[];
+  /** How each lesson's files were found, by lesson id (missing files, near misses). */
+  files?: Record<string, FileFinding>;
 }
 
 const FAILURES_SHOWN = 5;
@@ -154,25 +211,25 @@ const plain = painter(false);
 
 /** One student's feedback.md. */
 export function renderFeedback(input: FeedbackInput): string {
-  const total = input.grades.reduce((sum, grade) => sum + grade.points, 0);
+  const total = roundPoints(input.grades.reduce((sum, grade) => sum + grade.points, 0));
   const done = input.grades.filter((grade) => grade.status === 'done').length;
   const lines = [
     `# Feedback for ${input.name}`,
     '',
-    `**${total} of ${input.grades.length * 100} points** · ${done} of ${input.grades.length} lesson${input.grades.length === 1 ? '' : 's'} done`,
+    `**${formatPoints(total)} of ${input.grades.length * 100} points** · ${done} of ${input.grades.length} lesson${input.grades.length === 1 ? '' : 's'} done`,
     '',
     '| lesson | points | |',
     '|---|---:|---|',
     ...input.scores.map((score, index) => {
       const grade = input.grades[index] as LessonGrade;
-      return `| ${score.lesson.number} ${score.lesson.title} | ${grade.points}/100 | ${STATUS_WORDS[grade.status]} |`;
+      return `| ${score.lesson.number} ${score.lesson.title} | ${formatPoints(grade.points)}/100 | ${STATUS_WORDS[grade.status]} |`;
     }),
     '',
   ];
   input.scores.forEach((score, index) => {
     const grade = input.grades[index] as LessonGrade;
     if (grade.status === 'done') return;
-    lines.push(...lessonFeedback(score, grade), '');
+    lines.push(...lessonFeedback(score, grade, input.files?.[score.lesson.id]), '');
   });
   if (input.notes.length > 0) lines.push('## Notes', '', ...input.notes.map((note) => `- ${note}`), '');
   if (input.grades.some((grade) => grade.status !== 'missing')) {
@@ -185,7 +242,20 @@ export function renderFeedback(input: FeedbackInput): string {
     });
     lines.push('## Your report', '', 'This is what `npm run check` shows for the code you handed in:', '', '```text', report, '```', '');
   }
+  lines.push(`Points have one decimal: a task earns its points in proportion to its tests that pass, and a lesson shows 100 only when every test passes.`, '');
   return lines.join('\n');
+}
+
+/** The feedback of a student on the class list of whom no hand-in was found. */
+export function absentFeedback(name: string, lessons: Lesson[]): string {
+  return [
+    `# Feedback for ${name}`,
+    '',
+    `**0 of ${lessons.length * 100} points**`,
+    '',
+    'No hand-in of yours was found, so nothing could be graded. If you did hand something in, tell your teacher.',
+    '',
+  ].join('\n');
 }
 
 const STATUS_WORDS: Record<LessonStatus, string> = {
@@ -194,20 +264,42 @@ const STATUS_WORDS: Record<LessonStatus, string> = {
   zero: 'not started or nothing passes yet',
   timeout: 'stopped: took too long',
   'load-error': 'your file could not be loaded',
+  blocked: 'waits for an earlier lesson',
   crash: 'could not be graded',
   missing: 'file missing',
 };
 
+/** What a student reads about a near miss the teacher accepted. */
+export function acceptedNote(miss: NearMiss): string {
+  return `Your teacher graded \`${miss.found}\` in place of \`${miss.expected}\`. Next time, name and place it exactly as \`${miss.expected}\`.`;
+}
+
+/** Why a lesson's file is missing, for its student: the file, and what was found that looks like it. */
+function missingFeedback(grade: LessonGrade, files: FileFinding | undefined): string[] {
+  const missing = files?.missing ?? [];
+  if (missing.length === 0) return [`${grade.note ?? 'The exercise file is missing'}, so this lesson could not be graded. Hand in the whole workbook folder.`];
+  return missing.map((path) => {
+    const miss = files?.nearMisses.find((candidate) => candidate.expected === path);
+    return miss === undefined
+      ? `\`${path}\` is missing, so this lesson could not be graded. Hand in the whole workbook folder.`
+      : `\`${path}\` is missing, so this lesson could not be graded. Your hand-in has \`${miss.found}\` (${describeKinds(miss)}), which looks like it: ` +
+          `rename or move it to \`${path}\` (exactly, with the same capital and small letters) and hand in again.`;
+  });
+}
+
 /** The section of an unfinished lesson: its tasks, the visible tests that failed, hidden tests counted. */
-function lessonFeedback(score: LessonScore, grade: LessonGrade): string[] {
-  const lines = [`## ${score.lesson.number} ${score.lesson.title}: ${grade.points}/100`, ''];
-  if (grade.status === 'missing') {
-    return [...lines, `${grade.note ?? 'The exercise file is missing'}, so this lesson could not be graded. Hand in the whole workbook folder.`];
+function lessonFeedback(score: LessonScore, grade: LessonGrade, files: FileFinding | undefined): string[] {
+  const lines = [`## ${score.lesson.number} ${score.lesson.title}: ${formatPoints(grade.points)}/100`, ''];
+  if (grade.status === 'missing') return [...lines, ...missingFeedback(grade, files)];
+  if (grade.status === 'blocked') {
+    const uses = brokenElsewhere(score);
+    return [...lines, `This lesson uses your code from lesson ${uses?.slice(0, 2) ?? 'before it'}, whose file could not be loaded, so none of its tests could run. Fix that lesson first; "Your report" below shows the error.`];
   }
   if (score.run.problem !== undefined) {
     const why = grade.status === 'timeout' ? 'your code was still running when time was up' : 'your file could not be loaded or run';
     lines.push(`This lesson could not be graded fully: ${why}. "Your report" below says more.`, '');
-    if (score.run.tests.length === 0) return lines;
+    // Tests that never ran are not failures to explain one by one.
+    if (score.run.tests.length === 0 || score.run.problem.kind === 'load-error') return lines;
   }
   lines.push('| task | points | tests passed |', '|---|---:|---|');
   for (const task of grade.tasks) {
@@ -249,20 +341,9 @@ function lessonFeedback(score: LessonScore, grade: LessonGrade): string[] {
   return lines;
 }
 
-function formatPoints(points: number): string {
-  return Number.isInteger(points) ? String(points) : points.toFixed(1);
-}
-
 /** The lesson columns of a gradebook. */
 export function lessonColumns(lessons: Lesson[]): Gradebook['lessons'] {
   return lessons.map((lesson) => ({ id: lesson.id, number: lesson.number, title: lesson.title }));
-}
-
-/** One CSV field: quoted when needed, and never read as a formula by a spreadsheet. */
-function csvField(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** The notes of the hand-in, then those of each lesson ("02-input: lessons/02-input/input.ts is missing"). */
@@ -274,32 +355,23 @@ export function allNotes(book: Gradebook, student: StudentGrade): string[] {
   return [...student.notes, ...lessonNotes];
 }
 
-/** gradebook.csv: student, one column per lesson (points), total, notes. */
+/**
+ * gradebook.csv: student, one column per lesson (points to one decimal), total, notes. It starts
+ * with a UTF-8 byte order mark, so Excel shows "José Núñez" as it is.
+ */
 export function renderCsv(book: Gradebook): string {
   const header = ['student', ...book.lessons.map((lesson) => lesson.id), 'total', 'notes'];
   const rows = book.students.map((student) => [
     student.name,
-    ...book.lessons.map((lesson) => student.lessons[lesson.id]?.points ?? ''),
-    student.total,
+    ...book.lessons.map((lesson) => {
+      const points = student.lessons[lesson.id]?.points;
+      return points === undefined ? '' : formatPoints(points);
+    }),
+    formatPoints(student.total),
     allNotes(book, student).join('; '),
   ]);
-  return `${[header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
+  return toCsv([header, ...rows]);
 }
-
-function escapeHtml(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
-}
-
-/** What a cell shows besides the points, so the table reads without colour too. */
-const CELL_MARK: Record<LessonStatus, string> = {
-  done: '✓',
-  partial: '',
-  zero: '',
-  timeout: 'stopped',
-  'load-error': 'error',
-  crash: 'error',
-  missing: 'missing',
-};
 
 /** The folder name of a student's feedback: the name with anything unsafe in a path replaced. */
 export function feedbackFolder(name: string): string {
@@ -307,106 +379,21 @@ export function feedbackFolder(name: string): string {
   return safe === '' ? '_' : safe;
 }
 
-/** gradebook.html: the same table, coloured, with every student's tasks folded under the row. */
-export function renderHtml(book: Gradebook): string {
-  const max = book.lessons.length * 100;
-  const head = book.lessons.map((lesson) => `<th scope="col" title="${escapeHtml(lesson.id)}">${escapeHtml(lesson.number)}<br><span>${escapeHtml(lesson.title)}</span></th>`).join('');
-  const rows = book.students.map((student) => {
-    const cells = book.lessons.map((lesson) => {
-      const grade = student.lessons[lesson.id];
-      if (grade === undefined) return '<td class="none">–</td>';
-      const title = [grade.note, ...grade.tasks.map((task) => `Task ${task.number}: ${formatPoints(task.earned)}/${task.points}`)].filter(Boolean).join('\n');
-      const mark = CELL_MARK[grade.status];
-      return `<td class="${grade.status}" title="${escapeHtml(title)}">${grade.points}${mark === '' ? '' : ` <span class="mark">${mark}</span>`}</td>`;
-    });
-    const details = book.lessons
-      .map((lesson) => student.lessons[lesson.id])
-      .filter((grade): grade is LessonGrade => grade !== undefined)
-      .map((grade) => {
-        const tasks = grade.tasks
-          .map((task) => {
-            const hidden = task.hiddenTotal > 0 ? `, hidden ${task.hiddenTotal - task.hiddenFailed}/${task.hiddenTotal}` : '';
-            const tests = task.total === 0 ? 'no test finished' : `${task.passed}/${task.total} tests${hidden}`;
-            return `<li>Task ${task.number} ${escapeHtml(task.title)}: ${formatPoints(task.earned)}/${task.points} (${tests})</li>`;
-          })
-          .join('');
-        const note = grade.note ? `<p class="note">${escapeHtml(grade.note)}</p>` : '';
-        const hints = grade.hintsSeen > 0 ? ` · ${grade.hintsSeen} hint${grade.hintsSeen === 1 ? '' : 's'} seen` : '';
-        return `<div class="lesson"><h3>${escapeHtml(grade.id)}: ${grade.points}/100${hints}</h3>${note}<ul>${tasks}</ul></div>`;
-      })
-      .join('');
-    const notes = student.notes.length > 0 ? `<ul class="notes">${student.notes.map((note) => `<li>${escapeHtml(note)}</li>`).join('')}</ul>` : '';
-    const noteCount = allNotes(book, student).length;
-    const link = `${GRADEBOOK_FILES.feedback}/${encodeURIComponent(feedbackFolder(student.name))}/feedback.md`;
-    return [
-      `<tr><th scope="row"><a href="${escapeHtml(link)}">${escapeHtml(student.name)}</a></th>${cells.join('')}<td class="total">${student.total}<span class="of"> / ${max}</span></td></tr>`,
-      `<tr class="details"><td colspan="${book.lessons.length + 2}"><details><summary>Details${noteCount > 0 ? ` · ${noteCount} note${noteCount === 1 ? '' : 's'}` : ''}</summary>${notes}${details}</details></td></tr>`,
-    ].join('\n');
-  });
-  const averages = book.lessons.map((lesson) => {
-    const grades = book.students.map((student) => student.lessons[lesson.id]).filter((grade): grade is LessonGrade => grade !== undefined);
-    const average = grades.length === 0 ? 0 : grades.reduce((sum, grade) => sum + grade.points, 0) / grades.length;
-    const done = grades.filter((grade) => grade.status === 'done').length;
-    return `<td>${average.toFixed(0)}<br><span class="of">${done} done</span></td>`;
-  });
-  const classAverage = book.students.length === 0 ? 0 : book.students.reduce((sum, student) => sum + student.total, 0) / book.students.length;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Gradebook</title>
-<style>
-  body { font: 15px/1.4 system-ui, sans-serif; margin: 1.5rem; color: #1a1a1a; background: #fff; }
-  table { border-collapse: collapse; }
-  th, td { border: 1px solid #c8c8c8; padding: .35rem .6rem; text-align: center; }
-  thead th { background: #f0f0f0; vertical-align: bottom; }
-  thead th span { font-weight: normal; font-size: .85em; }
-  tbody th { text-align: left; white-space: nowrap; }
-  td.done { background: #c9efc9; }
-  td.partial { background: #fbeeb8; }
-  td.zero, td.missing, td.load-error, td.crash { background: #f7c9c9; }
-  td.timeout { background: #f3d1b3; }
-  td.total { font-weight: bold; }
-  .mark { font-size: .8em; }
-  .of { font-weight: normal; color: #555; font-size: .85em; }
-  tr.details td { text-align: left; border-top: none; padding: 0 .6rem; }
-  tr.details summary { cursor: pointer; color: #444; font-size: .85em; }
-  .lesson h3 { font-size: 1em; margin: .6rem 0 .2rem; }
-  .lesson ul, ul.notes { margin: .2rem 0 .6rem; }
-  .note, ul.notes { color: #8a3b00; }
-  tfoot td, tfoot th { background: #f7f7f7; }
-  .legend { color: #444; font-size: .9em; }
-  @media print { tr.details { display: none; } }
-</style>
-</head>
-<body>
-<h1>Gradebook</h1>
-<p>${book.students.length} student${book.students.length === 1 ? '' : 's'} · ${book.lessons.length} lesson${book.lessons.length === 1 ? '' : 's'} · graded ${escapeHtml(book.gradedAt.slice(0, 16).replace('T', ' '))} UTC · class average ${classAverage.toFixed(0)} / ${max}</p>
-<p class="legend">Points out of 100 per lesson. ✓ done (every test passes, hidden ones included) · “stopped”: the code ran too long · “error”: the file could not be loaded or graded · “missing”: the file was not handed in. Hover a cell for its tasks; open “Details” for hidden tests, notes and hints.</p>
-<table>
-<thead><tr><th scope="col">Student</th>${head}<th scope="col">Total</th></tr></thead>
-<tbody>
-${rows.join('\n')}
-</tbody>
-<tfoot><tr><th scope="row">Average</th>${averages.join('')}<td>${classAverage.toFixed(0)}</td></tr></tfoot>
-</table>
-${book.fences ? `<p class="legend">The students' code ran sealed off, one process per hand-in: ${book.fences.map(escapeHtml).join('; ')}.</p>` : ''}
-</body>
-</html>
-`;
-}
-
-/** Writes gradebook.json, gradebook.csv, gradebook.html and feedback/<student>/feedback.md. */
+/**
+ * Writes gradebook.json, gradebook.csv, gradebook.html with the site's style sheet beside it, and
+ * per student feedback/<student>/feedback.md and the same as a web page, feedback/<student>/index.html.
+ */
 export function writeGradebook(book: Gradebook, outDir: string): void {
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, GRADEBOOK_FILES.json), `${JSON.stringify(book, null, 2)}\n`);
   writeFileSync(join(outDir, GRADEBOOK_FILES.csv), renderCsv(book));
   writeFileSync(join(outDir, GRADEBOOK_FILES.html), renderHtml(book));
+  for (const asset of SITE_ASSETS) writeFileSync(join(outDir, asset), siteAsset(asset));
   for (const student of book.students) {
     const folder = join(outDir, GRADEBOOK_FILES.feedback, feedbackFolder(student.name));
     mkdirSync(folder, { recursive: true });
     writeFileSync(join(folder, 'feedback.md'), student.feedback);
+    writeFileSync(join(folder, FEEDBACK_PAGE), feedbackPage(student.feedback, student.name));
   }
 }
 
@@ -442,6 +429,7 @@ export function mergeGradebooks(parts: Gradebook[]): Gradebook {
   const indexes = new Set(parts.map((part) => part.shard?.index));
   const warnings = counts.size === 1 && first.shard !== undefined && indexes.size < first.shard.count ? `only ${indexes.size} of ${first.shard.count} shards` : undefined;
   if (warnings !== undefined) process.stderr.write(`Note: merging ${warnings}; the gradebook is missing the others' students.\n`);
+  const problems = [...new Set(parts.flatMap((part) => part.referenceProblems ?? []))];
   return {
     kind: 'tictactoe-gradebook',
     version: 1,
@@ -449,5 +437,6 @@ export function mergeGradebooks(parts: Gradebook[]): Gradebook {
     lessons: first.lessons,
     students: students.sort((a, b) => a.name.localeCompare(b.name)),
     ...(first.fences ? { fences: first.fences } : {}),
+    ...(problems.length > 0 ? { referenceProblems: problems } : {}),
   };
 }

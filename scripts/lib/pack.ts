@@ -26,19 +26,37 @@ const COMMAND_HELP: Record<string, string> = {
   site: 'read the lessons as web pages, with your points',
 };
 
+/**
+ * Lessons a command needs that its imports do not show (it loads the student's files by path while
+ * it runs): without them in the pack, the command is left out. `play` needs only what it imports.
+ */
+const COMMAND_LESSONS: Record<string, string[]> = {
+  arena: ['06-computer', '07-search'],
+};
+
 /** Library modules only the teacher's tools use: never in a student edition. */
 const AUTHORING_LIB = [
   'scripts/lib/pack.ts',
   'scripts/lib/gradebook.ts',
+  'scripts/lib/gradebook-html.ts',
+  'scripts/lib/feedback-page.ts',
+  'scripts/lib/lms-export.ts',
+  'scripts/lib/csv.ts',
   'scripts/lib/submissions.ts',
+  'scripts/lib/intake.ts',
+  'scripts/lib/intake-table.ts',
+  'scripts/lib/near-misses.ts',
+  'scripts/lib/platforms.ts',
+  'scripts/lib/roster.ts',
   'scripts/lib/class-grading.ts',
+  'scripts/lib/authoring.ts',
   'scripts/lib/zip.ts',
   'scripts/lib/bench.ts',
   'scripts/lib/bench-search.ts',
 ];
 
 /** Paths a student edition must never hold. */
-const FORBIDDEN = [/^solutions\//, /^tests\/hidden\//, /^tests\/workbook\//, /^scripts\/(stubs|pack|grade|bench)\.ts$/, /^\.ci\//, /^\.git\//];
+const FORBIDDEN = [/^solutions\//, /^tests\/hidden\//, /^tests\/workbook\//, /^scripts\/(stubs|pack|grade|bench|check-lesson)\.ts$/, /^\.ci\//, /^\.git\//];
 
 /** Where a pack records what it holds (read back by `npm run grade`). */
 export const PACK_MANIFEST = `${STATE_DIR}/pack.json`;
@@ -193,6 +211,11 @@ export function planPack(root: string, named: Lesson[], solvedNamed: Lesson[], a
     }
     if (!existsSync(join(root, entry))) {
       dropped.push({ command, reason: `${entry} does not exist` });
+      continue;
+    }
+    const absentLessons = (COMMAND_LESSONS[command] ?? []).filter((id) => !included.some((lesson) => lesson.id === id));
+    if (absentLessons.length > 0) {
+      dropped.push({ command, reason: `it needs lesson${absentLessons.length === 1 ? '' : 's'} ${absentLessons.join(', ')}, which ${absentLessons.length === 1 ? 'is' : 'are'} not in this pack` });
       continue;
     }
     const withEntry = new Map(files);

@@ -1,6 +1,6 @@
 /** The student's report: one line per lesson, the first failure explained, and the next step. */
 import type { Paint } from './cli.ts';
-import type { Failure, LessonScore, TestOutcome } from './results.ts';
+import { formatPoints, roundPoints, type Failure, type LessonScore, type TestOutcome } from './results.ts';
 import { diffLines, focusRows, formatRow, LINE_END_MARK, SPACE_MARK, visibleLine } from './textdiff.ts';
 import type { TypeProblem, TypeReport } from './typecheck.ts';
 import { STOPPED_PREFIX } from './child-protocol.ts';
@@ -25,6 +25,8 @@ export interface ReportContext {
    * for the next step after the selected lessons. Lessons graded now count as this check found them.
    */
   doneLessons?: ReadonlySet<string>;
+  /** The teacher's view (`npm run check -- --hidden`): hidden tests are shown like the others, by name. */
+  showHidden?: boolean;
 }
 
 const BAR_WIDTH = 10;
@@ -43,13 +45,13 @@ export function renderReport(context: ReportContext): string {
     if (!score.done) lines.push(...indent([...lessonDetails(score, context), ...typeLines], 5), '');
     else if (typeLines.length > 0) lines.push(...indent(typeLines, 5), '');
   }
-  const earned = selected.reduce((sum, score) => sum + score.earned, 0);
+  const earned = roundPoints(selected.reduce((sum, score) => sum + score.earned, 0));
   const done = selected.filter((score) => score.done).length;
   if (lines.at(-1) !== '') lines.push('');
   const notes = finishFirstNotes(context);
   if (notes.length > 0) lines.push(...notes, '');
   lines.push(
-    paint('bold', `Total: ${earned}/${selected.length * 100}`) + ` · ${done} of ${selected.length} lesson${selected.length === 1 ? '' : 's'} done`,
+    paint('bold', `Total: ${formatPoints(earned)}/${selected.length * 100}`) + ` · ${done} of ${selected.length} lesson${selected.length === 1 ? '' : 's'} done`,
     nextStep(context),
   );
   return lines.join('\n');
@@ -60,7 +62,7 @@ export function lessonLine(score: LessonScore, paint: Paint): string {
   const filled = Math.floor((score.earned / 100) * BAR_WIDTH);
   const colour = score.done ? 'green' : score.earned > 0 ? 'yellow' : 'red';
   const bar = paint(colour, '█'.repeat(filled)) + paint('gray', '░'.repeat(BAR_WIDTH - filled));
-  const points = `${String(score.earned).padStart(3)}/100`;
+  const points = `${formatPoints(score.earned).padStart(3)}/100`;
   const status = score.done ? paint('green', 'done ✓') : statusWord(score);
   return `${paint('bold', score.lesson.number)}  ${score.lesson.title.padEnd(TITLE_WIDTH)} ${bar} ${points}  ${status}`;
 }
@@ -77,7 +79,7 @@ function lessonDetails(score: LessonScore, context: ReportContext): string[] {
   const { paint } = context;
   const problem = problemDetails(score, paint);
   if (problem.length > 0) return problem;
-  const firstFailed = score.run.tests.find((test) => test.status === 'failed' && !test.hidden);
+  const firstFailed = score.run.tests.find((test) => test.status === 'failed' && (context.showHidden === true || !test.hidden));
   const task = score.tasks.find((candidate) => candidate.passed < candidate.total);
   if (!firstFailed || !task) {
     const hidden = score.tasks.reduce((sum, candidate) => sum + candidate.hiddenFailed, 0);
@@ -86,7 +88,8 @@ function lessonDetails(score: LessonScore, context: ReportContext): string[] {
   const failedTask = score.tasks[firstFailed.task - 1] ?? task;
   return [
     paint('red', `✗ Task ${failedTask.number}: ${failedTask.title}`) + paint('gray', ` (${formatPoints(failedTask.earned)}/${failedTask.points} points, ${failedTask.passed} of ${failedTask.total} tests pass)`),
-    ...indent([paint('bold', firstFailed.name), ...explainFailure(firstFailed, paint)], 2),
+    ...indent([paint('bold', `${firstFailed.hidden ? '(hidden) ' : ''}${firstFailed.name}`), ...explainFailure(firstFailed, paint)], 2),
+    ...hiddenFailures(score, context),
     paint('gray', `Read "Task ${failedTask.number}" in ${readmePath(score.lesson)}. Stuck? npm run hint ${score.lesson.number}`),
   ];
 }
@@ -126,6 +129,16 @@ function finishFirstNote(users: string[], earlier: Lesson[]): string {
 function listInWords(items: string[]): string {
   if (items.length <= 1) return items.join('');
   return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+/** For the teacher's view: every other hidden test of the lesson that failed, by name. */
+function hiddenFailures(score: LessonScore, context: ReportContext): string[] {
+  if (context.showHidden !== true) return [];
+  const failed = score.run.tests.filter((test) => test.hidden && test.status === 'failed');
+  const first = score.run.tests.find((test) => test.status === 'failed');
+  const others = failed.filter((test) => test !== first);
+  if (others.length === 0) return [];
+  return [context.paint('gray', `Hidden tests that failed too (${others.length}):`), ...others.map((test) => `  - Task ${test.task}: ${test.name}`)];
 }
 
 /** Type errors under a lesson: they cost no points, but often point at a bug. */
@@ -187,12 +200,33 @@ function problemDetails(score: LessonScore, paint: Paint): string[] {
 }
 
 /** For a lesson whose files could not load: the id of another lesson folder the error points into ("01-board"). */
-function brokenElsewhere(score: LessonScore): string | undefined {
+export function brokenElsewhere(score: LessonScore): string | undefined {
   const problem = score.run.problem;
   if (problem?.kind !== 'load-error') return undefined;
   const text = `${problem.failure.location ?? ''}\n${problem.failure.message}`;
   const found = /(\d\d-[a-z0-9-]+)\/[\w.-]+\.ts/.exec(text)?.[1];
   return found !== undefined && found !== score.lesson.id ? found : undefined;
+}
+
+/**
+ * Why a lesson's file did not load, whole and in one line, for a teacher's note:
+ * "does not load: Syntax error in lessons/03-win/win.ts, line 12, column 5: Unexpected "export"", or, when the
+ * error lies in a lesson it uses, "not graded: it uses 03-win, which does not load: Syntax error in …".
+ */
+export function loadProblemLine(score: LessonScore): string | undefined {
+  const problem = score.run.problem;
+  if (problem?.kind !== 'load-error') return undefined;
+  const cause = thrownLine(problem.failure);
+  const elsewhere = brokenElsewhere(score);
+  return elsewhere === undefined ? `does not load: ${cause}` : `not graded: it uses ${elsewhere}, which does not load: ${cause}`;
+}
+
+/** A thrown error in one line: a syntax error with its file and line, else the error and where it was thrown. */
+function thrownLine(failure: Failure): string {
+  const syntax = describeSyntaxError(failure.message);
+  if (syntax !== undefined) return syntax[0] as string;
+  const where = failure.location ? ` (at ${failure.location})` : '';
+  return `${failure.name}: ${failure.message.split('\n')[0]}${where}`;
 }
 
 /** Plain words for one failed test. */
@@ -340,10 +374,6 @@ function labelled(label: string, lines: string[], colour: (text: string) => stri
 
 function quoteVisible(text: string): string {
   return `"${visibleLine(text)}"`;
-}
-
-function formatPoints(points: number): string {
-  return Number.isInteger(points) ? String(points) : points.toFixed(1);
 }
 
 function indent(lines: string[], by: number): string[] {

@@ -60,7 +60,7 @@ export interface LessonScore {
   lesson: Lesson;
   run: LessonRun;
   tasks: TaskScore[];
-  /** Whole points earned out of 100 (rounded down, so 100 means every test passed). */
+  /** Points earned out of 100, to one decimal (100 only when every test passed; otherwise at most 99.9). */
   earned: number;
   done: boolean;
 }
@@ -79,6 +79,20 @@ export function scoreLesson(lesson: Lesson, run: LessonRun): LessonScore {
   });
   const complete = run.problem === undefined && tasks.every((task) => task.total > 0 && task.passed === task.total);
   const sum = tasks.reduce((total, task) => total + task.earned, 0);
-  const earned = complete ? 100 : Math.min(99, Math.floor(sum + 1e-9));
+  const earned = complete ? 100 : Math.min(MOST_UNFINISHED, roundPoints(sum));
   return { lesson, run, tasks, earned, done: complete };
+}
+
+/** The most an unfinished lesson shows: 100 is kept for a lesson whose every test passes. */
+const MOST_UNFINISHED = 99.9;
+
+/** Points rounded to one decimal (93.75 → 93.8), the precision every report and gradebook shows. */
+export function roundPoints(points: number): number {
+  return Math.round(points * 10 + 1e-9) / 10;
+}
+
+/** Points as text: "100", "93.8" (one decimal at most, none for whole points). */
+export function formatPoints(points: number): string {
+  const rounded = roundPoints(points);
+  return Number.isInteger(rounded) ? String(rounded) : rounded.toFixed(1);
 }

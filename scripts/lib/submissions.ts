@@ -21,10 +21,12 @@ import {
 } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { PACK_MANIFEST, type PackManifest } from './pack.ts';
+import type { Platform } from './platforms.ts';
+import type { RosterEntry } from './roster.ts';
 import { lessonProgress, progressPath, type Progress } from './progress.ts';
 import { hashText } from './stubs.ts';
 import { suitePath, UsageError, type Lesson } from './workbook.ts';
-import { ARCHIVE_LIMITS, formatBytes, readZip, ZipError } from './zip.ts';
+import { ARCHIVE_LIMITS, formatBytes, readZip, ZipError, type ArchiveLimits } from './zip.ts';
 
 export { ARCHIVE_LIMITS, formatBytes };
 
@@ -49,65 +51,38 @@ export interface Submission {
   manifest?: PackManifest;
   /** Why it cannot be graded at all, in plain words. */
   problem?: string;
+  /** The layout it came in: a learning platform's download, or a plain folder or archive. */
+  platform?: Platform;
+  /** The platform's own id of the student (Moodle's participant number, Canvas's user ID, a GitHub username). */
+  platformId?: string;
+  /** Every name it goes by (its names in the class folder, the student's name, the platform id), to find it in a class list. */
+  keys?: string[];
+  /** Every folder its files lie in (its own folder, unpacked archives, loose files gathered): searched for near misses. */
+  folders?: string[];
+  /** How it was found, in plain words, for the table at the end: "tictactoe.zip → tictactoe-workbook/lessons". */
+  found?: string;
+  /** What intake noticed for the teacher (a link skipped, two workbooks in one hand-in). */
+  notes?: string[];
+  /** The student's entry in the class list, when one was given and matches. */
+  roster?: RosterEntry;
+  /** True for a student of the class list of whom nothing was handed in. */
+  absent?: boolean;
 }
 
 /** How deep inside a hand-in the workbook may sit (an archive often wraps it in a folder or two). */
 const MAX_DEPTH = 4;
 const LESSON_FOLDER = /^\d\d-[a-z0-9-]+$/;
 /** Folders never searched in a hand-in, nor unpacked from its archive. */
-const SKIPPED = new Set(['node_modules', '__MACOSX', '.git']);
+export const SKIPPED = new Set(['node_modules', '__MACOSX', '.git']);
 
 /** True for an archive entry inside a folder that grading never looks at. */
 function isSkippedPath(path: string): boolean {
   return path.split('/').some((part) => SKIPPED.has(part));
 }
 
-/**
- * Every hand-in in a folder, sorted by student name. Archives are unpacked into `scratch`, within
- * ARCHIVE_LIMITS. Loose files other than .zip archives are not hand-ins and are skipped; a symbolic
- * link is never followed (it becomes a hand-in that cannot be graded, with a note).
- */
-export function findSubmissions(dir: string, scratch: string): Submission[] {
-  const entries = readdirSync(dir, { withFileTypes: true })
-    .filter((entry) => !entry.name.startsWith('.'))
-    .sort((a, b) => a.name.localeCompare(b.name));
-  const taken = new Set<string>();
-  const submissions: Submission[] = [];
-  for (const entry of entries) {
-    const source = join(dir, entry.name);
-    const isZip = entry.name.toLowerCase().endsWith('.zip');
-    if (entry.isSymbolicLink()) {
-      // Only looked at (never opened) to tell whether it would have been a hand-in.
-      const target = statSync(source, { throwIfNoEntry: false });
-      if (target?.isDirectory() || (isZip && target?.isFile())) {
-        submissions.push({ name: isZip ? entry.name.slice(0, -4) : entry.name, source, problem: 'it is a symbolic link, which is never followed' });
-      }
-      continue;
-    }
-    const isArchive = isZip && entry.isFile();
-    if (!entry.isDirectory() && !isArchive) continue;
-    let name = isArchive ? entry.name.slice(0, -4) : entry.name;
-    if (taken.has(name)) name = `${name} (${isArchive ? 'zip' : 'folder'})`;
-    taken.add(name);
-    if (!isArchive) {
-      submissions.push(inspect(name, source, source));
-      continue;
-    }
-    const unpacked = join(scratch, `${submissions.length}-${name.replace(/[^\w.-]+/g, '_')}`);
-    try {
-      unpackInto(readArchiveFile(source), unpacked);
-      submissions.push(inspect(name, source, unpacked));
-    } catch (error) {
-      const reason = error instanceof ZipError ? error.message : String(error);
-      submissions.push({ name, source, problem: `the archive could not be unpacked: ${reason}` });
-    }
-  }
-  return submissions.sort((a, b) => a.name.localeCompare(b.name));
-}
-
-/** The bytes of a .zip hand-in, refused unread when the file is larger than an archive may be. */
-function readArchiveFile(path: string): Buffer {
-  if (lstatSync(path).size > ARCHIVE_LIMITS.archiveBytes) throw new ZipError(`the archive is larger than ${formatBytes(ARCHIVE_LIMITS.archiveBytes)}`);
+/** The bytes of a .zip file, refused unread when the file is larger than the limits allow. */
+export function readArchiveFile(path: string, limits: ArchiveLimits = ARCHIVE_LIMITS): Buffer {
+  if (lstatSync(path).size > limits.archiveBytes) throw new ZipError(`the archive is larger than ${formatBytes(limits.archiveBytes)}`);
   return readFileSync(path);
 }
 
@@ -115,8 +90,8 @@ function readArchiveFile(path: string): Buffer {
  * Unpacks an archive into a new folder: every entry is read and checked against the limits first,
  * so a refused archive writes nothing. Folders grading never looks at (node_modules, .git) stay packed.
  */
-function unpackInto(archive: Buffer, dir: string): void {
-  const files = readZip(archive, { skip: isSkippedPath });
+export function unpackInto(archive: Buffer, dir: string, limits: ArchiveLimits = ARCHIVE_LIMITS): void {
+  const files = readZip(archive, { skip: isSkippedPath, limits });
   mkdirSync(dir, { recursive: true });
   for (const file of files) {
     mkdirSync(dirname(join(dir, file.path)), { recursive: true });
@@ -124,21 +99,15 @@ function unpackInto(archive: Buffer, dir: string): void {
   }
 }
 
-/** Finds the workbook inside one hand-in. */
-function inspect(name: string, source: string, folder: string): Submission {
-  const found = locateLessons(folder);
-  if (found === undefined) return { name, source, folder, problem: 'no lessons/ folder was found in it' };
-  const submission: Submission = { name, source, folder, ...found };
-  if (found.root !== undefined) {
-    const manifest = readPlainFile(found.root, PACK_MANIFEST, NOTE_FILE_LIMIT);
-    try {
-      // Only its test-file hashes are used, for notes; which lessons are graded never comes from it.
-      if (manifest !== undefined) submission.manifest = JSON.parse(manifest.toString('utf8')) as PackManifest;
-    } catch {
-      // A broken manifest is the same as none.
-    }
+/** Reads the pack manifest a workbook folder carries, if any (only its test-file hashes are used, for notes). */
+export function readManifest(root: string): PackManifest | undefined {
+  const manifest = readPlainFile(root, PACK_MANIFEST, NOTE_FILE_LIMIT);
+  try {
+    // Which lessons are graded never comes from it.
+    return manifest === undefined ? undefined : (JSON.parse(manifest.toString('utf8')) as PackManifest);
+  } catch {
+    return undefined; // a broken manifest is the same as none
   }
-  return submission;
 }
 
 /**
@@ -171,7 +140,7 @@ function hasLessonFolders(dir: string): boolean {
 }
 
 /** True when a path is a folder itself, not a link to one. */
-function isPlainFolder(path: string): boolean {
+export function isPlainFolder(path: string): boolean {
   return lstatSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
 }
 
@@ -185,10 +154,7 @@ export function hasLessonFolder(submission: Submission, lessonId: string): boole
  * a link or anything else in a file's place counts as missing (privateCopy says why).
  */
 export function missingFiles(submission: Submission, lesson: Lesson): string[] {
-  const lessonsDir = submission.lessonsDir;
-  return lesson.files
-    .filter((file) => lessonsDir === undefined || examine(dirname(lessonsDir), join(lessonsDir, lesson.id, file)).kind !== 'file')
-    .map((file) => `lessons/${lesson.id}/${file}`);
+  return lesson.files.filter((file) => !isInPlace(submission, lesson, file)).map((file) => `lessons/${lesson.id}/${file}`);
 }
 
 /** What lies at a path, looked at without following links: a plain file and its size, nothing, or something refused. */
@@ -261,37 +227,54 @@ export interface PrivateCopy {
   notes: string[];
 }
 
+/** A file graded in place of an exercise file that is not where it belongs (a near miss the teacher accepted). */
+export interface Substitute {
+  lessonId: string;
+  file: string;
+  /** The folder the file is looked at from (nothing above it is checked), and its full path. */
+  base: string;
+  path: string;
+}
+
 /**
  * Copies, for each lesson, only the exercise files its lesson.json names from the hand-in into
  * `destDir/NN-slug/file` (a new or empty folder), as fresh files with mode 0644. Only plain files
  * of at most EXERCISE_FILE_LIMIT bytes, below plain folders, are copied; a link, folder, pipe or
  * device in their place, or in place of a folder above them, is refused, never followed, and noted.
- * Missing files are simply absent from the copy.
+ * A missing file is copied from its substitute when there is one (an accepted near miss), under
+ * the same rules; otherwise it is simply absent from the copy.
  */
-export function privateCopy(submission: Submission, lessons: Lesson[], destDir: string): PrivateCopy {
+export function privateCopy(submission: Submission, lessons: Lesson[], destDir: string, substitutes: Substitute[] = []): PrivateCopy {
   mkdirSync(destDir, { recursive: true });
   const notes = new Set<string>();
   const lessonsDir = submission.lessonsDir;
-  if (lessonsDir === undefined) return { lessonsDir: destDir, notes: [] };
-  const base = submission.folder ?? submission.root ?? dirname(lessonsDir);
-  const shownPath = (path: string): string => pathInHandIn(path, lessonsDir, base);
+  const base = submission.folder ?? submission.root ?? (lessonsDir === undefined ? destDir : dirname(lessonsDir));
+  const shownPath = (path: string, from = base): string => (lessonsDir === undefined ? relative(from, path).split(sep).join('/') : pathInHandIn(path, lessonsDir, from));
   for (const lesson of lessons) {
     for (const file of lesson.files) {
-      const source = join(lessonsDir, lesson.id, file);
-      const found = examine(base, source);
-      if (found.kind === 'missing') continue;
+      const exact = lessonsDir === undefined ? undefined : join(lessonsDir, lesson.id, file);
+      let from = base;
+      let source = exact;
+      let found: Found = exact === undefined ? { kind: 'missing' } : examine(base, exact);
+      const substitute = substitutes.find((candidate) => candidate.lessonId === lesson.id && candidate.file === file);
+      if (found.kind === 'missing' && substitute !== undefined) {
+        from = substitute.base;
+        source = substitute.path;
+        found = examine(from, source);
+      }
+      if (found.kind === 'missing' || source === undefined) continue;
       if (found.kind === 'refused') {
-        const where = shownPath(found.at);
+        const where = shownPath(found.at, from);
         notes.add(found.folder ? `${where} is ${found.what}, not a folder; nothing in it is graded` : `${where} is ${found.what}; only plain files are graded`);
         continue;
       }
       if (found.size > EXERCISE_FILE_LIMIT) {
-        notes.add(`${shownPath(source)} is larger than ${formatBytes(EXERCISE_FILE_LIMIT)}, the most an exercise file may hold; it was not graded`);
+        notes.add(`${shownPath(source, from)} is larger than ${formatBytes(EXERCISE_FILE_LIMIT)}, the most an exercise file may hold; it was not graded`);
         continue;
       }
-      const data = readPlainFile(base, relative(base, source), EXERCISE_FILE_LIMIT);
+      const data = readPlainFile(from, relative(from, source), EXERCISE_FILE_LIMIT);
       if (data === undefined) {
-        notes.add(`${shownPath(source)} changed while it was copied or could not be read; it was not graded`);
+        notes.add(`${shownPath(source, from)} changed while it was copied or could not be read; it was not graded`);
         continue;
       }
       const target = join(destDir, lesson.id, file);
@@ -301,6 +284,12 @@ export function privateCopy(submission: Submission, lessons: Lesson[], destDir: 
     }
   }
   return { lessonsDir: destDir, notes: [...notes] };
+}
+
+/** True when an exercise file is in the hand-in as a plain file, where it belongs. */
+export function isInPlace(submission: Submission, lesson: Lesson, file: string): boolean {
+  const lessonsDir = submission.lessonsDir;
+  return lessonsDir !== undefined && examine(dirname(lessonsDir), join(lessonsDir, lesson.id, file)).kind === 'file';
 }
 
 /** A path inside a hand-in as its student knows it: "lessons/01-board/board.ts", else relative to the hand-in. */

@@ -98,5 +98,18 @@ export function readmePath(lesson: Lesson): string {
   return `lessons/${lesson.id}/README.md`;
 }
 
+/**
+ * Every named example of a lesson text, marked with its name after the fence's language
+ * (```text example=board-empty): name → content, without the final line end.
+ */
+export function readExamples(markdown: string): Map<string, string> {
+  const examples = new Map<string, string>();
+  const fence = /^```[\w-]*[ \t]+example=([\w-]+)[ \t]*\n([\s\S]*?)^```[ \t]*$/gm;
+  for (const match of markdown.matchAll(fence)) {
+    examples.set(match[1] as string, (match[2] as string).replace(/\n$/, ''));
+  }
+  return examples;
+}
+
 /** A mistake in how a command was called: shown to the person without a stack trace. */
 export class UsageError extends Error {}

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe } from 'vitest';
-import { readLesson, ROOT } from '../../scripts/lib/workbook.ts';
+import { readExamples, readLesson, ROOT } from '../../scripts/lib/workbook.ts';
 
 /**
  * Returns `task(n, body)`, which groups the tests of task n under the title from lesson.json,
@@ -31,12 +31,4 @@ export function example(lessonId: string, name: string): string {
   return found;
 }
 
-/** Every named example of a lesson text: name → content (without the final line end). */
-export function readExamples(markdown: string): Map<string, string> {
-  const examples = new Map<string, string>();
-  const fence = /^```[\w-]*[ \t]+example=([\w-]+)[ \t]*\n([\s\S]*?)^```[ \t]*$/gm;
-  for (const match of markdown.matchAll(fence)) {
-    examples.set(match[1] as string, (match[2] as string).replace(/\n$/, ''));
-  }
-  return examples;
-}
+export { readExamples };

@@ -1,34 +1,38 @@
 /**
- * `npm run grade` over a class of synthetic hand-ins (see synthetic-class.ts): the gradebook is
- * checked cell by cell, feedback never gives a hidden test away, one hang stops nothing else,
- * and --shard parts --merge into the same gradebook.
+ * `npm run grade` over a class of 30 made-up hand-ins (synthetic-class.ts) laid out as Moodle, Canvas,
+ * Google Classroom and GitHub Classroom hand them out, or as folders, zips and clones, with the
+ * clutter of operating systems, near misses, a class list, and grade import files for Moodle and
+ * Canvas. The gradebook is checked cell by cell and note by note; feedback never gives a hidden test
+ * away; one hang stops nothing else; near misses are graded when the teacher says so; --shard parts
+ * --merge into the same gradebook.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { withPrerequisites } from '../../scripts/lib/grading.ts';
-import { feedbackFolder, forStudent, mergeGradebooks, renderCsv, type Gradebook } from '../../scripts/lib/gradebook.ts';
+import { BOM, parseCsv } from '../../scripts/lib/csv.ts';
+import { feedbackFolder, forStudent, mergeGradebooks, renderCsv, type Gradebook, type StudentGrade } from '../../scripts/lib/gradebook.ts';
+import { LMS_FILES } from '../../scripts/lib/lms-export.ts';
 import { scoreLesson } from '../../scripts/lib/results.ts';
 import { changedTests, locateLessons, type Submission } from '../../scripts/lib/submissions.ts';
 import { listLessons, ROOT, type Lesson } from '../../scripts/lib/workbook.ts';
-import { KINDS, writeClassPack, writeHandIn, type Expected, type Kind } from './synthetic-class.ts';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { pathToFileURL } from 'node:url';
+import { BROWSER_ARGS, CHROMIUM, DESKTOP, HAVE_BROWSER, IN_CI, PHONE, SCREENSHOTS } from './browser.ts';
+import { CLASS_OF_30, rosterCsv, writeClass, writeClassPack, type Student } from './synthetic-class.ts';
 
 const all = listLessons();
-const packable = all.filter((lesson) => lesson.files.every((file) => existsSync(join(ROOT, 'solutions', lesson.id, file))));
-const first = packable[0] as Lesson;
-/** Lesson 01 and the first lesson building on it: enough to see prerequisites, hidden tests and a hang. */
-const second = packable.find(
-  (lesson) => lesson.buildsOn.includes(first.id) && withPrerequisites([lesson], all).every((needed) => packable.includes(needed)),
-) as Lesson;
-const lessons = withPrerequisites([first, second], all);
+const [first, second] = all as [Lesson, Lesson];
+const lessons = [first, second];
 const LIMIT_SECONDS = '6';
+const ABSENT = 'Cleo Absent';
 
 const scratch = mkdtempSync(join(tmpdir(), 'workbook-grade-test-'));
 const pack = join(scratch, 'pack');
-const submissions = join(scratch, 'submissions');
-const expected = new Map<string, Expected>();
+const classDir = join(scratch, 'class');
+const out = join(scratch, 'out');
+let expected: ReturnType<typeof writeClass>;
 let run: ReturnType<typeof spawnSync>;
 let book: Gradebook;
 let csv: string[][];
@@ -42,35 +46,6 @@ function hiddenTestNames(): string[] {
   );
 }
 
-/** Parses CSV text: rows of fields, quoted fields may hold commas, quotes and line breaks. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text[index] as string;
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') {
-        field += '"';
-        index += 1;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      fields.push(field);
-      field = '';
-    } else if (char === '\n') {
-      fields.push(field.replace(/\r$/, ''));
-      rows.push(fields);
-      fields = [];
-      field = '';
-    } else field += char;
-  }
-  if (field !== '' || fields.length > 0) rows.push([...fields, field]);
-  return rows;
-}
-
 function grade(args: string[]): ReturnType<typeof spawnSync> {
   return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/grade.ts', ...args], {
     cwd: ROOT,
@@ -79,93 +54,325 @@ function grade(args: string[]): ReturnType<typeof spawnSync> {
   });
 }
 
+const student = (name: string): StudentGrade => book.students.find((candidate) => candidate.name === name) as StudentGrade;
+const byKind = (kind: Student['kind']): Student[] => CLASS_OF_30.filter((candidate) => candidate.kind === kind);
+const row = (name: string): string[] => csv.find((cells) => cells[0] === name) as string[];
+const cell = (name: string, lesson: Lesson): string => row(name)[1 + lessons.indexOf(lesson)] as string;
+const notes = (name: string): string => row(name).at(-1) as string;
+const feedback = (name: string): string => readFileSync(join(out, 'feedback', feedbackFolder(name), 'feedback.md'), 'utf8');
+const page = (name: string): string => readFileSync(join(out, 'feedback', feedbackFolder(name), 'index.html'), 'utf8');
+
 beforeAll(() => {
   writeClassPack(ROOT, lessons, pack);
-  mkdirSync(submissions);
-  KINDS.forEach((kind, index) => {
-    const name = `${String(index + 1).padStart(2, '0')}-${kind}`;
-    expected.set(name, writeHandIn(ROOT, pack, submissions, name, kind, lessons));
-  });
-  writeFileSync(join(submissions, 'README.txt'), 'a loose file is not a hand-in\n');
-  run = grade([submissions, '--out', join(scratch, 'out'), '--limit', LIMIT_SECONDS]);
-  book = JSON.parse(readFileSync(join(scratch, 'out', 'gradebook.json'), 'utf8')) as Gradebook;
-  csv = parseCsv(readFileSync(join(scratch, 'out', 'gradebook.csv'), 'utf8'));
-});
+  expected = writeClass(ROOT, pack, classDir, CLASS_OF_30, lessons);
+  writeFileSync(join(scratch, 'roster.csv'), rosterCsv(CLASS_OF_30, ABSENT));
+  run = grade([classDir, '--out', out, '--lessons', `${first.number}-${second.number}`, '--limit', LIMIT_SECONDS, '--roster', join(scratch, 'roster.csv'), '--format', 'moodle', '--format', 'canvas']);
+  book = JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as Gradebook;
+  const text = readFileSync(join(out, 'gradebook.csv'), 'utf8');
+  csv = parseCsv(text);
+}, 600_000);
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-const names = KINDS.map((kind, index) => `${String(index + 1).padStart(2, '0')}-${kind}`);
-const nameOf = (kind: Kind): string => names[KINDS.indexOf(kind)] as string;
-const row = (kind: Kind): string[] => csv.find((cells) => cells[0] === nameOf(kind)) as string[];
-const cell = (kind: Kind, lesson: Lesson): string => row(kind)[1 + lessons.indexOf(lesson)] as string;
-const notes = (kind: Kind): string => row(kind).at(-1) as string;
-const feedback = (kind: Kind): string => readFileSync(join(scratch, 'out', 'feedback', feedbackFolder(nameOf(kind)), 'feedback.md'), 'utf8');
-
-describe('npm run grade on a class of synthetic hand-ins', () => {
+describe('npm run grade on a class of 30 hand-ins as platforms hand them out', () => {
   test('finishes, shows a line per student, and names what it wrote', () => {
-    expect(run.status, String(run.stderr)).toBe(0);
-    for (const name of names) expect(run.stdout).toMatch(new RegExp(`\\] ${name}\\b`));
-    expect(run.stdout).toMatch(/Graded 9 hand-ins in [\d.]+ s/);
-    expect(run.stdout).toContain('gradebook.csv');
+    expect(run.status, String(run.stderr) + String(run.stdout)).toBe(0);
+    for (const { name } of CLASS_OF_30) expect(run.stdout).toMatch(new RegExp(`\\] ${name}\\b`));
+    expect(run.stdout).toMatch(/Graded 31 hand-ins in [\d.]+ s/);
+    expect(run.stdout).toContain('gradebook.html');
+    expect(run.stdout).toContain(LMS_FILES.moodle);
+    expect(run.stdout).toContain(LMS_FILES.canvas);
     expect(run.stdout, 'the reference passes the suites').not.toContain('Warning');
   });
 
-  test('the CSV has one row per student and one column per lesson, then total and notes', () => {
-    expect(csv[0]).toEqual(['student', ...lessons.map((lesson) => lesson.id), 'total', 'notes']);
-    expect(csv.slice(1).map((cells) => cells[0])).toEqual([...names].sort());
+  test('ends with a table of what it found in each hand-in', () => {
+    const table = String(run.stdout).slice(String(run.stdout).indexOf('What was found in each hand-in'));
+    const line = (name: string): string => table.split('\n').find((candidate) => candidate.startsWith(`  ${name} `)) ?? '';
+    expect(line('Carl Lee')).toMatch(/Moodle\s+✓ +✓ +200\/200 +Carl Lee_1234_assignsubmission_file_\/ → tictactoe\.zip → tictactoe-workbook\/lessons\//);
+    expect(line('José Núñez')).toMatch(/Canvas\s+✓ +✓ +200\/200 +nunezjose_20001_520001_tictactoe\.zip → tictactoe\/lessons\//);
+    expect(line('Ivan Ivanov')).toMatch(/Canvas\s+✓ +✓ +200\/200 +2 files → lessons\//);
+    expect(line('Kai King')).toMatch(/Google Classroom\s+✓ +✓/);
+    expect(line('Mona Meyer')).toMatch(/GitHub Classroom\s+✓ +✓ +200\/200 +tictactoe-mona-m\//);
+    expect(line('Ben Brooks')).toMatch(/zip\s+✓ +✓ +200\/200 +Ben Brooks\.zip → my-workbook\/lessons\//);
+    expect(line('Rosa Ruiz')).toMatch(/folder\s+✓ +~ +100\/200/);
+    expect(line('Quinn Quist')).toContain('(no lessons/ folder was found in it)');
+    expect(line(ABSENT)).toMatch(/–\s+✗ +✗ +0\/200 +\(nothing handed in\)/);
+    expect(table).toContain('4 hand-ins have near misses (~)');
+    expect(table).toContain('--accept-near-misses');
   });
 
-  test.each(KINDS.filter((kind) => kind !== 'hanging'))('every cell of the %s hand-in', (kind) => {
-    const points = expected.get(nameOf(kind))?.points as Record<string, number>;
-    for (const lesson of lessons) expect(cell(kind, lesson), `${kind}, ${lesson.id}`).toBe(String(points[lesson.id]));
-    const total = lessons.reduce((sum, lesson) => sum + (points[lesson.id] as number), 0);
-    expect(row(kind)[lessons.length + 1], `${kind}, total`).toBe(String(total));
+  test('gradebook.csv starts with a UTF-8 byte order mark, then one row per student named from the class list', () => {
+    expect(readFileSync(join(out, 'gradebook.csv'), 'utf8').startsWith(BOM)).toBe(true);
+    expect(csv[0]).toEqual(['student', ...lessons.map((lesson) => lesson.id), 'total', 'notes']);
+    const names = csv.slice(1).map((cells) => cells[0]);
+    expect(names).toEqual([...CLASS_OF_30.map((candidate) => candidate.name), ABSENT].sort((a, b) => a.localeCompare(b)));
+    for (const clutter of ['README', '__MACOSX', 'Thumbs', '.DS_Store']) expect(names.join('|')).not.toContain(clutter);
   });
+
+  test.each(CLASS_OF_30.filter((candidate) => !['hanging', 'hidden-miss'].includes(candidate.kind)).map((candidate) => [candidate.name, candidate.layout, candidate.kind]))(
+    'every cell of %s (%s, %s)',
+    (name) => {
+      const points = expected.get(name)?.points as Record<string, number>;
+      for (const lesson of lessons) expect(cell(name, lesson), `${name}, ${lesson.id}`).toBe(String(points[lesson.id]));
+      const total = lessons.reduce((sum, lesson) => sum + (points[lesson.id] as number), 0);
+      expect(row(name)[lessons.length + 1], `${name}, total`).toBe(String(total));
+    },
+  );
 
   test('the hanging hand-in: its lesson is stopped and noted, every other lesson graded in full', () => {
-    expect(Number(cell('hanging', first))).toBeLessThan(100);
-    expect(book.students.find((student) => student.name === nameOf('hanging'))?.lessons[first.id]?.status).toBe('timeout');
-    expect(notes('hanging')).toContain(`${first.id}: stopped after ${LIMIT_SECONDS} s`);
-    for (const lesson of lessons.slice(1)) expect(cell('hanging', lesson), lesson.id).toBe('100');
-    expect(feedback('hanging')).toMatch(/still running after \d+ s/);
+    const [hanging] = byKind('hanging') as [Student];
+    expect(Number(cell(hanging.name, first))).toBeLessThan(100);
+    expect(student(hanging.name).lessons[first.id]?.status).toBe('timeout');
+    expect(notes(hanging.name)).toContain(`${first.id}: stopped after ${LIMIT_SECONDS} s`);
+    expect(cell(hanging.name, second)).toBe('100');
+    expect(feedback(hanging.name)).toMatch(/still running after \d+ s/);
   });
 
-  test('the notes: changed tests, a missing file, a hand-in without a workbook; none for a clean hand-in', () => {
-    for (const lesson of lessons) expect(notes('tampered')).toContain(`tests/${lesson.id}.test.ts changed (ignored: graded with the teacher's copy)`);
-    const last = lessons.at(-1) as Lesson;
-    expect(notes('missing')).toBe(`${last.id}: lessons/${last.id}/${last.files[0]} is missing`);
-    expect(notes('nothing')).toBe('nothing graded: no lessons/ folder was found in it');
-    for (const kind of ['perfect', 'untouched', 'partly', 'zipped', 'clone'] as const) expect(notes(kind), kind).toBe('');
+  test('points keep one decimal: a hidden case missed costs a fraction of a task', () => {
+    const [miss] = byKind('hidden-miss') as [Student];
+    const points = Number(cell(miss.name, first));
+    expect(points).toBeGreaterThan(90);
+    expect(points).toBeLessThan(100);
+    expect(cell(miss.name, first)).toMatch(/^\d+\.\d$/);
+    expect(student(miss.name).lessons[first.id]?.points).toBe(points);
   });
 
-  test('one feedback.md per student, with the points and the report in their words', () => {
-    for (const name of names) expect(existsSync(join(scratch, 'out', 'feedback', feedbackFolder(name), 'feedback.md')), name).toBe(true);
-    expect(feedback('perfect')).toContain(`**${lessons.length * 100} of ${lessons.length * 100} points**`);
-    const partly = feedback('partly');
+  test('notes are whole and name the real cause', () => {
+    const [syntax] = byKind('syntax') as [Student];
+    const cause = new RegExp(`Syntax error in lessons/${first.id}/${first.files[0]}, line \\d+, column \\d+: Expected identifier but found "\\("`);
+    expect(notes(syntax.name)).toMatch(new RegExp(`${first.id}: does not load: ${cause.source}`));
+    expect(notes(syntax.name)).toMatch(new RegExp(`${second.id}: not graded: it uses ${first.id}, which does not load: ${cause.source}`));
+    expect(student(syntax.name).lessons[second.id]?.status).toBe('blocked');
+    for (const lesson of lessons) expect(notes('Lea Long')).toContain(`tests/${lesson.id}.test.ts changed (ignored: graded with the teacher's copy)`);
+    expect(notes('Hana Hill')).toBe(`${second.id}: lessons/${second.id}/${second.files[0]} is missing`);
+    expect(notes('Quinn Quist')).toBe('nothing graded: no lessons/ folder was found in it');
+    expect(notes(ABSENT)).toBe('no hand-in was found for this student');
+    for (const name of ['Ann Archer', 'Carl Lee', 'José Núñez', 'Ivan Ivanov', 'Kai King', 'Mona Meyer', 'Pia Park']) expect(notes(name), name).toBe('');
+  });
+
+  test('near misses are named with what was found and why, and not graded', () => {
+    const file = second.files[0] as string;
+    const capital = file.replace(/^./, (letter) => letter.toUpperCase());
+    const want = `${second.id}: lessons/${second.id}/${file} is missing, but`;
+    expect(notes('Rosa Ruiz')).toBe(`${want} lessons/${second.id}/${capital} (the capital and small letters differ) looks like it: not graded (--accept-near-misses grades it)`);
+    expect(notes('Sam Stone')).toBe(`${want} my-workbook/lessons/${second.id}/${file}.txt (its name has an extra ending) looks like it: not graded (--accept-near-misses grades it)`);
+    expect(notes('Tara Tan')).toBe(`${want} lessons/${file} (it is in another folder) looks like it: not graded (--accept-near-misses grades it)`);
+    expect(notes('Uma Ueda')).toContain(`tictactoe-workbook/lessons/${second.id.toUpperCase()}/${file} (the capital and small letters differ)`);
+    expect(feedback('Rosa Ruiz')).toContain(
+      `\`lessons/${second.id}/${file}\` is missing, so this lesson could not be graded. Your hand-in has \`lessons/${second.id}/${capital}\` (the capital and small letters differ), which looks like it: rename or move it to \`lessons/${second.id}/${file}\``,
+    );
+  });
+
+  test('a feedback page and a feedback.md per student, with the points and the report in their words', () => {
+    for (const name of [...CLASS_OF_30.map((candidate) => candidate.name), ABSENT]) {
+      expect(existsSync(join(out, 'feedback', feedbackFolder(name), 'feedback.md')), name).toBe(true);
+      expect(page(name), name).toMatch(new RegExp(`<h1 id="[\\w-]+">Feedback for ${name}</h1>`));
+    }
+    expect(feedback('Ann Archer')).toContain('**200 of 200 points**');
+    const partly = feedback('Ada Abel');
     expect(partly).toMatch(/renderFramed is not written yet: it still throws "not implemented yet"/);
     expect(partly).toContain('## Your report');
-    expect(feedback('tampered')).toContain(`You changed tests/${first.id}.test.ts. Grading always uses your teacher's copy`);
+    expect(page('Ada Abel')).toContain('<link rel="stylesheet" href="../../style.css">');
+    expect(feedback('Lea Long')).toContain(`You changed tests/${first.id}.test.ts. Grading always uses your teacher's copy`);
+    expect(feedback('Eva Eriksen')).toContain(`This lesson uses your code from lesson ${first.number}, whose file could not be loaded`);
+    expect(feedback(ABSENT)).toContain('No hand-in of yours was found');
+    expect(existsSync(join(out, 'style.css'))).toBe(true);
   });
 
-  test('feedback counts hidden tests but never names them', () => {
+  test('feedback counts hidden tests but never names them; the teacher\'s gradebook names them', () => {
     const hidden = hiddenTestNames();
-    const partly = feedback('partly');
-    if (hidden.length > 0) expect(partly).toMatch(/Hidden tests: \d+ of \d+ failed/);
-    for (const name of names) {
-      const text = feedback(name.slice(3) as Kind);
-      for (const secret of hidden) expect(text, `${name} shows the hidden test "${secret}"`).not.toContain(secret);
+    expect(hidden.length).toBeGreaterThan(0);
+    const [miss] = byKind('hidden-miss') as [Student];
+    expect(feedback(miss.name)).toMatch(/Hidden tests: 1 of \d+ failed \(task 3\)/);
+    for (const name of [...CLASS_OF_30.map((candidate) => candidate.name), ABSENT]) {
+      for (const secret of hidden) {
+        expect(feedback(name), `${name}'s feedback shows the hidden test "${secret}"`).not.toContain(secret);
+        expect(page(name), `${name}'s page shows the hidden test "${secret}"`).not.toContain(secret);
+      }
     }
-    const html = readFileSync(join(scratch, 'out', 'gradebook.html'), 'utf8');
-    for (const secret of hidden) expect(html).not.toContain(secret);
+    expect(student(miss.name).lessons[first.id]?.hiddenFailures).toEqual([{ task: 3, name: 'renderFramed with only the first cell taken' }]);
+    const html = readFileSync(join(out, 'gradebook.html'), 'utf8');
+    expect(html).toContain('<span class="where">01 task 3:</span> renderFramed with only the first cell taken');
   });
 
-  test('the HTML gradebook shows every student with coloured, labelled cells', () => {
-    const html = readFileSync(join(scratch, 'out', 'gradebook.html'), 'utf8');
-    for (const name of names) expect(html).toContain(`>${name}</a>`);
-    expect(html).toContain('<td class="done"');
-    expect(html).toContain('<td class="timeout"');
-    expect(html).toContain('<td class="missing"');
-    expect(html).not.toMatch(/<script|https?:\/\//);
+  test('gradebook.html: one row per student, each lesson coloured by its points with the first task not finished', () => {
+    const html = readFileSync(join(out, 'gradebook.html'), 'utf8');
+    const rows = html.slice(html.indexOf('<tbody>'), html.indexOf('</tbody>')).split('\n').filter((line) => line.startsWith('<tr '));
+    expect(rows).toHaveLength(31);
+    const ada = rows.find((line) => line.includes('>Ada Abel</a>')) as string;
+    expect(ada).toContain(`<td class="cell status-partial" style="--p:40"><strong>40</strong><span class="open">Task 3: ${first.tasks[2]?.title}</span>`);
+    expect(ada).toContain('href="feedback/Ada%20Abel/index.html"');
+    expect(rows.find((line) => line.includes('>Eva Eriksen</a>'))).toContain(`<span class="word">waits for ${first.number}</span>`);
+    const [miss] = byKind('hidden-miss') as [Student];
+    expect(rows.find((line) => line.includes(`>${miss.name}</a>`)), 'a hidden case missed, counted in the cell').toContain('<span class="hidden-count">1 hidden case missed</span>');
+    expect(ada, 'hidden tests of tasks not finished anyway are not counted in the cell').not.toContain('hidden-count');
+    expect(html).toContain('What the class finished, task by task');
+    expect(html).toMatch(/Fewest finished, so perhaps worth teaching again: <strong>lesson 0\d, task \d<\/strong>/);
+    expect(html).not.toMatch(/https?:\/\/|src="http|<link rel="stylesheet"/);
+    expect(html).toContain("default-src 'none'");
+  });
+});
+
+if (!HAVE_BROWSER && IN_CI) {
+  test('Chromium is installed for the gradebook browser tests', () => {
+    throw new Error(`The gradebook browser tests need Debian's Chromium at ${CHROMIUM}; .ci/run installs it.`);
+  });
+}
+
+describe.skipIf(!HAVE_BROWSER)('the gradebook of the class of 30 in Chromium', () => {
+  let browser: Browser;
+  let page: Page;
+  const problems: string[] = [];
+  /** Screenshots of the gradebook and a feedback page, for looking at by eye. */
+  const shots = join(SCREENSHOTS, 'grading');
+
+  beforeAll(async () => {
+    mkdirSync(shots, { recursive: true });
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: BROWSER_ARGS });
+    const context = await browser.newContext({ viewport: DESKTOP, colorScheme: 'light' });
+    // The pages must work from disk alone: any request that is not a file is refused and reported.
+    await context.route(
+      (url) => url.protocol !== 'file:' && url.protocol !== 'data:',
+      async (route) => {
+        problems.push(`request to the outside: ${route.request().url()}`);
+        await route.abort();
+      },
+    );
+    page = await context.newPage();
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    await page.goto(pathToFileURL(join(out, 'gradebook.html')).href);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  /** The student names of the rows shown, top to bottom. */
+  const shownNames = (): Promise<string[]> => page.$$eval('table.grades tbody tr:not([hidden]) th a', (links) => links.map((link) => link.textContent ?? ''));
+  /** A cell's background colour as [r, g, b]. */
+  const background = (selector: string): Promise<number[]> =>
+    page.$eval(selector, (element) => (getComputedStyle(element).backgroundColor.match(/\d+/g) ?? []).slice(0, 3).map(Number));
+
+  test('opens from disk without errors or requests, one row per student', async () => {
+    expect(await shownNames()).toHaveLength(31);
+    await page.screenshot({ path: join(shots, 'gradebook-desktop.png') });
+    await page.screenshot({ path: join(shots, 'gradebook-desktop-whole.png'), fullPage: true });
+    expect(problems).toEqual([]);
+  });
+
+  test('colours each lesson cell on a continuous scale: 0 red, 40 in between, 100 green', async () => {
+    const zero = await background('tr[data-name="gia green"] td.cell');
+    const forty = await background('tr[data-name="ada abel"] td.cell');
+    const full = await background('tr[data-name="ann archer"] td.cell');
+    expect(zero[0]).toBeGreaterThan(zero[1] as number);
+    expect(full[1]).toBeGreaterThan(full[0] as number);
+    expect(forty).not.toEqual(zero);
+    expect(forty).not.toEqual(full);
+    expect(forty[1], 'greener than 0').toBeGreaterThan(zero[1] as number);
+    expect(forty[0], 'redder than 100').toBeGreaterThan(full[0] as number);
+  });
+
+  test('sorts by a column when its heading is clicked, and back the other way', async () => {
+    await page.click('th button[data-sort="total"]');
+    expect(await page.getAttribute('th:has(button[data-sort="total"])', 'aria-sort')).toBe('descending');
+    const byTotal = [...book.students].sort((a, b) => b.total - a.total);
+    expect(student((await shownNames())[0] as string).total).toBe(byTotal[0]?.total);
+    await page.click('th button[data-sort="total"]');
+    expect(student((await shownNames())[0] as string).total).toBe(0);
+    await page.click(`th button[data-sort="${second.id}"]`);
+    const names = await shownNames();
+    const points = names.map((name) => student(name).lessons[second.id]?.points ?? 0);
+    expect(points, 'descending by lesson 02').toEqual([...points].sort((a, b) => b - a));
+    await page.click('th button[data-sort="name"]');
+    expect(await shownNames()).toEqual(book.students.map((candidate) => candidate.name));
+  });
+
+  test('shows only the students below a threshold, by the total or one lesson', async () => {
+    await page.fill('#threshold', '50');
+    const below = book.students.filter((candidate) => (candidate.total / (lessons.length * 100)) * 100 < 50).map((candidate) => candidate.name);
+    expect(await shownNames()).toEqual(below);
+    expect(await page.textContent('#shown')).toBe(`${below.length} of 31 students shown (below 50 %)`);
+    await page.screenshot({ path: join(shots, 'gradebook-below-50.png') });
+    await page.selectOption('#filter-column', first.id);
+    await page.fill('#threshold', '100');
+    expect(await shownNames()).toEqual(book.students.filter((candidate) => (candidate.lessons[first.id]?.points ?? 0) < 100).map((candidate) => candidate.name));
+    await page.fill('#threshold', '');
+    expect(await shownNames()).toHaveLength(31);
+  });
+
+  test('fits a phone: the page does not scroll sideways, the table scrolls inside its box', async () => {
+    await page.setViewportSize(PHONE);
+    const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, view: window.innerWidth }));
+    expect(widths.page).toBeLessThanOrEqual(widths.view);
+    const box = await page.$eval('#students', (element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
+    expect(box.scroll).toBeGreaterThan(box.client);
+    await page.screenshot({ path: join(shots, 'gradebook-phone.png') });
+    await page.setViewportSize(DESKTOP);
+  });
+
+  test("a student's name opens their feedback as a page in the site's look", async () => {
+    await Promise.all([page.waitForNavigation(), page.click('a:text-is("Rosa Ruiz")')]);
+    expect(await page.textContent('h1')).toBe('Feedback for Rosa Ruiz');
+    expect(await page.$$eval('table', (tables) => tables.length)).toBeGreaterThan(0);
+    const header = await page.$eval('.site-header', (element) => getComputedStyle(element).backgroundColor);
+    expect(header).toBe('rgb(23, 52, 92)');
+    await page.screenshot({ path: join(shots, 'feedback-page.png'), fullPage: true });
+    await page.setViewportSize(PHONE);
+    await page.screenshot({ path: join(shots, 'feedback-page-phone.png') });
+    await page.setViewportSize(DESKTOP);
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('grade import files for learning platforms', () => {
+  test('Moodle: the offline grading worksheet, matched by participant number', () => {
+    const text = readFileSync(join(out, LMS_FILES.moodle), 'utf8');
+    expect(text.startsWith(BOM)).toBe(true);
+    const [header, ...rows] = parseCsv(text);
+    expect(header).toEqual(['Identifier', 'Full name', 'Email address', 'Grade', 'Maximum Grade', 'Last modified (grade)', 'Feedback comments']);
+    const carl = rows.find((cells) => cells[1] === 'Carl Lee') as string[];
+    expect(carl.slice(0, 5)).toEqual(['Participant 1234', 'Carl Lee', 'leecarl@school.example', '100', '100']);
+    expect(carl[5]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    expect(carl[6]).toBe(`${first.number} ${first.title}: 100/100; ${second.number} ${second.title}: 100/100`);
+    expect(rows.find((cells) => cells[1] === 'Finn Fox')?.slice(0, 4)).toEqual(['Participant 1236', 'Finn Fox', 'foxfinn@school.example', '20']);
+    expect(rows.find((cells) => cells[1] === ABSENT)?.[3], 'no grade for a student without a hand-in').toBe('');
+  });
+
+  test('Canvas: Student, ID, SIS User ID, SIS Login ID, Section, then the assignment', () => {
+    const text = readFileSync(join(out, LMS_FILES.canvas), 'utf8');
+    const [header, ...rows] = parseCsv(text);
+    expect(header).toEqual(['Student', 'ID', 'SIS User ID', 'SIS Login ID', 'Section', 'Tic-Tac-Toe workbook']);
+    expect(rows.find((cells) => cells[0] === 'José Núñez')).toEqual(['José Núñez', '20001', '', '', '', '100']);
+    expect(rows.find((cells) => cells[0] === 'Bo Berg')).toEqual(['Bo Berg', '20005', '', '', '', '50']);
+    expect(run.stdout).toMatch(/No Canvas ID, SIS User ID or SIS Login ID \(from the names in Canvas's download, or --roster\) for Ada Abel, /);
+  });
+});
+
+describe('--accept-near-misses', () => {
+  test('grades the files found near where they belong, and says so to the teacher and the student', () => {
+    const nearClass = join(scratch, 'near');
+    mkdirSync(nearClass);
+    for (const entry of readdirSync(classDir).filter((name) => /^(Rosa Ruiz|Sam Stone\.zip|Tara Tan|Uma Ueda_)/.test(name))) {
+      cpSync(join(classDir, entry), join(nearClass, entry), { recursive: true });
+    }
+    const nearOut = join(scratch, 'near-out');
+    const accepted = grade([nearClass, '--out', nearOut, '--lessons', `${first.number}-${second.number}`, '--accept-near-misses']);
+    expect(accepted.status, String(accepted.stderr)).toBe(0);
+    const nearBook = JSON.parse(readFileSync(join(nearOut, 'gradebook.json'), 'utf8')) as Gradebook;
+    expect(nearBook.students.map((candidate) => [candidate.name, candidate.total])).toEqual([
+      ['Rosa Ruiz', 200],
+      ['Sam Stone', 200],
+      ['Tara Tan', 200],
+      ['Uma Ueda', 200],
+    ]);
+    const file = second.files[0] as string;
+    expect(nearBook.students[2]?.lessons[second.id]?.note).toBe(`graded lessons/${file} as lessons/${second.id}/${file} (near miss accepted: it is in another folder)`);
+    expect(accepted.stdout).toMatch(/Tara Tan\s+folder\s+✓ +≈ +200\/200/);
+    const taraFeedback = readFileSync(join(nearOut, 'feedback', 'Tara Tan', 'feedback.md'), 'utf8');
+    expect(taraFeedback).toContain(`Your teacher graded \`lessons/${file}\` in place of \`lessons/${second.id}/${file}\`. Next time, name and place it exactly as \`lessons/${second.id}/${file}\`.`);
   });
 });
 
@@ -209,49 +416,57 @@ describe('what a student may see', () => {
 });
 
 describe('sharding and merging', () => {
-  test('--shard 2/3 grades every third hand-in from the second, the same as the whole run', () => {
+  test('--shard 2/6 grades every sixth hand-in from the second, the same as the whole run', () => {
     // One lesson only, to keep the test quick: the shard's cells must equal that column of the whole run.
     const only = (gradebook: Gradebook): Gradebook => ({
       ...gradebook,
       lessons: gradebook.lessons.filter((lesson) => lesson.id === first.id),
-      students: gradebook.students.map((student) => {
-        const cell = student.lessons[first.id];
-        return { ...student, lessons: cell ? { [first.id]: cell } : {}, total: cell?.points ?? 0 };
+      students: gradebook.students.map((candidate) => {
+        const kept = candidate.lessons[first.id];
+        return { ...candidate, lessons: kept ? { [first.id]: kept } : {}, total: kept?.points ?? 0 };
       }),
     });
-    const out = join(scratch, 'shard2');
-    const part = grade([submissions, '--shard', '2/3', '--lessons', first.number, '--out', out, '--limit', LIMIT_SECONDS]);
+    const shardOut = join(scratch, 'shard2');
+    const part = grade([classDir, '--shard', '2/6', '--lessons', first.number, '--out', shardOut, '--limit', LIMIT_SECONDS, '--roster', join(scratch, 'roster.csv')]);
     expect(part.status, String(part.stderr)).toBe(0);
-    expect(part.stdout).toMatch(/Grading 3 hand-ins \(this shard; 6 others/);
-    const shard = JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as Gradebook;
-    const sorted = [...names].sort();
-    expect(shard.shard).toEqual({ index: 2, count: 3 });
-    expect(shard.students.map((student) => student.name)).toEqual(sorted.filter((_, index) => index % 3 === 1));
+    expect(part.stdout).toMatch(/Grading 5 hand-ins \(this shard; 26 others/);
+    const shard = JSON.parse(readFileSync(join(shardOut, 'gradebook.json'), 'utf8')) as Gradebook;
+    const sorted = book.students.map((candidate) => candidate.name);
+    expect(shard.shard).toEqual({ index: 2, count: 6 });
+    expect(shard.students.map((candidate) => candidate.name)).toEqual(sorted.filter((_, index) => index % 6 === 1));
     const whole = only(book);
-    for (const student of shard.students) {
-      const same = whole.students.find((candidate) => candidate.name === student.name);
-      if (student.name !== nameOf('hanging')) expect(student.lessons, student.name).toEqual(same?.lessons);
+    for (const graded of shard.students) {
+      const same = whole.students.find((candidate) => candidate.name === graded.name);
+      const hanging = byKind('hanging').some((candidate) => candidate.name === graded.name);
+      if (!hanging) expect(graded.lessons, graded.name).toEqual(same?.lessons);
     }
 
-    // The other two thirds, cut from the whole run, merged with the shard give the whole gradebook back.
+    // The other parts, cut from the whole run, merged with the shard give the whole gradebook back.
     const rest = join(scratch, 'rest');
     mkdirSync(rest);
-    const others = { ...whole, shard: { index: 1, count: 3 }, students: whole.students.filter((student) => !shard.students.some((s) => s.name === student.name)) };
+    const others = { ...whole, shard: { index: 1, count: 6 }, students: whole.students.filter((candidate) => !shard.students.some((s) => s.name === candidate.name)) };
     writeFileSync(join(rest, 'gradebook.json'), JSON.stringify(others));
     const merged = join(scratch, 'merged');
-    const merging = grade(['--merge', out, rest, '--out', merged]);
+    const merging = grade(['--merge', shardOut, rest, '--out', merged, '--format', 'canvas']);
     expect(merging.status, String(merging.stderr)).toBe(0);
     const mergedBook = JSON.parse(readFileSync(join(merged, 'gradebook.json'), 'utf8')) as Gradebook;
-    const withoutHang = (gradebook: Gradebook): string => renderCsv({ ...gradebook, students: gradebook.students.filter((s) => s.name !== nameOf('hanging')) });
+    const withoutHang = (gradebook: Gradebook): string => renderCsv({ ...gradebook, students: gradebook.students.filter((s) => !byKind('hanging').some((h) => h.name === s.name)) });
     expect(withoutHang(mergedBook)).toBe(withoutHang(whole));
-    expect(mergedBook.students.map((student) => student.name)).toEqual(sorted);
-    for (const name of names) expect(existsSync(join(merged, 'feedback', feedbackFolder(name), 'feedback.md')), name).toBe(true);
+    expect(mergedBook.students.map((candidate) => candidate.name)).toEqual(sorted);
+    for (const name of sorted) expect(existsSync(join(merged, 'feedback', feedbackFolder(name), 'index.html')), name).toBe(true);
+    expect(existsSync(join(merged, LMS_FILES.canvas))).toBe(true);
   });
 
   test('merging refuses parts that graded different lessons or share a student', () => {
     const part = { ...book, students: book.students.slice(0, 1) };
     expect(() => mergeGradebooks([part, part])).toThrow(/more than one part/);
     expect(() => mergeGradebooks([part, { ...part, lessons: part.lessons.slice(1), students: [] }])).toThrow(/different lessons/);
+  });
+
+  test('a merged gradebook keeps the warning that the reference scored below 100', () => {
+    const part = { ...book, students: book.students.slice(0, 1), referenceProblems: [`${first.id}: the reference solutions get 95/100 with your suites`] };
+    const merged = mergeGradebooks([part, { ...book, students: book.students.slice(1, 2) }]);
+    expect(merged.referenceProblems).toEqual(part.referenceProblems);
   });
 });
 

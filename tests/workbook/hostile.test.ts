@@ -247,7 +247,7 @@ function hiddenDetails(teacher: string): string[] {
   return [...secrets];
 }
 
-/** The feedback of every student, by student name (read from the "# Feedback for NAME" heading). */
+/** The feedback of every student (feedback.md and its page), by student name (read from the "# Feedback for NAME" heading). */
 function readFeedback(out: string): Map<string, string> {
   const found = new Map<string, string>();
   const dir = join(out, 'feedback');
@@ -256,7 +256,10 @@ function readFeedback(out: string): Map<string, string> {
     const path = join(dir, folder, 'feedback.md');
     if (!existsSync(path)) continue;
     const text = readFileSync(path, 'utf8');
-    found.set(/^# Feedback for (.*)$/m.exec(text)?.[1] ?? folder, text);
+    // The student's page too: what it shows must be as free of secrets as the text.
+    const page = join(dir, folder, 'index.html');
+    const html = existsSync(page) ? readFileSync(page, 'utf8') : '';
+    found.set(/^# Feedback for (.*)$/m.exec(text)?.[1] ?? folder, `${text}\n${html}`);
   }
   return found;
 }
@@ -732,12 +735,16 @@ describe.skipIf(!ENABLED)('hostile hand-ins against npm run grade (issue 12)', (
           const stat = lstatSync(path);
           if (stat.isSymbolicLink()) stray.push(`${rel} (a symlink to ${readlinkSync(path)})`);
           else if (stat.isDirectory()) walk(path);
-          else if (!/^(gradebook\.(json|csv|html)|feedback\/[^/]+\/feedback\.md)$/.test(rel)) stray.push(rel);
+          else if (!/^(gradebook\.(json|csv|html)|style\.css|favicon\.svg|feedback\/[^/]+\/(feedback\.md|index\.html))$/.test(rel)) stray.push(rel);
           else if (MARKER.test(readFileSync(path, 'utf8'))) stray.push(`${rel} (holds what a hand-in wrote)`);
         }
       };
       walk(out);
       expectNone(stray, 'files in the output folder that the grader did not write');
+      // The feedback pages are made from the leak-checked feedback.md alone: the same text, as HTML.
+      for (const folder of readdirSync(join(out, 'feedback'))) {
+        expect(existsSync(join(out, 'feedback', folder, 'index.html')), `feedback/${folder}/index.html`).toBe(true);
+      }
       expect(readdirSync(join(out, 'feedback')).length, 'feedback folders (one per student)').toBe(book().students.length);
     };
     const gradebookStable = (): void => {
@@ -881,7 +888,7 @@ describe.skipIf(!ENABLED)('hostile hand-ins against npm run grade (issue 12)', (
       });
       test("vitest's and tsx's caches: no entry that existed changed, none holds what a hand-in wrote", () => cachesClean());
       test('every hand-in is unchanged', () => handInsUnchanged());
-      test('the output folder holds only the gradebook and one feedback.md per student', () => outputClean());
+      test('the output folder holds only the gradebook and one feedback.md and page per student', () => outputClean());
       test('no process of the run is left', () => noProcessLeft());
       test(`gradebook.csv is unchanged ${LATER_MS / 1000} s after the grader returns`, () => gradebookStable());
       test("no feedback holds a hidden test's name, input or code, or a path of the teacher's", () => noHiddenDetail());

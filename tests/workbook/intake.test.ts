@@ -11,11 +11,16 @@ import { constants, deflateRawSync } from 'node:zlib';
 import { afterAll, describe, expect, test } from 'vitest';
 import { defaultLessons } from '../../scripts/lib/class-grading.ts';
 import { PACK_MANIFEST, planPack } from '../../scripts/lib/pack.ts';
+import { BOM, parseCsv, toCsv } from '../../scripts/lib/csv.ts';
+import { CLASS_ARCHIVE_LIMITS, classFolder, findSubmissions, unpackClassArchive } from '../../scripts/lib/intake.ts';
+import { describeMiss, findNearMisses, type NearMiss } from '../../scripts/lib/near-misses.ts';
+import { isClutter, nameClass, nameEntry, withoutCopyMark } from '../../scripts/lib/platforms.ts';
+import { findInRoster, readRoster } from '../../scripts/lib/roster.ts';
 import {
   changedTests,
   EXERCISE_FILE_LIMIT,
-  findSubmissions,
   hintsSeen,
+  isInPlace,
   lessonsOfPack,
   missingFiles,
   privateCopy,
@@ -241,11 +246,13 @@ describe('a private copy of only the exercise files', () => {
     symlinkSync(hand, join(handIns, 'carol'));
     symlinkSync(hand, join(folder('hand-ins-links', 'dave', 'inner'), 'wrapped'));
     symlinkSync(join(ROOT, 'README.md'), join(handIns, 'notes.txt'));
-    expect(findSubmissions(handIns, folder('unpacked-links'))).toEqual([
-      { name: 'bob', source: join(handIns, 'bob'), problem: 'it is a symbolic link, which is never followed' },
-      { name: 'carol', source: join(handIns, 'carol'), problem: 'it is a symbolic link, which is never followed' },
-      { name: 'dave', source: join(handIns, 'dave'), folder: join(handIns, 'dave'), problem: 'no lessons/ folder was found in it' },
+    const found = findSubmissions(handIns, folder('unpacked-links'));
+    expect(found.map(({ name, source, problem, lessonsDir }) => ({ name, source, problem, lessonsDir }))).toEqual([
+      { name: 'bob', source: join(handIns, 'bob'), problem: 'it is a symbolic link, which is never followed', lessonsDir: undefined },
+      { name: 'carol', source: join(handIns, 'carol'), problem: 'it is a symbolic link, which is never followed', lessonsDir: undefined },
+      { name: 'dave', source: join(handIns, 'dave'), problem: 'no lessons/ folder was found in it', lessonsDir: undefined },
     ]);
+    expect(found[2]?.folder).toBe(join(handIns, 'dave'));
   });
 
   test.runIf(hasMkfifo)('notes about tests and hints never read through a link or a pipe', () => {
@@ -285,5 +292,194 @@ describe('which lessons are graded comes from the teacher', () => {
     expect(lessonsOfPack(pack, all)).toEqual([first, second]);
     writeFileSync(join(pack, PACK_MANIFEST), JSON.stringify({ version: 1, assigned: ['99-nothing'] }));
     expect(() => lessonsOfPack(pack, all)).toThrow(/99-nothing, which this workbook does not have/);
+  });
+});
+
+describe('names and layouts of class downloads', () => {
+  test('Moodle, Canvas and plain names, each read on its own', () => {
+    expect(nameEntry('Carl Lee_1234_assignsubmission_file_')).toEqual({ student: 'Carl Lee', platform: 'moodle', platformId: '1234', rest: '' });
+    expect(nameEntry('Carl Lee_1234_assignsubmission_file_tictactoe.zip')).toMatchObject({ student: 'Carl Lee', platformId: '1234', rest: 'tictactoe.zip' });
+    expect(nameEntry('leecarl_12345_678901_board.ts')).toEqual({ student: 'leecarl', platform: 'canvas', platformId: '12345', rest: 'board.ts' });
+    expect(nameEntry('leecarl_LATE_12345_678901_tictactoe.zip')).toMatchObject({ student: 'leecarl', platform: 'canvas', platformId: '12345' });
+    expect(nameEntry('José Núñez.zip')).toEqual({ student: 'José Núñez', platform: 'folder', rest: '' });
+  });
+
+  test('GitHub Classroom clones and Google Classroom copies are told apart by what the class shares', () => {
+    const named = nameClass([
+      { name: 'tic-tac-toe-mona-m', isGitClone: true },
+      { name: 'tic-tac-toe-nilsnord', isGitClone: true },
+      { name: 'tic-tac-toe-ann', isGitClone: true },
+      { name: 'Kai King - tictactoe.zip', isGitClone: false },
+      { name: 'Lea Long - tictactoe.zip', isGitClone: false },
+      { name: 'Ann Archer', isGitClone: false },
+      { name: 'Plan - final', isGitClone: false },
+    ]);
+    expect(named.map((entry) => [entry.student, entry.platform])).toEqual([
+      ['mona-m', 'github-classroom'],
+      ['nilsnord', 'github-classroom'],
+      ['ann', 'github-classroom'],
+      ['Kai King', 'google-classroom'],
+      ['Lea Long', 'google-classroom'],
+      ['Ann Archer', 'folder'],
+      ['Plan - final', 'folder'],
+    ]);
+  });
+
+  test('clutter is never a hand-in: __MACOSX, .DS_Store, Thumbs.db, desktop.ini, Office lock files', () => {
+    for (const name of ['__MACOSX', '.DS_Store', '._board.ts', 'Thumbs.db', 'desktop.ini', '~$notes.docx', '.git']) expect(isClutter(name), name).toBe(true);
+    for (const name of ['Ann', 'board.ts', 'tictactoe.zip']) expect(isClutter(name), name).toBe(false);
+  });
+
+  test('a file a platform renamed when it was handed in again', () => {
+    expect(withoutCopyMark('board-1.ts')).toBe('board.ts');
+    expect(withoutCopyMark('board (2).ts')).toBe('board.ts');
+    expect(withoutCopyMark('board.ts')).toBeUndefined();
+  });
+});
+
+describe('class downloads as they come', () => {
+  const [board] = all as [Lesson];
+  const boardFile = board.files[0] as string;
+  const workbook = (files: Record<string, string>): ZipEntry[] => Object.entries(files).map(([path, text]) => ({ path, data: Buffer.from(text) }));
+  const lessonFile = `lessons/${board.id}/${boardFile}`;
+
+  test('a Google Drive download: its wrapper folders are stepped through, and a Drive zip at the top is unpacked', () => {
+    const drive = folder('drive', 'Tic-Tac-Toe-20250301T101500Z-001', 'Tic-Tac-Toe');
+    writeFileSync(join(drive, 'Kai King - tictactoe.zip'), writeZip(workbook({ [`tictactoe/${lessonFile}`]: 'x' })));
+    writeFileSync(join(drive, 'Lea Long - tictactoe.zip'), writeZip(workbook({ [`tictactoe/${lessonFile}`]: 'x' })));
+    writeFileSync(join(folder('drive'), '.DS_Store'), 'mac');
+    const found = classFolder(join(scratch, 'drive'), folder('drive-scratch'));
+    expect(found).toBe(drive);
+    expect(findSubmissions(found, folder('drive-unpacked')).map((submission) => [submission.name, submission.platform])).toEqual([
+      ['Kai King', 'google-classroom'],
+      ['Lea Long', 'google-classroom'],
+    ]);
+
+    const zipped = folder('drive-zip');
+    writeFileSync(join(zipped, 'Tic-Tac-Toe-20250301T101500Z-001.zip'), writeZip(workbook({ 'Tic-Tac-Toe/Ann - tictactoe.zip': 'not read here', 'Tic-Tac-Toe/Ben - tictactoe.zip': '' })));
+    const unpacked = classFolder(zipped, folder('drive-zip-scratch'));
+    expect(readdirSync(unpacked).sort()).toEqual(['Ann - tictactoe.zip', 'Ben - tictactoe.zip']);
+  });
+
+  test("gh classroom clone's folder: the usernames are the students", () => {
+    const clones = folder('gh', 'tictactoe-submissions');
+    for (const user of ['mona-m', 'nilsnord']) {
+      mkdirSync(join(clones, `tictactoe-${user}`, '.git'), { recursive: true });
+      mkdirSync(join(clones, `tictactoe-${user}`, 'lessons', board.id), { recursive: true });
+      writeFileSync(join(clones, `tictactoe-${user}`, lessonFile), 'x');
+    }
+    const found = findSubmissions(classFolder(join(scratch, 'gh'), folder('gh-scratch')), folder('gh-unpacked'));
+    expect(found.map((submission) => [submission.name, submission.platform, submission.platformId, submission.found])).toEqual([
+      ['mona-m', 'github-classroom', 'mona-m', 'tictactoe-mona-m/ → lessons/'],
+      ['nilsnord', 'github-classroom', 'nilsnord', 'tictactoe-nilsnord/ → lessons/'],
+    ]);
+  });
+
+  test("Moodle: a student's files side by side are one hand-in; an archive in a student's folder is unpacked", () => {
+    const moodle = folder('moodle');
+    writeFileSync(join(moodle, 'Finn Fox_1236_assignsubmission_file_tictactoe.zip'), writeZip(workbook({ [lessonFile]: 'x' })));
+    writeFileSync(join(moodle, 'Finn Fox_1236_assignsubmission_onlinetext_onlinetext.html'), '<p>done</p>');
+    const carl = folder('moodle', 'Carl Lee_1234_assignsubmission_file_');
+    writeFileSync(join(carl, 'tictactoe.zip'), writeZip(workbook({ [`tictactoe-workbook/${lessonFile}`]: 'x', 'tictactoe-workbook/inner.zip': 'never unpacked' })));
+    const found = findSubmissions(moodle, folder('moodle-unpacked'));
+    expect(found.map((submission) => [submission.name, submission.platformId, submission.found, submission.problem])).toEqual([
+      ['Carl Lee', '1234', 'Carl Lee_1234_assignsubmission_file_/ → tictactoe.zip → tictactoe-workbook/lessons/', undefined],
+      ['Finn Fox', '1236', 'Finn Fox_1236_assignsubmission_file_tictactoe.zip + 1 file → lessons/', undefined],
+    ]);
+    expect(readFileSync(join(found[0]?.root as string, 'inner.zip'), 'utf8'), 'an archive inside an archive stays packed').toBe('never unpacked');
+  });
+
+  test("Canvas: a student's loose files are gathered where their lessons expect them", () => {
+    const canvas = folder('canvas');
+    writeFileSync(join(canvas, `leecarl_20001_600001_${boardFile.replace('.ts', '-1.ts')}`), 'export const board = 1;\n');
+    writeFileSync(join(canvas, 'leecarl_20001_600002_notes.txt'), 'my notes');
+    const [carl] = findSubmissions(canvas, folder('canvas-unpacked'));
+    expect(carl?.platform).toBe('canvas');
+    expect(readFileSync(join(carl?.lessonsDir as string, board.id, boardFile), 'utf8')).toBe('export const board = 1;\n');
+    expect(carl?.found).toBe('2 files → lessons/');
+  });
+
+  test('a whole class download given as one zip is unpacked within its own limits', () => {
+    const classZip = join(folder('class-zip'), 'submissions.zip');
+    writeFileSync(classZip, writeZip([{ path: 'leecarl_20001_500001_tictactoe.zip', data: writeZip(workbook({ [`t/${lessonFile}`]: 'x' })) }]));
+    const unpacked = unpackClassArchive(classZip, folder('class-zip-scratch'));
+    expect(findSubmissions(unpacked, folder('class-zip-unpacked')).map((submission) => [submission.name, submission.platformId])).toEqual([['leecarl', '20001']]);
+    expect(CLASS_ARCHIVE_LIMITS.entries).toBeGreaterThan(ARCHIVE_LIMITS.entries);
+  });
+});
+
+describe('near misses', () => {
+  const [board, input] = all as [Lesson, Lesson];
+  const boardFile = board.files[0] as string;
+  const inputFile = input.files[0] as string;
+
+  test('the wrong case, an extra ending, a copy mark, another folder: each named, the likeliest first', () => {
+    const hand = folder('near-hand');
+    mkdirSync(join(hand, 'lessons', board.id), { recursive: true });
+    mkdirSync(join(hand, 'lessons', input.id), { recursive: true });
+    writeFileSync(join(hand, 'lessons', board.id, boardFile.toUpperCase()), 'x');
+    writeFileSync(join(hand, 'lessons', input.id, `${inputFile}.txt`), 'x');
+    writeFileSync(join(hand, inputFile), 'x');
+    const submission: Submission = { name: 'near', source: hand, folder: hand, root: hand, lessonsDir: join(hand, 'lessons') };
+    const misses = findNearMisses([hand], [board, input], submission.lessonsDir, (lesson, file) => isInPlace(submission, lesson, file));
+    expect(misses.map((miss) => [miss.expected, miss.found, miss.kinds, miss.others])).toEqual([
+      [`lessons/${board.id}/${boardFile}`, `lessons/${board.id}/${boardFile.toUpperCase()}`, ['case'], 0],
+      [`lessons/${input.id}/${inputFile}`, `lessons/${input.id}/${inputFile}.txt`, ['extension'], 0],
+    ]);
+    expect(describeMiss(misses[1] as NearMiss)).toBe(`lessons/${input.id}/${inputFile}.txt (its name has an extra ending)`);
+    const copy = privateCopy(submission, [board, input], join(scratch, 'near-copy'), misses);
+    expect(everything(copy.lessonsDir)).toEqual([board.id, `${board.id}/${boardFile}`, input.id, `${input.id}/${inputFile}`]);
+  });
+
+  test('a near miss that is a link is refused like any link; stubs kept for npm run reset are never taken', () => {
+    const hand = folder('near-link');
+    mkdirSync(join(hand, 'lessons', board.id), { recursive: true });
+    mkdirSync(join(hand, '.workbook', 'stubs', board.id), { recursive: true });
+    writeFileSync(join(hand, '.workbook', 'stubs', board.id, boardFile), 'the stub');
+    symlinkSync(join(ROOT, 'solutions', board.id, boardFile), join(hand, 'lessons', board.id, boardFile.toUpperCase()));
+    const submission: Submission = { name: 'link', source: hand, folder: hand, root: hand, lessonsDir: join(hand, 'lessons') };
+    expect(findNearMisses([hand], [board], submission.lessonsDir, () => false)).toEqual([]);
+  });
+});
+
+describe('class lists', () => {
+  const write = (name: string, text: string): string => {
+    const path = join(folder('rosters'), name);
+    writeFileSync(path, text);
+    return path;
+  };
+
+  test('a Canvas gradebook export: names, Canvas IDs, SIS ids and sections; no "Points Possible" or test student', () => {
+    const path = write(
+      'canvas.csv',
+      '\uFEFFStudent,ID,SIS User ID,SIS Login ID,Section,Tic-Tac-Toe (77)\n    Points Possible,,,,,100\n"Núñez, José",20001,S1,jnunez,Class A,\n"Student, Test",99,,,Class A,\n',
+    );
+    const roster = readRoster(path);
+    expect(roster).toHaveLength(1);
+    expect(roster[0]?.name).toBe('Núñez, José');
+    expect(roster[0]?.ids).toEqual({ canvasId: '20001', sisUserId: 'S1', sisLoginId: 'jnunez', section: 'Class A' });
+    expect(findInRoster(roster, ['nunezjose'])?.name, "Canvas's file names").toBe('Núñez, José');
+    expect(findInRoster(roster, ['20001'])?.name).toBe('Núñez, José');
+  });
+
+  test("a Moodle grading worksheet, a GitHub Classroom roster, a plain list with semicolons", () => {
+    const moodle = readRoster(write('moodle.csv', 'Identifier,Full name,Email address,Status\nParticipant 1234,Carl Lee,carl@school.example,Submitted\n'));
+    expect(moodle[0]).toMatchObject({ name: 'Carl Lee', ids: { moodleParticipant: '1234', email: 'carl@school.example' } });
+    expect(findInRoster(moodle, ['1234'])?.name).toBe('Carl Lee');
+    const github = readRoster(write('github.csv', '"identifier","github_username","github_id","name"\n"mona@school.example","mona-m","123","Mona Meyer"\n'));
+    expect(findInRoster(github, ['tictactoe-mona-m', 'mona-m'])?.name).toBe('Mona Meyer');
+    expect(github[0]?.ids.moodleParticipant, 'an identifier that is no Moodle participant').toBeUndefined();
+    const plain = readRoster(write('plain.csv', 'folder;name\nann-a;Ann Archer\n'));
+    expect(findInRoster(plain, ['Ann-A'])?.name).toBe('Ann Archer');
+    expect(() => readRoster(write('odd.csv', 'colour,size\nred,1\n'))).toThrow(/has no column this command knows/);
+  });
+});
+
+describe('CSV for spreadsheets', () => {
+  test('a byte order mark first, CRLF line ends, quotes where needed, never a formula', () => {
+    const text = toCsv([['student', 'notes'], ['José Núñez', '=HYPERLINK("x")'], ['Ann, A.', 'said "hi"']]);
+    expect(text.startsWith(BOM)).toBe(true);
+    expect(text).toBe(`${BOM}student,notes\r\nJosé Núñez,"'=HYPERLINK(""x"")"\r\n"Ann, A.","said ""hi"""\r\n`);
+    expect(parseCsv(text)).toEqual([['student', 'notes'], ['José Núñez', `'=HYPERLINK("x")`], ['Ann, A.', 'said "hi"']]);
   });
 });

@@ -157,6 +157,15 @@ describe(`a pack of lesson ${dependent?.number ?? '?'} alone`, () => {
     expect(plan.files.has('package-lock.json')).toBe(true);
   });
 
+  test('only the commands that work with the lessons in the pack', () => {
+    const commandsOf = (ids: string[]): string[] => planPack(ROOT, all.filter((lesson) => ids.includes(lesson.id)), [], all).commands;
+    const ids = all.map((lesson) => lesson.id);
+    const early = ids.filter((id) => id <= '04');
+    if (early.includes('04-game')) expect(commandsOf(early)).toContain('play');
+    expect(commandsOf(early), 'the arena needs lessons 06 and 07').not.toContain('arena');
+    if (ids.includes('06-computer') && ids.includes('07-search')) expect(commandsOf(['06-computer', '07-search'])).toContain('arena');
+  });
+
   test('the student README names only commands the pack has, and every included lesson', () => {
     const readme = text(plan, 'README.md');
     const pack = JSON.parse(text(plan, 'package.json')) as { scripts: Record<string, string> };

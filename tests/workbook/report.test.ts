@@ -4,7 +4,7 @@ import { expect, test, describe } from 'vitest';
 import { painter } from '../../scripts/lib/cli.ts';
 import { compactValue, explainFailure, renderReport, TITLE_WIDTH } from '../../scripts/lib/report.ts';
 import { defaultFileName, FORMATS } from '../../scripts/lib/result-files.ts';
-import { scoreLesson, type LessonRun, type TestOutcome } from '../../scripts/lib/results.ts';
+import { formatPoints, scoreLesson, type LessonRun, type TestOutcome } from '../../scripts/lib/results.ts';
 import { diffLines, focusRows, formatRow, visibleLine } from '../../scripts/lib/textdiff.ts';
 import { planPack } from '../../scripts/lib/pack.ts';
 import { listLessons, readLesson, ROOT, type Lesson } from '../../scripts/lib/workbook.ts';
@@ -39,9 +39,18 @@ describe('scoring', () => {
     expect(score.done).toBe(false);
   });
 
+  test('points keep one decimal, rounded to the nearest tenth', () => {
+    // Task 2 (60 points): 7 of 16 tests pass → 26.25; task 1 (40 points): 1 of 1 → 40.
+    const tests = [...Array(7).fill(outcome(2, 'passed')), ...Array(9).fill(outcome(2, 'failed')), outcome(1, 'passed')];
+    expect(scoreLesson(lesson, run(tests)).earned).toBe(66.3);
+    expect(formatPoints(66.25)).toBe('66.3');
+    expect(formatPoints(100)).toBe('100');
+    expect(formatPoints(93.75)).toBe('93.8');
+  });
+
   test('full points only when every test passes', () => {
-    const tests = [...Array(199).fill(outcome(2, 'passed')), outcome(2, 'failed'), outcome(1, 'passed')];
-    expect(scoreLesson(lesson, run(tests)).earned).toBe(99);
+    const tests = [...Array(1999).fill(outcome(2, 'passed')), outcome(2, 'failed'), outcome(1, 'passed')];
+    expect(scoreLesson(lesson, run(tests)).earned, '99.97 is shown as 99.9, never 100').toBe(99.9);
     expect(scoreLesson(lesson, run([outcome(1, 'passed'), outcome(2, 'passed')])).earned).toBe(100);
   });
 

@@ -91,9 +91,8 @@ function shortTime(iso: string | null | undefined): string | undefined {
   return `${time.getFullYear()}-${two(time.getMonth() + 1)}-${two(time.getDate())} ${two(time.getHours())}:${two(time.getMinutes())}`;
 }
 
-/** A whole HTML page around some content. */
-function layout(title: string, body: string, options: PageOptions, bodyClass: string): string {
-  const script = options.liveReload ? '\n<script src="live-reload.js" defer></script>' : '';
+/** The start of every page of the workbook, up to and with </head>: the title, then `extra` (style sheets, icons, scripts). */
+export function pageHead(title: string, extra: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -101,9 +100,14 @@ function layout(title: string, body: string, options: PageOptions, bodyClass: st
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="style.css">
-<link rel="icon" href="favicon.svg" type="image/svg+xml">${script}
-</head>
+${extra}
+</head>`;
+}
+
+/** A whole HTML page around some content. */
+function layout(title: string, body: string, options: PageOptions, bodyClass: string): string {
+  const script = options.liveReload ? '\n<script src="live-reload.js" defer></script>' : '';
+  return `${pageHead(title, `<link rel="stylesheet" href="style.css">\n<link rel="icon" href="favicon.svg" type="image/svg+xml">${script}`)}
 <body class="${bodyClass}">
 <a class="skip-link" href="#main">Skip to the lesson text</a>
 <header class="site-header"><div class="site-header-inner"><a class="brand" href="index.html"><img class="brand-logo" src="favicon.svg" alt="" width="24" height="24">${escapeHtml(options.workbookTitle)}</a></div></header>

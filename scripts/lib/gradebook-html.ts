@@ -1,0 +1,340 @@
+/**
+ * gradebook.html: the teacher's page of a graded class, made to answer "who needs help, with what".
+ * One row per student: each lesson's cell coloured on a continuous scale by its points and naming
+ * the first task not finished, the notes in words, and the hidden tests the student failed (this
+ * page is the teacher's: never hand it out). Columns sort, a filter shows the students below a
+ * threshold, and a heat map shows which tasks the class finished. One file, in the site's look,
+ * with everything inline: it opens from disk and asks no network for anything.
+ */
+import {
+  allNotes,
+  feedbackFolder,
+  formatPoints,
+  GRADEBOOK_FILES,
+  ROUNDING,
+  type Gradebook,
+  type HiddenFailure,
+  type LessonGrade,
+  type LessonStatus,
+  type StudentGrade,
+} from './gradebook.ts';
+import { FEEDBACK_PAGE, siteAsset } from './feedback-page.ts';
+import { PLATFORM_NAMES } from './platforms.ts';
+import { roundPoints } from './results.ts';
+import { escapeHtml } from './site/highlight.ts';
+import { pageHead } from './site/pages.ts';
+
+/** What a cell says besides its points, so it reads without colour too. */
+const CELL_WORDS: Record<LessonStatus, string> = {
+  done: '✓ done',
+  partial: '',
+  zero: '',
+  timeout: 'stopped: ran too long',
+  'load-error': 'does not load',
+  blocked: 'waits for',
+  crash: 'not graded',
+  missing: 'file missing',
+};
+
+/** How many tasks the heat map names as the ones to teach again. */
+const TEACH_AGAIN = 3;
+
+/** The page. */
+export function renderHtml(book: Gradebook): string {
+  const max = book.lessons.length * 100;
+  const handedIn = book.students.filter((student) => student.handedIn !== false);
+  const classAverage = handedIn.length === 0 ? 0 : handedIn.reduce((sum, student) => sum + student.total, 0) / handedIn.length;
+  const absent = book.students.length - handedIn.length;
+  const graded = escapeHtml(book.gradedAt.slice(0, 16).replace('T', ' '));
+  const head = pageHead(
+    'Gradebook · Tic-Tac-Toe workbook',
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
+<meta name="referrer" content="no-referrer">
+<style>
+${siteAsset('style.css')}
+${GRADEBOOK_CSS}
+</style>`,
+  );
+  return `${head}
+<body class="gradebook">
+<a class="skip-link" href="#students">Skip to the students</a>
+<header class="site-header"><div class="site-header-inner"><span class="brand">Tic-Tac-Toe workbook · Gradebook</span></div></header>
+<main id="main" class="page page-gradebook">
+<h1>Gradebook</h1>
+${referenceBanner(book)}<p class="lead">${book.students.length} student${book.students.length === 1 ? '' : 's'}${absent > 0 ? ` (${absent} without a hand-in)` : ''} · ${book.lessons.length} lesson${book.lessons.length === 1 ? '' : 's'} · graded ${graded} UTC · class average <strong>${formatPoints(roundPoints(classAverage))} / ${max}</strong></p>
+<p class="teacher-only">Your copy: it names the hidden tests each student failed. Send students their own feedback page (the link on their name).</p>
+<form class="controls" id="controls" aria-label="Sort and filter">
+<label>Show only students below <input id="threshold" type="number" inputmode="decimal" min="0" max="100" step="1" placeholder="any"> % in
+<select id="filter-column"><option value="total">the total</option>${book.lessons.map((lesson) => `<option value="${escapeHtml(lesson.id)}">lesson ${escapeHtml(lesson.number)}</option>`).join('')}</select></label>
+<output id="shown" for="threshold filter-column">${book.students.length} of ${book.students.length} students shown</output>
+</form>
+<div class="table-scroll" id="students" tabindex="0"><table class="grades" aria-describedby="shown">
+<thead><tr>
+<th scope="col" aria-sort="ascending"><button type="button" data-sort="name" data-kind="text">Student</button></th>
+${book.lessons.map((lesson) => `<th scope="col" class="lesson-head"><button type="button" data-sort="${escapeHtml(lesson.id)}"><span class="lesson-number">${escapeHtml(lesson.number)}</span> ${escapeHtml(lesson.title)}</button></th>`).join('\n')}
+<th scope="col"><button type="button" data-sort="total">Total</button></th>
+<th scope="col" class="notes-head">Notes</th>
+<th scope="col" class="hidden-head">Hidden tests failed</th>
+</tr></thead>
+<tbody>
+${book.students.map((student) => studentRow(book, student)).join('\n')}
+</tbody>
+${averagesRow(book, handedIn)}
+</table></div>
+<p class="muted legend">${colourLegend()} Click a column heading to sort by it. ${escapeHtml(ROUNDING)}</p>
+${taskHeatMap(book, handedIn)}
+${book.fences ? `<section class="fences" aria-labelledby="fences"><h2 id="fences">How the code ran</h2><p class="muted">Each student's code ran sealed off, one process per hand-in:</p><ul>${book.fences.map((fence) => `<li>${escapeHtml(fence)}</li>`).join('')}</ul></section>` : ''}
+</main>
+<script>
+${GRADEBOOK_SCRIPT}
+</script>
+</body>
+</html>
+`;
+}
+
+/** The warning at the top when the reference solutions did not get 100: the grades cannot be trusted. */
+function referenceBanner(book: Gradebook): string {
+  const problems = book.referenceProblems ?? [];
+  if (problems.length === 0) return '';
+  return `<div class="banner" role="alert"><strong>Do not trust these grades yet.</strong> The reference solutions were graded beside the class and did not get 100:<ul>${problems.map((problem) => `<li>${escapeHtml(problem)}</li>`).join('')}</ul>Fix the suites (or the grader), then grade again.</div>\n`;
+}
+
+/** The colour scale, drawn and in words. */
+function colourLegend(): string {
+  const stops = [0, 25, 50, 75, 100].map((points) => `<span class="swatch" style="--p:${points}">${points}</span>`).join('');
+  return `<span class="scale" aria-hidden="true">${stops}</span> Each lesson's cell is coloured by its points, from red (0) to green (100); a striped cell was not graded (file missing or not loading).`;
+}
+
+/** The sort values of a row, as data attributes (points as percent of the most a column can have). */
+function sortValues(book: Gradebook, student: StudentGrade): string {
+  const max = book.lessons.length * 100;
+  const values = [
+    `data-name="${escapeHtml(student.name.toLowerCase())}"`,
+    `data-total="${max === 0 ? 0 : roundPoints((student.total / max) * 100)}"`,
+    ...book.lessons.map((lesson) => `data-l-${escapeHtml(lesson.id)}="${student.lessons[lesson.id]?.points ?? 0}"`),
+  ];
+  return values.join(' ');
+}
+
+/** One student's row. */
+function studentRow(book: Gradebook, student: StudentGrade): string {
+  const max = book.lessons.length * 100;
+  const link = `${GRADEBOOK_FILES.feedback}/${encodeURIComponent(feedbackFolder(student.name))}/${FEEDBACK_PAGE}`;
+  const from = student.handedIn === false ? 'no hand-in' : student.platform !== undefined && student.platform !== 'folder' ? PLATFORM_NAMES[student.platform] : '';
+  const name = `<th scope="row"><a href="${escapeHtml(link)}">${escapeHtml(student.name)}</a>${from === '' ? '' : `<span class="from">${escapeHtml(from)}</span>`}</th>`;
+  const cells = book.lessons.map((lesson) => lessonCell(student.lessons[lesson.id], student.handedIn === false));
+  const percent = max === 0 ? 0 : (student.total / max) * 100;
+  const total = `<td class="total" style="--p:${roundPoints(percent)}"><strong>${formatPoints(student.total)}</strong><span class="of"> / ${max}</span></td>`;
+  const notes = allNotes(book, student);
+  const noteCell = `<td class="notes">${notes.length === 0 ? '' : `<ul>${notes.map((note) => `<li>${escapeHtml(note)}</li>`).join('')}</ul>`}</td>`;
+  return `<tr ${sortValues(book, student)}>${name}${cells.join('')}${total}${noteCell}${hiddenCell(book, student)}</tr>`;
+}
+
+/** A lesson's cell: the points, coloured, and the first task not finished (or why it was not graded). */
+function lessonCell(grade: LessonGrade | undefined, absent: boolean): string {
+  if (grade === undefined || absent) return '<td class="cell not-graded" style="--p:0"><strong>–</strong></td>';
+  const notGraded = ['missing', 'load-error', 'blocked', 'crash'].includes(grade.status);
+  const word = grade.status === 'blocked' ? `${CELL_WORDS.blocked} ${blockerOf(grade)}` : CELL_WORDS[grade.status];
+  const open = grade.firstOpen !== undefined && !notGraded ? `<span class="open">Task ${grade.firstOpen.number}: ${escapeHtml(grade.firstOpen.title)}</span>` : '';
+  const hidden = missedCases(grade).length;
+  const title = grade.note ? ` title="${escapeHtml(grade.note)}"` : '';
+  return (
+    `<td class="cell status-${grade.status}${notGraded ? ' not-graded' : ''}" style="--p:${grade.points}"${title}>` +
+    `<strong>${formatPoints(grade.points)}</strong>${word === '' ? '' : `<span class="word">${escapeHtml(word)}</span>`}${open}` +
+    `${hidden > 0 ? `<span class="hidden-count">${hidden} hidden case${hidden === 1 ? '' : 's'} missed</span>` : ''}</td>`
+  );
+}
+
+/** The lesson a blocked lesson waits for, from its note ("it uses 03-win, which …" → "03"). */
+function blockerOf(grade: LessonGrade): string {
+  return /it uses (\d\d)-/.exec(grade.note ?? '')?.[1] ?? 'an earlier lesson';
+}
+
+/** How many hidden failures a row names before the rest are folded away. */
+const HIDDEN_SHOWN = 3;
+
+/**
+ * The hidden tests a lesson failed in tasks whose visible tests all pass: the cases the student
+ * missed. (In a task not finished anyway, hidden tests failing tell nothing new.)
+ */
+function missedCases(grade: LessonGrade): HiddenFailure[] {
+  return (grade.hiddenFailures ?? []).filter((failure) => {
+    const task = grade.tasks[failure.task - 1];
+    return task !== undefined && task.total - task.passed === task.hiddenFailed;
+  });
+}
+
+/** The hidden tests a student failed (teacher only): the missed cases by name, the others counted. */
+function hiddenCell(book: Gradebook, student: StudentGrade): string {
+  const named: string[] = [];
+  let inOpenTasks = 0;
+  for (const lesson of book.lessons) {
+    const grade = student.lessons[lesson.id];
+    if (grade === undefined) continue;
+    const missed = missedCases(grade);
+    inOpenTasks += (grade.hiddenFailures?.length ?? 0) - missed.length;
+    named.push(...missed.map((failure) => `<li><span class="where">${escapeHtml(lesson.number)} task ${failure.task}:</span> ${escapeHtml(failure.name)}</li>`));
+  }
+  const shown = named.slice(0, HIDDEN_SHOWN).join('');
+  const folded = named.length > HIDDEN_SHOWN ? `<li><details><summary>${named.length - HIDDEN_SHOWN} more</summary><ul>${named.slice(HIDDEN_SHOWN).join('')}</ul></details></li>` : '';
+  const counted = inOpenTasks > 0 ? `<li class="muted">${named.length > 0 ? '+ ' : ''}${inOpenTasks} in tasks with visible tests failing</li>` : '';
+  const items = shown + folded + counted;
+  return `<td class="hidden-tests">${items === '' ? '' : `<ul>${items}</ul>`}</td>`;
+}
+
+/** The class's average per lesson and how many finished it. */
+function averagesRow(book: Gradebook, students: StudentGrade[]): string {
+  const cells = book.lessons.map((lesson) => {
+    const grades = students.map((student) => student.lessons[lesson.id]).filter((grade): grade is LessonGrade => grade !== undefined);
+    const average = grades.length === 0 ? 0 : grades.reduce((sum, grade) => sum + grade.points, 0) / grades.length;
+    const done = grades.filter((grade) => grade.status === 'done').length;
+    return `<td class="cell" style="--p:${roundPoints(average)}"><strong>${formatPoints(average)}</strong><span class="word">${done} of ${grades.length} done</span></td>`;
+  });
+  const max = book.lessons.length * 100;
+  const total = students.length === 0 ? 0 : students.reduce((sum, student) => sum + student.total, 0) / students.length;
+  return `<tfoot><tr><th scope="row">Class average</th>${cells.join('')}<td class="total" style="--p:${max === 0 ? 0 : roundPoints((total / max) * 100)}"><strong>${formatPoints(total)}</strong><span class="of"> / ${max}</span></td><td></td><td></td></tr></tfoot>`;
+}
+
+/** The share of the class (those who handed in) that finished each task, as a heat map, and the tasks to teach again. */
+function taskHeatMap(book: Gradebook, students: StudentGrade[]): string {
+  const taskCount = Math.max(0, ...book.lessons.map((lesson) => students.find((student) => student.lessons[lesson.id])?.lessons[lesson.id]?.tasks.length ?? 0));
+  const shares: Array<{ lesson: string; number: number; title: string; finished: number; of: number }> = [];
+  const rows = book.lessons.map((lesson) => {
+    const grades = students.map((student) => student.lessons[lesson.id]).filter((grade): grade is LessonGrade => grade !== undefined);
+    const tasks = grades[0]?.tasks ?? [];
+    const cells = Array.from({ length: taskCount }, (_, index) => {
+      const task = tasks[index];
+      if (task === undefined) return '<td class="empty"></td>';
+      const finished = grades.filter((grade) => {
+        const mine = grade.tasks[index];
+        return mine !== undefined && mine.total > 0 && mine.passed === mine.total;
+      }).length;
+      shares.push({ lesson: lesson.number, number: task.number, title: task.title, finished, of: grades.length });
+      const percent = grades.length === 0 ? 0 : Math.round((finished / grades.length) * 100);
+      return `<td class="cell" style="--p:${percent}" data-task="${escapeHtml(lesson.id)}/${task.number}"><strong>${percent}%</strong><span class="open">${task.number}. ${escapeHtml(task.title)}</span><span class="word">${finished} of ${grades.length}</span></td>`;
+    });
+    return `<tr><th scope="row"><span class="lesson-number">${escapeHtml(lesson.number)}</span> ${escapeHtml(lesson.title)}</th>${cells.join('')}</tr>`;
+  });
+  const weakest = [...shares].filter((share) => share.of > 0).sort((a, b) => a.finished / a.of - b.finished / b.of).slice(0, TEACH_AGAIN);
+  const again =
+    weakest.length === 0
+      ? ''
+      : `<p>Fewest finished, so perhaps worth teaching again: ${weakest.map((share) => `<strong>lesson ${escapeHtml(share.lesson)}, task ${share.number}</strong> (${escapeHtml(share.title)}: ${share.finished} of ${share.of})`).join('; ')}.</p>`;
+  return `<section class="heat" aria-labelledby="tasks-heading">
+<h2 id="tasks-heading">What the class finished, task by task</h2>
+<p class="muted">The share of the students who handed in whose every test of the task passes, hidden ones included.</p>
+${again}
+<div class="table-scroll" tabindex="0"><table class="heatmap">
+<thead><tr><th scope="col">Lesson</th>${Array.from({ length: taskCount }, (_, index) => `<th scope="col">Task ${index + 1}</th>`).join('')}</tr></thead>
+<tbody>
+${rows.join('\n')}
+</tbody>
+</table></div>
+</section>`;
+}
+
+/** The page's own styles, on top of the site's style sheet. */
+const GRADEBOOK_CSS = `
+.page-gradebook { max-width: none; }
+.banner { border: 3px solid #b42318; background: #fde8e7; color: #5c0f0a; padding: .8rem 1rem; border-radius: 6px; margin: 1rem 0; }
+.banner ul { margin: .3rem 0 .3rem 1.2rem; }
+.page-gradebook h1 { margin-bottom: .2rem; }
+.page-gradebook .lead { margin: .2rem 0; }
+.teacher-only { font-size: .85em; color: var(--open-text); margin: .2rem 0 .4rem; }
+.controls { display: flex; flex-wrap: wrap; gap: .3rem 1rem; align-items: center; margin: .5rem 0; padding: .4rem .8rem; background: var(--soft); border: 1px solid var(--line); border-radius: 6px; }
+.controls input { width: 5em; font: inherit; }
+.controls select { font: inherit; }
+.controls output { color: var(--muted); }
+.legend { font-size: .9em; }
+.scale { display: inline-flex; vertical-align: middle; margin-right: .4rem; }
+.swatch { display: inline-block; padding: 0 .45rem; font-size: .8em; background: hsl(calc(var(--p) * 1.2) 70% 82%); color: #1b1f24; }
+table.grades, table.heatmap { border-collapse: separate; border-spacing: 0; font-size: .9rem; }
+table.grades th, table.grades td, table.heatmap th, table.heatmap td { border: 1px solid var(--line); padding: .3rem .45rem; vertical-align: top; }
+table.grades thead th { position: sticky; top: 0; z-index: 2; background: var(--soft); }
+table.grades thead th button { font: inherit; font-weight: 600; background: none; border: none; padding: 0; color: var(--link); cursor: pointer; text-align: left; }
+table.grades thead th[aria-sort='ascending'] button::after { content: ' ▲'; }
+table.grades thead th[aria-sort='descending'] button::after { content: ' ▼'; }
+table.grades tbody th, table.grades tfoot th { position: sticky; left: 0; z-index: 1; background: var(--bg); text-align: left; min-width: 9rem; }
+.lesson-head { min-width: 8.5rem; }
+.from { display: block; font-size: .78em; color: var(--muted); font-weight: normal; }
+table.grades tbody tr td.cell, table.grades tr td.total, table.heatmap tbody tr td.cell { background: hsl(calc(var(--p) * 1.2) 70% 84%); color: #1b1f24; }
+td.cell, td.total { min-width: 6.5rem; }
+td.cell strong, td.total strong { font-size: 1.05em; }
+td.cell .word, td.cell .open, td.cell .hidden-count { display: block; font-size: .8em; line-height: 1.3; }
+td.cell .hidden-count { color: #6b2500; }
+table.grades td.not-graded { background-image: repeating-linear-gradient(135deg, transparent 0 6px, rgba(0, 0, 0, .09) 6px 9px); }
+tbody td.cell.status-done { box-shadow: inset 4px 0 0 #18794e; }
+td.total .of { font-size: .8em; }
+td.notes, td.hidden-tests { font-size: .82em; min-width: 14rem; max-width: 26rem; }
+td.notes ul, td.hidden-tests ul { margin: 0; padding-left: 1rem; }
+td.hidden-tests .where { color: var(--muted); }
+tr[hidden] { display: none; }
+table.heatmap td.cell { min-width: 8rem; }
+table.heatmap td.empty { background: var(--soft); }
+.heat p strong { white-space: nowrap; }
+@media (prefers-color-scheme: dark) {
+  table.grades tbody tr td.cell, table.grades tr td.total, table.heatmap tbody tr td.cell, .swatch { background-color: hsl(calc(var(--p) * 1.2) 45% 30%); color: #f1f3f5; }
+  td.cell .hidden-count { color: #fbbf77; }
+  .banner { background: #3b1210; color: #ffd9d6; }
+}
+@media (max-width: 40rem) {
+  .page-gradebook { padding-left: .5rem; padding-right: .5rem; }
+  .page-gradebook .lead, .controls { font-size: .9rem; }
+  table.grades tbody th { min-width: 7rem; max-width: 8rem; }
+  .lesson-head { min-width: 6.5rem; }
+  td.cell, td.total { min-width: 5.5rem; }
+}
+@media print { .controls, .skip-link { display: none; } table.grades thead th { position: static; } }
+`;
+
+/** Sorting and the threshold filter: reads the rows' data attributes, needs nothing from outside the page. */
+const GRADEBOOK_SCRIPT = `
+(() => {
+  const table = document.querySelector('table.grades');
+  const body = table.tBodies[0];
+  const rows = Array.from(body.rows);
+  const key = (column) => column === 'name' ? 'name' : column === 'total' ? 'total' : 'l-' + column;
+  const value = (row, column) => {
+    const text = row.getAttribute('data-' + key(column)) ?? '';
+    return column === 'name' ? text : Number(text);
+  };
+  let sortedBy = 'name';
+  let ascending = true;
+  for (const button of table.querySelectorAll('thead button[data-sort]')) {
+    button.addEventListener('click', () => {
+      const column = button.dataset.sort;
+      ascending = sortedBy === column ? !ascending : column === 'name';
+      sortedBy = column;
+      const factor = ascending ? 1 : -1;
+      rows.sort((a, b) => {
+        const x = value(a, column);
+        const y = value(b, column);
+        const order = typeof x === 'number' ? x - y : String(x).localeCompare(String(y));
+        return factor * order || String(value(a, 'name')).localeCompare(String(value(b, 'name')));
+      });
+      for (const row of rows) body.appendChild(row);
+      for (const head of table.querySelectorAll('thead th')) head.removeAttribute('aria-sort');
+      button.closest('th').setAttribute('aria-sort', ascending ? 'ascending' : 'descending');
+    });
+  }
+  const threshold = document.getElementById('threshold');
+  const column = document.getElementById('filter-column');
+  const shown = document.getElementById('shown');
+  const filter = () => {
+    const limit = threshold.value === '' ? Infinity : Number(threshold.value);
+    let count = 0;
+    for (const row of rows) {
+      const below = value(row, column.value) < limit;
+      row.hidden = !below;
+      if (below) count += 1;
+    }
+    shown.textContent = count + ' of ' + rows.length + ' students shown' + (limit === Infinity ? '' : ' (below ' + limit + ' %)');
+  };
+  threshold.addEventListener('input', filter);
+  column.addEventListener('change', filter);
+  document.getElementById('controls').addEventListener('submit', (event) => event.preventDefault());
+  const wanted = new URLSearchParams(location.search).get('below');
+  if (wanted !== null) { threshold.value = wanted; filter(); }
+})();
+`;
