@@ -12,7 +12,7 @@ import { example, lessonTasks } from './support/lesson.ts';
 import { watchMathRandom } from './support/sealed.ts';
 
 const LESSON = '08-tutorials';
-const task = lessonTasks(LESSON);
+const task = lessonTasks('08-tutorials');
 
 /** The lesson text, to make sure every message these tests expect is written there too. */
 const lessonText = readFileSync(join(ROOT, 'lessons', LESSON, 'README.md'), 'utf8');
