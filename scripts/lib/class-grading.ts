@@ -244,7 +244,7 @@ function intakeRow(entry: Prepared, lessons: Lesson[], accepted: boolean, studen
     lessons: Object.fromEntries(lessons.map((lesson) => [lesson.id, state(lesson)])),
   };
   if (submission.platform !== undefined) row.platform = submission.platform;
-  if (submission.problem !== undefined) row.problem = submission.problem;
+  if (submission.problem !== undefined && !submission.absent) row.problem = submission.problem;
   return row;
 }
 
