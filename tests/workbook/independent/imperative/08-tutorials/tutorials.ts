@@ -410,17 +410,17 @@ export function drawBoard(layout: Layout, board: Board): string {
       return text + LAB_RULE;
     case 'grid':
       text = '\n' + GRID_HEADER;
-      for (let row = 0; row < 3; row++) {
-        if (row > 0) {
-          text += '\n' + GRID_SEPARATOR;
-        }
-        text += '\n' + (row + 1) + ' ';
-        for (let col = 0; col < 3; col++) {
-          if (col > 0) {
-            text += ' | ';
+      for (let index = 0; index < 9; index++) {
+        const row = Math.floor(index / 3);
+        if (index % 3 !== 0) {
+          text += ' | ';
+        } else {
+          if (row > 0) {
+            text += '\n' + GRID_SEPARATOR;
           }
-          text += board[row * 3 + col];
+          text += '\n' + (row + 1) + ' ';
         }
+        text += board[index];
       }
       return text + '\n';
   }
