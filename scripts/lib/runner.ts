@@ -12,6 +12,7 @@ import { join, resolve, sep } from 'node:path';
 import { STOPPED_PREFIX, type ChildMessage, type ChildRequest } from './child-protocol.ts';
 import type { LessonRun, TestOutcome } from './results.ts';
 import { writeCompiledFolders } from './sandbox/compile.ts';
+import { startPipeStock } from './sandbox/pipe-stock.ts';
 import { probeFences, SANDBOX_LIMITS, type Fences } from './sandbox/fences.ts';
 import { hiddenSuitePath, listLessons, ROOT, suitePath, type Lesson } from './workbook.ts';
 
@@ -171,6 +172,8 @@ function runChild(
   // The sandboxes' scratch folders go in here, so nothing of theirs outlives the run (others may pass through).
   const sandboxesDir = mkdtempSync(join(tmpdir(), 'workbook-sandboxes-'));
   chmodSync(sandboxesDir, 0o711);
+  // Named pipes for the sandboxes, made ahead in the background (see pipe-stock.ts); not on Windows.
+  const pipes = process.platform === 'win32' ? undefined : startPipeStock(sandboxesDir);
   const compile = (): void => writeCompiledFolders(compiledDir, targets, listLessons(root));
   compile();
   const byJob = new Map(open.flatMap((entry) => entry.files.map((file) => [`${entry.project}|${file}`, entry] as const)));
@@ -190,6 +193,7 @@ function runChild(
       WORKBOOK_FENCES: JSON.stringify(settings.fences),
       WORKBOOK_COMPILED_DIR: compiledDir,
       WORKBOOK_SANDBOX_DIR: sandboxesDir,
+      ...(pipes ? { WORKBOOK_PIPE_STOCK: pipes.folder } : {}),
       WORKBOOK_CALL_LIMIT_MS: String(settings.limitMs),
       // vitest leaves one core free by default; the grader has the machine to itself, so it uses all.
       VITEST_MAX_WORKERS: process.env.VITEST_MAX_WORKERS ?? String(availableParallelism()),
@@ -282,6 +286,7 @@ function runChild(
       clearInterval(watchdog);
       for (const watcher of watchers) watcher.close();
       rmSync(compiledDir, { recursive: true, force: true });
+      pipes?.stop();
       rmSync(sandboxesDir, { recursive: true, force: true });
       // Whatever the sandboxes left (they are in this process group) goes with the child.
       stop(child.pid);
