@@ -75,12 +75,16 @@ runCommand(USAGE, async () => {
     if (existsSync(join(scratch, 'scripts/grade.ts'))) {
       // A class as the issue sizes it (30 hand-ins × every lesson, hidden tests included); fewer in quick mode.
       const students = values.quick ? 3 : 30;
-      step(`class grading of ${students} hand-ins × every lesson, against separate checks`);
+      step(`class grading of ${students} hand-ins × every lesson, with and without tests/hidden, against separate checks`);
+      // The same class graded by a copy of the workbook without tests/hidden, in turns with the full one,
+      // so the difference is what the hidden suites cost (the same seed for every run).
+      const bare = scratchWorkbook(scratch);
+      rmSync(join(bare, 'tests', 'hidden'), { recursive: true, force: true });
       const submissions = makeSubmissions(scratch, students);
       const out = join(scratch, 'gradebook-out');
-      const [grade] = await timeInTurns(runs, [
-        () => timeCommand(node, [...tsx, join(scratch, 'scripts/grade.ts'), submissions, '--out', out], { cwd: scratch }),
-      ]);
+      const gradeWith = (root: string) => () => timeCommand(node, [...tsx, join(root, 'scripts/grade.ts'), submissions, '--out', out, '--seed', '1'], { cwd: root });
+      const [grade, gradeBare] = await timeInTurns(runs, [gradeWith(scratch), gradeWith(bare)]);
+      rmSync(bare, { recursive: true, force: true });
       // A few checks of single hand-ins, each timed: grading a class one student at a time costs that many times one.
       const singles: number[] = [];
       for (let index = 0; index < Math.min(students, 3); index += 1) {
@@ -89,15 +93,19 @@ runCommand(USAGE, async () => {
       }
       const each = stats(singles);
       const separate: Stats = { ...each, median: each.median * students, min: each.min * students, max: each.max * students };
-      const perHandIn: Stats = { ...(grade as Stats), median: (grade as Stats).median / students, min: (grade as Stats).min / students, max: (grade as Stats).max / students };
+      const perHandIn = perHandInOf(grade as Stats, students);
+      const hiddenCost = difference(perHandIn, perHandInOf(gradeBare as Stats, students));
       const speedUp = ratio(separate, grade);
       rows.push(
         { figure: `npm run grade, ${students} hand-ins × ${listLessons(scratch).length} lessons`, stats: grade as Stats, note: `${speedUp} × faster than separate checks` },
         { figure: 'npm run grade, per hand-in', stats: perHandIn },
+        { figure: 'npm run grade without tests/hidden, per hand-in', stats: perHandInOf(gradeBare as Stats, students) },
+        { figure: 'what the hidden suites add, per hand-in', stats: hiddenCost, note: `${formatMs(hiddenCost.median)} (budget 1 s)` },
         { figure: 'npm run check, one hand-in', stats: each },
         { figure: `${students} separate checks (${students} × the above)`, stats: separate },
       );
       ratios.push(`class grading: ${formatMs(perHandIn.median)} per hand-in; ${speedUp} × faster than one npm run check per student`);
+      ratios.push(`hidden suites in class grading: ${formatMs(hiddenCost.median)} per hand-in (${formatMs(perHandIn.median)} with them, ${formatMs(perHandInOf(gradeBare as Stats, students).median)} without)`);
     }
 
     if (existsSync(join(scratch, 'scripts/pack.ts'))) {
@@ -126,6 +134,17 @@ runCommand(USAGE, async () => {
   console.log(`\nHeadline ratios (medians, measured in this run):\n${ratios.map((line) => `- ${line}`).join('\n')}`);
   return 0;
 });
+
+/** A class's grading time per hand-in. */
+function perHandInOf(whole: Stats, students: number): Stats {
+  return { ...whole, median: whole.median / students, min: whole.min / students, max: whole.max / students };
+}
+
+/** a − b, figure by figure (what a step adds); never below 0. */
+function difference(a: Stats, b: Stats): Stats {
+  const minus = (x: number, y: number): number => Math.max(0, x - y);
+  return { ...a, median: minus(a.median, b.median), min: minus(a.min, b.min), max: minus(a.max, b.max) };
+}
 
 /** "1.42" for a / b by medians. */
 function ratio(a: Stats | undefined, b: Stats | undefined): string {
