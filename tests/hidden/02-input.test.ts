@@ -139,7 +139,7 @@ const askCase: fc.Arbitrary<AskCase> = fc
 task(5, () => {
   test('askMove prints each error, asks again, and returns the index of the first valid cell or null when input ends', () => {
     fc.assert(
-      fc.property(fc.array(askCase, { minLength: 1, maxLength: 8 }), (cases) => {
+      fc.property(fc.array(askCase, { minLength: 1, maxLength: 6 }), (cases) => {
         const ios: ScriptedIO[] = cases.map(({ lines }) => scriptedIO(lines));
         const outcomes = callEach(askMove, cases.map(({ board, player }, index) => [ios[index] as ScriptedIO, [...board], player] as [ScriptedIO, Board, Mark]));
         cases.forEach(({ lines, board, player }, index) => {

@@ -9,7 +9,7 @@ import { callEach } from './sealed.ts';
 import { expectedGame, ownsALine, type TestMark } from './rules.ts';
 
 /** How many generated inputs one crossing carries, and how many crossings a property makes, unless it says otherwise. */
-export const BATCH = 30;
+export const BATCH = 20;
 export const CROSSINGS = 2;
 
 /**
