@@ -102,7 +102,8 @@ const DETAIL_KEEP = 600;
 
 /**
  * The part of a hidden test's failure a teacher needs to see what went wrong (teacher only): for a
- * generated case, fast-check's counterexample (shrunk) and the error it met; otherwise the first lines.
+ * generated case, fast-check's counterexample (shrunk) and the assertion it failed, without the stack;
+ * otherwise the first lines.
  */
 export function failureDetail(message: string | undefined): string | undefined {
   if (message === undefined || message.trim() === '') return undefined;
@@ -111,7 +112,7 @@ export function failureDetail(message: string | undefined): string | undefined {
   const kept =
     counterexample === -1
       ? lines.slice(0, 6)
-      : [lines[counterexample] as string, ...lines.slice(counterexample + 1).filter((line) => line.trim() !== '' && !/^(Shrunk \d+ time|Encountered failures|Hint: )/.test(line)).slice(0, 6)];
+      : [lines[counterexample] as string, ...lines.slice(counterexample + 1).filter((line) => line.trim() !== '' && !/^(Shrunk \d+ time|Encountered failures|Hint: |\s+at )/.test(line)).slice(0, 6)];
   const text = kept.join('\n').trim();
   return text.length > DETAIL_KEEP ? `${text.slice(0, DETAIL_KEEP)}…` : text;
 }
