@@ -190,7 +190,9 @@ describe('npm run grade on a class of 30 hand-ins as platforms hand them out', (
         expect(page(name), `${name}'s page shows the hidden test "${secret}"`).not.toContain(secret);
       }
     }
-    expect(student(miss.name).lessons[first.id]?.hiddenFailures).toEqual([{ task: 3, name: 'renderFramed with only the first cell taken' }]);
+    // The teacher's gradebook also says what failed (the assertion; for a generated case, the counterexample).
+    expect(student(miss.name).lessons[first.id]?.hiddenFailures).toEqual([{ task: 3, name: 'renderFramed with only the first cell taken', detail: expect.stringContaining("to be '-------------\\n| X | 2 | 3 |") }]);
+    for (const name of CLASS_OF_30.map((candidate) => candidate.name)) expect(feedback(name), `${name}'s feedback`).not.toMatch(/Counterexample/);
     const html = readFileSync(join(out, 'gradebook.html'), 'utf8');
     expect(html).toContain('<span class="where">01 task 3:</span> renderFramed with only the first cell taken');
   });
