@@ -6,6 +6,7 @@
  * one pool of workers.
  */
 import { spawn } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, rmSync, watch as watchFolder } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
@@ -14,7 +15,7 @@ import type { LessonRun, TestOutcome } from './results.ts';
 import { writeCompiledFolders } from './sandbox/compile.ts';
 import { startPipeStock } from './sandbox/pipe-stock.ts';
 import { probeFences, SANDBOX_LIMITS, type Fences } from './sandbox/fences.ts';
-import { hiddenSuitePath, listLessons, ROOT, suitePath, type Lesson } from './workbook.ts';
+import { hiddenSuitePath, listLessons, ROOT, suitePath, UsageError, type Lesson } from './workbook.ts';
 
 /** How to run a set of lessons over one or more folders. */
 export interface RunOptions {
@@ -33,6 +34,28 @@ export interface RunOptions {
   fences?: Fences;
   /** Called as each lesson of each folder finishes. */
   onLessonDone?: (targetIndex: number, run: LessonRun) => void;
+  /**
+   * The seed of the hidden suites' generated inputs (WORKBOOK_SEED, read by tests/support/property.ts):
+   * every folder of one run, the reference's included, gets the same inputs. Drawn by the suites when not given.
+   */
+  seed?: number;
+}
+
+/** The largest seed a run takes (seeds are whole numbers from 0 to this). */
+export const MAX_SEED = 2 ** 31 - 1;
+
+/** A fresh seed for a run of the hidden suites. */
+export function drawSeed(): number {
+  return randomInt(0, MAX_SEED);
+}
+
+/** The seed of a --seed option, or a UsageError that says what a seed looks like. */
+export function parseSeed(text: string): number {
+  const seed = Number(text.trim());
+  if (!/^\d+$/.test(text.trim()) || seed > MAX_SEED) {
+    throw new UsageError(`--seed takes a whole number from 0 to ${MAX_SEED} (the seed a gradebook shows), not "${text}".`);
+  }
+  return seed;
 }
 
 /** The default wall-clock limit of one call into the graded code. */
@@ -80,7 +103,7 @@ export async function runTargets(options: RunOptions): Promise<LessonRun[][]> {
     entry.run.problem = { kind: 'crash', message: `There is no graded suite tests/${entry.run.lessonId}.test.ts.` };
   }
   const open = pending.filter((entry) => entry.files.length > 0);
-  const settings = { limitMs: options.limitMs ?? DEFAULT_LIMIT_MS, fences: options.fences ?? probeFences() };
+  const settings = { limitMs: options.limitMs ?? DEFAULT_LIMIT_MS, fences: options.fences ?? probeFences(), seed: options.seed };
   if (open.length > 0) await runChild(root, targets, open, settings, options.onLessonDone);
   const reference = options.referenceIndex;
   for (const entry of pending) {
@@ -162,7 +185,7 @@ function runChild(
   root: string,
   targets: string[],
   open: Pending[],
-  settings: { limitMs: number; fences: Fences },
+  settings: { limitMs: number; fences: Fences; seed?: number },
   onLessonDone: RunOptions['onLessonDone'],
   watch?: WatchHooks,
 ): Promise<void> {
@@ -195,6 +218,7 @@ function runChild(
       WORKBOOK_SANDBOX_DIR: sandboxesDir,
       ...(pipes ? { WORKBOOK_PIPE_STOCK: pipes.folder } : {}),
       WORKBOOK_CALL_LIMIT_MS: String(settings.limitMs),
+      ...(settings.seed === undefined ? {} : { WORKBOOK_SEED: String(settings.seed) }),
       // vitest leaves one core free by default; the grader has the machine to itself, so it uses all.
       VITEST_MAX_WORKERS: process.env.VITEST_MAX_WORKERS ?? String(availableParallelism()),
       NO_COLOR: '1',
@@ -330,7 +354,7 @@ export async function watchLessons(
   const pending = options.lessons.map((lesson) => newPending(root, lesson, 0, options.hidden === true));
   const runs = (): LessonRun[] => pending.map((entry) => entry.run);
   const hooks: WatchHooks = { onRunStart: options.onRunStart, onRunEnd: () => options.onResults(runs()), setStop: options.setStop };
-  const settings = { limitMs: options.limitMs ?? DEFAULT_LIMIT_MS, fences: options.fences ?? probeFences() };
+  const settings = { limitMs: options.limitMs ?? DEFAULT_LIMIT_MS, fences: options.fences ?? probeFences(), seed: options.seed };
   await runChild(root, [resolve(options.target)], pending, settings, undefined, hooks);
   return runs();
 }
