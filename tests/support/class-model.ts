@@ -75,5 +75,8 @@ const nearlyFull: fc.Arbitrary<ModelGrid> = fc
   .tuple(fc.array(fc.constantFrom<TestGridCell>('X', 'O'), { minLength: 9, maxLength: 9 }), fc.integer({ min: -1, max: 8 }))
   .map(([cells, hole]) => [0, 1, 2].map((r) => cells.slice(r * 3, r * 3 + 3).map((cell, c) => (r * 3 + c === hole ? '.' : cell))));
 
-/** Boards for winner, isFull and isOver: any filling, a planted line, a full or nearly full board. */
-export const someGrid: fc.Arbitrary<ModelGrid> = fc.oneof(anyGrid, plantedLine, nearlyFull);
+/** A full board where nobody has three in a line: a draw. */
+const drawnGrid: fc.Arbitrary<ModelGrid> = nearlyFull.map((grid) => grid.map((row) => row.map((cell) => (cell === '.' ? 'X' : cell)))).filter((grid) => lineOwners(grid).length === 0);
+
+/** Boards for winner, isFull and isOver: any filling, a planted line, a full or nearly full board, a draw. */
+export const someGrid: fc.Arbitrary<ModelGrid> = fc.oneof(anyGrid, plantedLine, nearlyFull, drawnGrid);
