@@ -20,6 +20,7 @@ import {
   type ModelGame,
   type ModelGrid,
 } from '../support/class-model.ts';
+import { SHRINKS } from '../support/legal-play.ts';
 import { lessonTasks } from '../support/lesson.ts';
 import { fc } from '../support/property.ts';
 
@@ -66,7 +67,7 @@ function askAbout<T>(board: ModelGrid, question: (game: TicTacToe) => T): { answ
 task(1, () => {
   test('a new game is empty with X to move, whatever was played in games before it', () => {
     fc.assert(
-      fc.property(fc.array(gridMove, { maxLength: 8 }), (moves) => {
+      fc.property(fc.limitShrink(fc.array(gridMove, { maxLength: 8 }), SHRINKS.game), (moves) => {
         const earlier = playBoth(moves).game;
         const before = stateOf(earlier);
         const fresh = new TicTacToe();
@@ -81,7 +82,7 @@ task(1, () => {
 task(2, () => {
   test('any list of moves, taken cells included, gives the board and the player the rules give after every move', () => {
     fc.assert(
-      fc.property(fc.array(gridMove, { minLength: 1, maxLength: 14 }), (moves) => {
+      fc.property(fc.limitShrink(fc.array(gridMove, { minLength: 1, maxLength: 14 }), SHRINKS.game), (moves) => {
         const { actual, expected } = playBoth(moves);
         expect(actual.join('\n')).toBe(expected.join('\n'));
       }),
@@ -94,7 +95,10 @@ task(3, () => {
   test("winner() finds the mark with three in a line, '.' when there is none, and changes nothing, on any board", () => {
     fc.assert(
       fc.property(
-        someGrid.filter((board) => lineOwners(board).length <= 1),
+        fc.limitShrink(
+          someGrid.filter((board) => lineOwners(board).length <= 1),
+          SHRINKS.call,
+        ),
         (board) => {
           const { answer, after } = askAbout(board, (game) => game.winner());
           const wanted = lineOwners(board)[0] ?? '.';
@@ -109,7 +113,7 @@ task(3, () => {
 task(4, () => {
   test('isFull() is true exactly when no cell is empty, on any board', () => {
     fc.assert(
-      fc.property(someGrid, (board) => {
+      fc.property(fc.limitShrink(someGrid, SHRINKS.call), (board) => {
         const { answer } = askAbout(board, (game) => game.isFull());
         expect(`${gridPicture(board)}: isFull() ${String(answer)}`).toBe(`${gridPicture(board)}: isFull() ${gridIsFull(board)}`);
       }),
@@ -121,7 +125,7 @@ task(4, () => {
 task(5, () => {
   test('isOver() is true exactly when someone has three in a line or the board is full, on any board', () => {
     fc.assert(
-      fc.property(someGrid, (board) => {
+      fc.property(fc.limitShrink(someGrid, SHRINKS.call), (board) => {
         const { answer } = askAbout(board, (game) => game.isOver());
         const over = lineOwners(board).length > 0 || gridIsFull(board);
         expect(`${gridPicture(board)}: isOver() ${String(answer)}`).toBe(`${gridPicture(board)}: isOver() ${over}`);
@@ -134,7 +138,7 @@ task(5, () => {
 task(6, () => {
   test('toString() and `${game}` draw any board as lesson 01 draws a grid', () => {
     fc.assert(
-      fc.property(anyGrid, (board) => {
+      fc.property(fc.limitShrink(anyGrid, SHRINKS.call), (board) => {
         const { answer } = askAbout(board, (game) => [game.toString(), `${game}`]);
         expect(answer, `the drawings of ${gridPicture(board)}`).toEqual([drawGrid(board), drawGrid(board)]);
       }),

@@ -8,7 +8,7 @@ import { computerMove, heuristicMove, randomMove, ruleMove } from '@workbook/06-
 import type { Board, Mark } from '@workbook/01-board/board';
 import { pictureOf, type TestBoard } from '../support/boards.ts';
 import { expectedHeuristicMove, expectedRuleMove, hardChoices } from '../support/computer-rules.ts';
-import { holdsOnPositions, judgeEach, ongoingPosition, positions, type Position } from '../support/legal-play.ts';
+import { holdsOnPositions, judgeEach, ongoingPosition, positions, SHRINKS, type Position } from '../support/legal-play.ts';
 import { lessonTasks } from '../support/lesson.ts';
 import { emptyCellsOf, other, winningCellsFor } from '../support/opponents.ts';
 import { fc, runSeed } from '../support/property.ts';
@@ -17,7 +17,10 @@ import { callEach, sandboxRandom, watchMathRandom } from '../support/sealed.ts';
 const task = lessonTasks('06-computer');
 
 /** A position with at least three empty cells (where unfair rounding shows). */
-const roomyPosition = ongoingPosition.filter(({ board }) => emptyCellsOf(board).length >= 3);
+const roomyPosition = fc.limitShrink(
+  ongoingPosition.filter(({ board }) => emptyCellsOf(board).length >= 3),
+  SHRINKS.batch,
+);
 
 /**
  * How often a random player answered each cell when asked `perCell` times per empty cell of
@@ -121,7 +124,7 @@ task(4, () => {
   test("'easy', and 'medium' when it can neither win nor block, can play every empty cell, with rng only", () => {
     const quiet = ongoingPosition.filter(({ board, mover }) => winningCellsFor(board, mover).length === 0 && winningCellsFor(board, other(mover)).length === 0);
     fc.assert(
-      fc.property(ongoingPosition, quiet, (easy, medium) => {
+      fc.property(fc.limitShrink(fc.tuple(ongoingPosition, quiet), SHRINKS.batch), ([easy, medium]) => {
         const played = (position: Position, level: 'easy' | 'medium'): string => {
           const times = 40 * emptyCellsOf(position.board).length;
           const answers = askRepeatedly(computerMove, position.board, times, position.mover as Mark, level);
@@ -155,7 +158,7 @@ task(5, () => {
 
   test("'hard' leaves the board it looks at unchanged, on boards reached by play", () => {
     fc.assert(
-      fc.property(ongoingPosition, ({ board, mover }) => {
+      fc.property(fc.limitShrink(ongoingPosition, SHRINKS.call), ({ board, mover }) => {
         const given = [...board] as Board;
         computerMove(given, mover as Mark, 'hard');
         expect(pictureOf(given as TestBoard), 'the board after computerMove').toBe(pictureOf(board));

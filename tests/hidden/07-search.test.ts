@@ -6,7 +6,7 @@
  */
 import { expect, test } from 'vitest';
 import { audit, bestMove, type Strategy } from '@workbook/07-search/search';
-import { holdsOnPositions, judgeEach } from '../support/legal-play.ts';
+import { holdsOnPositions, judgeEach, SHRINKS } from '../support/legal-play.ts';
 import { lessonTasks } from '../support/lesson.ts';
 import { fc } from '../support/property.ts';
 import { besideTheCode } from '../support/sealed.ts';
@@ -38,10 +38,13 @@ task(3, () => {
 });
 
 /** A strategy that plays the first empty cell of a list in its own order, and gives up when all are taken. */
-const listStrategy = fc.record({
+const listStrategy = fc.limitShrink(
+  fc.record({
   cells: fc.shuffledSubarray([0, 1, 2, 3, 4, 5, 6, 7, 8], { minLength: 1, maxLength: 9 }),
   seat: fc.constantFrom('first' as const, 'second' as const),
-});
+  }),
+  SHRINKS.batch,
+);
 
 task(4, () => {
   test('audit of a strategy that plays the first empty cell of a list of its own: every count and every lost line', () => {

@@ -10,7 +10,7 @@ import { drawBoard, playTutorial, PROFILES, readMove, type Profile, type Tutoria
 import type { Board } from '@workbook/01-board/board';
 import { pictureOf } from '../support/boards.ts';
 import { programIO } from '../support/io.ts';
-import { anyFilling } from '../support/legal-play.ts';
+import { anyFilling, SHRINKS } from '../support/legal-play.ts';
 import { lessonTasks } from '../support/lesson.ts';
 import { fc } from '../support/property.ts';
 import { callEach } from '../support/sealed.ts';
@@ -32,20 +32,21 @@ const task = lessonTasks('08-tutorials');
 const shipped = Object.values(PROFILES) as unknown as ModelProfile[];
 
 /** A profile in a few words, for failure messages. */
-function describe(profile: ModelProfile): string {
+function summary(profile: ModelProfile): string {
   const custom = shipped.includes(profile) ? '' : 'a profile of its own, ';
   return `${custom}${profile.name}: ${profile.layout}, ${profile.reading}, ${profile.computer ?? 'two players'}, first ${profile.first}`;
 }
 
 /** A profile and typed lines for its reading. */
 function withTokens(profiles: fc.Arbitrary<ModelProfile>, maxTokens: number): fc.Arbitrary<{ profile: ModelProfile; tokens: Token[] }> {
-  return profiles.chain((profile) => fc.record({ profile: fc.constant(profile), tokens: fc.array(tokenFor(profile.reading), { maxLength: maxTokens }) }));
+  const games = profiles.chain((profile) => fc.record({ profile: fc.constant(profile), tokens: fc.array(tokenFor(profile.reading), { maxLength: maxTokens }) }));
+  return fc.limitShrink(games, SHRINKS.game);
 }
 
 task(1, () => {
   test('drawBoard draws any board in every layout as the lesson describes it', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.constantFrom(...LAYOUTS), anyFilling), { minLength: 1, maxLength: 60, size: 'max' }), (cases) => {
+      fc.property(fc.limitShrink(fc.array(fc.tuple(fc.constantFrom(...LAYOUTS), anyFilling), { minLength: 1, maxLength: 60, size: 'max' }), SHRINKS.batch), (cases) => {
         const outcomes = callEach(drawBoard, cases.map(([layout, board]) => [layout, [...board] as Board] as [typeof layout, Board]));
         const shown = cases.map(([layout, board], index) => {
           const outcome = outcomes[index];
@@ -66,12 +67,12 @@ task(2, () => {
       .oneof(fc.constantFrom(...shipped), customProfile(false))
       .chain((profile) => fc.tuple(fc.constant(profile), tokenFor(profile.reading), anyFilling));
     fc.assert(
-      fc.property(fc.array(oneCase, { minLength: 1, maxLength: 120, size: 'max' }), (cases) => {
+      fc.property(fc.limitShrink(fc.array(oneCase, { minLength: 1, maxLength: 120, size: 'max' }), SHRINKS.batch), (cases) => {
         const outcomes = callEach(readMove, cases.map(([profile, token, board]) => [profile as unknown as Profile, token.text, [...board] as Board] as [Profile, string, Board]));
         const shown = cases.map(([profile, token, board], index) => {
           const outcome = outcomes[index];
           const read = outcome === undefined ? 'not asked' : outcome.ok ? JSON.stringify(outcome.value) : `threw ${String(outcome.error)}`;
-          const call = `readMove(${describe(profile)}; ${JSON.stringify(token.text)}; ${pictureOf(board)})`;
+          const call = `readMove(${summary(profile)}; ${JSON.stringify(token.text)}; ${pictureOf(board)})`;
           return { actual: `${call} → ${read}`, expected: `${call} → ${JSON.stringify(expectedReading(profile, token.meaning, board))}` };
         });
         const wrong = shown.find(({ actual, expected }) => actual !== expected);
@@ -94,7 +95,7 @@ task(3, () => {
     const twoPlayers = shipped.filter((profile) => profile.computer === null);
     fc.assert(
       fc.property(withTokens(fc.oneof(fc.constantFrom(...twoPlayers), customProfile(false)), 16), ({ profile, tokens }) => {
-        expect(played(profile, tokens), `a game of ${describe(profile)}`).toEqual(expectedGame(profile, tokens, 'X'));
+        expect(played(profile, tokens), `a game of ${summary(profile)}`).toEqual(expectedGame(profile, tokens, 'X'));
       }),
       { numRuns: 4 },
     );
@@ -118,7 +119,7 @@ task(4, () => {
         const game = played(profile, tokens, first === undefined ? { rng } : { first });
         const rngCalls = profile.first === 'lot' && first === undefined ? 1 : 0;
         const starter = expectedFirst(profile, first, drawn);
-        const what = `a game of ${describe(profile)}, ${first === undefined ? `rng() giving ${drawn}` : `options.first '${first}'`}`;
+        const what = `a game of ${summary(profile)}, ${first === undefined ? `rng() giving ${drawn}` : `options.first '${first}'`}`;
         expect({ ...game, rngCalls: calls }, what).toEqual({ ...expectedGame(profile, tokens, starter), rngCalls });
       }),
       { numRuns: 4 },
