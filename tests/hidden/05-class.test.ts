@@ -20,7 +20,7 @@ import {
   type ModelGame,
   type ModelGrid,
 } from '../support/class-model.ts';
-import { SHRINKS } from '../support/legal-play.ts';
+import { PLENTY_MS, SHRINKS } from '../support/legal-play.ts';
 import { lessonTasks } from '../support/lesson.ts';
 import { fc } from '../support/property.ts';
 
@@ -76,7 +76,7 @@ task(1, () => {
       }),
       { numRuns: 4 },
     );
-  });
+  }, PLENTY_MS);
 });
 
 task(2, () => {
@@ -88,7 +88,7 @@ task(2, () => {
       }),
       { numRuns: 8 },
     );
-  });
+  }, PLENTY_MS);
 });
 
 task(3, () => {
@@ -107,7 +107,7 @@ task(3, () => {
       ),
       { numRuns: 30 },
     );
-  });
+  }, PLENTY_MS);
 });
 
 task(4, () => {
@@ -119,7 +119,7 @@ task(4, () => {
       }),
       { numRuns: 25 },
     );
-  });
+  }, PLENTY_MS);
 });
 
 task(5, () => {
@@ -132,7 +132,7 @@ task(5, () => {
       }),
       { numRuns: 25 },
     );
-  });
+  }, PLENTY_MS);
 });
 
 task(6, () => {
@@ -144,5 +144,5 @@ task(6, () => {
       }),
       { numRuns: 8 },
     );
-  });
+  }, PLENTY_MS);
 });

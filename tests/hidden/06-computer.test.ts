@@ -8,7 +8,7 @@ import { computerMove, heuristicMove, randomMove, ruleMove } from '@workbook/06-
 import type { Board, Mark } from '@workbook/01-board/board';
 import { pictureOf, type TestBoard } from '../support/boards.ts';
 import { expectedHeuristicMove, expectedRuleMove, hardChoices } from '../support/computer-rules.ts';
-import { holdsOnPositions, judgeEach, ongoingPosition, positions, SHRINKS, type Position } from '../support/legal-play.ts';
+import { holdsOnPositions, judgeEach, ongoingPosition, PLENTY_MS, positions, SHRINKS, type Position } from '../support/legal-play.ts';
 import { lessonTasks } from '../support/lesson.ts';
 import { emptyCellsOf, other, winningCellsFor } from '../support/opponents.ts';
 import { fc, runSeed } from '../support/property.ts';
@@ -59,7 +59,7 @@ task(1, () => {
       }),
       { numRuns: 2 },
     );
-  });
+  }, PLENTY_MS);
 
   test('randomMove takes its randomness from rng only, on boards reached by play', () => {
     fc.assert(
@@ -71,7 +71,7 @@ task(1, () => {
       }),
       { numRuns: 1 },
     );
-  });
+  }, PLENTY_MS);
 });
 
 task(2, () => {
@@ -82,7 +82,7 @@ task(2, () => {
         return answer === wanted ? null : JSON.stringify(wanted);
       }),
     );
-  });
+  }, PLENTY_MS);
 });
 
 task(3, () => {
@@ -93,7 +93,7 @@ task(3, () => {
         return answer === wanted ? null : JSON.stringify(wanted);
       }),
     );
-  });
+  }, PLENTY_MS);
 });
 
 task(4, () => {
@@ -119,7 +119,7 @@ task(4, () => {
       }),
       { numRuns: 2 },
     );
-  });
+  }, PLENTY_MS);
 
   test("'easy', and 'medium' when it can neither win nor block, can play every empty cell, with rng only", () => {
     const quiet = ongoingPosition.filter(({ board, mover }) => winningCellsFor(board, mover).length === 0 && winningCellsFor(board, other(mover)).length === 0);
@@ -136,7 +136,7 @@ task(4, () => {
       }),
       { numRuns: 1 },
     );
-  });
+  }, PLENTY_MS);
 });
 
 task(5, () => {
@@ -154,7 +154,7 @@ task(5, () => {
         'hard',
       ),
     );
-  });
+  }, PLENTY_MS);
 
   test("'hard' leaves the board it looks at unchanged, on boards reached by play", () => {
     fc.assert(
@@ -165,5 +165,5 @@ task(5, () => {
       }),
       { numRuns: 8 },
     );
-  });
+  }, PLENTY_MS);
 });

@@ -6,7 +6,7 @@
  */
 import { expect, test } from 'vitest';
 import { audit, bestMove, type Strategy } from '@workbook/07-search/search';
-import { holdsOnPositions, judgeEach, SHRINKS } from '../support/legal-play.ts';
+import { holdsOnPositions, judgeEach, PLENTY_MS, SHRINKS } from '../support/legal-play.ts';
 import { lessonTasks } from '../support/lesson.ts';
 import { fc } from '../support/property.ts';
 import { besideTheCode } from '../support/sealed.ts';
@@ -34,7 +34,7 @@ task(3, () => {
         return `${cells.join(' or ')}, for ${meaning(best)}${got}`;
       }),
     );
-  });
+  }, PLENTY_MS);
 });
 
 /** A strategy that plays the first empty cell of a list in its own order, and gives up when all are taken. */
@@ -56,5 +56,5 @@ task(4, () => {
       }),
       { numRuns: 12 },
     );
-  });
+  }, PLENTY_MS);
 });

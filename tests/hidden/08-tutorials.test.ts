@@ -10,7 +10,7 @@ import { drawBoard, playTutorial, PROFILES, readMove, type Profile, type Tutoria
 import type { Board } from '@workbook/01-board/board';
 import { pictureOf } from '../support/boards.ts';
 import { programIO } from '../support/io.ts';
-import { anyFilling, SHRINKS } from '../support/legal-play.ts';
+import { anyFilling, PLENTY_MS, SHRINKS } from '../support/legal-play.ts';
 import { lessonTasks } from '../support/lesson.ts';
 import { fc } from '../support/property.ts';
 import { callEach } from '../support/sealed.ts';
@@ -58,7 +58,7 @@ task(1, () => {
       }),
       { numRuns: 2 },
     );
-  });
+  }, PLENTY_MS);
 });
 
 task(2, () => {
@@ -80,7 +80,7 @@ task(2, () => {
       }),
       { numRuns: 3 },
     );
-  });
+  }, PLENTY_MS);
 });
 
 /** Plays a game through the graded code with the typed tokens and returns what the player saw. */
@@ -99,7 +99,7 @@ task(3, () => {
       }),
       { numRuns: 4 },
     );
-  });
+  }, PLENTY_MS);
 });
 
 task(4, () => {
@@ -124,5 +124,5 @@ task(4, () => {
       }),
       { numRuns: 4 },
     );
-  });
+  }, PLENTY_MS);
 });

@@ -63,6 +63,13 @@ export const anyFilling: fc.Arbitrary<TestBoard> = fc.array(fc.constantFrom<Test
  */
 export const SHRINKS = { batch: 10, game: 30, call: 20 };
 
+/**
+ * The time limit of a test that makes thousands of calls (or plays whole games), in milliseconds: far
+ * more than it needs, so that a busy machine never fails correct code. A call that never returns is
+ * stopped by the grader's own deadline, long before this.
+ */
+export const PLENTY_MS = 10_000;
+
 /** A list of up to `count` positions (the failure message names the first one that fails). */
 export function positions(count: number): fc.Arbitrary<Position[]> {
   return fc.limitShrink(fc.array(ongoingPosition, { minLength: 1, maxLength: count, size: 'max' }), SHRINKS.batch);
