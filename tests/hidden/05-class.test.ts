@@ -86,7 +86,7 @@ task(2, () => {
         const { actual, expected } = playBoth(moves);
         expect(actual.join('\n')).toBe(expected.join('\n'));
       }),
-      { numRuns: 8 },
+      { numRuns: 6 },
     );
   }, PLENTY_MS);
 });
@@ -105,7 +105,7 @@ task(3, () => {
           expect(`${gridPicture(board)}: winner() ${String(answer)}, then ${after}`).toBe(`${gridPicture(board)}: winner() ${wanted}, then ${stateOf({ board, player: 'O' })}`);
         },
       ),
-      { numRuns: 30 },
+      { numRuns: 24 },
     );
   }, PLENTY_MS);
 });
@@ -117,7 +117,7 @@ task(4, () => {
         const { answer } = askAbout(board, (game) => game.isFull());
         expect(`${gridPicture(board)}: isFull() ${String(answer)}`).toBe(`${gridPicture(board)}: isFull() ${gridIsFull(board)}`);
       }),
-      { numRuns: 25 },
+      { numRuns: 20 },
     );
   }, PLENTY_MS);
 });
@@ -130,7 +130,7 @@ task(5, () => {
         const over = lineOwners(board).length > 0 || gridIsFull(board);
         expect(`${gridPicture(board)}: isOver() ${String(answer)}`).toBe(`${gridPicture(board)}: isOver() ${over}`);
       }),
-      { numRuns: 25 },
+      { numRuns: 20 },
     );
   }, PLENTY_MS);
 });

@@ -46,7 +46,7 @@ function withTokens(profiles: fc.Arbitrary<ModelProfile>, maxTokens: number): fc
 task(1, () => {
   test('drawBoard draws any board in every layout as the lesson describes it', () => {
     fc.assert(
-      fc.property(fc.limitShrink(fc.array(fc.tuple(fc.constantFrom(...LAYOUTS), anyFilling), { minLength: 1, maxLength: 60, size: 'max' }), SHRINKS.batch), (cases) => {
+      fc.property(fc.limitShrink(fc.array(fc.tuple(fc.constantFrom(...LAYOUTS), anyFilling), { minLength: 1, maxLength: 50, size: 'max' }), SHRINKS.batch), (cases) => {
         const outcomes = callEach(drawBoard, cases.map(([layout, board]) => [layout, [...board] as Board] as [typeof layout, Board]));
         const shown = cases.map(([layout, board], index) => {
           const outcome = outcomes[index];
@@ -67,7 +67,7 @@ task(2, () => {
       .oneof(fc.constantFrom(...shipped), customProfile(false))
       .chain((profile) => fc.tuple(fc.constant(profile), tokenFor(profile.reading), anyFilling));
     fc.assert(
-      fc.property(fc.limitShrink(fc.array(oneCase, { minLength: 1, maxLength: 120, size: 'max' }), SHRINKS.batch), (cases) => {
+      fc.property(fc.limitShrink(fc.array(oneCase, { minLength: 1, maxLength: 100, size: 'max' }), SHRINKS.batch), (cases) => {
         const outcomes = callEach(readMove, cases.map(([profile, token, board]) => [profile as unknown as Profile, token.text, [...board] as Board] as [Profile, string, Board]));
         const shown = cases.map(([profile, token, board], index) => {
           const outcome = outcomes[index];
@@ -78,7 +78,7 @@ task(2, () => {
         const wrong = shown.find(({ actual, expected }) => actual !== expected);
         expect(wrong?.actual ?? 'all right').toBe(wrong?.expected ?? 'all right');
       }),
-      { numRuns: 3 },
+      { numRuns: 2 },
     );
   }, PLENTY_MS);
 });
