@@ -10,6 +10,8 @@ import {
   afterMove,
   anyGrid,
   drawGrid,
+  endingGrid,
+  fullishGrid,
   gridIsFull,
   gridMove,
   gridPicture,
@@ -67,14 +69,14 @@ function askAbout<T>(board: ModelGrid, question: (game: TicTacToe) => T): { answ
 task(1, () => {
   test('a new game is empty with X to move, whatever was played in games before it', () => {
     fc.assert(
-      fc.property(fc.limitShrink(fc.array(gridMove, { maxLength: 8 }), SHRINKS.game), (moves) => {
+      fc.property(fc.limitShrink(fc.array(gridMove, { maxLength: 6 }), SHRINKS.game), (moves) => {
         const earlier = playBoth(moves).game;
         const before = stateOf(earlier);
         const fresh = new TicTacToe();
         expect(stateOf(fresh), `a new game after another played ${moves.length} moves`).toBe(stateOf(newGame()));
         expect(stateOf(earlier), 'the earlier game, after the new one was made').toBe(before);
       }),
-      { numRuns: 4 },
+      { numRuns: 3 },
     );
   }, PLENTY_MS);
 });
@@ -82,11 +84,11 @@ task(1, () => {
 task(2, () => {
   test('any list of moves, taken cells included, gives the board and the player the rules give after every move', () => {
     fc.assert(
-      fc.property(fc.limitShrink(fc.array(gridMove, { minLength: 1, maxLength: 14 }), SHRINKS.game), (moves) => {
+      fc.property(fc.limitShrink(fc.array(gridMove, { minLength: 1, maxLength: 12 }), SHRINKS.game), (moves) => {
         const { actual, expected } = playBoth(moves);
         expect(actual.join('\n')).toBe(expected.join('\n'));
       }),
-      { numRuns: 6 },
+      { numRuns: 4 },
     );
   }, PLENTY_MS);
 });
@@ -105,7 +107,7 @@ task(3, () => {
           expect(`${gridPicture(board)}: winner() ${String(answer)}, then ${after}`).toBe(`${gridPicture(board)}: winner() ${wanted}, then ${stateOf({ board, player: 'O' })}`);
         },
       ),
-      { numRuns: 24 },
+      { numRuns: 15 },
     );
   }, PLENTY_MS);
 });
@@ -113,11 +115,11 @@ task(3, () => {
 task(4, () => {
   test('isFull() is true exactly when no cell is empty, on any board', () => {
     fc.assert(
-      fc.property(fc.limitShrink(someGrid, SHRINKS.call), (board) => {
+      fc.property(fc.limitShrink(fullishGrid, SHRINKS.call), (board) => {
         const { answer } = askAbout(board, (game) => game.isFull());
         expect(`${gridPicture(board)}: isFull() ${String(answer)}`).toBe(`${gridPicture(board)}: isFull() ${gridIsFull(board)}`);
       }),
-      { numRuns: 20 },
+      { numRuns: 10 },
     );
   }, PLENTY_MS);
 });
@@ -125,12 +127,12 @@ task(4, () => {
 task(5, () => {
   test('isOver() is true exactly when someone has three in a line or the board is full, on any board', () => {
     fc.assert(
-      fc.property(fc.limitShrink(someGrid, SHRINKS.call), (board) => {
+      fc.property(fc.limitShrink(endingGrid, SHRINKS.call), (board) => {
         const { answer } = askAbout(board, (game) => game.isOver());
         const over = lineOwners(board).length > 0 || gridIsFull(board);
         expect(`${gridPicture(board)}: isOver() ${String(answer)}`).toBe(`${gridPicture(board)}: isOver() ${over}`);
       }),
-      { numRuns: 20 },
+      { numRuns: 10 },
     );
   }, PLENTY_MS);
 });
@@ -142,7 +144,7 @@ task(6, () => {
         const { answer } = askAbout(board, (game) => [game.toString(), `${game}`]);
         expect(answer, `the drawings of ${gridPicture(board)}`).toEqual([drawGrid(board), drawGrid(board)]);
       }),
-      { numRuns: 8 },
+      { numRuns: 5 },
     );
   }, PLENTY_MS);
 });

@@ -24,15 +24,16 @@ const roomyPosition = fc.limitShrink(
 
 /**
  * How often a random player answered each cell when asked `perCell` times per empty cell of
- * `position`: a text per cell, "about right" when every count is within 40% of `perCell` (about five
- * standard deviations for 150 draws), so a fair player passes and unfair rounding does not.
+ * `position`: a text per cell, "about right" when every count is within 25% of `perCell` (five
+ * standard deviations for 400 draws), so a fair player passes and Math.round's rounding (a quarter to
+ * a half too few for the first and last empty cell, up to half too many for the others) does not.
  */
 function fairness(position: Position, answers: unknown[], perCell: number): string {
   const empty = emptyCellsOf(position.board);
   const strays = answers.filter((answer) => !empty.includes(answer as number));
   if (strays.length > 0) return `on ${pictureOf(position.board)}: answered ${String(strays[0])}, which is not an empty cell`;
   const counts = empty.map((cell) => answers.filter((answer) => answer === cell).length);
-  const skewed = counts.findIndex((count) => Math.abs(count - perCell) > perCell * 0.4);
+  const skewed = counts.findIndex((count) => Math.abs(count - perCell) > perCell * 0.25);
   if (skewed < 0) return `on ${pictureOf(position.board)}: every empty cell about ${perCell} times`;
   return `on ${pictureOf(position.board)}: cell ${empty[skewed]} came up ${counts[skewed]} times in ${answers.length} (about ${perCell} expected)`;
 }
@@ -51,7 +52,7 @@ function fairText(position: Position, perCell: number): string {
 
 task(1, () => {
   test('randomMove answers every empty cell about equally often, and nothing else, on boards reached by play', () => {
-    const perCell = 150;
+    const perCell = 400;
     fc.assert(
       fc.property(roomyPosition, (position) => {
         const answers = askRepeatedly(randomMove, position.board, perCell * emptyCellsOf(position.board).length);

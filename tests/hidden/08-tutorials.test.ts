@@ -94,10 +94,10 @@ task(3, () => {
   test('whole games of two players, with lines of every kind typed, for the shipped profiles and profiles of its own', () => {
     const twoPlayers = shipped.filter((profile) => profile.computer === null);
     fc.assert(
-      fc.property(withTokens(fc.oneof(fc.constantFrom(...twoPlayers), customProfile(false)), 16), ({ profile, tokens }) => {
+      fc.property(withTokens(fc.oneof(fc.constantFrom(...twoPlayers), customProfile(false)), 14), ({ profile, tokens }) => {
         expect(played(profile, tokens), `a game of ${summary(profile)}`).toEqual(expectedGame(profile, tokens, 'X'));
       }),
-      { numRuns: 4 },
+      { numRuns: 3 },
     );
   }, PLENTY_MS);
 });
@@ -122,7 +122,7 @@ task(4, () => {
         const what = `a game of ${summary(profile)}, ${first === undefined ? `rng() giving ${drawn}` : `options.first '${first}'`}`;
         expect({ ...game, rngCalls: calls }, what).toEqual({ ...expectedGame(profile, tokens, starter), rngCalls });
       }),
-      { numRuns: 4 },
+      { numRuns: 3 },
     );
   }, PLENTY_MS);
 });

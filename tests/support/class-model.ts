@@ -78,5 +78,16 @@ const nearlyFull: fc.Arbitrary<ModelGrid> = fc
 /** A full board where nobody has three in a line: a draw. */
 const drawnGrid: fc.Arbitrary<ModelGrid> = nearlyFull.map((grid) => grid.map((row) => row.map((cell) => (cell === '.' ? 'X' : cell)))).filter((grid) => lineOwners(grid).length === 0);
 
-/** Boards for winner, isFull and isOver: any filling, a planted line, a full or nearly full board, a draw. */
+/** Boards for isFull: mostly full or with one cell left, now and then any filling. */
+export const fullishGrid: fc.Arbitrary<ModelGrid> = fc.oneof({ weight: 3, arbitrary: nearlyFull }, { weight: 1, arbitrary: anyGrid });
+
+/** Boards for isOver: mostly draws and boards one cell short of full, then planted lines and any filling. */
+export const endingGrid: fc.Arbitrary<ModelGrid> = fc.oneof(
+  { weight: 2, arbitrary: drawnGrid },
+  { weight: 1, arbitrary: nearlyFull },
+  { weight: 1, arbitrary: plantedLine },
+  { weight: 1, arbitrary: anyGrid },
+);
+
+/** Boards for winner: any filling, a planted line, a full or nearly full board, a draw. */
 export const someGrid: fc.Arbitrary<ModelGrid> = fc.oneof(anyGrid, plantedLine, nearlyFull, drawnGrid);
