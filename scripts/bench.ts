@@ -5,6 +5,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { parseCommandLine, runCommand } from './lib/cli.ts';
 import { formatMs, renderTable, scratchWorkbook, stats, timeCommand, timeInTurns, type Row, type Stats } from './lib/bench.ts';
+import type { SearchTiming } from './lib/bench-search.ts';
 import { listLessons, ROOT } from './lib/workbook.ts';
 
 const USAGE = `
@@ -175,7 +176,7 @@ async function watchLatency(scratch: string, runs: number): Promise<Stats> {
 }
 
 /** Times the reference search in `runs` fresh processes. */
-async function searchTimings(runs: number): Promise<Record<string, Stats>> {
+async function searchTimings(runs: number): Promise<Record<SearchTiming, Stats>> {
   const samples: Record<string, number[]> = {};
   for (let index = 0; index < runs; index += 1) {
     const output = await new Promise<string>((resolve, reject) => {
@@ -188,7 +189,7 @@ async function searchTimings(runs: number): Promise<Record<string, Stats>> {
       (samples[name] ??= []).push(ms);
     }
   }
-  return Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, stats(values)]));
+  return Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, stats(values)])) as Record<SearchTiming, Stats>;
 }
 
 /** N synthetic submissions in a folder, each a copy of the workbook's lessons with the reference filled in. */

@@ -27,4 +27,7 @@ const timings = {
   countGames: time(() => countGames()),
   countPositions: time(() => countPositions()),
 };
+/** The names of the timings printed. */
+export type SearchTiming = keyof typeof timings;
+
 process.stdout.write(`${JSON.stringify(timings)}\n`);
