@@ -1,7 +1,7 @@
 /** `npm run pack`: writes a student edition of the workbook, without solutions or teacher-only tests (a teacher's tool). */
 import { relative, resolve } from 'node:path';
 import { parseCommandLine, runCommand } from './lib/cli.ts';
-import { PackError, parseLessonList, planPack, writePack } from './lib/pack.ts';
+import { PackError, parseLessonList, planPack, writePack, type PackPlan, type PackResult } from './lib/pack.ts';
 import { listLessons, ROOT, UsageError, type Lesson } from './lib/workbook.ts';
 
 const USAGE = `
@@ -33,8 +33,8 @@ runCommand(USAGE, () => {
   const solved = parseLessonList(values.solved, all);
   const out = resolve(values.out);
 
-  let result;
-  let plan;
+  let result: PackResult;
+  let plan: PackPlan;
   try {
     plan = planPack(ROOT, named, solved, all);
     result = writePack(plan, out, { zip: values.zip });

@@ -4,7 +4,7 @@ import { join, relative, resolve } from 'node:path';
 import { parseCommandLine, runCommand } from './lib/cli.ts';
 import { progressPath, readProgress, type Progress } from './lib/progress.ts';
 import { buildSite, readProgressFile } from './lib/site/build.ts';
-import { serveSite } from './lib/site/serve.ts';
+import { serveSite, type SiteServer } from './lib/site/serve.ts';
 import { ROOT, UsageError } from './lib/workbook.ts';
 
 const USAGE = `
@@ -46,7 +46,7 @@ runCommand(USAGE, async () => {
     return 0;
   }
 
-  let site;
+  let site: SiteServer;
   try {
     site = await serveSite({
       outDir,

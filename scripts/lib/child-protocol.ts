@@ -56,7 +56,7 @@ export function toFailure(error: unknown, target: string): Failure {
 
 /** Removes terminal colour codes, which some tools add even when asked not to. */
 export function stripColours(text: string): string {
-  // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape character is what it removes
   return text.replace(/\u001b\[[0-9;]*m/g, '');
 }
 

@@ -4,7 +4,7 @@
  * named in the student's note and feedback; `npm run grade -- --accept-near-misses` grades it.
  * Files are only looked at (lstat), never opened, and links are never followed.
  */
-import { lstatSync, readdirSync } from 'node:fs';
+import { lstatSync, readdirSync, type Dirent } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { isClutter, withoutCopyMark } from './platforms.ts';
 import type { Lesson } from './workbook.ts';
@@ -61,7 +61,7 @@ function plainFiles(bases: string[]): Candidate[] {
     for (let depth = 0; depth <= MAX_DEPTH && level.length > 0; depth += 1) {
       const next: string[] = [];
       for (const folder of level) {
-        let entries;
+        let entries: Dirent[];
         try {
           entries = readdirSync(folder, { withFileTypes: true });
         } catch {

@@ -15,7 +15,6 @@ import {
   readdirSync,
   readFileSync,
   readSync,
-  statSync,
   writeFileSync,
   type Stats,
 } from 'node:fs';
@@ -342,7 +341,8 @@ export function changedTests(submission: Submission, teacherRoot: string, lesson
     const teacherFile = join(teacherRoot, path);
     const known = new Set<string>();
     if (existsSync(teacherFile)) known.add(hashText(readFileSync(teacherFile, 'utf8')));
-    if (handedOut[path] !== undefined) known.add(handedOut[path] as string);
+    const handedOutHash = handedOut[path];
+    if (handedOutHash !== undefined) known.add(handedOutHash);
     if (known.size === 0) continue;
     const studentFile = join(root, path);
     if (examine(root, studentFile).kind === 'missing') {

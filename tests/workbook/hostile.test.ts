@@ -36,6 +36,7 @@ import {
   realpathSync,
   rmSync,
   writeFileSync,
+  type Stats,
 } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -168,7 +169,7 @@ function snapshot(dir: string, skip: (path: string) => boolean = () => false): S
       const path = join(folder, name);
       const rel = relative(dir, path);
       if (skip(rel)) continue;
-      let stat;
+      let stat: Stats;
       try {
         stat = lstatSync(path);
       } catch {

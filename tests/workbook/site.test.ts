@@ -415,7 +415,7 @@ describe.skipIf(!HAVE_BROWSER)('the lesson pages in a browser', () => {
       const page = await view(`${lesson.id}.html`);
       // One trip into the page per lesson: for each task, what is shown before and after opening the first hint.
       const seen = await page.evaluate((taskCount) => {
-        const shown = (element: Element | null) => element !== null && element.checkVisibility();
+        const shown = (element: Element | null) => element?.checkVisibility() === true;
         const report = [];
         for (let number = 1; number <= taskCount; number += 1) {
           const hints = document.querySelectorAll(`.hints[data-task="${number}"]`);

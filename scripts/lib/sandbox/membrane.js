@@ -15,7 +15,6 @@
 // `transport.request(message)` sends a request to the other side and returns its reply message
 // (serving the other side's own requests meanwhile); this side answers requests with `serve`.
 
-/* eslint-disable */
 function createMembrane(side, transport) {
   'use strict';
   const idOf = new WeakMap();

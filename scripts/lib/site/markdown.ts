@@ -201,7 +201,7 @@ function htmlToken(html: string): Token {
 
 /** The plain text of a heading's inline token. */
 function inlineText(token: Token | undefined): string {
-  if (!token || token.type !== 'inline') return '';
+  if (token?.type !== 'inline') return '';
   return (token.children ?? []).map((child) => child.content).join('');
 }
 

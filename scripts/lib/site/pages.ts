@@ -31,7 +31,7 @@ export function pageName(lesson: Lesson): string {
 
 /** The state of a lesson: never checked, checked but not at 100 yet, or done. */
 export function lessonState(progress: LessonProgress | undefined): LessonState {
-  if (!progress || !progress.lastCheckedAt) return 'not-checked';
+  if (!progress?.lastCheckedAt) return 'not-checked';
   return shownPoints(progress) >= 100 ? 'done' : 'started';
 }
 
