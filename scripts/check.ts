@@ -56,8 +56,13 @@ runCommand(USAGE, async () => {
   let finished = 0;
   progress(`Grading ${lessons.length} lesson${lessons.length === 1 ? '' : 's'}…`);
   const ownLessons = !values.solutions && values.target === undefined;
+  let typeCheckFailure: string | undefined;
   const types = values.typecheck
-    ? typecheck(ROOT, target, lessons, ownLessons ? join(ROOT, STATE_DIR) : undefined)
+    ? typecheck(ROOT, target, lessons, ownLessons ? join(ROOT, STATE_DIR) : undefined).catch((error: unknown) => {
+        // The grades still stand; only the type check is missing, and the student must know it did not happen.
+        typeCheckFailure = error instanceof Error ? error.message : String(error);
+        return undefined;
+      })
     : Promise.resolve(undefined);
   const scores = await gradeLessons({
     target,
@@ -99,6 +104,9 @@ runCommand(USAGE, async () => {
       showHidden: values.hidden,
     }),
   );
+  if (typeCheckFailure !== undefined) {
+    console.error(paint('red', `The type check did not run, so type errors are not shown: ${typeCheckFailure}.`));
+  }
   return selected.every((lesson) => scores.get(lesson.id)?.done) ? 0 : 1;
 });
 

@@ -57,6 +57,8 @@ runCommand(USAGE, async () => {
     void typecheck(ROOT, target, lessons, join(ROOT, STATE_DIR), staleTypes.signal).then((types) => {
       const found = [...types.values()].some((problems) => problems.length > 0);
       if (found && verdict === shown) print(types);
+    }, (error: unknown) => {
+      if (verdict === shown) process.stdout.write(`${paint('red', `The type check did not run: ${error instanceof Error ? error.message : String(error)}.`)}\n`);
     });
   };
 

@@ -1,6 +1,6 @@
 /** The student's progress file (.workbook/progress.json, ignored by git): best points, first pass, hints seen. */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import type { LessonScore } from './results.ts';
 
 /** The folder the grader owns inside a workbook. */
@@ -31,15 +31,34 @@ export function progressPath(root: string): string {
   return join(root, STATE_DIR, 'progress.json');
 }
 
-/** Reads the progress file; a missing or unreadable file counts as no progress yet. */
-export function readProgress(root: string): Progress {
+/**
+ * Reads the progress file; a missing file counts as no progress yet. A file that cannot be read as
+ * progress is never overwritten: it is renamed to progress.corrupt-<time>.json beside it (its
+ * first-pass dates and hints seen may still matter to a teacher) and a notice says so on stderr.
+ */
+export function readProgress(root: string, now: Date = new Date()): Progress {
   const path = progressPath(root);
   if (!existsSync(path)) return { version: 1, lessons: {} };
+  const text = readFileSync(path, 'utf8');
+  const progress = parseProgress(text);
+  if (progress !== undefined) return progress;
+  const aside = join(root, STATE_DIR, `progress.corrupt-${now.toISOString().replaceAll(':', '-')}.json`);
+  renameSync(path, aside);
+  process.stderr.write(
+    `Notice: ${STATE_DIR}/progress.json could not be read as progress, so it was kept as ${relative(root, aside)} and a fresh one is started. ` +
+      'Your code is not affected; show that file to your teacher if your first-pass dates or hints seen matter.\n',
+  );
+  return { version: 1, lessons: {} };
+}
+
+/** The progress in a file's text, or undefined when the text is not a progress file. */
+export function parseProgress(text: string): Progress | undefined {
   try {
-    const parsed = JSON.parse(readFileSync(path, 'utf8')) as Progress;
-    return parsed.version === 1 && typeof parsed.lessons === 'object' ? parsed : { version: 1, lessons: {} };
+    const parsed = JSON.parse(text) as Partial<Progress> | null;
+    const valid = parsed !== null && parsed.version === 1 && typeof parsed.lessons === 'object' && parsed.lessons !== null;
+    return valid ? (parsed as Progress) : undefined;
   } catch {
-    return { version: 1, lessons: {} };
+    return undefined;
   }
 }
 

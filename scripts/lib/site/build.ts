@@ -1,7 +1,7 @@
 /** Builds the static site: index.html, one page per lesson, the style sheet. Works opened from disk. */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Progress } from '../progress.ts';
+import { parseProgress, type Progress } from '../progress.ts';
 import { readLesson, readmePath, type Lesson } from '../workbook.ts';
 import { indexPage, lessonPage, pageName, type PageOptions, type SiteLesson } from './pages.ts';
 
@@ -84,17 +84,15 @@ export function buildSite(options: SiteOptions): SiteBuild {
 }
 
 /**
- * A progress file at any path (for --progress and the tests), read like readProgress reads
- * .workbook/progress.json: a missing or unreadable file counts as no progress yet.
+ * A progress file at any path (for --progress and the tests): a missing or unreadable file counts
+ * as no progress yet, and is left where it is (only the workbook's own file is ever moved aside).
  */
 export function readProgressFile(file: string): Progress {
   try {
-    const parsed = JSON.parse(readFileSync(file, 'utf8')) as Progress;
-    if (parsed.version === 1 && typeof parsed.lessons === 'object' && parsed.lessons !== null) return parsed;
+    return parseProgress(readFileSync(file, 'utf8')) ?? { version: 1, lessons: {} };
   } catch {
-    // fall through: no progress yet
+    return { version: 1, lessons: {} }; // no file there: no progress yet
   }
-  return { version: 1, lessons: {} };
 }
 
 /** The one-line description of the workbook from package.json. */
