@@ -470,8 +470,8 @@ function readCin(words: Words, word: string, board: Board): MoveReading {
 function readRowColumn(words: Words, line: string, board: Board): MoveReading {
   const parts = pythonSplit(line);
   if (parts.length !== 2) return rejected(words.wrongShape);
-  const row = pythonInt(parts[0] as string);
-  const col = pythonInt(parts[1] as string);
+  const row = pythonInt(parts[0]);
+  const col = pythonInt(parts[1]);
   if (row === null || col === null) return rejected(words.notANumber);
   if (!onGrid(row - 1) || !onGrid(col - 1)) return rejected(words.outOfRange);
   const index = (row - 1) * 3 + (col - 1);
