@@ -1,8 +1,13 @@
 /**
- * Just enough of the ZIP format for handing workbooks out and taking them back in: writing an
- * archive of files (deflated), and reading one back without trusting the paths or sizes it declares.
+ * ZIP archives for handing workbooks out and taking them back in. The format is the libraries' job:
+ * fflate writes archives, adm-zip reads their directory and hands over each file's packed bytes. The
+ * policy is ours: what a student's archive may hold and unpack to, checked on what the directory
+ * declares before anything is inflated, and again while inflating (node:zlib, stopped at the
+ * declared size), with each file's CRC-32 checked.
  */
-import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
+import AdmZip from 'adm-zip';
+import { zipSync, type Zippable } from 'fflate';
+import { crc32, inflateRawSync } from 'node:zlib';
 
 /** One file in an archive: a path with forward slashes, and its bytes. */
 export interface ZipEntry {
@@ -10,77 +15,24 @@ export interface ZipEntry {
   data: Buffer;
 }
 
-const LOCAL_HEADER = 0x04034b50;
-const CENTRAL_HEADER = 0x02014b50;
-const END_OF_CENTRAL = 0x06054b50;
-/** Bit 11 of the flags: names are UTF-8. */
-const UTF8_NAMES = 0x0800;
 const STORED = 0;
 const DEFLATED = 8;
+/** External attributes of a regular file, rw-r--r--, as Unix archivers write them. */
+const REGULAR_FILE = (0o100644 << 16) >>> 0;
+/** The "made by" system: Unix, so the attributes above are read. */
+const UNIX = 3;
 
 /** An archive that cannot be read safely, with the reason in plain words. */
 export class ZipError extends Error {}
 
-/** The DOS date and time fields of a Date. */
-function dosTime(date: Date): { time: number; day: number } {
-  const time = (date.getHours() << 11) | (date.getMinutes() << 5) | Math.floor(date.getSeconds() / 2);
-  const day = ((Math.max(date.getFullYear(), 1980) - 1980) << 9) | ((date.getMonth() + 1) << 5) | date.getDate();
-  return { time, day };
-}
-
-/** Writes a ZIP archive of the given files, in the given order. */
+/** Writes a ZIP archive of the given files (deflated), in the given order; a path given twice is refused. */
 export function writeZip(entries: ZipEntry[], date = new Date()): Buffer {
-  const { time, day } = dosTime(date);
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
+  const files: Zippable = {};
   for (const entry of entries) {
-    const name = Buffer.from(entry.path, 'utf8');
-    const deflated = deflateRawSync(entry.data);
-    const useDeflate = deflated.length < entry.data.length;
-    const body = useDeflate ? deflated : entry.data;
-    const checksum = crc32(entry.data);
-
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(LOCAL_HEADER, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(UTF8_NAMES, 6);
-    local.writeUInt16LE(useDeflate ? DEFLATED : STORED, 8);
-    local.writeUInt16LE(time, 10);
-    local.writeUInt16LE(day, 12);
-    local.writeUInt32LE(checksum, 14);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(entry.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
-    locals.push(local, name, body);
-
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(CENTRAL_HEADER, 0);
-    central.writeUInt16LE(0x0300 | 20, 4); // made by Unix, so the file modes below are read
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(UTF8_NAMES, 8);
-    central.writeUInt16LE(useDeflate ? DEFLATED : STORED, 10);
-    central.writeUInt16LE(time, 12);
-    central.writeUInt16LE(day, 14);
-    central.writeUInt32LE(checksum, 16);
-    central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(entry.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE((0o100644 << 16) >>> 0, 38); // a regular file, rw-r--r--
-    central.writeUInt32LE(offset, 42);
-    centrals.push(central, name);
-
-    offset += local.length + name.length + body.length;
+    if (Object.hasOwn(files, entry.path)) throw new ZipError(`${entry.path} is given twice; an archive holds each path once`);
+    files[entry.path] = [entry.data, { mtime: date, os: UNIX, attrs: REGULAR_FILE }];
   }
-  const centralSize = centrals.reduce((sum, part) => sum + part.length, 0);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(END_OF_CENTRAL, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(centralSize, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, ...centrals, end]);
+  return Buffer.from(zipSync(files, { level: 6 }));
 }
 
 /**
@@ -119,7 +71,8 @@ interface DirectoryEntry {
   checksum: number;
   packedSize: number;
   size: number;
-  localAt: number;
+  /** The entry as the library read it, to fetch its packed bytes. */
+  source: AdmZip.IZipEntry;
 }
 
 /** A number of bytes in plain words: "1 MiB", "256 KiB", "300 bytes". */
@@ -141,32 +94,32 @@ export function readZip(archive: Buffer, options: ReadZipOptions = {}): ZipEntry
   const wanted = readDirectory(archive).filter((entry) => !(options.skip?.(entry.path) ?? false));
   checkNames(wanted);
   checkDeclaredSizes(wanted, limits);
-  return wanted.filter((entry) => !entry.path.endsWith('/')).map((entry) => ({ path: entry.path, data: unpackEntry(archive, entry) }));
+  return wanted.filter((entry) => !entry.path.endsWith('/')).map((entry) => ({ path: entry.path, data: unpackEntry(entry) }));
 }
 
-/** Every entry the central directory lists, with its path checked. */
+/** Every entry the central directory lists, in the archive's order, with its path checked. */
 function readDirectory(archive: Buffer): DirectoryEntry[] {
-  const endAt = findEndOfCentral(archive);
-  const count = archive.readUInt16LE(endAt + 10);
-  let at = archive.readUInt32LE(endAt + 16);
-  if (count === 0xffff || at === 0xffffffff) throw new ZipError('this archive uses ZIP64, which is not supported; unzip it first');
-  const entries: DirectoryEntry[] = [];
-  for (let index = 0; index < count; index += 1) {
-    if (at + 46 > archive.length || archive.readUInt32LE(at) !== CENTRAL_HEADER) throw new ZipError('the archive is damaged (central directory)');
-    const nameLength = archive.readUInt16LE(at + 28);
-    const path = archive.subarray(at + 46, at + 46 + nameLength).toString('utf8').replaceAll('\\', '/');
-    checkPath(path);
-    entries.push({
-      path,
-      method: archive.readUInt16LE(at + 10),
-      checksum: archive.readUInt32LE(at + 16),
-      packedSize: archive.readUInt32LE(at + 20),
-      size: archive.readUInt32LE(at + 24),
-      localAt: archive.readUInt32LE(at + 42),
-    });
-    at += 46 + nameLength + archive.readUInt16LE(at + 30) + archive.readUInt16LE(at + 32);
+  let sources: AdmZip.IZipEntry[];
+  try {
+    sources = new AdmZip(archive, { noSort: true }).getEntries();
+  } catch (error) {
+    throw new ZipError(directoryProblem(error));
   }
-  return entries;
+  return sources.map((source) => {
+    const path = source.entryName.replaceAll('\\', '/');
+    checkPath(path);
+    const { method, crc, compressedSize, size } = source.header;
+    return { path, method, checksum: crc, packedSize: compressedSize, size, source };
+  });
+}
+
+/** Why the library could not read an archive's directory, in the words of this module. */
+function directoryProblem(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const twice = /Duplicate entry name "(.*)"$/.exec(message);
+  if (twice !== null) return `the archive holds ${twice[1] ?? ''} twice`;
+  if (/No END header found/.test(message)) return 'this is not a ZIP archive';
+  return 'the archive is damaged (central directory)';
 }
 
 /** Refuses an archive that names a file twice, or a path both as a file and as a folder. */
@@ -212,12 +165,14 @@ function checkDeclaredSizes(entries: DirectoryEntry[], limits: ArchiveLimits): v
  * The bytes of one file, inflated to no more than its directory entry declares (already checked
  * against the limits), so a lying header is caught after at most that many bytes.
  */
-function unpackEntry(archive: Buffer, entry: DirectoryEntry): Buffer {
-  const { path, localAt } = entry;
-  if (localAt + 30 > archive.length || archive.readUInt32LE(localAt) !== LOCAL_HEADER) throw new ZipError(`the archive is damaged (${path})`);
-  const dataAt = localAt + 30 + archive.readUInt16LE(localAt + 26) + archive.readUInt16LE(localAt + 28);
-  if (dataAt + entry.packedSize > archive.length) throw new ZipError(`the archive is damaged (${path} is cut short)`);
-  const packed = archive.subarray(dataAt, dataAt + entry.packedSize);
+function unpackEntry(entry: DirectoryEntry): Buffer {
+  const { path } = entry;
+  let packed: Buffer;
+  try {
+    packed = entry.source.getCompressedData();
+  } catch {
+    throw new ZipError(`the archive is damaged (${path}: its local header is wrong or its data is cut short)`);
+  }
   let data: Buffer;
   if (entry.method === STORED) {
     data = Buffer.from(packed);
@@ -242,13 +197,4 @@ function checkPath(path: string): void {
   if (path.startsWith('/') || /^[A-Za-z]:/.test(path) || parts.includes('..')) {
     throw new ZipError(`the archive holds the unsafe path "${path}"`);
   }
-}
-
-/** The position of the end-of-central-directory record, searching back over a comment. */
-function findEndOfCentral(archive: Buffer): number {
-  const lowest = Math.max(0, archive.length - 22 - 0xffff);
-  for (let at = archive.length - 22; at >= lowest; at -= 1) {
-    if (archive.readUInt32LE(at) === END_OF_CENTRAL) return at;
-  }
-  throw new ZipError('this is not a ZIP archive');
 }
