@@ -5,7 +5,7 @@ import type { Board, Mark } from '@workbook/01-board/board';
 import { auditTable, replayLine, type AuditRow } from '../scripts/lib/arena-format.ts';
 import { boardOf, drawBoard, pictureOf, playAllGames, type TestBoard } from './support/boards.ts';
 import { example, lessonTasks } from './support/lesson.ts';
-import { STOPPED_PREFIX } from '../scripts/lib/child-protocol.ts';
+import { isStopped } from '../scripts/lib/failure.ts';
 import { besideTheCode, crossingCost, timedEach } from './support/sealed.ts';
 import { firstEmptyOf as localFirstEmptyOf, quitter as localQuitter } from './support/strategies.ts';
 import {
@@ -133,7 +133,7 @@ function answerAll(asked: [Board, Mark][], cost: () => number, limit: number): {
     if (threw && !threw.ok) return { ms, problem: `bestMove threw ${String(threw.error)}` };
     return { ms: Math.max(0, ms - cost()), problem: 'none' };
   } catch (error) {
-    if (!(error instanceof Error) || !error.message.startsWith(STOPPED_PREFIX)) throw error;
+    if (!isStopped(error)) throw error;
     return { ms: Infinity, problem: 'none' };
   }
 }

@@ -1,12 +1,10 @@
 /** Messages between the grader and its vitest child process, and how errors become plain data. */
 import { dirname, relative } from 'node:path';
+import { failureOf } from './failure.ts';
 import type { Failure, TestOutcome } from './results.ts';
 
 /** The prefix that ties a describe block to a task: "Task 2: Draw the numbered board". */
 export const TASK_PREFIX = /^Task (\d+): /;
-
-/** How the message of a call the grader stopped (it ran too long) begins; the limit in ms follows. */
-export const STOPPED_PREFIX = 'Stopped by the grader after ';
 
 /** What the grader asks the child to run. */
 export interface ChildRequest {
@@ -41,17 +39,16 @@ interface ErrorLike {
   stacks?: Array<{ file: string; line: number; column: number }>;
 }
 
-/** Turns a vitest error into a Failure, pointing at the first place in the graded code. */
+/** Turns a vitest error into a Failure with its kind, pointing at the first place in the graded code. */
 export function toFailure(error: unknown, target: string): Failure {
   const like = (typeof error === 'object' && error !== null ? error : { message: String(error) }) as ErrorLike;
-  const failure: Failure = { name: like.name ?? 'Error', message: stripColours(like.message ?? String(error)) };
-  if (typeof like.expected === 'string' && typeof like.actual === 'string') {
-    failure.expected = like.expected;
-    failure.actual = like.actual;
-  }
   const location = locate(like, target);
-  if (location !== undefined) failure.location = location;
-  return failure;
+  return failureOf({
+    name: like.name ?? 'Error',
+    message: stripColours(like.message ?? String(error)),
+    ...(typeof like.expected === 'string' && typeof like.actual === 'string' ? { expected: like.expected, actual: like.actual } : {}),
+    ...(location === undefined ? {} : { location }),
+  });
 }
 
 /** Removes terminal colour codes, which some tools add even when asked not to. */

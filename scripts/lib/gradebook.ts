@@ -8,7 +8,6 @@
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { painter } from './cli.ts';
-import { STOPPED_PREFIX } from './child-protocol.ts';
 import { toCsv } from './csv.ts';
 import { feedbackPage, FEEDBACK_PAGE, SITE_ASSETS, siteAsset } from './feedback-page.ts';
 import { renderHtml } from './gradebook-html.ts';
@@ -162,10 +161,9 @@ export function lessonGrade(score: LessonScore, hintsSeen: number, files: FileFi
 
 /** How many tests of a lesson were stopped because the code ran past its limit, and the first limit. */
 function stoppedTests(score: LessonScore): { count: number; firstLimitMs: number } {
-  const pattern = new RegExp(`^${STOPPED_PREFIX}(\\d+)ms`);
   const limits = score.run.tests.flatMap((test) => {
-    const match = test.status === 'failed' ? pattern.exec(test.failure?.message ?? '') : null;
-    return match ? [Number(match[1])] : [];
+    const failure = test.status === 'failed' ? test.failure : undefined;
+    return failure?.kind === 'stopped' && failure.limitMs !== undefined ? [failure.limitMs] : [];
   });
   return { count: limits.length, firstLimitMs: limits[0] ?? 0 };
 }
@@ -189,7 +187,7 @@ export function forStudent(score: LessonScore, visibleNames: Set<string>): Lesso
   }
   if (problem?.kind === 'load-error' && problem.hidden) {
     // What went wrong while a teacher-only suite loaded is not the student's to read.
-    problem = { kind: 'load-error', failure: { name: 'Error', message: 'Your file could not be loaded with the hidden tests.' }, hidden: true };
+    problem = { kind: 'load-error', failure: { kind: 'thrown', name: 'Error', message: 'Your file could not be loaded with the hidden tests.' }, hidden: true };
   }
   return { ...score, run: { ...score.run, tests, problem, output: '' } };
 }

@@ -7,11 +7,12 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { holdsStub } from './stub-error.ts';
 import { keptStubPath } from './stubs.ts';
 import { hiddenSuitePath, readLesson, ROOT, suitePath, type Lesson } from './workbook.ts';
 
 /** What the student writes: a solution block, or (in a student edition, which has no solutions) a stub that throws. */
-const WRITTEN_HERE = /^\s*\/\/ BEGIN SOLUTION (?!ONLY\s*$)\S|throw new Error\('not implemented yet:/m;
+const SOLUTION_BLOCK = /^\s*\/\/ BEGIN SOLUTION (?!ONLY\s*$)\S/m;
 
 /** A top-level export and its name: `export function f`, `export class C`, `export const X`. */
 const EXPORT = /^export\s+(?:default\s+)?(?:async\s+)?(?:function\*?|class|const|let|var)\s+([A-Za-z_$][\w$]*)/;
@@ -45,7 +46,7 @@ function writtenNames(root: string, id: string): Set<string> {
   const lesson = readLessonIfThere(root, id);
   for (const file of lesson?.files ?? []) {
     for (const declaration of topLevelDeclarations(trustedSource(root, id, file))) {
-      if (WRITTEN_HERE.test(declaration.text)) names.add(declaration.name);
+      if (SOLUTION_BLOCK.test(declaration.text) || holdsStub(declaration.text)) names.add(declaration.name);
     }
   }
   return names;

@@ -3,9 +3,11 @@ import type { Paint } from './cli.ts';
 import { formatPoints, roundPoints, type Failure, type LessonScore, type TestOutcome } from './results.ts';
 import { diffLines, focusRows, formatRow, LINE_END_MARK, SPACE_MARK, visibleLine } from './textdiff.ts';
 import type { TypeProblem, TypeReport } from './typecheck.ts';
-import { STOPPED_PREFIX } from './child-protocol.ts';
 import { runsCodeOf } from './lesson-code.ts';
-import { readmePath, type Lesson } from './workbook.ts';
+import { STILL_THROWS } from './stub-error.ts';
+import { assertionWording, notCallableName, syntaxError } from './vitest-wording.ts';
+import { LESSON_ID, readmePath, type Lesson } from './workbook.ts';
+import { plural } from './text.ts';
 
 /** What the report needs besides the scores. */
 export interface ReportContext {
@@ -51,7 +53,7 @@ export function renderReport(context: ReportContext): string {
   const notes = finishFirstNotes(context);
   if (notes.length > 0) lines.push(...notes, '');
   lines.push(
-    paint('bold', `Total: ${formatPoints(earned)}/${selected.length * 100}`) + ` · ${done} of ${selected.length} lesson${selected.length === 1 ? '' : 's'} done`,
+    paint('bold', `Total: ${formatPoints(earned)}/${selected.length * 100}`) + ` · ${done} of ${plural(selected.length, 'lesson')} done`,
     nextStep(context),
   );
   return lines.join('\n');
@@ -83,7 +85,7 @@ function lessonDetails(score: LessonScore, context: ReportContext): string[] {
   const task = score.tasks.find((candidate) => candidate.passed < candidate.total);
   if (!firstFailed || !task) {
     const hidden = score.tasks.reduce((sum, candidate) => sum + candidate.hiddenFailed, 0);
-    return hidden > 0 ? [`${hidden} hidden test${hidden === 1 ? '' : 's'} failed. Read the lesson text again for cases you missed.`] : [];
+    return hidden > 0 ? [`${plural(hidden, 'hidden test')} failed. Read the lesson text again for cases you missed.`] : [];
   }
   const failedTask = score.tasks[firstFailed.task - 1] ?? task;
   return [
@@ -149,7 +151,7 @@ function typeProblemLines(problems: TypeProblem[], paint: Paint): string[] {
     return [`${problem.file}:${problem.line}:${problem.column}  ${first}`, ...rest.map((line) => `  ${line.trim()}`)];
   });
   const more = problems.length > 3 ? [`… and ${problems.length - 3} more (npx tsc -p . lists them all)`] : [];
-  const count = `${problems.length} type error${problems.length === 1 ? '' : 's'}`;
+  const count = plural(problems.length, 'type error');
   return [
     paint('yellow', `TypeScript found ${count}. They cost no points, but they often point at a bug:`),
     ...indent(shown.flat(), 2),
@@ -204,7 +206,7 @@ export function brokenElsewhere(score: LessonScore): string | undefined {
   const problem = score.run.problem;
   if (problem?.kind !== 'load-error') return undefined;
   const text = `${problem.failure.location ?? ''}\n${problem.failure.message}`;
-  const found = /(\d\d-[a-z0-9-]+)\/[\w.-]+\.ts/.exec(text)?.[1];
+  const found = new RegExp(String.raw`(${LESSON_ID})/[\w.-]+\.ts`).exec(text)?.[1];
   return found !== undefined && found !== score.lesson.id ? found : undefined;
 }
 
@@ -233,17 +235,16 @@ function thrownLine(failure: Failure): string {
 export function explainFailure(test: TestOutcome, paint: Paint): string[] {
   const failure = test.failure;
   if (!failure) return ['This test failed without a message.'];
-  const stopped = new RegExp(`^${STOPPED_PREFIX}(\\d+)ms\\.`).exec(failure.message);
-  if (stopped) {
-    const printed = failure.message.split('\n').slice(2);
+  if (failure.kind === 'stopped') {
+    const printed = failure.printed ?? [];
     return [
-      `Your code was still running after ${Number(stopped[1]) / 1000} s in this test, so it was stopped.`,
+      `Your code was still running after ${(failure.limitMs ?? 0) / 1000} s in this test, so it was stopped.`,
       'Does every loop in your code end? Check what changes on each turn of the loop.',
       ...(printed.length > 0 ? ['The last lines your code printed:', ...indent(printed, 2)] : []),
     ];
   }
-  if (/^Test timed out in (\d+)ms/.test(failure.message)) {
-    const seconds = Number(/(\d+)ms/.exec(failure.message)?.[1]) / 1000;
+  if (failure.kind === 'test-timeout') {
+    const seconds = (failure.limitMs ?? 0) / 1000;
     return [
       `This test did not finish within ${seconds} s.`,
       'Does every loop end? Is there a promise that never resolves?',
@@ -255,10 +256,9 @@ export function explainFailure(test: TestOutcome, paint: Paint): string[] {
 
 /** A thrown error: the stub's "not implemented yet", or an error from the student's code. */
 function describeThrown(failure: Failure): string[] {
-  const missing = /^not implemented yet: (.+)$/.exec(failure.message);
-  if (missing) return [`${missing[1]} is not written yet: it still throws "not implemented yet".`];
-  if (failure.name === 'AssertionError') return [failure.message];
-  if (failure.name === 'EndlessInputError') {
+  if (failure.kind === 'stub') return [`${failure.missing} is not written yet: ${STILL_THROWS}.`];
+  if (failure.kind === 'assertion') return [failure.message];
+  if (failure.kind === 'endless-input') {
     return [
       `The checker's pretend player stopped your code: it ${failure.message}.`,
       /input/.test(failure.message)
@@ -266,46 +266,41 @@ function describeThrown(failure: Failure): string[] {
         : 'Does your loop ever end?',
     ];
   }
-  const exit = /^process\.exit unexpectedly called with "(.*)"/.exec(failure.message);
-  if (exit) {
+  if (failure.kind === 'process-exit') {
     return [
-      `Your code called process.exit(${exit[1] === 'undefined' ? '' : exit[1]}), which would end the whole program.`,
+      `Your code called process.exit(${failure.exitCode === 'undefined' ? '' : failure.exitCode}), which would end the whole program.`,
       'Return a value (or throw an error) instead of exiting.',
     ];
   }
   const syntax = describeSyntaxError(failure.message);
   if (syntax) return syntax;
-  const notFunction = /^(?:\(0 , )?(?:__vi_import_\d+__\.)?(\w+)\)? is not a (function|constructor)/.exec(failure.message);
+  const notCallable = notCallableName(failure.message);
   const where = failure.location ? ` (at ${failure.location})` : '';
   const lines = [`Your code threw an error${where}:`, `  ${failure.name}: ${failure.message}`];
-  if (notFunction) {
-    lines.push(`Is ${notFunction[1]} exported from your file with exactly that name (export function ${notFunction[1]} …)?`);
+  if (notCallable !== undefined) {
+    lines.push(`Is ${notCallable} exported from your file with exactly that name (export function ${notCallable} …)?`);
   }
   return lines;
 }
 
 /** A syntax error while loading a file: the message, where, and the code around it. */
 function describeSyntaxError(message: string): string[] | undefined {
-  if (!/Transform failed|PARSE_ERROR|SyntaxError/.test(message)) return undefined;
-  const what = /\[PARSE_ERROR\]\s*(?:Error:\s*)?(.+)/.exec(message)?.[1] ?? message.split('\n')[0] ?? message;
-  const where = /([\w./-]+\.ts):(\d+):(\d+)/.exec(message);
-  const codeLine = message.split('\n').find((line) => /^\s*\d+ │/.test(line));
-  const column = Number(where?.[3] ?? 0);
+  const syntax = syntaxError(message);
+  if (syntax === undefined) return undefined;
+  const { what, file, line, column = 0, codeLine } = syntax;
   const caret = codeLine !== undefined && column > 0 ? [`${' '.repeat(codeLine.indexOf('│') + 1 + column)}^`] : [];
   const frame = codeLine === undefined ? [] : [codeLine, ...caret];
-  const place = where ? ` in ${where[1]?.replace(/^(\.\.\/)+/, '')}, line ${where[2]}, column ${where[3]}` : '';
-  return [`Syntax error${place}: ${what.trim()}`, ...frame, 'TypeScript cannot read the file until this is fixed.'];
+  const place = file === undefined ? '' : ` in ${file.replace(/^(\.\.\/)+/, '')}, line ${line}, column ${column}`;
+  return [`Syntax error${place}: ${what}`, ...frame, 'TypeScript cannot read the file until this is fixed.'];
 }
 
 /** What the test expected next to what the code gave. */
 function explainMismatch(failure: Failure, paint: Paint): string[] {
   const expected = failure.expected as string;
   const actual = failure.actual as string;
-  const label = /^(.*?): expected /s.exec(failure.message)?.[1];
+  const { label, actualIsText, expectedIsText } = assertionWording(failure.message);
   const [firstLine, ...more] = (label ?? '').split('\n');
   const heading = label ? [`Checking ${firstLine}:`, ...indent(more, 2)] : [];
-  const actualIsText = /^(?:.*?: )?expected ['"`]/s.test(failure.message);
-  const expectedIsText = / to (?:be|equal|strictly equal) ['"`]/s.test(failure.message);
   if (actualIsText && expectedIsText) return [...heading, ...compareTexts(expected, actual, paint)];
   if (expectedIsText) {
     const nothing =

@@ -1,8 +1,11 @@
 /** What grading produces: per lesson, per task, per test; and how points are worked out. */
+import type { FailureKind } from './failure.ts';
 import type { Lesson } from './workbook.ts';
 
-/** A failure as the grader keeps it: plain data, safe to write as JSON. */
+/** A failure as the grader keeps it: plain data, safe to write as JSON (made by failureOf in failure.ts). */
 export interface Failure {
+  /** What kind of failure it is; the fields below that belong to a kind are set with it. */
+  kind: FailureKind;
   /** Error name, for example "AssertionError" or "TypeError". */
   name: string;
   message: string;
@@ -11,6 +14,14 @@ export interface Failure {
   actual?: string;
   /** Where the student's code threw, as "lessons/01-board/board.ts:41:9", when known. */
   location?: string;
+  /** stopped, test-timeout: the time limit that ran out. */
+  limitMs?: number;
+  /** stopped: the last lines the code printed. */
+  printed?: string[];
+  /** stub: the function that is not written yet. */
+  missing?: string;
+  /** process-exit: what process.exit was called with, as text ("undefined" for nothing). */
+  exitCode?: string;
 }
 
 /** One test's outcome. */

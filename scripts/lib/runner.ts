@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync, watch as watchFolder } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
-import { STOPPED_PREFIX, type ChildMessage, type ChildRequest } from './child-protocol.ts';
+import type { ChildMessage, ChildRequest } from './child-protocol.ts';
 import type { LessonRun, TestOutcome } from './results.ts';
 import { writeCompiledFolders } from './sandbox/compile.ts';
 import { probeFences, SANDBOX_LIMITS, type Fences } from './sandbox/fences.ts';
@@ -127,7 +127,7 @@ export function holdToList(run: LessonRun, list: DefinedTest[]): void {
     return {
       ...test,
       status: 'failed',
-      failure: { name: 'Error', message: 'This test did not run exactly once, so it counts as failed.' },
+      failure: { kind: 'thrown', name: 'Error', message: 'This test did not run exactly once, so it counts as failed.' },
       durationMs: 0,
     };
   });
@@ -302,9 +302,8 @@ function runChild(
 
 /** What a suite that could not load means: the graded code ran too long while loading, or threw. */
 function loadProblem(failure: NonNullable<Extract<ChildMessage, { type: 'module-end' }>['loadError']>, limitMs: number, hidden: boolean): LessonRun['problem'] {
-  if (failure.message.startsWith(STOPPED_PREFIX)) {
-    const lastOutput = failure.message.split('\n').slice(2);
-    return { kind: 'timeout', limitMs, lastOutput: hidden ? [] : lastOutput };
+  if (failure.kind === 'stopped') {
+    return { kind: 'timeout', limitMs, lastOutput: hidden ? [] : (failure.printed ?? []) };
   }
   return { kind: 'load-error', failure, hidden };
 }

@@ -16,6 +16,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { stubStatement } from './stub-error.ts';
 import type { Lesson } from './workbook.ts';
 
 const BEGIN = /^(\s*)\/\/ BEGIN SOLUTION(?: (.*))?$/;
@@ -70,7 +71,7 @@ function stubFor(indent: string, label: string, block: string[], fileName: strin
   if (label === 'ONLY') return [];
   if (label === '') throw new MarkerError(`${fileName}:${line}: BEGIN SOLUTION needs a name, for example "BEGIN SOLUTION renderBoard"`);
   const stubAt = block.findIndex((text) => STUB.test(text));
-  if (stubAt === -1) return [`${indent}throw new Error('not implemented yet: ${label}');`];
+  if (stubAt === -1) return [`${indent}${stubStatement(label)}`];
   return block.slice(stubAt + 1).map((text) => text.replace(/^(\s*)\/\/ ?/, '$1'));
 }
 

@@ -384,7 +384,7 @@ describe('what a student may see', () => {
     hidden,
     status,
     durationMs: 1,
-    ...(status === 'failed' ? { failure: { name: 'AssertionError', message: `detail of ${name}` } } : {}),
+    ...(status === 'failed' ? { failure: { kind: 'assertion' as const, name: 'AssertionError', message: `detail of ${name}` } } : {}),
   });
 
   test('hidden tests lose their names and failures; a hang inside one loses the test name and the output', () => {

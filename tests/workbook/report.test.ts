@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, describe } from 'vitest';
 import { painter } from '../../scripts/lib/cli.ts';
+import { failureOf } from '../../scripts/lib/failure.ts';
 import { compactValue, explainFailure, renderReport, TITLE_WIDTH } from '../../scripts/lib/report.ts';
 import { defaultFileName, FORMATS } from '../../scripts/lib/result-files.ts';
 import { formatPoints, scoreLesson, type LessonRun, type TestOutcome } from '../../scripts/lib/results.ts';
@@ -95,12 +96,12 @@ describe('the visible-whitespace diff', () => {
 
 describe('explaining a failure', () => {
   test('a stub says the function is not written yet', () => {
-    const failed = { ...outcome(1, 'failed'), failure: { name: 'Error', message: 'not implemented yet: createBoard' } };
+    const failed = { ...outcome(1, 'failed'), failure: failureOf({ name: 'Error', message: 'not implemented yet: createBoard' }) };
     expect(explainFailure(failed, plain)).toEqual(['createBoard is not written yet: it still throws "not implemented yet".']);
   });
 
   test('an error from student code names the place', () => {
-    const failure = { name: 'TypeError', message: 'x is undefined', location: 'lessons/01-board/board.ts:4:2' };
+    const failure = failureOf({ name: 'TypeError', message: 'x is undefined', location: 'lessons/01-board/board.ts:4:2' });
     expect(explainFailure({ ...outcome(1, 'failed'), failure }, plain)).toEqual([
       'Your code threw an error (at lessons/01-board/board.ts:4:2):',
       '  TypeError: x is undefined',
@@ -108,7 +109,7 @@ describe('explaining a failure', () => {
   });
 
   test('a one-line text mismatch shows both with visible spaces', () => {
-    const failure = { name: 'AssertionError', message: "the prompt: expected 'a ' to be 'a'", expected: 'a', actual: 'a ' };
+    const failure = failureOf({ name: 'AssertionError', message: "the prompt: expected 'a ' to be 'a'", expected: 'a', actual: 'a ' });
     expect(explainFailure({ ...outcome(1, 'failed'), failure }, plain)).toEqual([
       'Checking the prompt:',
       'Expected: "a"',
@@ -118,7 +119,7 @@ describe('explaining a failure', () => {
   });
 
   test('text returned as nothing: the expected text with visible spaces, and a word about returning', () => {
-    const failure = { name: 'AssertionError', message: "expected undefined to be ' a \nb' // Object.is equality", expected: '" a \nb"', actual: 'undefined' };
+    const failure = failureOf({ name: 'AssertionError', message: "expected undefined to be ' a \nb' // Object.is equality", expected: '" a \nb"', actual: 'undefined' });
     expect(explainFailure({ ...outcome(1, 'failed'), failure }, plain)).toEqual([
       'Expected this text (· a space, ⏎ a line end):',
       '  ·a·⏎',
@@ -134,7 +135,7 @@ describe('explaining a failure', () => {
   });
 
   test("the pretend player stopping endless asking is not blamed on the student's other files", () => {
-    const failure = { name: 'EndlessInputError', message: 'kept asking for input 20 times after input had ended', location: 'lessons/02-input/input.ts:9:9' };
+    const failure = failureOf({ name: 'EndlessInputError', message: 'kept asking for input 20 times after input had ended', location: 'lessons/02-input/input.ts:9:9' });
     expect(explainFailure({ ...outcome(1, 'failed'), failure }, plain)).toEqual([
       "The checker's pretend player stopped your code: it kept asking for input 20 times after input had ended.",
       'Does your loop stop when input gives null (the player has stopped typing)?',
@@ -142,14 +143,14 @@ describe('explaining a failure', () => {
   });
 
   test('a vitest timeout becomes a question about loops', () => {
-    const failure = { name: 'Error', message: 'Test timed out in 3000ms.' };
+    const failure = failureOf({ name: 'Error', message: 'Test timed out in 3000ms.' });
     expect(explainFailure({ ...outcome(1, 'failed'), failure }, plain)[0]).toBe('This test did not finish within 3 s.');
   });
 });
 
 describe('the report', () => {
   test('one line per lesson, the first failure, the total and the next step', () => {
-    const failure = { name: 'Error', message: 'not implemented yet: first' };
+    const failure = failureOf({ name: 'Error', message: 'not implemented yet: first' });
     const score = scoreLesson(lesson, run([{ ...outcome(1, 'failed', 'first works'), failure }, outcome(2, 'passed')]));
     const text = renderReport({
       subject: 'your code in lessons/',
@@ -192,7 +193,7 @@ describe('the report across lessons', () => {
     const real = readLesson(id);
     const tests = real.tasks.map((_task, index) => {
       const failed = !passing && index === 0;
-      return { ...outcome(index + 1, failed ? 'failed' : 'passed', `${id} test ${index + 1}`), ...(failed ? { failure: { name: 'Error', message: `not implemented yet: ${id}` } } : {}) };
+      return { ...outcome(index + 1, failed ? 'failed' : 'passed', `${id} test ${index + 1}`), ...(failed ? { failure: failureOf({ name: 'Error', message: `not implemented yet: ${id}` }) } : {}) };
     });
     return scoreLesson(real, { lessonId: id, tests, output: '', durationMs: 1 });
   }

@@ -9,7 +9,7 @@
 import { chownSync, mkdtempSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import { STOPPED_PREFIX } from '../child-protocol.ts';
+import { stoppedMessage } from '../failure.ts';
 import { namedPipesWork, sandboxPool, SandboxProcess, START_LIMIT_MS, type Exit, type Frame, type Pump } from './channel.ts';
 import { compiledFile, compileFolder, HELPER_ROOT, type CompiledFolder } from './compile.ts';
 import { createMembrane, MEMBRANE_SOURCE, type Membrane } from './membrane-types.ts';
@@ -376,7 +376,7 @@ class Session {
   private stopped(exit: Exit): StoppedError {
     const lines = this.recent.filter((line, index, all) => line !== '' || index < all.length - 1).slice(-RECENT_LINES);
     const printed = lines.length > 0 ? `\nThe last lines your code printed:\n${lines.join('\n')}` : '';
-    if (exit.reason === 'timeout') return new StoppedError(`${STOPPED_PREFIX}${this.currentLimit()}ms.${printed}`);
+    if (exit.reason === 'timeout') return new StoppedError(stoppedMessage(this.currentLimit(), printed));
     if (exit.reason === 'memory' || /heap out of memory|Allocation failed/i.test(exit.detail)) {
       return new StoppedError(`Your code used more memory than the grader allows (${Math.round(SANDBOX_LIMITS.residentBytes / 1024 / 1024)} MB), so it was stopped.${printed}`);
     }
