@@ -2,6 +2,7 @@
  * The text of `npm run arena`, shared with lesson 07's suite so that the lesson text, the suite and
  * the arena show audits the same way: a table of audit figures, and a game line replayed as boards.
  */
+import { linesOfThree } from './boards.ts';
 
 /** One row of an audit table: a computer player in one seat and what its audit found. */
 export interface AuditRow {
@@ -62,16 +63,7 @@ export function auditTable(rows: readonly AuditRow[]): string {
 }
 
 /** The eight lines of three cells. */
-const LINES = [
-  [0, 1, 2],
-  [3, 4, 5],
-  [6, 7, 8],
-  [0, 3, 6],
-  [1, 4, 7],
-  [2, 5, 8],
-  [0, 4, 8],
-  [2, 4, 6],
-];
+const LINES = linesOfThree();
 
 /** Room for one board of a replay, and the space between two boards. */
 const COLUMN_WIDTH = 6;

@@ -2,14 +2,10 @@
  * Times lesson 07's reference search in a fresh process (so every cache starts empty) and prints
  * the timings as JSON: `node --import tsx scripts/lib/bench-search.ts`.
  */
-import { createBoard, EMPTY, type Board } from '../../solutions/01-board/board.ts';
+import { createBoard } from '../../solutions/01-board/board.ts';
 import { ruleMove } from '../../solutions/06-computer/computer.ts';
 import { audit, bestMove, countGames, countPositions } from '../../solutions/07-search/search.ts';
-
-/** A board from a picture like 'X.. .O. ...'. */
-function boardOf(picture: string): Board {
-  return [...picture.replaceAll(' ', '')].map((cell) => (cell === '.' ? EMPTY : cell)) as Board;
-}
+import { boardOf } from './boards.ts';
 
 function time(action: () => unknown): number {
   const started = performance.now();

@@ -7,7 +7,7 @@
  * What this uses from lesson 08 is declared here, so that `play` never depends on that lesson's file
  * (a student edition without lesson 08 still plays lesson 04's game).
  */
-import type { IO } from '../../lessons/02-input/input.ts';
+import type { IO } from './lesson-modules.ts';
 import { terminalIO, type TerminalIO } from './terminal-io.ts';
 import { UsageError } from './workbook.ts';
 
@@ -33,9 +33,6 @@ export interface TutorialModule {
   playTutorial(profile: Profile, io: IO, options?: { first?: 'X' | 'O' }): string;
   playClassGames(io: IO): void;
 }
-
-/** Where lesson 08 lives, for loadModule. */
-export const TUTORIAL_FILE = '08-tutorials/tutorials.ts';
 
 /** The tutorial that is a class playing six fixed games, not a game to type moves into. */
 const CLASS_TUTORIAL = 'en-class';

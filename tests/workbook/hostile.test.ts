@@ -42,6 +42,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { boardOf, gridOf } from '../support/boards.ts';
 import { ATTACKS, CONTROLS, fillPlaceholders, type Attack, type Threat } from './hostile/attacks.ts';
 
 const ENABLED = process.env.WORKBOOK_HOSTILE !== '0';
@@ -218,9 +219,6 @@ const AREAS: Record<string, (path: string) => boolean> = {
 /** The marker every writing attack leaves in what it writes: "hostile:<attack name>". */
 const MARKER = new RegExp(`hostile${':'}(${ATTACKS.map((attack) => attack.name).join('|')})\\b`);
 
-/** A board or grid from a picture like 'X.. .O. ...', as tests/support/boards.ts makes them. */
-const boardOf = (picture: string): string[] => [...picture.replaceAll(' ', '')].map((cell) => (cell === '.' ? ' ' : cell));
-const gridOf = (picture: string): string[][] => picture.split(' ').map((row) => [...row].map((cell) => (cell === 'X' || cell === 'O' ? cell : '.')));
 
 /** What a student must never see of the teacher-only suites: test names, inputs (in several spellings), lines of code. */
 function hiddenDetails(teacher: string): string[] {
