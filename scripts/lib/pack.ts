@@ -8,7 +8,8 @@ import { dirname, join, posix, relative } from 'node:path';
 import { withPrerequisites } from './grading.ts';
 import { STATE_DIR } from './progress.ts';
 import { deriveStub, hashText, solutionBodies } from './stubs.ts';
-import { listLessons, readmePath, selectLessons, suitePath, UsageError, type Lesson } from './workbook.ts';
+import { lessonFolders, listLessons, readmePath, selectLessons, suitePath, UsageError, type Lesson } from './workbook.ts';
+import { relativeImportsOf } from './imports.ts';
 import { writeZip } from './zip.ts';
 
 /** The npm scripts a student edition may keep (each only when its files are in the pack). */
@@ -215,7 +216,7 @@ export function planPack(root: string, named: Lesson[], solvedNamed: Lesson[], a
     }
     const absentLessons = (COMMAND_LESSONS[command] ?? []).filter((id) => !included.some((lesson) => lesson.id === id));
     if (absentLessons.length > 0) {
-      dropped.push({ command, reason: `it needs lesson${absentLessons.length === 1 ? '' : 's'} ${absentLessons.join(', ')}, which ${absentLessons.length === 1 ? 'is' : 'are'} not in this pack` });
+      dropped.push({ command, reason: `it needs ${absentLessons.length === 1 ? 'lesson' : 'lessons'} ${absentLessons.join(', ')}, which ${absentLessons.length === 1 ? 'is' : 'are'} not in this pack` });
       continue;
     }
     const withEntry = new Map(files);
@@ -269,18 +270,6 @@ export function listFiles(root: string, folder: string): string[] {
     .sort();
 }
 
-/** The relative imports of a TypeScript file (static, dynamic with a literal, and type-only), and files it reads beside itself with new URL(…, import.meta.url). */
-export function importsOf(source: string): string[] {
-  const specifiers = [
-    ...source.matchAll(/\b(?:import|export)\s[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g),
-    ...source.matchAll(/\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g),
-    ...source.matchAll(/^\s*import\s*['"]([^'"]+)['"]/gm),
-    // Files a module reads next to itself, such as the sandbox's start-up script.
-    ...source.matchAll(/\bnew URL\(\s*['"](\.\.?\/[^'"]+)['"]\s*,\s*import\.meta\.url\s*\)/g),
-  ].map((match) => match[1] as string);
-  return specifiers.filter((specifier) => specifier.startsWith('./') || specifier.startsWith('../'));
-}
-
 /**
  * Follows the relative imports of a file through the pack's files. A script file of the workbook
  * that is not in the pack yet counts as needed (it will be copied); anything else that is not in the
@@ -294,7 +283,7 @@ export function importClosure(root: string, start: string, files: Map<string, Bu
     const path = queue.shift() as string;
     const content = files.get(path) ?? (isWorkbookFile(root, path) ? readFileSync(join(root, path)) : undefined);
     if (content === undefined) continue;
-    for (const specifier of importsOf(content.toString('utf8'))) {
+    for (const specifier of relativeImportsOf(content.toString('utf8'), path)) {
       const target = posix.normalize(posix.join(posix.dirname(path), specifier));
       const candidates = [target, target.replace(/\.js$/, '.ts'), `${target}.ts`, `${target}/index.ts`];
       const inPack = candidates.find((candidate) => files.has(candidate));
@@ -447,8 +436,7 @@ export interface Secret {
 /** Every solution body of the lessons not released as finished, and every teacher-only test file. */
 export function secretsOf(root: string, finishedIds: Set<string>): Secret[] {
   const secrets: Secret[] = [];
-  const lessonFolders = existsSync(join(root, 'solutions')) ? readdirSync(join(root, 'solutions')).filter((name) => /^\d\d-/.test(name)) : [];
-  for (const id of lessonFolders.filter((name) => !finishedIds.has(name))) {
+  for (const id of lessonFolders(join(root, 'solutions')).filter((name) => !finishedIds.has(name))) {
     for (const file of listFiles(root, `solutions/${id}`).filter((path) => path.endsWith('.ts'))) {
       const source = readFileSync(join(root, file), 'utf8');
       const names = [...source.matchAll(/^\s*\/\/ BEGIN SOLUTION(?: (.*))?$/gm)].map((match) => (match[1] ?? '').trim());
