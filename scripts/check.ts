@@ -10,6 +10,7 @@ import { defaultFileName, FORMATS, renderResultFile, type Format } from './lib/r
 import type { LessonScore } from './lib/results.ts';
 import { DEFAULT_LIMIT_MS } from './lib/runner.ts';
 import { listLessons, ROOT, selectLessons, UsageError } from './lib/workbook.ts';
+import { plural } from './lib/text.ts';
 
 const USAGE = `
 Usage: npm run check [-- [lesson…] [options]]
@@ -54,7 +55,7 @@ runCommand(USAGE, async () => {
   const progress = process.stderr.isTTY ? (text: string) => process.stderr.write(`\r\x1b[K${text}`) : () => {};
   const lessons = withPrerequisites(selected, all);
   let finished = 0;
-  progress(`Grading ${lessons.length} lesson${lessons.length === 1 ? '' : 's'}…`);
+  progress(`Grading ${plural(lessons.length, 'lesson')}…`);
   const ownLessons = !values.solutions && values.target === undefined;
   let typeCheckFailure: string | undefined;
   const types = values.typecheck

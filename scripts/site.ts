@@ -6,6 +6,7 @@ import { progressPath, readProgress, type Progress } from './lib/progress.ts';
 import { buildSite, readProgressFile } from './lib/site/build.ts';
 import { serveSite, type SiteServer } from './lib/site/serve.ts';
 import { ROOT, UsageError } from './lib/workbook.ts';
+import { plural } from './lib/text.ts';
 
 const USAGE = `
 Usage: npm run site [-- --serve] [--port N] [--out DIR] [--progress FILE]
@@ -41,7 +42,7 @@ runCommand(USAGE, async () => {
     const result = build(false);
     for (const warning of result.warnings) console.warn(`warning: ${warning}`);
     const count = result.lessons.length;
-    console.log(`Wrote ${count} lesson ${count === 1 ? 'page' : 'pages'} and the index to ${shown}/.`);
+    console.log(`Wrote ${plural(count, 'lesson page')} and the index to ${shown}/.`);
     console.log(`Open ${join(shown, 'index.html')} in a browser, or run: npm run site -- --serve`);
     return 0;
   }

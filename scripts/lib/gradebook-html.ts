@@ -21,8 +21,8 @@ import {
 import { FEEDBACK_PAGE, siteAsset } from './feedback-page.ts';
 import { PLATFORM_NAMES } from './platforms.ts';
 import { roundPoints } from './results.ts';
-import { escapeHtml } from './site/highlight.ts';
 import { pageHead } from './site/pages.ts';
+import { escapeHtml } from './text.ts';
 
 /** What a cell says besides its points, so it reads without colour too. */
 const CELL_WORDS: Record<LessonStatus, string> = {

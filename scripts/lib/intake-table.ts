@@ -3,6 +3,7 @@ import type { Paint } from './cli.ts';
 import type { IntakeRow } from './class-grading.ts';
 import { formatPoints, type Gradebook } from './gradebook.ts';
 import { PLATFORM_NAMES } from './platforms.ts';
+import { plural } from './text.ts';
 
 /** The mark of a lesson's files in the table. */
 const MARKS: Record<IntakeRow['lessons'][string], string> = { found: '✓', accepted: '≈', near: '~', missing: '✗' };
@@ -34,7 +35,7 @@ export function renderIntakeTable(rows: IntakeRow[], book: Gradebook, paint: Pai
   const near = rows.filter((row) => Object.values(row.lessons).includes('near')).length;
   if (near > 0) {
     lines.push(
-      `${near} hand-in${near === 1 ? ' has' : 's have'} near misses (~): files in the wrong case, with an extra ending or in another folder. ` +
+      `${plural(near, 'hand-in')} ${near === 1 ? 'has' : 'have'} near misses (~): files in the wrong case, with an extra ending or in another folder. ` +
         'They are named in the notes and not graded; grade again with --accept-near-misses to grade them.',
     );
   }

@@ -19,6 +19,7 @@ import {
 import { findNearMisses } from './near-misses.ts';
 import { listLessons, type Lesson } from './workbook.ts';
 import { ARCHIVE_LIMITS, ZipError, type ArchiveLimits } from './zip.ts';
+import { plural } from './text.ts';
 
 /**
  * What a whole class download given as one archive may hold (a platform's "download all"): many
@@ -167,7 +168,7 @@ function takeIn(members: Member[], scratch: string, lessons: Lesson[]): Submissi
     const gathered = join(scratch, 'files');
     gatherFiles(loose, gathered, lessons);
     folders.push(gathered);
-    found.push(`${loose.length} file${loose.length === 1 ? '' : 's'}`);
+    found.push(plural(loose.length, 'file'));
   }
   const submission: Submission = { ...base, folder: folders[0] ?? first.path, folders, found: found.join(' + ') };
   locate(submission, scratch, problems, lessons);

@@ -8,6 +8,7 @@ import { lstatSync, readdirSync, type Dirent } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { isClutter, withoutCopyMark } from './platforms.ts';
 import type { Lesson } from './workbook.ts';
+import { plural } from './text.ts';
 
 /** How a file misses the name or place the grader looks for. */
 export type MissKind = 'case' | 'extension' | 'copy' | 'moved';
@@ -152,7 +153,7 @@ export function findNearMisses(
 
 /** Why a file is a near miss, in plain words: "the capital and small letters differ; 1 other file looked as likely". */
 export function describeKinds(miss: NearMiss): string {
-  const more = miss.others > 0 ? `; ${miss.others} other file${miss.others === 1 ? '' : 's'} looked as likely` : '';
+  const more = miss.others > 0 ? `; ${plural(miss.others, 'other file')} looked as likely` : '';
   return `${miss.kinds.map((kind) => MISS_WORDS[kind]).join(', ')}${more}`;
 }
 

@@ -10,6 +10,7 @@ import { explainFailure } from './report.ts';
 import { painter } from './cli.ts';
 import type { LessonScore, TestOutcome } from './results.ts';
 import { hashText } from './stubs.ts';
+import { escapeHtml } from './text.ts';
 import { hiddenSuitePath, suitePath } from './workbook.ts';
 
 /** Turns scores into the text of one result file. */
@@ -184,11 +185,6 @@ export function junitXml(scores: LessonScore[]): string {
 
 /** Escapes text for XML attributes and content, dropping characters XML cannot hold. */
 function escapeXml(text: string): string {
-  return text
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 cannot hold these characters, so they are removed
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;');
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 cannot hold these characters, so they are removed
+  return escapeHtml(text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, ''));
 }

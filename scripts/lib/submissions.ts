@@ -24,7 +24,7 @@ import type { Platform } from './platforms.ts';
 import type { RosterEntry } from './roster.ts';
 import { lessonProgress, progressPath, type Progress } from './progress.ts';
 import { hashText } from './stubs.ts';
-import { suitePath, UsageError, type Lesson } from './workbook.ts';
+import { LESSON_FOLDER, suitePath, UsageError, type Lesson } from './workbook.ts';
 import { ARCHIVE_LIMITS, formatBytes, readZip, ZipError, type ArchiveLimits } from './zip.ts';
 
 export { ARCHIVE_LIMITS, formatBytes };
@@ -70,7 +70,6 @@ export interface Submission {
 
 /** How deep inside a hand-in the workbook may sit (an archive often wraps it in a folder or two). */
 const MAX_DEPTH = 4;
-const LESSON_FOLDER = /^\d\d-[a-z0-9-]+$/;
 /** Folders never searched in a hand-in, nor unpacked from its archive. */
 export const SKIPPED = new Set(['node_modules', '__MACOSX', '.git']);
 

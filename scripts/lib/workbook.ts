@@ -27,7 +27,19 @@ export interface Lesson {
   tasks: TaskMeta[];
 }
 
-const LESSON_FOLDER = /^(\d\d)-[a-z0-9-]+$/;
+/** A lesson id as a pattern, to put inside larger patterns: two digits, a dash, a slug ("01-board"). */
+export const LESSON_ID = String.raw`\d\d-[a-z0-9-]+`;
+
+/** A lesson folder's name, whole. */
+export const LESSON_FOLDER = new RegExp(`^${LESSON_ID}$`);
+
+/** The names of the lesson folders in a folder, in order; none when it does not exist. */
+export function lessonFolders(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => LESSON_FOLDER.test(name))
+    .sort();
+}
 
 /** Reads and checks one lesson.json; throws a plain-words error when it is malformed. */
 export function readLesson(id: string, root = ROOT): Lesson {
@@ -51,14 +63,22 @@ export function readLesson(id: string, root = ROOT): Lesson {
   };
 }
 
-/** Every lesson of the workbook, in order. */
-export function listLessons(root = ROOT): Lesson[] {
+/**
+ * Every lesson of the workbook, in order. A malformed lesson.json throws, unless `onBroken` is
+ * given: then that lesson is left out and `onBroken` is told why (the site builds on without it).
+ */
+export function listLessons(root = ROOT, onBroken?: (id: string, error: Error) => void): Lesson[] {
   const dir = join(root, 'lessons');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((name) => LESSON_FOLDER.test(name) && existsSync(join(dir, name, 'lesson.json')))
-    .sort()
-    .map((id) => readLesson(id, root));
+  const lessons: Lesson[] = [];
+  for (const id of lessonFolders(dir).filter((name) => existsSync(join(dir, name, 'lesson.json')))) {
+    try {
+      lessons.push(readLesson(id, root));
+    } catch (error) {
+      if (onBroken === undefined) throw error;
+      onBroken(id, error as Error);
+    }
+  }
+  return lessons;
 }
 
 /**

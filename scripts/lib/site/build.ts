@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseProgress, type Progress } from '../progress.ts';
-import { readLesson, readmePath, type Lesson } from '../workbook.ts';
+import { LESSON_FOLDER, listLessons, readmePath, type Lesson } from '../workbook.ts';
 import { indexPage, lessonPage, pageName, type PageOptions, type SiteLesson } from './pages.ts';
 
 /** What to build and where. */
@@ -31,26 +31,12 @@ const WORKBOOK_TITLE = 'Tic-Tac-Toe workbook';
 /** Files a build writes besides the lesson pages. */
 const ASSETS = ['style.css', 'favicon.svg'];
 
-/** A lesson folder name: "01-board". */
-const LESSON_FOLDER = /^\d\d-[a-z0-9-]+$/;
-
 /**
  * Every lesson that has a readable lesson.json, in order. A lesson whose lesson.json is broken
  * (perhaps being written right now) is left out with a warning instead of stopping the build.
  */
 export function discoverLessons(root: string, warnings: string[]): Lesson[] {
-  const dir = join(root, 'lessons');
-  if (!existsSync(dir)) return [];
-  const lessons: Lesson[] = [];
-  for (const id of readdirSync(dir).filter((name) => LESSON_FOLDER.test(name)).sort()) {
-    if (!existsSync(join(dir, id, 'lesson.json'))) continue;
-    try {
-      lessons.push(readLesson(id, root));
-    } catch (error) {
-      warnings.push(`Left out lesson ${id}: ${(error as Error).message}`);
-    }
-  }
-  return lessons;
+  return listLessons(root, (id, error) => warnings.push(`Left out lesson ${id}: ${error.message}`));
 }
 
 /** Builds every page into options.outDir, removing pages of lessons that no longer exist. */
@@ -115,7 +101,7 @@ function writeIfChanged(path: string, content: string): void {
 /** Deletes lesson pages (NN-slug.html) and the reload script from an earlier build that this build did not write. */
 function removeStalePages(outDir: string, keep: Set<string>): void {
   for (const name of readdirSync(outDir)) {
-    const ours = /^\d\d-[a-z0-9-]+\.html$/.test(name) || name === 'live-reload.js';
+    const ours = LESSON_FOLDER.test(name.replace(/\.html$/, '')) || name === 'live-reload.js';
     if (ours && !keep.has(name)) rmSync(join(outDir, name));
   }
 }

@@ -3,6 +3,7 @@
  * numbers, keywords, types, function names) and wraps each in a <span class="tok-…">. It never
  * changes the text itself, so copying highlighted code gives exactly what the lesson wrote.
  */
+import { escapeHtml } from '../text.ts';
 
 /** The kinds of token that get a colour; everything else stays plain text. */
 export type TokenKind = 'comment' | 'string' | 'regexp' | 'number' | 'keyword' | 'literal' | 'type' | 'function' | 'property' | 'operator' | 'plain';
@@ -96,11 +97,6 @@ function matchAt(code: string, position: number, regexpAllowed: boolean): Token 
     return { kind: classifyWord(text, before, after), text };
   }
   return { kind: 'plain', text: code.charAt(position) };
-}
-
-/** Escapes the characters that mean something in HTML. */
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /** TypeScript code as HTML, with a <span class="tok-KIND"> around every coloured token. */

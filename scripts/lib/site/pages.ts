@@ -1,7 +1,7 @@
 /** The HTML of the site's pages: the index with every lesson's points, and one page per lesson. */
 import type { LessonProgress } from '../progress.ts';
 import type { Lesson } from '../workbook.ts';
-import { escapeHtml } from './highlight.ts';
+import { escapeHtml, plural } from '../text.ts';
 import { hintsHtml, renderInline, renderLessonText } from './markdown.ts';
 
 /** How far a student is with a lesson, as shown by a bar. */
@@ -77,7 +77,7 @@ function totalBar(lessons: SiteLesson[]): string {
     `<div class="progress progress-total" data-points="${earned}" data-possible="${possible}" data-state="${done === lessons.length && possible > 0 ? 'done' : earned > 0 ? 'started' : 'not-checked'}">` +
     `<div class="progress-track" role="progressbar" aria-label="Points in the whole workbook" aria-valuemin="0" aria-valuemax="${possible}" aria-valuenow="${earned}">` +
     `<div class="progress-fill" style="width: ${percent}%"></div></div>` +
-    `<p class="progress-text"><strong>${earned} / ${possible} points</strong> · ${done} of ${lessons.length} ${lessons.length === 1 ? 'lesson' : 'lessons'} done</p>` +
+    `<p class="progress-text"><strong>${earned} / ${possible} points</strong> · ${done} of ${plural(lessons.length, 'lesson')} done</p>` +
     `</div>`
   );
 }
@@ -157,7 +157,7 @@ ${cards}
 /** One lesson in the index list. */
 function lessonCard(entry: SiteLesson): string {
   const { lesson } = entry;
-  const taskCount = `${lesson.tasks.length} ${lesson.tasks.length === 1 ? 'task' : 'tasks'}`;
+  const taskCount = plural(lesson.tasks.length, 'task');
   const buildsOn =
     lesson.buildsOn.length > 0 ? ` · uses ${lesson.buildsOn.length === 1 ? 'lesson' : 'lessons'} ${lesson.buildsOn.map((id) => id.slice(0, 2)).join(', ')}` : '';
   const draft = entry.markdown === undefined ? ' · <em>text coming soon</em>' : '';
