@@ -1,22 +1,8 @@
 /** Grading a folder of exercise files: run the suites, score each lesson, know what each lesson builds on (npm run check and npm run watch). */
 import { runLessons, type RunOptions } from './runner.ts';
 import { scoreLesson, type LessonRun, type LessonScore } from './results.ts';
-import type { Lesson } from './workbook.ts';
 
-/** The lessons to run so that `selected` can be graded with its prerequisites known, in workbook order. */
-export function withPrerequisites(selected: Lesson[], all: Lesson[]): Lesson[] {
-  const wanted = new Set<string>();
-  const visit = (lesson: Lesson): void => {
-    if (wanted.has(lesson.id)) return;
-    wanted.add(lesson.id);
-    for (const id of lesson.buildsOn) {
-      const prerequisite = all.find((candidate) => candidate.id === id);
-      if (prerequisite) visit(prerequisite);
-    }
-  };
-  selected.forEach(visit);
-  return all.filter((lesson) => wanted.has(lesson.id));
-}
+export { withPrerequisites } from './workbook.ts';
 
 /** Runs and scores the given lessons; the scores are keyed by lesson id. */
 export async function gradeLessons(

@@ -29,13 +29,29 @@ export const MANIFEST = 'solutions/stubs.lock.json';
 /** A marked solution block that is not closed properly, with the file and line to fix. */
 export class MarkerError extends Error {}
 
-/** Turns a reference solution into the stub students start from. */
-export function deriveStub(source: string, fileName = 'solution'): string {
+/** One marked block of a solution: what the reference has there, and what the stub has. */
+interface SolutionBlock {
+  /** The indentation of its BEGIN SOLUTION line. */
+  indent: string;
+  /** "createBoard", or "ONLY" for a block only the reference has. */
+  label: string;
+  /** The reference's lines (up to // STUB when there is one). */
+  body: string[];
+  /** The commented lines after // STUB, as they are in the file; undefined without // STUB. */
+  stub: string[] | undefined;
+}
+
+/**
+ * The source with every marked block replaced by what `rewrite` makes of it, the marker lines gone.
+ * Malformed markers throw a MarkerError with the file and line. With `dropBlankAfterOnly`, the blank
+ * line after a BEGIN SOLUTION ONLY block goes with it (so a stub has no double blank lines).
+ */
+function rewriteBlocks(source: string, fileName: string, rewrite: (block: SolutionBlock) => string[], dropBlankAfterOnly: boolean): string {
   const lines = source.split('\n');
   const out: string[] = [];
   let index = 0;
   while (index < lines.length) {
-    const line = lines[index] as string;
+    const line = lines[index] ?? '';
     const begin = BEGIN.exec(line);
     if (!begin) {
       if (STUB.test(line) || END.test(line)) {
@@ -46,12 +62,35 @@ export function deriveStub(source: string, fileName = 'solution'): string {
       continue;
     }
     const end = findEnd(lines, index, fileName);
+    const label = (begin[2] ?? '').trim();
+    if (label === '') throw new MarkerError(`${fileName}:${index + 1}: BEGIN SOLUTION needs a name, for example "BEGIN SOLUTION renderBoard"`);
     const block = lines.slice(index + 1, end);
-    out.push(...stubFor(begin[1] ?? '', (begin[2] ?? '').trim(), block, fileName, index + 1));
+    const stubAt = block.findIndex((text) => STUB.test(text));
+    out.push(
+      ...rewrite({
+        indent: begin[1] ?? '',
+        label,
+        body: stubAt === -1 ? block : block.slice(0, stubAt),
+        stub: stubAt === -1 ? undefined : block.slice(stubAt + 1),
+      }),
+    );
     index = end + 1;
-    if (begin[2]?.trim() === 'ONLY' && lines[index]?.trim() === '') index += 1;
+    if (dropBlankAfterOnly && label === 'ONLY' && lines[index]?.trim() === '') index += 1;
   }
   return out.join('\n');
+}
+
+/** Turns a reference solution into the stub students start from. */
+export function deriveStub(source: string, fileName = 'solution'): string {
+  return rewriteBlocks(source, fileName, stubFor, true);
+}
+
+/**
+ * The finished code of a lesson from its reference solution: every solution body kept, the marker
+ * lines and the alternative stub lines after `// STUB` dropped.
+ */
+export function finishedSource(source: string, fileName = 'solution'): string {
+  return rewriteBlocks(source, fileName, (block) => block.body, false);
 }
 
 /** The index of the END SOLUTION line that closes the block opened at `start`. */
@@ -67,25 +106,24 @@ function findEnd(lines: string[], start: number, fileName: string): number {
 }
 
 /** The lines that replace one solution block in the stub. */
-function stubFor(indent: string, label: string, block: string[], fileName: string, line: number): string[] {
-  if (label === 'ONLY') return [];
-  if (label === '') throw new MarkerError(`${fileName}:${line}: BEGIN SOLUTION needs a name, for example "BEGIN SOLUTION renderBoard"`);
-  const stubAt = block.findIndex((text) => STUB.test(text));
-  if (stubAt === -1) return [`${indent}${stubStatement(label)}`];
-  return block.slice(stubAt + 1).map((text) => text.replace(/^(\s*)\/\/ ?/, '$1'));
+function stubFor(block: SolutionBlock): string[] {
+  if (block.label === 'ONLY') return [];
+  if (block.stub === undefined) return [`${block.indent}${stubStatement(block.label)}`];
+  return block.stub.map((text) => text.replace(/^(\s*)\/\/ ?/, '$1'));
 }
 
 /** Every solution body of a source, as text, for leak checks. */
 export function solutionBodies(source: string): string[] {
   const bodies: string[] = [];
-  const lines = source.split('\n');
-  lines.forEach((line, index) => {
-    if (!BEGIN.test(line)) return;
-    const end = findEnd(lines, index, 'solution');
-    const block = lines.slice(index + 1, end);
-    const stubAt = block.findIndex((text) => STUB.test(text));
-    bodies.push((stubAt === -1 ? block : block.slice(0, stubAt)).join('\n'));
-  });
+  rewriteBlocks(
+    source,
+    'solution',
+    (block) => {
+      bodies.push(block.body.join('\n'));
+      return [];
+    },
+    false,
+  );
   return bodies;
 }
 

@@ -103,6 +103,41 @@ export function selectLessons(names: string[], all: Lesson[]): Lesson[] {
   });
 }
 
+/**
+ * Reads a list of lessons as a teacher types it: "01-04", "2,3,5", "01-board,input", "1-3,5".
+ * A range takes every lesson whose number lies between the two ends.
+ */
+export function parseLessonList(text: string, all: Lesson[]): Lesson[] {
+  const chosen = new Set<string>();
+  for (const part of text.split(/[\s,]+/).filter((token) => token !== '')) {
+    const range = /^(\d{1,2})-(\d{1,2})$/.exec(part);
+    if (range) {
+      const [low, high] = [Number(range[1]), Number(range[2])].sort((a, b) => a - b) as [number, number];
+      const inRange = all.filter((lesson) => Number(lesson.number) >= low && Number(lesson.number) <= high);
+      if (inRange.length === 0) throw new UsageError(`No lesson lies in the range ${part}. The lessons are: ${all.map((l) => l.id).join(', ')}.`);
+      inRange.forEach((lesson) => chosen.add(lesson.id));
+      continue;
+    }
+    selectLessons([part], all).forEach((lesson) => chosen.add(lesson.id));
+  }
+  return all.filter((lesson) => chosen.has(lesson.id));
+}
+
+/** The lessons to run so that `selected` can be graded with its prerequisites known, in workbook order. */
+export function withPrerequisites(selected: Lesson[], all: Lesson[]): Lesson[] {
+  const wanted = new Set<string>();
+  const visit = (lesson: Lesson): void => {
+    if (wanted.has(lesson.id)) return;
+    wanted.add(lesson.id);
+    for (const id of lesson.buildsOn) {
+      const prerequisite = all.find((candidate) => candidate.id === id);
+      if (prerequisite) visit(prerequisite);
+    }
+  };
+  selected.forEach(visit);
+  return all.filter((lesson) => wanted.has(lesson.id));
+}
+
 /** The graded suite of a lesson, relative to the workbook root. */
 export function suitePath(lesson: Lesson): string {
   return `tests/${lesson.id}.test.ts`;
