@@ -5,26 +5,24 @@
  * 01 to 03, talking through lesson 02's IO, which here is the real terminal. A computer player
  * comes from lesson 06. With --reference everything comes from solutions/ instead.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { EMPTY, isFreeCell, type Board, type Cell, type Mark } from './lib/boards.ts';
 import { parseCommandLine, runCommand } from './lib/cli.ts';
 import {
-  firstLine,
   LESSON_FILES,
   loadLessonModule,
-  placeInLessons,
   ToolStopped,
   type ComputerModule,
   type GameModule,
   type InputModule,
   type IO,
 } from './lib/lesson-modules.ts';
-import { holdsStub, STILL_THROWS, STUB_QUOTE, stubNameOf } from './lib/stub-error.ts';
-import { AskedAfterEnd, InputInterrupted, terminalIO, type TerminalIO } from './lib/terminal-io.ts';
-import { runsCodeOf } from './lib/lesson-code.ts';
+import { stubNameOf } from './lib/stub-error.ts';
+import { COMPUTER, withComputer, type Chooser } from './lib/student/computer-seat.ts';
+import { explain } from './lib/student/play-problems.ts';
+import { terminalIO, type TerminalIO } from './lib/terminal-io.ts';
 import { playNamedTutorial, tutorialList, type TutorialModule } from './lib/tutorial-play.ts';
-import { readLesson, ROOT, UsageError } from './lib/workbook.ts';
+import { ROOT, UsageError } from './lib/workbook.ts';
 
 const USAGE = `
 Usage: npm run play [-- [--vs WHO] [--first WHO] [--reference]]
@@ -47,10 +45,6 @@ const OPPONENTS = ['human', 'easy', 'medium', 'hard', 'rules', 'heuristic'] as c
 type Opponent = (typeof OPPONENTS)[number];
 const FIRST_CHOICES = ['x', 'o', 'random'] as const;
 type FirstChoice = (typeof FIRST_CHOICES)[number];
-
-/** The computer always plays O; the person at the keyboard plays X. */
-const COMPUTER: Mark = 'O';
-const HUMAN: Mark = 'X';
 
 /** What play says when a lesson file it needs is missing. */
 const MISSING = (folder: string): string => `. Play needs the lessons' files in ${folder}/.`;
@@ -201,161 +195,4 @@ async function loadComputer(folder: string, opponent: Exclude<Opponent, 'human'>
   if (opponent === 'rules') return { name: 'ruleMove', choose: (board) => computer.ruleMove(board, COMPUTER) };
   if (opponent === 'heuristic') return { name: 'heuristicMove', choose: (board) => computer.heuristicMove(board, COMPUTER) };
   return { name: 'computerMove', choose: (board) => computer.computerMove(board, COMPUTER, opponent, Math.random) };
-}
-
-/** How the computer chooses: the lesson 06 function's name (for messages) and a call to it. */
-interface Chooser {
-  name: string;
-  choose(board: Board): number | null;
-}
-
-/** What play says when the rules computer finds no move (a draw: nobody can win any more). */
-const NOBODY_CAN_WIN = [
-  'The computer finds no move: none of the five rules of tutorial 000 fits this board. Nobody can win',
-  'any more (lesson 08 counts it), so the game is a draw, as the tutorial\'s program declares it.',
-  'The last cells are filled in for you.',
-].join('\n');
-
-/**
- * The terminal IO with the computer sitting in O's seat. The computer looks at the screen the
- * way a person does: it reads the last board the game printed (lesson 01's numbered layout),
- * and when the game asks O for a move, it answers with its cell number, shown on a line of its own.
- * When the rules computer gives up, nobody can win any more: the rest of that game is filled in
- * for both players, so the student's game itself ends it as a draw.
- */
-function withComputer(terminal: TerminalIO, computer: Chooser, movePrompt: (player: Mark) => string): IO {
-  let shown: Board | null = null;
-  let answered: number | null = null;
-  let fillingIn = false;
-  return {
-    print(text) {
-      const board = boardIn(text);
-      if (board !== null) {
-        shown = board;
-        answered = null;
-        if (board.every((cell) => cell === EMPTY)) fillingIn = false;
-      }
-      terminal.print(text);
-    },
-    input(prompt) {
-      const player = promptedPlayer(prompt, movePrompt);
-      if (player === null || (player === HUMAN && !fillingIn)) return terminal.input(prompt);
-      if (shown === null) {
-        throw new ToolStopped('The computer cannot see the board: playGame must print it with renderBoard (lesson 01) before asking for a move.');
-      }
-      if (answered !== null) {
-        throw new ToolStopped(
-          `The game asked for a move again after ${answered + 1} was played on a free cell.\nRun: npm run check 02 04`,
-        );
-      }
-      if (!fillingIn) {
-        const choice = chooseFor(computer, shown);
-        if (choice !== null) {
-          answered = choice;
-          terminal.print(`The computer (O) plays ${choice + 1}.`);
-          return String(choice + 1);
-        }
-        fillingIn = true;
-        terminal.print(NOBODY_CAN_WIN);
-      }
-      answered = shown.indexOf(EMPTY);
-      terminal.print(`Filled in: ${player} plays ${answered + 1}.`);
-      return String(answered + 1);
-    },
-  };
-}
-
-/** The player a prompt asks for a move (lesson 02's movePrompt), or null for any other question. */
-function promptedPlayer(prompt: string, movePrompt: (player: Mark) => string): Mark | null {
-  if (prompt === movePrompt(COMPUTER)) return COMPUTER;
-  if (prompt === movePrompt(HUMAN)) return HUMAN;
-  return null;
-}
-
-/** The computer's move on this board, checked, as an index 0-8; null when it gives up (ruleMove). */
-function chooseFor(computer: Chooser, board: Board): number | null {
-  const index = computer.choose(board);
-  if (index === null) return null;
-  if (!isFreeCell(board, index)) {
-    throw new ToolStopped(
-      `The computer's ${computer.name} (lesson 06) chose ${JSON.stringify(index)}, which is not a free cell (0-8).\nRun: npm run check 06`,
-    );
-  }
-  return index;
-}
-
-/** The board in a printed text drawn as lesson 01's renderBoard draws it, or null when there is none. */
-function boardIn(text: string): Board | null {
-  const lines = text.split('\n');
-  const row = /^ (\S) \| (\S) \| (\S) $/;
-  for (let start = 0; start + 5 <= lines.length; start += 1) {
-    const [first, line1, second, line2, third] = lines.slice(start, start + 5);
-    const rows = [first, second, third].map((candidate) => row.exec(candidate ?? ''));
-    if (line1 !== '---+---+---' || line2 !== '---+---+---' || rows.some((match) => match === null)) continue;
-    return rows.flatMap((match) => (match as RegExpExecArray).slice(1, 4)).map(cellShown);
-  }
-  return null;
-}
-
-/** A shown label as a cell: a mark stays a mark, a number is an empty cell. */
-function cellShown(label: string): Cell {
-  if (label === 'X' || label === 'O') return label;
-  return EMPTY;
-}
-
-/** Prints why the game stopped, in plain words, and returns the exit status. */
-function explain(error: unknown, folder: string, referenceCommand = 'npm run play -- --reference'): number {
-  if (error instanceof InputInterrupted) {
-    process.stdout.write('Game stopped with Ctrl+C. Bye!\n');
-    return 130;
-  }
-  if (error instanceof ToolStopped) {
-    process.stderr.write(`\n${error.message}\n`);
-    return 1;
-  }
-  if (error instanceof AskedAfterEnd) {
-    process.stderr.write(
-      `\nThe game stopped: ${error.message}.\nWhen input ends, askMove (lesson 02) returns null and playGame (lesson 04) returns 'quit'.\n`,
-    );
-    return 1;
-  }
-  const missing = stubNameOf(error);
-  if (missing !== undefined) {
-    process.stderr.write(`\n${unfinishedLesson(missing, error, folder, referenceCommand)}\n`);
-    return 1;
-  }
-  const where = placeInLessons(error, folder);
-  process.stderr.write(`\nThe game stopped because the code threw an error: ${firstLine(error)}${where ? `\n  at ${where.file}:${where.line}` : ''}\n`);
-  return 1;
-}
-
-/** "Lesson 03 (Win check) is not finished yet…" for a stub's error, with what to do. */
-function unfinishedLesson(name: string, error: unknown, folder: string, referenceCommand: string): string {
-  const where = placeInLessons(error, folder);
-  if (where === null) return `The game needs ${name}, which is not written yet (${STILL_THROWS}).`;
-  const lesson = readLesson(where.id);
-  const earlier = runsCodeOf(lesson).filter((id) => folder === 'lessons' && hasStubs(id));
-  const next = earlier.length > 0 ? readLesson(earlier[0] as string) : lesson;
-  const lines = [
-    `The game needs lesson ${lesson.number} (${lesson.title}), which is not finished yet:`,
-    `${name} in ${where.file} still throws ${STUB_QUOTE}.`,
-  ];
-  if (earlier.length > 0) {
-    lines.push(`It builds on lessons that are not finished either (${earlier.map((id) => id.slice(0, 2)).join(', ')}).`);
-  }
-  if (earlier.length > 0) {
-    lines.push(`Start with lesson ${next.number} (${next.title}): npm run check ${next.number}`);
-  } else {
-    lines.push(`Finish it (check it with: npm run check ${lesson.number}), then play again.`);
-  }
-  lines.push(`To watch the finished game meanwhile: ${referenceCommand}`);
-  return lines.join('\n');
-}
-
-/** True when a lesson's exercise files still hold a stub ("not implemented yet"). */
-function hasStubs(id: string): boolean {
-  return readLesson(id).files.some((file) => {
-    const path = join(ROOT, 'lessons', id, file);
-    return existsSync(path) && holdsStub(readFileSync(path, 'utf8'));
-  });
 }
