@@ -1,0 +1,570 @@
+/**
+ * Lesson 08: one game, five tutorials.
+ *
+ * Every tutorial this workbook learned from prints its game in its own words and its own layout.
+ * Here one game plays all of them: what it says, how it draws the board, how it reads a move, who
+ * starts and which computer plays O all come from a profile (plain data). The rules stay the ones
+ * of lessons 01 to 06.
+ */
+import { createBoard, EMPTY, renderBoard, type Board, type Mark } from '../01-board/board';
+import type { IO } from '../02-input/input';
+import { hasWon, isFull } from '../03-win/win';
+import { TicTacToe } from '../05-class/tictactoe';
+import { heuristicMove, ruleMove } from '../06-computer/computer';
+
+/** The names `npm run play -- --tutorial NAME` knows. */
+export type TutorialName = 'ru-maps' | 'ru-maps-computer' | 'ru-lines' | 'ca-lab' | 'zh-grid' | 'en-class';
+
+/** The tutorials whose programs are games (en-class is a class that plays six fixed games). */
+export type GameName = Exclude<TutorialName, 'en-class'>;
+
+/** Where a tutorial comes from, for listing and citing it. */
+export interface Tutorial {
+  name: TutorialName;
+  /** The tutorial's own title, in its own language. */
+  title: string;
+  language: string;
+  /** What its program is. */
+  program: string;
+  /** The address the tutorial gives, or null when it gives none. */
+  address: string | null;
+}
+
+/** Every tutorial the workbook was written from. */
+export const TUTORIALS: readonly Tutorial[] = [
+  {
+    name: 'ru-maps',
+    title: 'Пишем игру крестики-нолики на Python на двоих и против компьютера',
+    language: 'Russian',
+    program: 'Python, two players at one keyboard',
+    address: null,
+  },
+  {
+    name: 'ru-maps-computer',
+    title: 'Пишем игру крестики-нолики на Python на двоих и против компьютера',
+    language: 'Russian',
+    program: 'Python, a human (X) against its five-rule computer (O)',
+    address: null,
+  },
+  {
+    name: 'ru-lines',
+    title: 'Крестики-нолики на Python: поле, проверка победы и игра вдвоём',
+    language: 'Russian',
+    program: 'Python, two players at one keyboard',
+    address: null,
+  },
+  {
+    name: 'ca-lab',
+    title: 'LAB - Tic Tac Toe',
+    language: 'Catalan',
+    program: 'C++, a human (X) against its heuristic computer (O), first player drawn by lot',
+    address: 'https://github.com/abaranguer/lab-tictactoe',
+  },
+  {
+    name: 'zh-grid',
+    title: '怎么用Python写一个50到100行的井字棋小游戏',
+    language: 'Chinese',
+    program: 'Python, two players typing "row column"',
+    address: null,
+  },
+  {
+    name: 'en-class',
+    title: 'Tic Tac Toe - A Two-Player Game Class in Python',
+    language: 'English',
+    program: 'Python, a TicTacToe class and six fixed games',
+    address: null,
+  },
+];
+
+/** A text a tutorial's program prints, exactly, and the line of its program that prints it. */
+export interface Phrase {
+  /**
+   * The exact text. {player} stands for the mark to move, {number} for 1 (X) or 2 (O), {cell} for
+   * a cell index 0-8 and {winner} for who won; fill() puts the values in.
+   */
+  text: string;
+  /** Where it comes from in the tutorial's program. */
+  source: string;
+}
+
+/** How a tutorial's program draws the board. */
+export type Layout = 'maps' | 'lines' | 'lab' | 'grid';
+
+/** How a tutorial's program reads a move. */
+export type Reading = 'python-int' | 'python-digits' | 'cin' | 'row-column';
+
+/** Which of lesson 06's computer players sits in O's seat. */
+export type Computer = 'rules' | 'heuristic';
+
+/** Everything a tutorial's program says; null where it says nothing. */
+export interface Words {
+  /** Lines printed once, before the first board. */
+  banner: Phrase[];
+  /** The question before a human's move. Printed as it is: a prompt without "\n" keeps the cursor on its line. */
+  prompt: Phrase;
+  /** A "row column" line that is not exactly two words. */
+  wrongShape: Phrase | null;
+  /** A line that is not a whole number (or a word that is not one). */
+  notANumber: Phrase | null;
+  /** A number outside the board. */
+  outOfRange: Phrase | null;
+  /** A cell that already holds a mark. */
+  taken: Phrase | null;
+  /** Printed at the computer's turn, before it chooses. */
+  computerTurn: Phrase | null;
+  /** Printed once the computer has chosen its cell. */
+  computerPlays: Phrase | null;
+  /** Printed right after computerPlays when the computer's move wins. */
+  computerWins: Phrase | null;
+  /** Printed after the last board when somebody has won. */
+  win: Phrase | null;
+  /** Printed after the last board when it is full and nobody has won; null when the program never looks. */
+  draw: Phrase | null;
+  /** Printed when the player to move finds no move; then the board again and `win` with {winner} = noMoveWinner. */
+  noMove: Phrase | null;
+  /** Who "wins" when nobody can move (ru-maps: friendship). */
+  noMoveWinner: string | null;
+}
+
+/** Everything that makes one tutorial's game different from another's. */
+export interface Profile {
+  name: GameName;
+  layout: Layout;
+  reading: Reading;
+  /** Who moves first: X always, or drawn by lot. */
+  first: 'X' | 'lot';
+  /** The computer playing O against a human playing X, or null for two players at one keyboard. */
+  computer: Computer | null;
+  /** True when the program reads a word at a time (C++ `cin >>`), not a line; `npm run play` splits lines into words. */
+  readsWords: boolean;
+  words: Words;
+}
+
+/** The 52 dashes ca-lab prints under its banner and under every board. */
+export const LAB_RULE = '----------------------------------------------------';
+
+/** The column numbers above zh-grid's board: print("\n  1   2   3") */
+export const GRID_HEADER = '  1   2   3';
+
+/** The line between two rows of zh-grid's board: print("  ---------") */
+export const GRID_SEPARATOR = '  ---------';
+
+/** What ru-maps's programs print when a game ends: print("Победил", win) puts a space between the two. */
+const RU_MAPS_WIN: Phrase = { text: 'Победил {winner}', source: 'print("Победил", win)' };
+
+/** ru-maps's draw: the program against the computer prints it when the computer finds no move. */
+const RU_MAPS_NO_MOVE: Phrase = { text: 'Ничья!', source: 'print("Ничья!") (then win = "дружба")' };
+
+/** The words every profile leaves out unless it says otherwise. */
+const SILENT: Omit<Words, 'prompt'> = {
+  banner: [],
+  wrongShape: null,
+  notANumber: null,
+  outOfRange: null,
+  taken: null,
+  computerTurn: null,
+  computerPlays: null,
+  computerWins: null,
+  win: null,
+  draw: null,
+  noMove: null,
+  noMoveWinner: null,
+};
+
+/** The five games, as their tutorials' programs play them. */
+export const PROFILES: Readonly<Record<GameName, Profile>> = {
+  'ru-maps': {
+    name: 'ru-maps',
+    layout: 'maps',
+    reading: 'python-int',
+    first: 'X',
+    computer: null,
+    readsWords: false,
+    words: {
+      ...SILENT,
+      prompt: { text: 'Человек {number}, ваш ход: ', source: 'int(input("Человек 1, ваш ход: ")) and "Человек 2, ваш ход: "' },
+      win: RU_MAPS_WIN,
+      noMove: RU_MAPS_NO_MOVE,
+      noMoveWinner: 'дружба',
+    },
+  },
+  'ru-maps-computer': {
+    name: 'ru-maps-computer',
+    layout: 'maps',
+    reading: 'python-int',
+    first: 'X',
+    computer: 'rules',
+    readsWords: false,
+    words: {
+      ...SILENT,
+      prompt: { text: 'Человек, ваш ход: ', source: 'int(input("Человек, ваш ход: "))' },
+      computerTurn: { text: 'Компьютер делает ход: ', source: 'print("Компьютер делает ход: ")' },
+      win: RU_MAPS_WIN,
+      noMove: RU_MAPS_NO_MOVE,
+      noMoveWinner: 'дружба',
+    },
+  },
+  'ru-lines': {
+    name: 'ru-lines',
+    layout: 'lines',
+    reading: 'python-digits',
+    first: 'X',
+    computer: null,
+    readsWords: false,
+    words: {
+      ...SILENT,
+      prompt: { text: 'Ход {player}. Клетка 1-9: ', source: "input(f'Ход {player}. Клетка 1-9: ')" },
+      notANumber: { text: 'Нужно целое число.', source: "print('Нужно целое число.')" },
+      outOfRange: { text: 'Выберите число от 1 до 9.', source: "print('Выберите число от 1 до 9.')" },
+      taken: { text: 'Клетка занята.', source: "print('Клетка занята.')" },
+      win: { text: 'Игрок {winner} победил!', source: "print(f'Игрок {player} победил!')" },
+      draw: { text: 'Ничья!', source: "print('Ничья!')" },
+    },
+  },
+  'ca-lab': {
+    name: 'ca-lab',
+    layout: 'lab',
+    reading: 'cin',
+    first: 'lot',
+    computer: 'heuristic',
+    readsWords: true,
+    words: {
+      ...SILENT,
+      banner: [
+        { text: 'LAB - Tic Tac Toe', source: 'cout << "LAB - Tic Tac Toe" << endl;' },
+        { text: LAB_RULE, source: 'cout << "----…----" << endl; (52 dashes)' },
+      ],
+      prompt: {
+        text: 'Jugues tu (humà)\nA quina casella vols posar la fitxa ? ( 0 - 8 ) ?\n',
+        source: 'cout << "Jugues tu (humà)" << endl; cout << "A quina casella vols posar la fitxa ? ( 0 - 8 ) ?" << endl; cin >> index;',
+      },
+      taken: {
+        text: "La casella {cell} ja està ocupada. Tria'n una altre.",
+        source: 'cout << "La casella " << index << " ja està ocupada. Tria\'n una altre." << endl;',
+      },
+      computerTurn: { text: 'Jugo jo (ordinador)', source: 'cout << "Jugo jo (ordinador)" << endl;' },
+      computerPlays: { text: 'Jo jugo a la casella {cell}', source: 'cout << "Jo jugo a la casella " << indexCell << endl;' },
+      computerWins: { text: 'Guanyo jo!', source: 'cout << "Guanyo jo!" << endl; (in canIWin)' },
+      draw: { text: 'Hem empatat', source: 'cout << "Hem empatat" << endl; (in isTie)' },
+    },
+  },
+  'zh-grid': {
+    name: 'zh-grid',
+    layout: 'grid',
+    reading: 'row-column',
+    first: 'X',
+    computer: null,
+    readsWords: false,
+    words: {
+      ...SILENT,
+      banner: [{ text: '=== 井字棋游戏启动 (X 先手，O 后手) ===', source: 'print("=== 井字棋游戏启动 (X 先手，O 后手) ===")' }],
+      prompt: { text: '玩家 {player}，请输入落子坐标 (行 列，如 1 2): ', source: 'prompt = f"玩家 {player}，请输入落子坐标 (行 列，如 1 2): "' },
+      wrongShape: { text: '输入格式错误，请输入空格分隔的两个数字（例如: 2 3）。', source: 'if len(parts) != 2: print(…)' },
+      notANumber: { text: '输入无效，请输入纯数字。', source: 'except ValueError: print(…)' },
+      outOfRange: { text: '坐标超出范围，行与列必须在 1 到 3 之间。', source: 'if not (0 <= r < 3 and 0 <= c < 3): print(…)' },
+      taken: { text: '该位置已有棋子，请选择空位落子。', source: 'if board[r][c] != " ": print(…)' },
+      win: { text: '恭喜！玩家 {winner} 赢得胜利！', source: 'print(f"恭喜！玩家 {current_player} 赢得胜利！")' },
+      draw: { text: '平局！棋盘已填满。', source: 'print("平局！棋盘已填满。")' },
+    },
+  },
+};
+
+/** One of the six games of en-class: the moves (row, column) and the line that prints its result. */
+export interface ClassGame {
+  moves: ReadonlyArray<readonly [row: number, col: number]>;
+  result: Phrase;
+}
+
+/** en-class's two ways of printing a result. */
+const WINS: Phrase = { text: '{winner} wins!', source: 'print(game.winner() + " wins!")' };
+const NO_WINNER: Phrase = { text: 'No winner: {winner}', source: 'print("No winner: " + game.winner())' };
+
+/** en-class's six games, in its order. */
+export const CLASS_GAMES: readonly ClassGame[] = [
+  { moves: [[0, 0], [1, 0], [0, 1], [1, 1], [0, 2]], result: WINS },
+  { moves: [[0, 0], [0, 1], [0, 0], [1, 0], [1, 1], [2, 2], [2, 1]], result: WINS },
+  { moves: [[0, 0], [0, 1], [1, 1], [0, 2], [2, 2]], result: WINS },
+  { moves: [[0, 2], [0, 0], [1, 1], [0, 1], [2, 0]], result: WINS },
+  { moves: [[0, 0], [0, 1], [0, 2], [1, 1], [1, 0], [1, 2], [2, 1], [2, 0], [2, 2]], result: NO_WINNER },
+  { moves: [], result: NO_WINNER },
+];
+
+/** The values fill() can put into a phrase. */
+export interface Values {
+  player?: string;
+  number?: string;
+  cell?: string;
+  winner?: string;
+}
+
+/** The text with every {name} replaced by values[name]; a name without a value stays as it is. */
+export function fill(text: string, values: Values): string {
+  return text.replace(/\{(player|number|cell|winner)\}/g, (whole, name: keyof Values) => values[name] ?? whole);
+}
+
+/** The white space Python's int() skips around a number: the ASCII kind and Unicode's (the ideographic space too). */
+const INT_SPACE = '\\t\\n\\v\\f\\r \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+
+/** The white space Python's str.split() splits at: int()'s, and the separators U+001C to U+001F. */
+const SPLIT_SPACE = `${INT_SPACE}\\x1c-\\x1f`;
+
+/** One or more of the characters str.split() splits at. */
+const PYTHON_SPACES = new RegExp(`[${SPLIT_SPACE}]+`, 'u');
+
+/** The white space int() skips, at the start or the end of a text. */
+const PYTHON_SPACE_AROUND = new RegExp(`^[${INT_SPACE}]+|[${INT_SPACE}]+$`, 'gu');
+
+/** What Python's int() reads: a sign, then decimal digits of any script, single underscores between digits. */
+const PYTHON_INTEGER = /^[+-]?\p{Nd}+(?:_\p{Nd}+)*$/u;
+
+/** One decimal digit, of any script (0-9, full-width ０-９, Arabic-Indic ٠-٩, …). */
+const DECIMAL_DIGIT = /^\p{Nd}$/u;
+
+/** What C++'s `cin >> index` reads from a word, here the whole word: a sign, then the digits 0-9. */
+const CPP_INTEGER = /^[+-]?[0-9]+$/;
+
+/**
+ * The value 0-9 of one decimal digit. Unicode keeps the digits of every script together, from 0 to 9,
+ * so the value is the distance from the start of the digits it belongs to (modulo 10).
+ */
+function digitValue(digit: string): number {
+  const code = digit.codePointAt(0) as number;
+  let zero = code;
+  while (DECIMAL_DIGIT.test(String.fromCodePoint(zero - 1))) zero -= 1;
+  return (code - zero) % 10;
+}
+
+/** The number that decimal digits (of any script) write. */
+function digitsValue(digits: string): number {
+  return [...digits].reduce((value, digit) => value * 10 + digitValue(digit), 0);
+}
+
+/** Python's text.split(): the words between runs of white space, none for a blank text. */
+export function pythonSplit(text: string): string[] {
+  return text.split(PYTHON_SPACES).filter((word) => word !== '');
+}
+
+/** Python's text.isdigit() for the texts int() can read: one or more decimal digits, nothing else. */
+export function isDigits(text: string): boolean {
+  return /^\p{Nd}+$/u.test(text);
+}
+
+/** What Python's int(text) gives, or null where Python raises ValueError. */
+export function pythonInt(text: string): number | null {
+  const word = text.replace(PYTHON_SPACE_AROUND, '');
+  if (!PYTHON_INTEGER.test(word)) return null;
+  const size = digitsValue(word.replace(/[+_-]/g, ''));
+  return word.startsWith('-') && size !== 0 ? -size : size;
+}
+
+/** What C++'s `cin >> index` reads from one word, or null when it fails (a letter, an empty word). */
+export function cppInt(word: string): number | null {
+  if (!CPP_INTEGER.test(word)) return null;
+  const size = Number(word.replace(/^[+-]/, ''));
+  return word.startsWith('-') && size !== 0 ? -size : size;
+}
+
+/** What readMove decided: the index of a free cell, or a rejection with the message to print (null: none). */
+export type MoveReading = { ok: true; index: number } | { ok: false; message: string | null };
+
+/** Options of one game: `first` fixes who starts where the tutorial draws lots; otherwise `rng` draws them. */
+export interface TutorialOptions {
+  first?: Mark;
+  rng?: () => number;
+}
+
+/** How a game ended: the winner, a draw, or 'quit' when input ended first. */
+export type TutorialResult = Mark | 'draw' | 'quit';
+
+/** The three rows of the board, as lists of cell indexes. */
+const ROWS: readonly (readonly number[])[] = [
+  [0, 1, 2],
+  [3, 4, 5],
+  [6, 7, 8],
+];
+
+/** ru-maps's cell: its mark, or its number 1 to 9 when empty. */
+const mapsLabel = (board: Board, index: number): string => (board[index] === EMPTY ? String(index + 1) : board[index]);
+
+/** ca-lab's box for one cell, for example " | 4 X |". */
+const labBox = (board: Board, index: number): string => ` | ${index} ${board[index]} |`;
+
+/** zh-grid's row: its number 1 to 3, then its cells joined by " | ". */
+const gridRow = (board: Board, row: readonly number[], position: number): string =>
+  `${position + 1} ${row.map((index) => board[index]).join(' | ')}`;
+
+/** One drawing function per layout. */
+const DRAWINGS: Readonly<Record<Layout, (board: Board) => string>> = {
+  maps: (board) => ROWS.map((row) => row.map((index) => mapsLabel(board, index)).join(' ')).join('\n'),
+  lines: (board) => renderBoard(board),
+  lab: (board) => [...ROWS.map((row) => row.map((index) => labBox(board, index)).join('')), LAB_RULE].join('\n'),
+  grid: (board) =>
+    ['', GRID_HEADER, ROWS.map((row, position) => gridRow(board, row, position)).join(`\n${GRID_SEPARATOR}\n`), ''].join(
+      '\n',
+    ),
+};
+
+/** Task 1: the board as the tutorial's program prints it, without the last line end (io.print adds it). */
+export function drawBoard(layout: Layout, board: Board): string {
+  return DRAWINGS[layout](board);
+}
+
+/** A rejection with the phrase's text (and the cell filled in), or with no message when the phrase is null. */
+const rejectWith = (phrase: Phrase | null, values: Values = {}): MoveReading => ({
+  ok: false,
+  message: phrase === null ? null : fill(phrase.text, values),
+});
+
+/** True when a number lies between low and high, both included. */
+const within = (low: number, high: number) => (value: number | null): value is number =>
+  value !== null && value >= low && value <= high;
+
+/** Accepts the index when its cell is free, otherwise rejects it with the `taken` phrase. */
+const freeCell = (words: Words, board: Board, index: number): MoveReading =>
+  board[index] === EMPTY ? { ok: true, index } : rejectWith(words.taken, { cell: String(index) });
+
+/** One reader per way of reading a move. */
+const READERS: Readonly<Record<Reading, (words: Words, line: string, board: Board) => MoveReading>> = {
+  'python-int': (_words, line, board) => {
+    const number = pythonInt(line);
+    return within(1, 9)(number) && board[number - 1] === EMPTY ? { ok: true, index: number - 1 } : rejectWith(null);
+  },
+  'python-digits': (words, line, board) => {
+    if (!isDigits(line)) return rejectWith(words.notANumber);
+    const number = pythonInt(line);
+    if (number === null) return rejectWith(words.notANumber);
+    return within(1, 9)(number) ? freeCell(words, board, number - 1) : rejectWith(words.outOfRange);
+  },
+  cin: (words, word, board) => {
+    const index = cppInt(word);
+    return within(0, 8)(index) ? freeCell(words, board, index) : rejectWith(null);
+  },
+  'row-column': (words, line, board) => {
+    const parts = pythonSplit(line);
+    if (parts.length !== 2) return rejectWith(words.wrongShape);
+    const numbers = parts.map(pythonInt);
+    if (numbers.some((number) => number === null)) return rejectWith(words.notANumber);
+    if (!numbers.every(within(1, 3))) return rejectWith(words.outOfRange);
+    const [row, col] = numbers as number[];
+    return freeCell(words, board, (row - 1) * 3 + (col - 1));
+  },
+};
+
+/** Task 2: reads one typed line (one word for 'cin') the tutorial's way. */
+export function readMove(profile: Profile, line: string, board: Board): MoveReading {
+  return READERS[profile.reading](profile.words, line, board);
+}
+
+/** Everything a game needs at every turn: its profile and its io. */
+interface Table {
+  profile: Profile;
+  io: IO;
+}
+
+/** Prints a phrase with its placeholders filled in; a null phrase prints nothing. */
+const say = (io: IO, phrase: Phrase | null, values: Values = {}): void => {
+  if (phrase !== null) io.print(fill(phrase.text, values));
+};
+
+/** The other mark. */
+const opponentOf = (player: Mark): Mark => (player === 'X' ? 'O' : 'X');
+
+/** The player's number: 1 for X, 2 for O. */
+const numberOf = (player: Mark): string => (player === 'X' ? '1' : '2');
+
+/** A copy of the board with the mark in the cell. */
+const placed = (board: Board, cell: number, mark: Mark): Board =>
+  board.map((content, index) => (index === cell ? mark : content));
+
+/** The ending when the player to move finds no move: noMove, the board again, and win with noMoveWinner. */
+const noMoveEnding = ({ profile, io }: Table, board: Board): TutorialResult => {
+  say(io, profile.words.noMove);
+  io.print(drawBoard(profile.layout, board));
+  if (profile.words.noMoveWinner !== null) say(io, profile.words.win, { winner: profile.words.noMoveWinner });
+  return 'draw';
+};
+
+/** Places the mark, shows the board, and ends the game or passes the turn. */
+const afterMove = (table: Table, board: Board, player: Mark, cell: number): TutorialResult => {
+  const { profile, io } = table;
+  const next = placed(board, cell, player);
+  io.print(drawBoard(profile.layout, next));
+  if (hasWon(next, player)) {
+    say(io, profile.words.win, { winner: player });
+    return player;
+  }
+  if (profile.words.draw !== null && isFull(next)) {
+    say(io, profile.words.draw);
+    return 'draw';
+  }
+  return playTurn(table, next, opponentOf(player));
+};
+
+/** Asks the human until a line is accepted; null when input ends. */
+const askHuman = ({ profile, io }: Table, board: Board, player: Mark): number | null => {
+  const line = io.input(fill(profile.words.prompt.text, { player, number: numberOf(player) }));
+  if (line === null) return null;
+  const reading = readMove(profile, line, board);
+  if (reading.ok) return reading.index;
+  if (reading.message !== null) io.print(reading.message);
+  return askHuman({ profile, io }, board, player);
+};
+
+/** A human's turn: no move on a full board, 'quit' when input ends, otherwise the accepted move. */
+const humanTurn = (table: Table, board: Board, player: Mark): TutorialResult => {
+  if (isFull(board)) return noMoveEnding(table, board);
+  const cell = askHuman(table, board, player);
+  return cell === null ? 'quit' : afterMove(table, board, player, cell);
+};
+
+/** The cell the profile's computer picks for O, or null when it finds none. */
+const computerChoice = (computer: Computer, board: Board): number | null => {
+  if (isFull(board)) return null;
+  return computer === 'rules' ? ruleMove(board, 'O') : heuristicMove(board, 'O');
+};
+
+/** The computer's turn: announce, choose, tell the cell (and a win) before the board. */
+const computerTurn = (table: Table, computer: Computer, board: Board): TutorialResult => {
+  const { words } = table.profile;
+  say(table.io, words.computerTurn);
+  const cell = computerChoice(computer, board);
+  if (cell === null) return noMoveEnding(table, board);
+  say(table.io, words.computerPlays, { cell: String(cell) });
+  if (hasWon(placed(board, cell, 'O'), 'O')) say(table.io, words.computerWins);
+  return afterMove(table, board, 'O', cell);
+};
+
+/** The turn of the player to move: the computer plays O when the profile has one, a human otherwise. */
+function playTurn(table: Table, board: Board, player: Mark): TutorialResult {
+  const { computer } = table.profile;
+  return computer !== null && player === 'O' ? computerTurn(table, computer, board) : humanTurn(table, board, player);
+}
+
+/** Who starts: X always, or by lot (options.first when given, else one draw of the rng). */
+const firstPlayer = (profile: Profile, options: TutorialOptions): Mark => {
+  if (profile.first === 'X') return 'X';
+  if (options.first !== undefined) return options.first;
+  const draw = (options.rng ?? Math.random)();
+  return draw < 0.5 ? 'X' : 'O';
+};
+
+/** Tasks 3 and 4: plays one game as the profile's tutorial prints it, through `io`. */
+export function playTutorial(profile: Profile, io: IO, options: TutorialOptions = {}): TutorialResult {
+  const first = firstPlayer(profile, options);
+  profile.words.banner.forEach((phrase) => say(io, phrase));
+  const board = createBoard();
+  io.print(drawBoard(profile.layout, board));
+  return playTurn({ profile, io }, board, first);
+}
+
+/** Plays one of en-class's games on a new TicTacToe and returns its result line. */
+const classResult = (classGame: ClassGame): string => {
+  const game = new TicTacToe();
+  classGame.moves.forEach(([row, col]) => game.move(row, col));
+  return fill(classGame.result.text, { winner: game.winner() });
+};
+
+/** Task 5: plays en-class's six games with lesson 05's TicTacToe and prints each result. */
+export function playClassGames(io: IO): void {
+  CLASS_GAMES.map(classResult).forEach((line) => io.print(line));
+}
