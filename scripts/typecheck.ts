@@ -1,6 +1,6 @@
 /**
  * `npm run typecheck` (an authoring tool): type-checks the whole workbook in two passes. The exercise
- * files (lessons/, solutions/) with the students' settings (tsconfig.json), and the tools and tests
+ * files (lessons/, solutions/, the hand-ins kept as test fixtures) with the students' settings (tsconfig.json), and the tools and tests
  * (scripts/, tests/) with the stricter tsconfig.tools.json, which adds noUncheckedIndexedAccess.
  * Tests import solutions, so the second pass sees them too; their errors count only in the first.
  */
@@ -17,10 +17,13 @@ Type-checks lessons/ and solutions/ with tsconfig.json (the students' settings),
 and vitest.config.ts with tsconfig.tools.json (noUncheckedIndexedAccess on). Exits 1 on any type error.
 `;
 
+/** Exercise files: the lessons, the reference, and the hand-ins the tests keep as fixtures. */
+const EXERCISE_FILE = /^(lessons|solutions|tests\/workbook\/(independent|memorising))\//;
+
 /** The files of one pass whose errors count there. */
 const PASSES = [
-  { config: 'tsconfig.json', counts: (path: string) => /^(lessons|solutions)\//.test(path), what: 'exercise files (lessons/, solutions/)' },
-  { config: 'tsconfig.tools.json', counts: (path: string) => !/^(lessons|solutions)\//.test(path), what: 'tools and tests (scripts/, tests/)' },
+  { config: 'tsconfig.json', counts: (path: string) => EXERCISE_FILE.test(path), what: 'exercise files (lessons/, solutions/, hand-in fixtures)' },
+  { config: 'tsconfig.tools.json', counts: (path: string) => !EXERCISE_FILE.test(path), what: 'tools and tests (scripts/, tests/)' },
 ];
 
 runCommand(USAGE, () => {
