@@ -30,7 +30,10 @@ function gradedProject(target: string, name: string): TestProjectInlineConfigura
       // Suites run in vm contexts inside long-lived workers: each suite still gets fresh modules and
       // globals, a worker keeps its sandboxes between suites, and it costs less CPU than a new worker per suite.
       pool: 'vmThreads',
-      testTimeout: 3000,
+      // The graded code is stopped by each call's deadline (scripts/lib/sandbox/), which gives back the
+      // time a busy machine kept it waiting; a test's own limit only has to stop a suite that waits
+      // forever (a promise of the graded code never settles here), with room for a loaded machine.
+      testTimeout: 10_000,
       provide: { workbookProject: name, workbookTarget: resolve(target), workbookSealed: !inProcess },
     },
   };

@@ -7,10 +7,11 @@
  * needs few process starts.
  */
 import { spawnSync } from 'node:child_process';
-import { closeSync, constants, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, constants, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import { schedTimes } from './cpu-time.mjs';
 import type { Message } from './membrane-types.ts';
 
 /** A message between the two sides, as JSON. */
@@ -206,12 +207,7 @@ export class SandboxProcess {
    * counts it (the graded code cannot change it); undefined where /proc does not tell.
    */
   cpuMs(): number | undefined {
-    if (this.pid === undefined || process.platform !== 'linux') return undefined;
-    try {
-      return runTimeNs(this.pid) / 1e6;
-    } catch {
-      return undefined;
-    }
+    return schedTimes(this.pid)?.runMs;
   }
 
   kill(reason: string): void {
@@ -282,13 +278,6 @@ export class SandboxProcess {
   private ended(exit: Exit): void {
     this.exit = exit;
   }
-}
-
-/** The time a process and its descendants have run on a CPU, in nanoseconds (from /proc/PID/schedstat). */
-function runTimeNs(pid: number): number {
-  const own = Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
-  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
-  return own + children.reduce((sum, child) => sum + runTimeNs(Number(child)), 0);
 }
 
 function writeAll(fd: number, data: Buffer): void {

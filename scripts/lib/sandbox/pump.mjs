@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, write } from 'node:fs';
 import { workerData } from 'node:worker_threads';
+import { BUSY_STRETCH, schedTimes } from './cpu-time.mjs';
 
 const { port, signal: signalBuffer } = workerData;
 const signal = new Int32Array(signalBuffer);
@@ -75,10 +76,17 @@ function start({ sid, command, args, env, uid, gid, memoryLimitBytes, scratch, c
     box.stderr += String(error.message);
   });
   child.on('close', (code, killedBy) => finish(sid, box, code, killedBy));
+  let call; // the current call: its deadline, its limit, and how long the sandbox had waited for a CPU before it
   box.timers.push(
     setInterval(() => {
       const end = until[0];
-      if (end > 0 && Date.now() > end) stop(sid, 'timeout');
+      if (end <= 0) {
+        call = undefined;
+        return;
+      }
+      const now = Date.now();
+      if (call?.end !== end) call = { end, limit: Math.max(0, end - now), waitedBefore: schedTimes(child.pid)?.waitMs };
+      if (now > end && !stillOwed(call, child.pid, now)) stop(sid, 'timeout');
     }, DEADLINE_EVERY),
   );
   if (memoryLimitBytes) {
@@ -88,6 +96,17 @@ function start({ sid, command, args, env, uid, gid, memoryLimitBytes, scratch, c
       }, MEMORY_EVERY),
     );
   }
+}
+
+/**
+ * Whether a call past its deadline is still owed time: the machine kept its code waiting for a CPU
+ * for longer than the call has overrun, and the call has not yet run BUSY_STRETCH times its limit.
+ */
+function stillOwed(call, pid, now) {
+  if (now > call.end + call.limit * (BUSY_STRETCH - 1)) return false;
+  const waitedNow = schedTimes(pid)?.waitMs;
+  if (call.waitedBefore === undefined || waitedNow === undefined) return false;
+  return now - call.end < waitedNow - call.waitedBefore;
 }
 
 /** Tells the suites' thread that a sandbox is gone, waking it if it is reading a named pipe. */

@@ -1,0 +1,7 @@
+// Types of cpu-time.mjs (plain JavaScript, so that the pump thread can load it without a TypeScript loader).
+
+/** How many times its limit a call may run on the clock when a busy machine kept it waiting for a CPU. */
+export declare const BUSY_STRETCH: number;
+
+/** Milliseconds a process and those below it have run on a CPU and waited, ready, for one; undefined where /proc does not tell. */
+export declare function schedTimes(pid: number | undefined): { runMs: number; waitMs: number } | undefined;

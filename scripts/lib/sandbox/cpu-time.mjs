@@ -1,0 +1,43 @@
+// What the kernel counts of a sandbox's time: how long it ran on a CPU, and how long it was ready to
+// run but waited for one (a busy machine). The suites' thread (channel.ts) times the graded code by
+// the first; the pump (pump.mjs) uses the second to give a call back the time the machine kept it
+// waiting. Plain JavaScript, because the pump loads it without a TypeScript loader.
+import { readFileSync } from 'node:fs';
+
+/**
+ * On a busy machine a call can reach its deadline while its code has been kept waiting for a CPU; the
+ * pump then gives the call that waiting time back (so a correct solution never fails because other
+ * programs were busy), but never lets it run longer than this many times its limit on the clock.
+ * Where the kernel does not tell the waiting time (not Linux), the deadline is on the clock alone.
+ */
+export const BUSY_STRETCH = 2;
+
+/**
+ * Milliseconds a process and the processes below it have run on a CPU (`runMs`) and waited, ready,
+ * for one (`waitMs`), from /proc/PID/schedstat; undefined where /proc does not tell (not Linux, or
+ * the process is gone).
+ * @param {number | undefined} pid
+ * @returns {{ runMs: number, waitMs: number } | undefined}
+ */
+export function schedTimes(pid) {
+  if (pid === undefined || process.platform !== 'linux') return undefined;
+  try {
+    const [run, wait] = treeTimesNs(pid);
+    return { runMs: run / 1e6, waitMs: wait / 1e6 };
+  } catch {
+    return undefined;
+  }
+}
+
+/** @param {number} pid @returns {[number, number]} nanoseconds run and waited, the process and those below it */
+function treeTimesNs(pid) {
+  const [run, wait] = readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ').map(Number);
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+  return children.reduce(
+    ([runSum, waitSum], child) => {
+      const [childRun, childWait] = treeTimesNs(Number(child));
+      return [runSum + childRun, waitSum + childWait];
+    },
+    [run ?? 0, wait ?? 0],
+  );
+}
