@@ -51,7 +51,7 @@ export interface LessonRun {
   /** What the student's code printed while its tests ran (capped). */
   output: string;
   durationMs: number;
-  /** Outcomes that did not match the suites' list of tests (see runner.ts holdToList), for the teacher. */
+  /** Outcomes that did not match the suites' list of tests (see held-to-list.ts), for the teacher. */
   anomalies?: string[];
 }
 
