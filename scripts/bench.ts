@@ -4,7 +4,7 @@ import { appendFileSync, cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { parseCommandLine, runCommand } from './lib/cli.ts';
-import { formatMs, renderTable, scratchWorkbook, stats, timeCommand, timeInTurns, type Row, type Stats } from './lib/bench.ts';
+import { formatMs, renderTable, scaled, scratchWorkbook, stats, statsOfSamples, timeCommand, timeInTurns, type Row, type Sample, type Stats } from './lib/bench.ts';
 import type { SearchTiming } from './lib/bench-search.ts';
 import { listLessons, ROOT } from './lib/workbook.ts';
 
@@ -43,16 +43,16 @@ runCommand(USAGE, async () => {
       check(stubs),
       plain(stubs),
     ]);
-    const overheadSolutions = ratio(checkSolutions, vitestSolutions);
-    const overheadStubs = ratio(checkStubs, vitestStubs);
+    const overheadSolutions = ratio(checkSolutions, vitestSolutions, 'plain vitest');
+    const overheadStubs = ratio(checkStubs, vitestStubs, 'plain vitest');
     rows.push(
-      { figure: 'npm run check, all lessons, solutions', stats: checkSolutions as Stats, note: `${overheadSolutions} × plain vitest` },
+      { figure: 'npm run check, all lessons, solutions', stats: checkSolutions as Stats, note: overheadSolutions },
       { figure: 'plain vitest run (unsealed), all lessons, solutions', stats: vitestSolutions as Stats },
-      { figure: 'npm run check, all lessons, stubs', stats: checkStubs as Stats, note: `${overheadStubs} × plain vitest` },
+      { figure: 'npm run check, all lessons, stubs', stats: checkStubs as Stats, note: overheadStubs },
       { figure: 'plain vitest run (unsealed), all lessons, stubs', stats: vitestStubs as Stats },
     );
-    ratios.push(`sealed grader on the solutions: ${overheadSolutions} × a plain, unsealed vitest run`);
-    ratios.push(`sealed grader on the stubs: ${overheadStubs} × a plain, unsealed vitest run`);
+    ratios.push(`sealed grader on the solutions: ${overheadSolutions}`);
+    ratios.push(`sealed grader on the stubs: ${overheadStubs}`);
 
     step('one lesson');
     const [oneLesson] = await timeInTurns(runs, [check(solutions, '01')]);
@@ -83,22 +83,23 @@ runCommand(USAGE, async () => {
         () => timeCommand(node, [...tsx, join(scratch, 'scripts/grade.ts'), submissions, '--out', out], { cwd: scratch }),
       ]);
       // A few checks of single hand-ins, each timed: grading a class one student at a time costs that many times one.
-      const singles: number[] = [];
+      const singles: Sample[] = [];
       for (let index = 0; index < Math.min(students, 3); index += 1) {
         const target = join(submissions, `student-${index + 1}`, 'lessons');
         singles.push(await timeCommand(node, [...tsx, join(scratch, 'scripts/check.ts'), '--target', target], { cwd: scratch }));
       }
-      const each = stats(singles);
-      const separate: Stats = { ...each, median: each.median * students, min: each.min * students, max: each.max * students };
-      const perHandIn: Stats = { ...(grade as Stats), median: (grade as Stats).median / students, min: (grade as Stats).min / students, max: (grade as Stats).max / students };
-      const speedUp = ratio(separate, grade);
+      const each = statsOfSamples(singles);
+      const separate = scaled(each, students);
+      const perHandIn = scaled(grade as Stats, 1 / students);
+      const speedUp = ratio(separate, grade, 'faster than separate checks');
       rows.push(
-        { figure: `npm run grade, ${students} hand-ins × ${listLessons(scratch).length} lessons`, stats: grade as Stats, note: `${speedUp} × faster than separate checks` },
+        { figure: `npm run grade, ${students} hand-ins × ${listLessons(scratch).length} lessons`, stats: grade as Stats, note: speedUp },
         { figure: 'npm run grade, per hand-in', stats: perHandIn },
         { figure: 'npm run check, one hand-in', stats: each },
         { figure: `${students} separate checks (${students} × the above)`, stats: separate },
       );
-      ratios.push(`class grading: ${formatMs(perHandIn.median)} per hand-in; ${speedUp} × faster than one npm run check per student`);
+      const perHandInCpu = perHandIn.cpuMedian === undefined ? '' : ` (CPU time ${formatMs(perHandIn.cpuMedian)})`;
+      ratios.push(`class grading: ${formatMs(perHandIn.median)} per hand-in${perHandInCpu}; ${speedUp}`);
     }
 
     if (existsSync(join(scratch, 'scripts/pack.ts'))) {
@@ -128,10 +129,11 @@ runCommand(USAGE, async () => {
   return 0;
 });
 
-/** "1.42" for a / b by medians. */
-function ratio(a: Stats | undefined, b: Stats | undefined): string {
-  if (!a || !b || b.median === 0) return '?';
-  return (a.median / b.median).toFixed(2);
+/** "1.42 × words" for a / b by clock medians, then "(CPU time: 1.50 ×)" by CPU medians when both have them. */
+function ratio(a: Stats | undefined, b: Stats | undefined, words: string): string {
+  if (!a || !b || b.median === 0) return `? × ${words}`;
+  const cpu = a.cpuMedian !== undefined && b.cpuMedian ? ` (CPU time: ${(a.cpuMedian / b.cpuMedian).toFixed(2)} ×)` : '';
+  return `${(a.median / b.median).toFixed(2)} × ${words}${cpu}`;
 }
 
 /** Starts watch mode in the scratch workbook, saves lesson 01's file `runs` times, and times each verdict. */

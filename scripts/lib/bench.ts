@@ -1,6 +1,6 @@
 /** Timing helpers for `npm run bench`: run something several times, keep medians, build a table. */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -10,6 +10,34 @@ export interface Stats {
   min: number;
   max: number;
   runs: number;
+  /**
+   * Median CPU time of the command and every process it started (Linux): unlike the clock time, a
+   * busy machine hardly changes it, so ratios of it compare well between runs and machines.
+   */
+  cpuMedian?: number;
+}
+
+/** One timed run of a command: clock time and, where the kernel tells it, CPU time, in milliseconds. */
+export interface Sample {
+  wallMs: number;
+  cpuMs?: number;
+}
+
+/** Stats scaled by a factor (a class's figures per hand-in, or one check's figures times a class). */
+export function scaled(figures: Stats, factor: number): Stats {
+  const cpu = figures.cpuMedian === undefined ? {} : { cpuMedian: figures.cpuMedian * factor };
+  return { median: figures.median * factor, min: figures.min * factor, max: figures.max * factor, runs: figures.runs, ...cpu };
+}
+
+/**
+ * CPU time, in milliseconds, of the finished child processes this process has waited for, and of theirs
+ * (Linux: cutime and cstime in /proc/self/stat); undefined elsewhere.
+ */
+function childrenCpuMs(): number | undefined {
+  if (process.platform !== 'linux') return undefined;
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
+  const ticks = Number(fields[13]) + Number(fields[14]);
+  return Number.isFinite(ticks) ? ticks * 10 : undefined; // USER_HZ is 100 on Linux
 }
 
 /** Summarises timings. */
@@ -20,9 +48,13 @@ export function stats(samples: number[]): Stats {
   return { median, min: sorted[0] ?? 0, max: sorted.at(-1) ?? 0, runs: sorted.length };
 }
 
-/** Runs a command to its end and returns how long it took, in milliseconds (its exit status is ignored). */
-export function timeCommand(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<number> {
+/**
+ * Runs a command to its end and returns how long it took, on the clock and on the CPUs, in milliseconds
+ * (its exit status is ignored). Run one command at a time: the CPU time counts every child that ended meanwhile.
+ */
+export function timeCommand(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<Sample> {
   const started = performance.now();
+  const cpuBefore = childrenCpuMs();
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd: options.cwd,
@@ -36,7 +68,11 @@ export function timeCommand(command: string, args: string[], options: { cwd: str
     child.on('error', reject);
     child.on('close', (code) => {
       if (code !== null && code > 1) reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${errors}`));
-      else resolve(performance.now() - started);
+      else {
+        const cpuAfter = childrenCpuMs();
+        const cpu = cpuBefore === undefined || cpuAfter === undefined ? {} : { cpuMs: cpuAfter - cpuBefore };
+        resolve({ wallMs: performance.now() - started, ...cpu });
+      }
     });
   });
 }
@@ -45,12 +81,20 @@ export function timeCommand(command: string, args: string[], options: { cwd: str
  * Times several commands the same number of times, taking turns (a, b, a, b, …), so that
  * a busy moment of the machine hits each of them alike; returns one Stats per command.
  */
-export async function timeInTurns(runs: number, commands: Array<() => Promise<number>>): Promise<Stats[]> {
-  const samples = commands.map((): number[] => []);
+export async function timeInTurns(runs: number, commands: Array<() => Promise<Sample>>): Promise<Stats[]> {
+  const samples = commands.map((): Sample[] => []);
   for (let round = 0; round < runs; round += 1) {
     for (const [index, command] of commands.entries()) samples[index]?.push(await command());
   }
-  return samples.map(stats);
+  return samples.map(statsOfSamples);
+}
+
+/** Stats of timed runs: clock times, with the median CPU time when every run has one. */
+export function statsOfSamples(samples: Sample[]): Stats {
+  const wall = stats(samples.map((sample) => sample.wallMs));
+  const cpu = samples.map((sample) => sample.cpuMs);
+  if (cpu.some((ms) => ms === undefined)) return wall;
+  return { ...wall, cpuMedian: stats(cpu as number[]).median };
 }
 
 /** Copies a workbook (without node_modules, .git, .workbook and build) into a new temporary folder, linking node_modules. */
@@ -79,13 +123,14 @@ export function formatMs(ms: number): string {
 
 /** The table as Markdown-style text. */
 export function renderTable(rows: Row[]): string {
-  const header = ['figure', 'median', 'min', 'max', 'runs', 'note'];
+  const header = ['figure', 'median', 'min', 'max', 'runs', 'CPU (median)', 'note'];
   const cells = rows.map((row) => [
     row.figure,
     formatMs(row.stats.median),
     formatMs(row.stats.min),
     formatMs(row.stats.max),
     String(row.stats.runs),
+    row.stats.cpuMedian === undefined ? '' : formatMs(row.stats.cpuMedian),
     row.note ?? '',
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...cells.map((line) => (line[column] as string).length)));
