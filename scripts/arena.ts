@@ -5,12 +5,12 @@
  * table. For every player that can be beaten, the first game it loses is replayed as boards. The
  * players and the audit are the student's own code (lessons/), or the reference with --reference.
  */
-import { auditHeading, auditLine, auditNote, replayLine } from './lib/arena-format.ts';
-import { colorsEnabled, painter, parseCommandLine, runCommand, type Paint } from './lib/cli.ts';
-import { LESSON_FILES, loadLessonModule, ToolStopped, type ComputerModule, type SearchModule } from './lib/lesson-modules.ts';
+import { auditHeading, auditLine, auditNote, replayLine } from './lib/student/arena-format.ts';
+import { colorsEnabled, painter, parseCommandLine, runCommand, type Paint } from './lib/core/cli.ts';
+import { LESSON_FILES, loadLessonModule, ToolStopped, type ComputerModule, type SearchModule } from './lib/core/lesson-modules.ts';
 import { auditOne, describeProblem, players, type Outcome, type Player } from './lib/student/arena-players.ts';
-import { plural } from './lib/text.ts';
-import { UsageError } from './lib/workbook.ts';
+import { plural } from './lib/core/text.ts';
+import { UsageError } from './lib/core/workbook.ts';
 
 const USAGE = `
 Usage: npm run arena [-- --reference]

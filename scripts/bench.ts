@@ -3,10 +3,10 @@ import { spawn } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { parseCommandLine, runCommand } from './lib/cli.ts';
-import { formatMs, renderTable, scaled, scratchWorkbook, stats, statsOfSamples, timeCommand, timeInTurns, type Row, type Sample, type Stats } from './lib/bench.ts';
-import type { SearchTiming } from './lib/bench-search.ts';
-import { listLessons, ROOT } from './lib/workbook.ts';
+import { parseCommandLine, runCommand } from './lib/core/cli.ts';
+import { formatMs, renderTable, scaled, scratchWorkbook, stats, statsOfSamples, timeCommand, timeInTurns, type Row, type Sample, type Stats } from './lib/teacher/bench.ts';
+import type { SearchTiming } from './lib/teacher/bench-search.ts';
+import { listLessons, ROOT } from './lib/core/workbook.ts';
 
 const USAGE = `
 Usage: npm run bench [-- --quick]
@@ -182,7 +182,7 @@ async function searchTimings(runs: number): Promise<Record<SearchTiming, Stats>>
   const samples: Record<string, number[]> = {};
   for (let index = 0; index < runs; index += 1) {
     const output = await new Promise<string>((resolve, reject) => {
-      const child = spawn(node, [...tsx, join(ROOT, 'scripts/lib/bench-search.ts')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(node, [...tsx, join(ROOT, 'scripts/lib/teacher/bench-search.ts')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
       let text = '';
       child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
       child.on('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`bench-search exited with ${code}`))));

@@ -1,7 +1,7 @@
 /** `npm run check-lesson NN`: checks one lesson as its author, in seconds (an authoring tool, never in a pack). */
-import { colorsEnabled, painter, parseCommandLine, runCommand } from './lib/cli.ts';
-import { checkLesson } from './lib/authoring.ts';
-import { LESSON_FOLDER, listLessons, ROOT, selectLessons, UsageError } from './lib/workbook.ts';
+import { colorsEnabled, painter, parseCommandLine, runCommand } from './lib/core/cli.ts';
+import { checkLesson } from './lib/teacher/authoring.ts';
+import { LESSON_FOLDER, listLessons, ROOT, selectLessons, UsageError } from './lib/core/workbook.ts';
 
 const USAGE = `
 Usage: npm run check-lesson NN

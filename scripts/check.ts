@@ -1,16 +1,16 @@
 /** `npm run check [lesson…]`: grades the student's code and says what to do next. */
 import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { colorsEnabled, painter, parseCommandLine, runCommand } from './lib/cli.ts';
-import { gradeLessons, withPrerequisites } from './lib/grading.ts';
-import { doneLessons, readProgress, recordScores, STATE_DIR, writeProgress } from './lib/progress.ts';
-import { typecheck } from './lib/typecheck.ts';
-import { renderReport } from './lib/report.ts';
-import { defaultFileName, FORMATS, renderResultFile, type Format } from './lib/result-files.ts';
-import type { LessonScore } from './lib/results.ts';
-import { DEFAULT_LIMIT_MS } from './lib/runner.ts';
-import { listLessons, ROOT, selectLessons, UsageError } from './lib/workbook.ts';
-import { plural } from './lib/text.ts';
+import { colorsEnabled, painter, parseCommandLine, runCommand } from './lib/core/cli.ts';
+import { gradeLessons, withPrerequisites } from './lib/grader/grading.ts';
+import { doneLessons, readProgress, recordScores, STATE_DIR, writeProgress } from './lib/core/progress.ts';
+import { typecheck } from './lib/grader/typecheck.ts';
+import { renderReport } from './lib/report/report.ts';
+import { defaultFileName, FORMATS, renderResultFile, type Format } from './lib/report/result-files.ts';
+import type { LessonScore } from './lib/core/results.ts';
+import { DEFAULT_LIMIT_MS } from './lib/grader/runner.ts';
+import { listLessons, ROOT, selectLessons, UsageError } from './lib/core/workbook.ts';
+import { plural } from './lib/core/text.ts';
 
 const USAGE = `
 Usage: npm run check [-- [lesson…] [options]]

@@ -2,16 +2,16 @@
 import { availableParallelism } from 'node:os';
 import { relative, resolve } from 'node:path';
 import { existsSync, writeFileSync } from 'node:fs';
-import { gradeClass, type ProgressEvent } from './lib/class-grading.ts';
-import { colorsEnabled, painter, parseCommandLine, runCommand } from './lib/cli.ts';
-import { GRADEBOOK_FILES, mergeGradebooks, readGradebook, writeGradebook, type Gradebook } from './lib/gradebook.ts';
-import { renderIntakeTable } from './lib/intake-table.ts';
-import { LMS_FORMATS, renderLmsExport, type LmsFormat } from './lib/lms-export.ts';
-import { parseLessonList } from './lib/pack.ts';
-import { readRoster } from './lib/roster.ts';
-import { DEFAULT_LIMIT_MS } from './lib/runner.ts';
-import { lessonsOfPack } from './lib/submissions.ts';
-import { listLessons, ROOT, UsageError } from './lib/workbook.ts';
+import { gradeClass, type ProgressEvent } from './lib/teacher/class-grading.ts';
+import { colorsEnabled, painter, parseCommandLine, runCommand } from './lib/core/cli.ts';
+import { GRADEBOOK_FILES, mergeGradebooks, readGradebook, writeGradebook, type Gradebook } from './lib/teacher/gradebook/gradebook.ts';
+import { renderIntakeTable } from './lib/teacher/intake/intake-table.ts';
+import { LMS_FORMATS, renderLmsExport, type LmsFormat } from './lib/teacher/gradebook/lms-export.ts';
+import { parseLessonList } from './lib/core/workbook.ts';
+import { readRoster } from './lib/teacher/intake/roster.ts';
+import { DEFAULT_LIMIT_MS } from './lib/grader/runner.ts';
+import { lessonsOfPack } from './lib/teacher/intake/submissions.ts';
+import { listLessons, ROOT, UsageError } from './lib/core/workbook.ts';
 
 const USAGE = `
 Usage: npm run grade -- HAND_INS [--out DIR] [--lessons LIST | --pack DIR] [--roster FILE.csv] [options]

@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { parseCommandLine, runCommand } from './lib/cli.ts';
+import { parseCommandLine, runCommand } from './lib/core/cli.ts';
 import {
   LESSON_FILES,
   loadLessonModule,
@@ -16,13 +16,13 @@ import {
   type GameModule,
   type InputModule,
   type IO,
-} from './lib/lesson-modules.ts';
-import { stubNameOf } from './lib/stub-error.ts';
+} from './lib/core/lesson-modules.ts';
+import { stubNameOf } from './lib/core/stub-error.ts';
 import { COMPUTER, withComputer, type Chooser } from './lib/student/computer-seat.ts';
 import { explain } from './lib/student/play-problems.ts';
-import { terminalIO, type TerminalIO } from './lib/terminal-io.ts';
-import { playNamedTutorial, tutorialList, type TutorialModule } from './lib/tutorial-play.ts';
-import { ROOT, UsageError } from './lib/workbook.ts';
+import { terminalIO, type TerminalIO } from './lib/student/terminal-io.ts';
+import { playNamedTutorial, tutorialList, type TutorialModule } from './lib/student/tutorial-play.ts';
+import { ROOT, UsageError } from './lib/core/workbook.ts';
 
 const USAGE = `
 Usage: npm run play [-- [--vs WHO] [--first WHO] [--reference]]

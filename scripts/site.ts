@@ -1,12 +1,12 @@
 /** `npm run site`: the lessons as web pages in build/site, with your points; `-- --serve` serves and refreshes them. */
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { parseCommandLine, runCommand } from './lib/cli.ts';
-import { progressPath, readProgress, type Progress } from './lib/progress.ts';
+import { parseCommandLine, runCommand } from './lib/core/cli.ts';
+import { progressPath, readProgress, type Progress } from './lib/core/progress.ts';
 import { buildSite, readProgressFile } from './lib/site/build.ts';
 import { serveSite, type SiteServer } from './lib/site/serve.ts';
-import { ROOT, UsageError } from './lib/workbook.ts';
-import { plural } from './lib/text.ts';
+import { ROOT, UsageError } from './lib/core/workbook.ts';
+import { plural } from './lib/core/text.ts';
 
 const USAGE = `
 Usage: npm run site [-- --serve] [--port N] [--out DIR] [--progress FILE]

@@ -6,9 +6,9 @@
  */
 import { relative } from 'node:path';
 import ts from 'typescript';
-import { colorsEnabled, parseCommandLine, runCommand } from './lib/cli.ts';
-import { plural } from './lib/text.ts';
-import { ROOT } from './lib/workbook.ts';
+import { colorsEnabled, parseCommandLine, runCommand } from './lib/core/cli.ts';
+import { plural } from './lib/core/text.ts';
+import { ROOT } from './lib/core/workbook.ts';
 
 const USAGE = `
 Usage: npm run typecheck

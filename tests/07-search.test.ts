@@ -2,10 +2,10 @@ import { expect, test } from 'vitest';
 import { audit, bestMove, countGames, countPositions, type AuditResult, type Strategy } from '@workbook/07-search/search';
 import { heuristicMove, ruleMove } from '@workbook/06-computer/computer';
 import type { Board, Mark } from '@workbook/01-board/board';
-import { auditTable, replayLine, type AuditRow } from '../scripts/lib/arena-format.ts';
+import { auditTable, replayLine, type AuditRow } from '../scripts/lib/student/arena-format.ts';
 import { boardOf, drawBoard, pictureOf, playAllGames, type TestBoard } from './support/boards.ts';
 import { example, lessonTasks } from './support/lesson.ts';
-import { isStopped } from '../scripts/lib/failure.ts';
+import { isStopped } from '../scripts/lib/core/failure.ts';
 import { besideTheCode, crossingCost, timedEach } from './support/sealed.ts';
 import { firstEmptyOf as localFirstEmptyOf, quitter as localQuitter } from './support/strategies.ts';
 import {

@@ -4,7 +4,7 @@ import { expect, test } from 'vitest';
 import { drawBoard, playClassGames, playTutorial, PROFILES, readMove } from '@workbook/08-tutorials/tutorials';
 import type { Board } from '@workbook/01-board/board';
 import type { GameName, Layout, Profile, TutorialOptions } from '@workbook/08-tutorials/tutorials';
-import { ROOT } from '../scripts/lib/workbook.ts';
+import { ROOT } from '../scripts/lib/core/workbook.ts';
 import { boardOf } from './support/boards.ts';
 import { capturePrinting } from './support/console.ts';
 import { programIO, type ProgramIO } from './support/io.ts';

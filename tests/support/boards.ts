@@ -4,7 +4,7 @@
  * check drawn as a 3×3 grid. Nothing here imports student code, so a bug there cannot
  * change what the tests expect.
  */
-import { boardOf, linesOfThree, pictureOf, type Board, type Cell } from '../../scripts/lib/boards.ts';
+import { boardOf, linesOfThree, pictureOf, type Board, type Cell } from '../../scripts/lib/core/boards.ts';
 import { callEach, type CallOutcome } from './sealed.ts';
 
 /** Boards as pictures and the lines of three come from the tools' own board helpers, which import no lesson code either. */

@@ -4,8 +4,8 @@
  * with its own lines (worked out from the geometry in boards.ts), never with student code, so a bug
  * in a lesson cannot change what the tests expect.
  */
-import { replayLine } from '../../scripts/lib/arena-format.ts';
-export { seededRandom } from '../../scripts/lib/seeded-random.ts';
+import { replayLine } from '../../scripts/lib/student/arena-format.ts';
+export { seededRandom } from '../../scripts/lib/core/seeded-random.ts';
 import { linesOfThree, playAllGames, type TestBoard } from './boards.ts';
 import { callEach } from './sealed.ts';
 

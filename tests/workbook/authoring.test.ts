@@ -9,8 +9,8 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unli
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { readmeRow } from '../../scripts/lib/authoring.ts';
-import { listLessons, readLesson, ROOT } from '../../scripts/lib/workbook.ts';
+import { readmeRow } from '../../scripts/lib/teacher/authoring.ts';
+import { listLessons, readLesson, ROOT } from '../../scripts/lib/core/workbook.ts';
 import { hiddenMissSource } from './synthetic-class.ts';
 
 /** The example lesson's number in the README, and the one it gets in the copy (no real lesson has it). */

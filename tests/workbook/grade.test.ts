@@ -11,12 +11,12 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { BOM, parseCsv } from '../../scripts/lib/csv.ts';
-import { feedbackFolder, forStudent, mergeGradebooks, renderCsv, type Gradebook, type StudentGrade } from '../../scripts/lib/gradebook.ts';
-import { LMS_FILES } from '../../scripts/lib/lms-export.ts';
-import { scoreLesson } from '../../scripts/lib/results.ts';
-import { changedTests, locateLessons, type Submission } from '../../scripts/lib/submissions.ts';
-import { listLessons, ROOT, type Lesson } from '../../scripts/lib/workbook.ts';
+import { BOM, parseCsv } from '../../scripts/lib/teacher/csv.ts';
+import { feedbackFolder, forStudent, mergeGradebooks, renderCsv, type Gradebook, type StudentGrade } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
+import { LMS_FILES } from '../../scripts/lib/teacher/gradebook/lms-export.ts';
+import { scoreLesson } from '../../scripts/lib/core/results.ts';
+import { changedTests, locateLessons, type Submission } from '../../scripts/lib/teacher/intake/submissions.ts';
+import { listLessons, ROOT, type Lesson } from '../../scripts/lib/core/workbook.ts';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { pathToFileURL } from 'node:url';
 import { BROWSER_ARGS, CHROMIUM, DESKTOP, HAVE_BROWSER, IN_CI, PHONE, SCREENSHOTS } from './browser.ts';

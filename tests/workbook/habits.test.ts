@@ -6,8 +6,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test, vi } from 'vitest';
-import { progressPath, readProgress, STATE_DIR } from '../../scripts/lib/progress.ts';
-import { tscFailure } from '../../scripts/lib/typecheck.ts';
+import { progressPath, readProgress, STATE_DIR } from '../../scripts/lib/core/progress.ts';
+import { tscFailure } from '../../scripts/lib/grader/typecheck.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'workbook-habits-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

@@ -9,13 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 import { afterAll, describe, expect, test } from 'vitest';
-import { defaultLessons } from '../../scripts/lib/class-grading.ts';
-import { PACK_MANIFEST, planPack } from '../../scripts/lib/pack.ts';
-import { BOM, parseCsv, toCsv } from '../../scripts/lib/csv.ts';
-import { CLASS_ARCHIVE_LIMITS, classFolder, findSubmissions, unpackClassArchive } from '../../scripts/lib/intake.ts';
-import { describeMiss, findNearMisses, type NearMiss } from '../../scripts/lib/near-misses.ts';
-import { isClutter, nameClass, nameEntry, withoutCopyMark } from '../../scripts/lib/platforms.ts';
-import { findInRoster, readRoster } from '../../scripts/lib/roster.ts';
+import { defaultLessons } from '../../scripts/lib/teacher/class-grading.ts';
+import { PACK_MANIFEST } from '../../scripts/lib/teacher/pack/manifest.ts';
+import { planPack } from '../../scripts/lib/teacher/pack/plan.ts';
+import { BOM, parseCsv, toCsv } from '../../scripts/lib/teacher/csv.ts';
+import { CLASS_ARCHIVE_LIMITS, classFolder, findSubmissions, unpackClassArchive } from '../../scripts/lib/teacher/intake/intake.ts';
+import { describeMiss, findNearMisses, type NearMiss } from '../../scripts/lib/teacher/intake/near-misses.ts';
+import { isClutter, nameClass, nameEntry, withoutCopyMark } from '../../scripts/lib/teacher/intake/platforms.ts';
+import { findInRoster, readRoster } from '../../scripts/lib/teacher/intake/roster.ts';
 import {
   changedTests,
   EXERCISE_FILE_LIMIT,
@@ -25,9 +26,9 @@ import {
   missingFiles,
   privateCopy,
   type Submission,
-} from '../../scripts/lib/submissions.ts';
-import { listLessons, ROOT, UsageError, type Lesson } from '../../scripts/lib/workbook.ts';
-import { ARCHIVE_LIMITS, readZip, writeZip, ZipError, type ZipEntry } from '../../scripts/lib/zip.ts';
+} from '../../scripts/lib/teacher/intake/submissions.ts';
+import { listLessons, ROOT, UsageError, type Lesson } from '../../scripts/lib/core/workbook.ts';
+import { ARCHIVE_LIMITS, readZip, writeZip, ZipError, type ZipEntry } from '../../scripts/lib/teacher/intake/zip.ts';
 
 const all = listLessons();
 const scratch = mkdtempSync(join(tmpdir(), 'workbook-intake-test-'));

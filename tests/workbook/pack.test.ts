@@ -8,24 +8,17 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { withPrerequisites } from '../../scripts/lib/grading.ts';
-import {
-  finishedSource,
-  findLeaks,
-  forbiddenPaths,
-  PACK_MANIFEST,
-  PackError,
-  parseLessonList,
-  planPack,
-  readTree,
-  STUDENT_COMMANDS,
-  writePack,
-  type PackManifest,
-  type PackPlan,
-} from '../../scripts/lib/pack.ts';
-import { deriveStub, hashText, originalStub, solutionBodies } from '../../scripts/lib/stubs.ts';
-import { listLessons, ROOT, type Lesson } from '../../scripts/lib/workbook.ts';
-import { readZip, writeZip, ZipError } from '../../scripts/lib/zip.ts';
+import { withPrerequisites } from '../../scripts/lib/grader/grading.ts';
+import { finishedSource } from '../../scripts/lib/core/stubs.ts';
+import { parseLessonList } from '../../scripts/lib/core/workbook.ts';
+import { readTree } from '../../scripts/lib/teacher/pack/files.ts';
+import { findLeaks, forbiddenPaths } from '../../scripts/lib/teacher/pack/leaks.ts';
+import { PACK_MANIFEST, type PackManifest } from '../../scripts/lib/teacher/pack/manifest.ts';
+import { PackError, planPack, STUDENT_COMMANDS, type PackPlan } from '../../scripts/lib/teacher/pack/plan.ts';
+import { writePack } from '../../scripts/lib/teacher/pack/write.ts';
+import { deriveStub, hashText, originalStub, solutionBodies } from '../../scripts/lib/core/stubs.ts';
+import { listLessons, ROOT, type Lesson } from '../../scripts/lib/core/workbook.ts';
+import { readZip, writeZip, ZipError } from '../../scripts/lib/teacher/intake/zip.ts';
 
 const all = listLessons();
 /** Lessons whose reference solution exists (lessons being written may not have one yet). */

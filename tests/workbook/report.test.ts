@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, describe } from 'vitest';
-import { painter } from '../../scripts/lib/cli.ts';
-import { failureOf } from '../../scripts/lib/failure.ts';
-import { compactValue, explainFailure, renderReport, TITLE_WIDTH } from '../../scripts/lib/report.ts';
-import { defaultFileName, FORMATS } from '../../scripts/lib/result-files.ts';
-import { formatPoints, scoreLesson, type LessonRun, type TestOutcome } from '../../scripts/lib/results.ts';
-import { diffLines, focusRows, formatRow, visibleLine } from '../../scripts/lib/textdiff.ts';
-import { planPack } from '../../scripts/lib/pack.ts';
-import { listLessons, readLesson, ROOT, type Lesson } from '../../scripts/lib/workbook.ts';
+import { painter } from '../../scripts/lib/core/cli.ts';
+import { failureOf } from '../../scripts/lib/core/failure.ts';
+import { compactValue, explainFailure, renderReport, TITLE_WIDTH } from '../../scripts/lib/report/report.ts';
+import { defaultFileName, FORMATS } from '../../scripts/lib/report/result-files.ts';
+import { formatPoints, scoreLesson, type LessonRun, type TestOutcome } from '../../scripts/lib/core/results.ts';
+import { diffLines, focusRows, formatRow, visibleLine } from '../../scripts/lib/report/textdiff.ts';
+import { planPack } from '../../scripts/lib/teacher/pack/plan.ts';
+import { listLessons, readLesson, ROOT, type Lesson } from '../../scripts/lib/core/workbook.ts';
 
 const plain = painter(false);
 

@@ -8,8 +8,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { BUSY_STRETCH } from '../../scripts/lib/sandbox/cpu-time.mjs';
-import { listLessons, ROOT } from '../../scripts/lib/workbook.ts';
+import { BUSY_STRETCH } from '../../scripts/lib/grader/sandbox/cpu-time.mjs';
+import { listLessons, ROOT } from '../../scripts/lib/core/workbook.ts';
 
 const LIMIT_SECONDS = 5;
 const scratch = mkdtempSync(join(tmpdir(), 'workbook-robust-'));

@@ -11,9 +11,9 @@ import { join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { LessonProgress, Progress } from '../../scripts/lib/progress.ts';
+import type { LessonProgress, Progress } from '../../scripts/lib/core/progress.ts';
 import { discoverLessons } from '../../scripts/lib/site/build.ts';
-import { readmePath, ROOT, type Lesson } from '../../scripts/lib/workbook.ts';
+import { readmePath, ROOT, type Lesson } from '../../scripts/lib/core/workbook.ts';
 import { readExamples } from '../support/lesson.ts';
 import { BROWSER_ARGS, CHROMIUM, DESKTOP, HAVE_BROWSER, IN_CI, PHONE, SCREENSHOTS } from './browser.ts';
 

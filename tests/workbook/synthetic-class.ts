@@ -6,10 +6,13 @@
  */
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { finishedSource, planPack, readTree, writePack } from '../../scripts/lib/pack.ts';
-import { deriveStub } from '../../scripts/lib/stubs.ts';
-import { listLessons, type Lesson } from '../../scripts/lib/workbook.ts';
-import { writeZip } from '../../scripts/lib/zip.ts';
+import { finishedSource } from '../../scripts/lib/core/stubs.ts';
+import { readTree } from '../../scripts/lib/teacher/pack/files.ts';
+import { planPack } from '../../scripts/lib/teacher/pack/plan.ts';
+import { writePack } from '../../scripts/lib/teacher/pack/write.ts';
+import { deriveStub } from '../../scripts/lib/core/stubs.ts';
+import { listLessons, type Lesson } from '../../scripts/lib/core/workbook.ts';
+import { writeZip } from '../../scripts/lib/teacher/intake/zip.ts';
 
 /** The kinds of hand-in the class has. */
 export const KINDS = ['perfect', 'untouched', 'partly', 'hanging', 'tampered', 'missing', 'zipped', 'clone', 'nothing'] as const;

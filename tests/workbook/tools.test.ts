@@ -8,13 +8,13 @@ import * as computer from '../../solutions/06-computer/computer.ts';
 import * as search from '../../solutions/07-search/search.ts';
 import * as game from '../../solutions/04-game/game.ts';
 import * as input from '../../solutions/02-input/input.ts';
-import { boardOf, isFreeCell, linesOfThree, pictureOf } from '../../scripts/lib/boards.ts';
-import { failureOf, isStopped, stoppedMessage } from '../../scripts/lib/failure.ts';
-import { importsOf, relativeImportsOf } from '../../scripts/lib/imports.ts';
-import type { ComputerModule, GameModule, InputModule, SearchModule } from '../../scripts/lib/lesson-modules.ts';
-import { holdsStub, stubName, stubNameOf, stubStatement } from '../../scripts/lib/stub-error.ts';
-import { escapeHtml, plural } from '../../scripts/lib/text.ts';
-import { LESSON_FOLDER } from '../../scripts/lib/workbook.ts';
+import { boardOf, isFreeCell, linesOfThree, pictureOf } from '../../scripts/lib/core/boards.ts';
+import { failureOf, isStopped, stoppedMessage } from '../../scripts/lib/core/failure.ts';
+import { importsOf, relativeImportsOf } from '../../scripts/lib/teacher/pack/imports.ts';
+import type { ComputerModule, GameModule, InputModule, SearchModule } from '../../scripts/lib/core/lesson-modules.ts';
+import { holdsStub, stubName, stubNameOf, stubStatement } from '../../scripts/lib/core/stub-error.ts';
+import { escapeHtml, plural } from '../../scripts/lib/core/text.ts';
+import { LESSON_FOLDER } from '../../scripts/lib/core/workbook.ts';
 
 describe('the stub error is made and recognised in one place', () => {
   test('the statement a stub throws, and its name read back', () => {

@@ -6,9 +6,9 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { toFailure } from '../../scripts/lib/child-protocol.ts';
-import { assertionWording, notCallableName, processExitCode, syntaxError, testTimeoutMs } from '../../scripts/lib/vitest-wording.ts';
-import { ROOT } from '../../scripts/lib/workbook.ts';
+import { toFailure } from '../../scripts/lib/grader/child-protocol.ts';
+import { assertionWording, notCallableName, processExitCode, syntaxError, testTimeoutMs } from '../../scripts/lib/grader/vitest-wording.ts';
+import { ROOT } from '../../scripts/lib/core/workbook.ts';
 
 const FIXTURES = join(ROOT, 'tests', 'workbook', 'vitest-wording');
 

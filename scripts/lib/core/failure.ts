@@ -4,7 +4,7 @@
  */
 import type { Failure } from './results.ts';
 import { stubName } from './stub-error.ts';
-import { ASSERTION_ERROR, processExitCode, syntaxError, testTimeoutMs } from './vitest-wording.ts';
+import { ASSERTION_ERROR, processExitCode, syntaxError, testTimeoutMs } from '../grader/vitest-wording.ts';
 
 /** The kinds of failure, each with the details the report needs. */
 export type FailureKind =

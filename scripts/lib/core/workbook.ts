@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /** The root of this workbook (the folder holding package.json). */
-export const ROOT = resolve(import.meta.dirname, '..', '..');
+export const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 
 /** One graded task of a lesson, as lesson.json describes it. */
 export interface TaskMeta {

@@ -1,7 +1,7 @@
 /** Messages between the grader and its vitest child process, and how errors become plain data. */
 import { dirname, relative } from 'node:path';
-import { failureOf } from './failure.ts';
-import type { Failure, TestOutcome } from './results.ts';
+import { failureOf } from '../core/failure.ts';
+import type { Failure, TestOutcome } from '../core/results.ts';
 
 /** The prefix that ties a describe block to a task: "Task 2: Draw the numbered board". */
 export const TASK_PREFIX = /^Task (\d+): /;

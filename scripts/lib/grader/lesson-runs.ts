@@ -5,7 +5,7 @@
 import { sep } from 'node:path';
 import type { ChildMessage } from './child-protocol.ts';
 import type { DefinedTest } from './held-to-list.ts';
-import type { LessonRun } from './results.ts';
+import type { LessonRun } from '../core/results.ts';
 
 /** Output kept per lesson. */
 const OUTPUT_KEEP = 8 * 1024;

@@ -1,6 +1,6 @@
 /**
  * Runs graded suites in a vitest child process and collects results per lesson. The suites are the
- * teacher's code; the graded code runs in sandbox processes behind them (scripts/lib/sandbox/), so
+ * teacher's code; the graded code runs in sandbox processes behind them (scripts/lib/grader/sandbox/), so
  * an endless loop, a crash or an exit in that code fails only the test that met it, and the child
  * itself never hangs on student code. Several folders (a class of students) run in one child with
  * one pool of workers.
@@ -11,11 +11,11 @@ import { join, resolve } from 'node:path';
 import type { ChildMessage, ChildRequest } from './child-protocol.ts';
 import { type DefinedTest, holdToList } from './held-to-list.ts';
 import { LessonRuns, type Pending } from './lesson-runs.ts';
-import type { LessonRun } from './results.ts';
+import type { LessonRun } from '../core/results.ts';
 import { writeCompiledFolders } from './sandbox/compile.ts';
 import { probeFences, SANDBOX_LIMITS, type Fences } from './sandbox/fences.ts';
 import { startSuiteProcess } from './suite-process.ts';
-import { hiddenSuitePath, listLessons, ROOT, suitePath, type Lesson } from './workbook.ts';
+import { hiddenSuitePath, listLessons, ROOT, suitePath, type Lesson } from '../core/workbook.ts';
 
 /** How to run a set of lessons over one or more folders. */
 export interface RunOptions {

@@ -1,6 +1,6 @@
 // The child process that runs graded suites with vitest's Node API (the grader starts it: see
 // runner.ts). Its reporter, ipc-reporter.ts, sends every event back over the IPC channel. The suites
-// call the graded code in sandbox processes (scripts/lib/sandbox/), so nothing here waits on student
+// call the graded code in sandbox processes (scripts/lib/grader/sandbox/), so nothing here waits on student
 // code for longer than a call's deadline.
 //
 // This one file is plain JavaScript on purpose: loaded through tsx, importing vitest's Node API

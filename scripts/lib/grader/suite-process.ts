@@ -39,7 +39,7 @@ export interface SuiteProcess {
 
 /** Starts the vitest child for one request. */
 export function startSuiteProcess(root: string, request: ChildRequest, settings: SuiteSettings): SuiteProcess {
-  const child = spawn(process.execPath, [join(root, 'scripts/lib/suite-child.mjs')], {
+  const child = spawn(process.execPath, [join(root, 'scripts/lib/grader/suite-child.mjs')], {
     cwd: root,
     env: {
       ...process.env,

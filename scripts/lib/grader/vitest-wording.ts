@@ -20,7 +20,7 @@ export function notCallableName(message: string): string | undefined {
 
 /**
  * The code process.exit(code) was called with, from vitest's "process.exit unexpectedly called with "0""
- * (the sandbox throws the same words: scripts/lib/sandbox/sandbox.js).
+ * (the sandbox throws the same words: scripts/lib/grader/sandbox/sandbox.js).
  */
 export function processExitCode(message: string): string | undefined {
   return /^process\.exit unexpectedly called with "(.*)"/.exec(message)?.[1];

@@ -1,13 +1,13 @@
 /** The student's report: one line per lesson, the first failure explained, and the next step. */
-import type { Paint } from './cli.ts';
-import { formatPoints, roundPoints, type Failure, type LessonScore, type TestOutcome } from './results.ts';
+import type { Paint } from '../core/cli.ts';
+import { formatPoints, roundPoints, type Failure, type LessonScore, type TestOutcome } from '../core/results.ts';
 import { diffLines, focusRows, formatRow, LINE_END_MARK, SPACE_MARK, visibleLine } from './textdiff.ts';
-import type { TypeProblem, TypeReport } from './typecheck.ts';
-import { runsCodeOf } from './lesson-code.ts';
-import { STILL_THROWS } from './stub-error.ts';
-import { assertionWording, notCallableName, syntaxError } from './vitest-wording.ts';
-import { LESSON_ID, readmePath, type Lesson } from './workbook.ts';
-import { plural } from './text.ts';
+import type { TypeProblem, TypeReport } from '../grader/typecheck.ts';
+import { runsCodeOf } from '../core/lesson-code.ts';
+import { STILL_THROWS } from '../core/stub-error.ts';
+import { assertionWording, notCallableName, syntaxError } from '../grader/vitest-wording.ts';
+import { LESSON_ID, readmePath, type Lesson } from '../core/workbook.ts';
+import { plural } from '../core/text.ts';
 
 /** What the report needs besides the scores. */
 export interface ReportContext {

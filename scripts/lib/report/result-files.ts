@@ -4,14 +4,14 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Progress } from './progress.ts';
-import { lessonProgress } from './progress.ts';
+import type { Progress } from '../core/progress.ts';
+import { lessonProgress } from '../core/progress.ts';
 import { explainFailure } from './report.ts';
-import { painter } from './cli.ts';
-import type { LessonScore, TestOutcome } from './results.ts';
-import { hashText } from './stubs.ts';
-import { escapeHtml } from './text.ts';
-import { hiddenSuitePath, suitePath } from './workbook.ts';
+import { painter } from '../core/cli.ts';
+import type { LessonScore, TestOutcome } from '../core/results.ts';
+import { hashText } from '../core/stubs.ts';
+import { escapeHtml } from '../core/text.ts';
+import { hiddenSuitePath, suitePath } from '../core/workbook.ts';
 
 /** Turns scores into the text of one result file. */
 export function renderResultFile(format: Format | 'json', context: Parameters<typeof workbookJson>[0]): string {

@@ -1,8 +1,8 @@
 /** Builds the static site: index.html, one page per lesson, the style sheet. Works opened from disk. */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseProgress, type Progress } from '../progress.ts';
-import { LESSON_FOLDER, listLessons, readmePath, type Lesson } from '../workbook.ts';
+import { parseProgress, type Progress } from '../core/progress.ts';
+import { LESSON_FOLDER, listLessons, readmePath, type Lesson } from '../core/workbook.ts';
 import { indexPage, lessonPage, pageName, type PageOptions, type SiteLesson } from './pages.ts';
 
 /** What to build and where. */

@@ -3,7 +3,7 @@
  * numbers, keywords, types, function names) and wraps each in a <span class="tok-…">. It never
  * changes the text itself, so copying highlighted code gives exactly what the lesson wrote.
  */
-import { escapeHtml } from '../text.ts';
+import { escapeHtml } from '../core/text.ts';
 
 /** The kinds of token that get a colour; everything else stays plain text. */
 export type TokenKind = 'comment' | 'string' | 'regexp' | 'number' | 'keyword' | 'literal' | 'type' | 'function' | 'property' | 'operator' | 'plain';

@@ -5,8 +5,8 @@
  */
 import MarkdownIt from 'markdown-it';
 import type { MarkdownIt as MarkdownItInstance, Token } from 'markdown-it';
-import { LESSON_ID, type TaskMeta } from '../workbook.ts';
-import { escapeHtml } from '../text.ts';
+import { LESSON_ID, type TaskMeta } from '../core/workbook.ts';
+import { escapeHtml } from '../core/text.ts';
 import { highlightShell, highlightTypeScript } from './highlight.ts';
 
 /** A link to a lesson's folder or README ("../02-input/README.md#task-2"): the lesson id, and the anchor. */

@@ -1,7 +1,7 @@
 /** The HTML of the site's pages: the index with every lesson's points, and one page per lesson. */
-import type { LessonProgress } from '../progress.ts';
-import type { Lesson } from '../workbook.ts';
-import { escapeHtml, plural } from '../text.ts';
+import type { LessonProgress } from '../core/progress.ts';
+import type { Lesson } from '../core/workbook.ts';
+import { escapeHtml, plural } from '../core/text.ts';
 import { hintsHtml, renderInline, renderLessonText } from './markdown.ts';
 
 /** How far a student is with a lesson, as shown by a bar. */

@@ -5,12 +5,12 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { isFreeCell, pictureOf } from '../boards.ts';
-import { firstLine, placeInLessons, type ComputerModule, type SearchModule, type Seat, type Strategy } from '../lesson-modules.ts';
-import { seededRandom } from '../seeded-random.ts';
-import { stubNameOf } from '../stub-error.ts';
-import { lessonFolders, ROOT } from '../workbook.ts';
-import type { AuditRow } from '../arena-format.ts';
+import { isFreeCell, pictureOf } from '../core/boards.ts';
+import { firstLine, placeInLessons, type ComputerModule, type SearchModule, type Seat, type Strategy } from '../core/lesson-modules.ts';
+import { seededRandom } from '../core/seeded-random.ts';
+import { stubNameOf } from '../core/stub-error.ts';
+import { lessonFolders, ROOT } from '../core/workbook.ts';
+import type { AuditRow } from './arena-format.ts';
 
 /** The seed of every random player, so that the table is the same on every run. */
 export const SEED = 2024;

@@ -2,9 +2,9 @@
  * The computer in O's seat of `npm run play`: it reads the board the student's game prints (lesson
  * 01's numbered layout) and answers the game's move prompt for O with lesson 06's choice.
  */
-import { EMPTY, isFreeCell, type Board, type Cell, type Mark } from '../boards.ts';
-import { ToolStopped, type IO } from '../lesson-modules.ts';
-import type { TerminalIO } from '../terminal-io.ts';
+import { EMPTY, isFreeCell, type Board, type Cell, type Mark } from '../core/boards.ts';
+import { ToolStopped, type IO } from '../core/lesson-modules.ts';
+import type { TerminalIO } from './terminal-io.ts';
 
 /** The computer always plays O; the person at the keyboard plays X. */
 export const COMPUTER: Mark = 'O';

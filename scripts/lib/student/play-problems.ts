@@ -1,11 +1,11 @@
 /** Why `npm run play` stopped, in plain words: an unfinished lesson (a stub), a problem of its own, or an error in the code. */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runsCodeOf } from '../lesson-code.ts';
-import { firstLine, placeInLessons, ToolStopped } from '../lesson-modules.ts';
-import { holdsStub, STILL_THROWS, STUB_QUOTE, stubNameOf } from '../stub-error.ts';
-import { AskedAfterEnd, InputInterrupted } from '../terminal-io.ts';
-import { readLesson, ROOT } from '../workbook.ts';
+import { runsCodeOf } from '../core/lesson-code.ts';
+import { firstLine, placeInLessons, ToolStopped } from '../core/lesson-modules.ts';
+import { holdsStub, STILL_THROWS, STUB_QUOTE, stubNameOf } from '../core/stub-error.ts';
+import { AskedAfterEnd, InputInterrupted } from './terminal-io.ts';
+import { readLesson, ROOT } from '../core/workbook.ts';
 
 /** Prints why the game stopped, in plain words, and returns the exit status. */
 export function explain(error: unknown, folder: string, referenceCommand = 'npm run play -- --reference'): number {

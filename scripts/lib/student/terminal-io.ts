@@ -15,7 +15,7 @@
  */
 import { openSync, readlinkSync, readSync } from 'node:fs';
 import { isatty, ReadStream } from 'node:tty';
-import type { IO } from './lesson-modules.ts';
+import type { IO } from '../core/lesson-modules.ts';
 
 /** Thrown by `input` when the player presses Ctrl+C. */
 export class InputInterrupted extends Error {

@@ -7,9 +7,9 @@
  * What this uses from lesson 08 is declared here, so that `play` never depends on that lesson's file
  * (a student edition without lesson 08 still plays lesson 04's game).
  */
-import type { IO } from './lesson-modules.ts';
+import type { IO } from '../core/lesson-modules.ts';
 import { terminalIO, type TerminalIO } from './terminal-io.ts';
-import { UsageError } from './workbook.ts';
+import { UsageError } from '../core/workbook.ts';
 
 /** A tutorial as lesson 08's TUTORIALS lists it. */
 interface Tutorial {

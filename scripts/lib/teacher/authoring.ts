@@ -8,11 +8,11 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { withPrerequisites } from './grading.ts';
-import { scoreLesson, type LessonRun, type LessonScore } from './results.ts';
-import { runTargets } from './runner.ts';
-import { MarkerError, planStubs } from './stubs.ts';
-import { hiddenSuitePath, listLessons, readExamples, readLesson, readmePath, suitePath, type Lesson } from './workbook.ts';
+import { withPrerequisites } from '../grader/grading.ts';
+import { scoreLesson, type LessonRun, type LessonScore } from '../core/results.ts';
+import { runTargets } from '../grader/runner.ts';
+import { MarkerError, planStubs } from '../core/stubs.ts';
+import { hiddenSuitePath, listLessons, readExamples, readLesson, readmePath, suitePath, type Lesson } from '../core/workbook.ts';
 
 /** One rule and what breaks it (nothing when it holds). */
 export interface Check {

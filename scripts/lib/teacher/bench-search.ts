@@ -1,11 +1,11 @@
 /**
  * Times lesson 07's reference search in a fresh process (so every cache starts empty) and prints
- * the timings as JSON: `node --import tsx scripts/lib/bench-search.ts`.
+ * the timings as JSON: `node --import tsx scripts/lib/teacher/bench-search.ts`.
  */
-import { createBoard } from '../../solutions/01-board/board.ts';
-import { ruleMove } from '../../solutions/06-computer/computer.ts';
-import { audit, bestMove, countGames, countPositions } from '../../solutions/07-search/search.ts';
-import { boardOf } from './boards.ts';
+import { createBoard } from '../../../solutions/01-board/board.ts';
+import { ruleMove } from '../../../solutions/06-computer/computer.ts';
+import { audit, bestMove, countGames, countPositions } from '../../../solutions/07-search/search.ts';
+import { boardOf } from '../core/boards.ts';
 
 function time(action: () => unknown): number {
   const started = performance.now();

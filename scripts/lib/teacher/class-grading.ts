@@ -17,18 +17,18 @@ import {
   type Gradebook,
   type LessonGrade,
   type StudentGrade,
-} from './gradebook.ts';
-import { withPrerequisites } from './grading.ts';
-import { classFolder, findSubmissions, unpackClassArchive } from './intake.ts';
-import { describeMiss, findNearMisses, type NearMiss } from './near-misses.ts';
-import { roundPoints, scoreLesson, type LessonRun, type LessonScore } from './results.ts';
-import { findLeaks, secretsOf, type Secret } from './pack.ts';
-import { findInRoster, type PlatformIds, type RosterEntry } from './roster.ts';
-import { DEFAULT_LIMIT_MS, runTargets } from './runner.ts';
-import { describeFences, probeFences } from './sandbox/fences.ts';
-import { changedTests, hasLessonFolder, hintsSeen, isInPlace, missingFiles, privateCopy, type Submission } from './submissions.ts';
-import { hiddenSuitePath, listLessons, suitePath, UsageError, type Lesson } from './workbook.ts';
-import { ZipError } from './zip.ts';
+} from './gradebook/gradebook.ts';
+import { withPrerequisites } from '../grader/grading.ts';
+import { classFolder, findSubmissions, unpackClassArchive } from './intake/intake.ts';
+import { describeMiss, findNearMisses, type NearMiss } from './intake/near-misses.ts';
+import { roundPoints, scoreLesson, type LessonRun, type LessonScore } from '../core/results.ts';
+import { findLeaks, secretsOf, type Secret } from './pack/leaks.ts';
+import { findInRoster, type PlatformIds, type RosterEntry } from './intake/roster.ts';
+import { DEFAULT_LIMIT_MS, runTargets } from '../grader/runner.ts';
+import { describeFences, probeFences } from '../grader/sandbox/fences.ts';
+import { changedTests, hasLessonFolder, hintsSeen, isInPlace, missingFiles, privateCopy, type Submission } from './intake/submissions.ts';
+import { hiddenSuitePath, listLessons, suitePath, UsageError, type Lesson } from '../core/workbook.ts';
+import { ZipError } from './intake/zip.ts';
 
 /** What to grade and how. */
 export interface ClassOptions {

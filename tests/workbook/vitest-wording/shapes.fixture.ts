@@ -1,4 +1,4 @@
-// One failing test per message shape the grader reads (see scripts/lib/vitest-wording.ts).
+// One failing test per message shape the grader reads (see scripts/lib/grader/vitest-wording.ts).
 import { expect, test } from 'vitest';
 import * as lesson from './lesson.fixture-module.ts';
 // @ts-expect-error: the name is missing on purpose, as in a student's file that lacks the export

@@ -9,7 +9,7 @@
 import { chownSync, mkdtempSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import { stoppedMessage } from '../failure.ts';
+import { stoppedMessage } from '../../core/failure.ts';
 import { namedPipesWork, sandboxPool, SandboxProcess, START_LIMIT_MS, type Exit, type Frame, type Pump } from './channel.ts';
 import { compiledFile, compileFolder, HELPER_ROOT, type CompiledFolder } from './compile.ts';
 import { createMembrane, MEMBRANE_SOURCE, type Membrane } from './membrane-types.ts';

@@ -10,7 +10,7 @@
 import { existsSync, lstatSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { transformSync, type TransformFailure } from 'esbuild';
-import { listLessons, type Lesson } from '../workbook.ts';
+import { listLessons, type Lesson } from '../../core/workbook.ts';
 
 /** A compiled exercise file: its code, or why it could not be compiled. */
 export type CompiledModule = { code: string } | { error: { message: string; location: string } };
@@ -24,8 +24,8 @@ export type CompiledFolder = Record<string, CompiledModule>;
  * self-contained file.
  */
 const HELPERS = {
-  seededRandom: new URL('../seeded-random.ts', import.meta.url),
-  strategies: new URL('../../../tests/support/strategies.ts', import.meta.url),
+  seededRandom: new URL('../../core/seeded-random.ts', import.meta.url),
+  strategies: new URL('../../../../tests/support/strategies.ts', import.meta.url),
 };
 
 /** Where the helpers sit among the sandbox's modules (outside every hand-in's folder). */

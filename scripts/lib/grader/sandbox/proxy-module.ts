@@ -35,7 +35,7 @@ function trustedSource(root: string, modulePath: string): string {
 
 /** The vite plugin that gives the suites sealed modules instead of the hand-in's files. */
 export function sealedModules(root: string): Plugin {
-  const client = join(root, 'scripts/lib/sandbox/client.ts');
+  const client = join(root, 'scripts/lib/grader/sandbox/client.ts');
   return {
     name: 'workbook-sealed-modules',
     enforce: 'pre',

@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { renderLessonText } from './site/markdown.ts';
-import { pageHead } from './site/pages.ts';
+import { renderLessonText } from '../../site/markdown.ts';
+import { pageHead } from '../../site/pages.ts';
 
 /** The file name of a student's feedback page, beside their feedback.md. */
 export const FEEDBACK_PAGE = 'index.html';
@@ -16,7 +16,7 @@ export const SITE_ASSETS = ['style.css', 'favicon.svg'] as const;
 
 /** The text of one of the site's files. */
 export function siteAsset(name: (typeof SITE_ASSETS)[number]): string {
-  return readFileSync(join(import.meta.dirname, 'site', name), 'utf8');
+  return readFileSync(join(import.meta.dirname, '..', '..', 'site', name), 'utf8');
 }
 
 /** The feedback page of one student, from their feedback.md. */

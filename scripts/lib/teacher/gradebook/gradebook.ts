@@ -7,16 +7,16 @@
  */
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { painter } from './cli.ts';
-import { toCsv } from './csv.ts';
+import { painter } from '../../core/cli.ts';
+import { toCsv } from '../csv.ts';
 import { feedbackPage, FEEDBACK_PAGE, SITE_ASSETS, siteAsset } from './feedback-page.ts';
-import { renderHtml } from './gradebook-html.ts';
-import { describeKinds, describeMiss, MISS_WORDS, type NearMiss } from './near-misses.ts';
-import type { Platform } from './platforms.ts';
-import { brokenElsewhere, explainFailure, loadProblemLine, renderReport } from './report.ts';
-import { formatPoints, roundPoints, type LessonScore, type TaskScore, type TestOutcome } from './results.ts';
-import type { PlatformIds } from './roster.ts';
-import { readmePath, UsageError, type Lesson } from './workbook.ts';
+import { renderHtml } from './html.ts';
+import { describeKinds, describeMiss, MISS_WORDS, type NearMiss } from '../intake/near-misses.ts';
+import type { Platform } from '../intake/platforms.ts';
+import { brokenElsewhere, explainFailure, loadProblemLine, renderReport } from '../../report/report.ts';
+import { formatPoints, roundPoints, type LessonScore, type TaskScore, type TestOutcome } from '../../core/results.ts';
+import type { PlatformIds } from '../intake/roster.ts';
+import { readmePath, UsageError, type Lesson } from '../../core/workbook.ts';
 
 export { formatPoints };
 

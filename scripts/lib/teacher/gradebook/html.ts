@@ -19,10 +19,10 @@ import {
   type StudentGrade,
 } from './gradebook.ts';
 import { FEEDBACK_PAGE, siteAsset } from './feedback-page.ts';
-import { PLATFORM_NAMES } from './platforms.ts';
-import { roundPoints } from './results.ts';
-import { pageHead } from './site/pages.ts';
-import { escapeHtml } from './text.ts';
+import { PLATFORM_NAMES } from '../intake/platforms.ts';
+import { roundPoints } from '../../core/results.ts';
+import { pageHead } from '../../site/pages.ts';
+import { escapeHtml } from '../../core/text.ts';
 
 /** What a cell says besides its points, so it reads without colour too. */
 const CELL_WORDS: Record<LessonStatus, string> = {

@@ -9,9 +9,9 @@
  * - Canvas, Grades → Import: the columns Student, ID (Canvas's user ID, the number in the names of
  *   Canvas's download), SIS User ID, SIS Login ID, Section, then the assignment's column.
  */
-import { toCsv } from './csv.ts';
+import { toCsv } from '../csv.ts';
 import { formatPoints, type Gradebook, type StudentGrade } from './gradebook.ts';
-import { roundPoints } from './results.ts';
+import { roundPoints } from '../../core/results.ts';
 
 /** The platforms a grade import file can be written for. */
 export const LMS_FORMATS = ['moodle', 'canvas'] as const;

@@ -1,9 +1,9 @@
 /** The table `npm run grade` ends with: what was found in each hand-in, lesson by lesson, and its points. */
-import type { Paint } from './cli.ts';
-import type { IntakeRow } from './class-grading.ts';
-import { formatPoints, type Gradebook } from './gradebook.ts';
+import type { Paint } from '../../core/cli.ts';
+import type { IntakeRow } from '../class-grading.ts';
+import { formatPoints, type Gradebook } from '../gradebook/gradebook.ts';
 import { PLATFORM_NAMES } from './platforms.ts';
-import { plural } from './text.ts';
+import { plural } from '../../core/text.ts';
 
 /** The mark of a lesson's files in the table. */
 const MARKS: Record<IntakeRow['lessons'][string], string> = { found: '✓', accepted: '≈', near: '~', missing: '✗' };

@@ -17,9 +17,9 @@ import {
   type Submission,
 } from './submissions.ts';
 import { findNearMisses } from './near-misses.ts';
-import { listLessons, type Lesson } from './workbook.ts';
+import { listLessons, type Lesson } from '../../core/workbook.ts';
 import { ARCHIVE_LIMITS, ZipError, type ArchiveLimits } from './zip.ts';
-import { plural } from './text.ts';
+import { plural } from '../../core/text.ts';
 
 /**
  * What a whole class download given as one archive may hold (a platform's "download all"): many

@@ -7,8 +7,8 @@
 import { lstatSync, readdirSync, type Dirent } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { isClutter, withoutCopyMark } from './platforms.ts';
-import type { Lesson } from './workbook.ts';
-import { plural } from './text.ts';
+import type { Lesson } from '../../core/workbook.ts';
+import { plural } from '../../core/text.ts';
 
 /** How a file misses the name or place the grader looks for. */
 export type MissKind = 'case' | 'extension' | 'copy' | 'moved';

@@ -5,8 +5,8 @@
  * worksheet, a GitHub Classroom roster. Columns are found by their headings.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { parseCsv } from './csv.ts';
-import { UsageError } from './workbook.ts';
+import { parseCsv } from '../csv.ts';
+import { UsageError } from '../../core/workbook.ts';
 
 /** The ids a platform's grade import matches students by (all optional). */
 export interface PlatformIds {

@@ -19,12 +19,12 @@ import {
   type Stats,
 } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import { PACK_MANIFEST, type PackManifest } from './pack.ts';
+import { PACK_MANIFEST, type PackManifest } from '../pack/manifest.ts';
 import type { Platform } from './platforms.ts';
 import type { RosterEntry } from './roster.ts';
-import { lessonProgress, progressPath, type Progress } from './progress.ts';
-import { hashText } from './stubs.ts';
-import { LESSON_FOLDER, suitePath, UsageError, type Lesson } from './workbook.ts';
+import { lessonProgress, progressPath, type Progress } from '../../core/progress.ts';
+import { hashText } from '../../core/stubs.ts';
+import { LESSON_FOLDER, suitePath, UsageError, type Lesson } from '../../core/workbook.ts';
 import { ARCHIVE_LIMITS, formatBytes, readZip, ZipError, type ArchiveLimits } from './zip.ts';
 
 export { ARCHIVE_LIMITS, formatBytes };

@@ -1,7 +1,7 @@
 /**
  * What a TypeScript file imports, read with TypeScript's own parser: static imports and re-exports
  * (type-only ones too), dynamic imports of a literal path, `import('…')` types, and files a module
- * reads beside itself with `new URL('./file', import.meta.url)`. The parser is loaded on first use:
+ * reads beside itself with `new URL('../../file', import.meta.url)`. The parser is loaded on first use:
  * it takes a moment, and only the teacher's tools need it.
  */
 import { createRequire } from 'node:module';

@@ -1,38 +1,16 @@
 /** The leak check: no solution body of an unreleased lesson, no teacher-only test or file in a pack. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { solutionBodies } from '../../stubs.ts';
-import { lessonFolders } from '../../workbook.ts';
+import { solutionBodies } from '../../core/stubs.ts';
+import { lessonFolders } from '../../core/workbook.ts';
 import { listFiles } from './files.ts';
-
-/** Library modules only the teacher's tools use that still sit outside scripts/lib/teacher/. */
-const AUTHORING_LIB = [
-  'scripts/lib/pack.ts',
-  'scripts/lib/gradebook.ts',
-  'scripts/lib/gradebook-html.ts',
-  'scripts/lib/feedback-page.ts',
-  'scripts/lib/lms-export.ts',
-  'scripts/lib/csv.ts',
-  'scripts/lib/submissions.ts',
-  'scripts/lib/intake.ts',
-  'scripts/lib/intake-table.ts',
-  'scripts/lib/near-misses.ts',
-  'scripts/lib/platforms.ts',
-  'scripts/lib/roster.ts',
-  'scripts/lib/class-grading.ts',
-  'scripts/lib/authoring.ts',
-  'scripts/lib/zip.ts',
-  'scripts/lib/bench.ts',
-  'scripts/lib/bench-search.ts',
-  'scripts/lib/imports.ts',
-];
 
 /** The folder of library modules only the teacher's tools use: never in a student edition. */
 const TEACHER_LIB = 'scripts/lib/teacher/';
 
 /** True for a library module only the teacher's tools use. */
 export function isTeacherOnly(path: string): boolean {
-  return path.startsWith(TEACHER_LIB) || AUTHORING_LIB.includes(path);
+  return path.startsWith(TEACHER_LIB);
 }
 
 /** Paths a student edition must never hold. */

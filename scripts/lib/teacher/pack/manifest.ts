@@ -1,5 +1,5 @@
 /** What a student edition records about itself in .workbook/pack.json (read back by `npm run grade`). */
-import { STATE_DIR } from '../../progress.ts';
+import { STATE_DIR } from '../../core/progress.ts';
 
 /** Where a pack records what it holds (read back by `npm run grade`). */
 export const PACK_MANIFEST = `${STATE_DIR}/pack.json`;

@@ -5,9 +5,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
-import { STATE_DIR } from '../../progress.ts';
-import { deriveStub, finishedSource, hashText } from '../../stubs.ts';
-import { listLessons, readmePath, suitePath, UsageError, withPrerequisites, type Lesson } from '../../workbook.ts';
+import { STATE_DIR } from '../../core/progress.ts';
+import { deriveStub, finishedSource, hashText } from '../../core/stubs.ts';
+import { listLessons, readmePath, suitePath, UsageError, withPrerequisites, type Lesson } from '../../core/workbook.ts';
 import { importClosure } from './closure.ts';
 import { listFiles } from './files.ts';
 import { isTeacherOnly } from './leaks.ts';

@@ -1,5 +1,5 @@
 /** The README of a student edition: how to start, the lessons of this class, the teacher README's student sections, the commands. */
-import { readmePath } from '../../workbook.ts';
+import { readmePath } from '../../core/workbook.ts';
 import type { PackPlan } from './plan.ts';
 
 /** What each student command does, for the student README. */

@@ -1,8 +1,8 @@
 /** Writing a planned student edition: staged beside its folder, leak-checked on disk, then moved into place (and zipped). */
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { UsageError } from '../../workbook.ts';
-import { writeZip } from '../../zip.ts';
+import { UsageError } from '../../core/workbook.ts';
+import { writeZip } from '../intake/zip.ts';
 import { readTree } from './files.ts';
 import { findLeaks, forbiddenPaths, secretsOf } from './leaks.ts';
 import { PACK_MANIFEST } from './manifest.ts';
