@@ -13,6 +13,7 @@ import { type DefinedTest, holdToList } from './held-to-list.ts';
 import { LessonRuns, type Pending } from './lesson-runs.ts';
 import type { LessonRun } from '../core/results.ts';
 import { writeCompiledFolders } from './sandbox/compile.ts';
+import { startPipeStock } from './sandbox/pipe-stock.ts';
 import { probeFences, SANDBOX_LIMITS, type Fences } from './sandbox/fences.ts';
 import { startSuiteProcess } from './suite-process.ts';
 import { hiddenSuitePath, listLessons, ROOT, suitePath, type Lesson } from '../core/workbook.ts';
@@ -114,6 +115,8 @@ async function runChild(
   // The sandboxes' scratch folders go in here, so nothing of theirs outlives the run (others may pass through).
   const sandboxesDir = mkdtempSync(join(tmpdir(), 'workbook-sandboxes-'));
   chmodSync(sandboxesDir, 0o711);
+  // Named pipes for the sandboxes, made ahead in the background (see pipe-stock.ts); not on Windows.
+  const pipes = process.platform === 'win32' ? undefined : startPipeStock(sandboxesDir);
   const compile = (): void => writeCompiledFolders(compiledDir, targets, listLessons(root));
   compile();
   const request: ChildRequest = {
@@ -127,7 +130,7 @@ async function runChild(
     onLessonDone?.(entry.targetIndex, entry.run);
   };
   const lessons = new LessonRuns(open, settings.limitMs, finish);
-  const suites = startSuiteProcess(root, request, { targets, compiledDir, sandboxesDir, ...settings, watch: watch !== undefined });
+  const suites = startSuiteProcess(root, request, { targets, compiledDir, sandboxesDir, pipeStock: pipes?.folder, ...settings, watch: watch !== undefined });
 
   suites.child.on('message', (message: ChildMessage) => {
     suites.heard();
@@ -156,6 +159,7 @@ async function runChild(
   const { how, tail } = await suites.exited;
   for (const watcher of watchers) watcher.close();
   rmSync(compiledDir, { recursive: true, force: true });
+  pipes?.stop();
   rmSync(sandboxesDir, { recursive: true, force: true });
   for (const entry of lessons.unfinished()) {
     entry.run.problem = {

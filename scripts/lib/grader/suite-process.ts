@@ -20,6 +20,8 @@ export interface SuiteSettings {
   targets: string[];
   compiledDir: string;
   sandboxesDir: string;
+  /** The folder of named pipes made ahead for the sandboxes (sandbox/pipe-stock.ts), when there is one. */
+  pipeStock?: string | undefined;
   fences: Fences;
   limitMs: number;
   /** Watch mode: the child keeps running, so silence between saves is no fault. */
@@ -48,6 +50,7 @@ export function startSuiteProcess(root: string, request: ChildRequest, settings:
       WORKBOOK_FENCES: JSON.stringify(settings.fences),
       WORKBOOK_COMPILED_DIR: settings.compiledDir,
       WORKBOOK_SANDBOX_DIR: settings.sandboxesDir,
+      ...(settings.pipeStock ? { WORKBOOK_PIPE_STOCK: settings.pipeStock } : {}),
       WORKBOOK_CALL_LIMIT_MS: String(settings.limitMs),
       // vitest leaves one core free by default; the grader has the machine to itself, so it uses all.
       VITEST_MAX_WORKERS: process.env.VITEST_MAX_WORKERS ?? String(availableParallelism()),

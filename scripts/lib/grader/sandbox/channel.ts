@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { schedTimes } from './cpu-time.mjs';
 import type { Message } from './membrane-types.ts';
+import { claimPipePair } from './pipe-stock.ts';
 
 /** A message between the two sides, as JSON. */
 export type Frame = Message;
@@ -292,7 +293,7 @@ export function namedPipesWork(): boolean {
     try {
       // The first pipes made here are kept for the sandboxes to come.
       if (process.platform === 'win32') throw new Error('no named pipes here');
-      if (pipeStock.length === 0) pipeStock.push(...makePipes(PIPES_PER_BATCH));
+      if (pipeStock.length === 0) pipeStock.push(...takeOrMakePipes());
       pipesWork = true;
     } catch {
       pipesWork = false;
@@ -314,8 +315,29 @@ const pipeStock: Pipes[] = [];
  */
 function openPipes(): Pipes {
   if (process.platform === 'win32') throw new Error('no named pipes here');
-  if (pipeStock.length === 0) pipeStock.push(...makePipes(PIPES_PER_BATCH));
+  if (pipeStock.length === 0) pipeStock.push(...takeOrMakePipes());
   return pipeStock.pop() as Pipes;
+}
+
+/** A pair from the grader's stock (pipe-stock.ts) when it has one, else a batch made here. */
+function takeOrMakePipes(): Pipes[] {
+  const claimed = claimPipePair();
+  if (claimed === undefined) return makePipes(PIPES_PER_BATCH);
+  try {
+    return [openPair(claimed)];
+  } finally {
+    rmSync(claimed.folder, { recursive: true, force: true });
+  }
+}
+
+/** Opens both ends of a pair of named pipes (this side keeps both ends of each, so opening never blocks). */
+function openPair({ requests, replies }: { requests: string; replies: string }): Pipes {
+  return {
+    mainIn: openSync(requests, constants.O_RDWR),
+    mainOut: openSync(replies, constants.O_RDWR),
+    childIn: openSync(requests, constants.O_RDONLY),
+    childOut: openSync(replies, constants.O_WRONLY),
+  };
 }
 
 function makePipes(count: number): Pipes[] {
@@ -324,12 +346,7 @@ function makePipes(count: number): Pipes[] {
     const names = Array.from({ length: count }, (_, index) => ({ requests: join(folder, `requests-${index}`), replies: join(folder, `replies-${index}`) }));
     const made = spawnSync('mkfifo', ['-m', '600', ...names.flatMap((pair) => [pair.requests, pair.replies])], { stdio: 'ignore' });
     if (made.status !== 0) throw new Error('mkfifo failed');
-    return names.map(({ requests, replies }) => ({
-      mainIn: openSync(requests, constants.O_RDWR),
-      mainOut: openSync(replies, constants.O_RDWR),
-      childIn: openSync(requests, constants.O_RDONLY),
-      childOut: openSync(replies, constants.O_WRONLY),
-    }));
+    return names.map(openPair);
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

@@ -31,8 +31,20 @@ const HELPERS = {
 /** Where the helpers sit among the sandbox's modules (outside every hand-in's folder). */
 export const HELPER_ROOT = '/workbook-helpers';
 
+/** The last compilation of each file, reused while its text is the same (watch mode compiles every folder after each save). */
+const lastCompiled = new Map<string, { source: string; shown: string; result: CompiledModule }>();
+
 /** Compiles one file; `path` is where it is, `shown` how messages name it (lessons/01-board/board.ts). */
 export function compileExercise(source: string, path: string, shown: string): CompiledModule {
+  const last = lastCompiled.get(path);
+  if (last !== undefined && last.source === source && last.shown === shown) return last.result;
+  const result = transformExercise(source, path, shown);
+  lastCompiled.set(path, { source, shown, result });
+  return result;
+}
+
+/** Compiles one file with esbuild, or says where its syntax error is. */
+function transformExercise(source: string, path: string, shown: string): CompiledModule {
   try {
     const result = transformSync(source, {
       loader: 'ts',
