@@ -76,12 +76,16 @@ runCommand(USAGE, async () => {
     if (existsSync(join(scratch, 'scripts/grade.ts'))) {
       // A class as the issue sizes it (30 hand-ins × every lesson, hidden tests included); fewer in quick mode.
       const students = values.quick ? 3 : 30;
-      step(`class grading of ${students} hand-ins × every lesson, against separate checks`);
+      step(`class grading of ${students} hand-ins × every lesson, with and without tests/hidden, against separate checks`);
+      // The same class graded by a copy of the workbook without tests/hidden, in turns with the full one,
+      // so the difference is what the hidden suites cost (the same seed for every run).
+      const bare = scratchWorkbook(scratch);
+      rmSync(join(bare, 'tests', 'hidden'), { recursive: true, force: true });
       const submissions = makeSubmissions(scratch, students);
       const out = join(scratch, 'gradebook-out');
-      const [grade] = await timeInTurns(runs, [
-        () => timeCommand(node, [...tsx, join(scratch, 'scripts/grade.ts'), submissions, '--out', out], { cwd: scratch }),
-      ]);
+      const gradeWith = (root: string) => () => timeCommand(node, [...tsx, join(root, 'scripts/grade.ts'), submissions, '--out', out, '--seed', '1'], { cwd: root });
+      const [grade, gradeBare] = await timeInTurns(runs, [gradeWith(scratch), gradeWith(bare)]);
+      rmSync(bare, { recursive: true, force: true });
       // A few checks of single hand-ins, each timed: grading a class one student at a time costs that many times one.
       const singles: Sample[] = [];
       for (let index = 0; index < Math.min(students, 3); index += 1) {
@@ -91,15 +95,22 @@ runCommand(USAGE, async () => {
       const each = statsOfSamples(singles);
       const separate = scaled(each, students);
       const perHandIn = scaled(grade as Stats, 1 / students);
+      const perHandInBare = scaled(gradeBare as Stats, 1 / students);
+      const hiddenCost = difference(perHandIn, perHandInBare);
       const speedUp = ratio(separate, grade, 'faster than separate checks');
       rows.push(
         { figure: `npm run grade, ${students} hand-ins × ${listLessons(scratch).length} lessons`, stats: grade as Stats, note: speedUp },
         { figure: 'npm run grade, per hand-in', stats: perHandIn },
+        { figure: 'npm run grade without tests/hidden, per hand-in', stats: perHandInBare },
+        { figure: 'what the hidden suites add, per hand-in', stats: hiddenCost, note: `${formatMs(hiddenCost.median)} (budget 1 s)` },
         { figure: 'npm run check, one hand-in', stats: each },
         { figure: `${students} separate checks (${students} × the above)`, stats: separate },
       );
-      const perHandInCpu = perHandIn.cpuMedian === undefined ? '' : ` (CPU time ${formatMs(perHandIn.cpuMedian)})`;
-      ratios.push(`class grading: ${formatMs(perHandIn.median)} per hand-in${perHandInCpu}; ${speedUp}`);
+      const cpuOf = (figures: Stats): string => (figures.cpuMedian === undefined ? '' : ` (CPU time ${formatMs(figures.cpuMedian)})`);
+      ratios.push(`class grading: ${formatMs(perHandIn.median)} per hand-in${cpuOf(perHandIn)}; ${speedUp}`);
+      ratios.push(
+        `hidden suites in class grading: ${formatMs(hiddenCost.median)} per hand-in${cpuOf(hiddenCost)} (${formatMs(perHandIn.median)} with them, ${formatMs(perHandInBare.median)} without)`,
+      );
     }
 
     if (existsSync(join(scratch, 'scripts/pack.ts'))) {
@@ -128,6 +139,13 @@ runCommand(USAGE, async () => {
   console.log(`\nHeadline ratios (medians, measured in this run):\n${ratios.map((line) => `- ${line}`).join('\n')}`);
   return 0;
 });
+
+/** a − b, figure by figure (what a step adds); never below 0. */
+function difference(a: Stats, b: Stats): Stats {
+  const minus = (x: number, y: number): number => Math.max(0, x - y);
+  const cpu = a.cpuMedian !== undefined && b.cpuMedian !== undefined ? { cpuMedian: minus(a.cpuMedian, b.cpuMedian) } : {};
+  return { median: minus(a.median, b.median), min: minus(a.min, b.min), max: minus(a.max, b.max), runs: a.runs, ...cpu };
+}
 
 /** "1.42 × words" for a / b by clock medians, then "(CPU time: 1.50 ×)" by CPU medians when both have them. */
 function ratio(a: Stats | undefined, b: Stats | undefined, words: string): string {

@@ -8,7 +8,7 @@ import { typecheck } from './lib/grader/typecheck.ts';
 import { renderReport } from './lib/report/report.ts';
 import { defaultFileName, FORMATS, renderResultFile, type Format } from './lib/report/result-files.ts';
 import type { LessonScore } from './lib/core/results.ts';
-import { DEFAULT_LIMIT_MS } from './lib/grader/runner.ts';
+import { DEFAULT_LIMIT_MS, drawSeed, parseSeed } from './lib/grader/runner.ts';
 import { listLessons, ROOT, selectLessons, UsageError } from './lib/core/workbook.ts';
 import { plural } from './lib/core/text.ts';
 
@@ -23,6 +23,8 @@ Options:
   --target DIR      grade the exercise files in DIR (a folder holding 01-board/, 02-input/, …)
   --hidden          also run your teacher-only tests (tests/hidden/) and show what failed by name:
                     npm run check -- --target DIR --hidden checks one student's or a new solution's folder
+  --seed N          with --hidden: the seed of the hidden tests' generated inputs (each run draws one
+                    and shows it; a gradebook shows the one a class was graded with)
   --limit SECONDS   stop a call into your code that runs longer than this; that test fails (default ${DEFAULT_LIMIT_MS / 1000})
   --no-typecheck    skip TypeScript's type check (type errors are shown but cost no points)
   --json [FILE]     also write every result as JSON (default file: results.json, which git ignores)
@@ -38,11 +40,15 @@ runCommand(USAGE, async () => {
       limit: { type: 'string' },
       typecheck: { type: 'boolean', default: true },
       hidden: { type: 'boolean', default: false },
+      seed: { type: 'string' },
     },
     args,
   );
   if (values.hidden && !existsSync(join(ROOT, 'tests', 'hidden'))) throw new UsageError('This workbook has no hidden tests (tests/hidden/): --hidden is for the teacher\'s workbook.');
   if (values.solutions && values.target !== undefined) throw new UsageError('Use --solutions or --target, not both.');
+  if (values.seed !== undefined && !values.hidden) throw new UsageError('--seed sets the inputs of the hidden tests: use it with --hidden.');
+  // Only the hidden suites draw inputs from the seed; the visible ones are the same on every run.
+  const seed = values.hidden ? (values.seed === undefined ? drawSeed() : parseSeed(values.seed)) : undefined;
   const limitSeconds = values.limit === undefined ? DEFAULT_LIMIT_MS / 1000 : Number(values.limit);
   if (!(limitSeconds > 0)) throw new UsageError(`--limit takes a number of seconds, not "${values.limit}".`);
 
@@ -50,7 +56,7 @@ runCommand(USAGE, async () => {
   const selected = selectLessons(positionals, all);
   const target = values.solutions ? resolve(ROOT, 'solutions') : resolve(values.target ?? resolve(ROOT, 'lessons'));
   const code = values.solutions ? 'the reference solutions in solutions/' : values.target !== undefined ? `the code in ${values.target}` : 'your code in lessons/';
-  const subject = values.hidden ? `${code}, hidden tests included` : code;
+  const subject = seed !== undefined ? `${code}, hidden tests included (seed ${seed}; replay with --seed ${seed})` : code;
 
   const progress = process.stderr.isTTY ? (text: string) => process.stderr.write(`\r\x1b[K${text}`) : () => {};
   const lessons = withPrerequisites(selected, all);
@@ -70,6 +76,7 @@ runCommand(USAGE, async () => {
     lessons,
     hidden: values.hidden,
     limitMs: limitSeconds * 1000,
+    ...(seed === undefined ? {} : { seed }),
     onLessonDone: (run) => {
       finished += 1;
       progress(`Grading: ${finished} of ${lessons.length} lessons done (last: ${run.lessonId})…`);

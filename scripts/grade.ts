@@ -9,7 +9,7 @@ import { renderIntakeTable } from './lib/teacher/intake/intake-table.ts';
 import { LMS_FORMATS, renderLmsExport, type LmsFormat } from './lib/teacher/gradebook/lms-export.ts';
 import { parseLessonList } from './lib/core/workbook.ts';
 import { readRoster } from './lib/teacher/intake/roster.ts';
-import { DEFAULT_LIMIT_MS } from './lib/grader/runner.ts';
+import { DEFAULT_LIMIT_MS, parseSeed } from './lib/grader/runner.ts';
 import { lessonsOfPack } from './lib/teacher/intake/submissions.ts';
 import { listLessons, ROOT, UsageError } from './lib/core/workbook.ts';
 
@@ -40,6 +40,8 @@ This runs the students' code on this machine: see "Class grading" in README.md.
   --merge PART…          join the --out folders of several --shard runs into one gradebook
   --limit SECONDS        stop a call into a student's code that runs longer than this; that test fails (default ${DEFAULT_LIMIT_MS / 1000})
   --workers N            test workers in the pool (default: one per CPU, ${availableParallelism()} here)
+  --seed N               the seed of the hidden tests' generated inputs: every run draws one and shows it
+                         (terminal, gradebook); give it again to replay a run exactly
 `;
 
 runCommand(USAGE, async () => {
@@ -55,6 +57,7 @@ runCommand(USAGE, async () => {
     'accept-near-misses': { type: 'boolean', default: false },
     format: { type: 'string', multiple: true },
     assignment: { type: 'string' },
+    seed: { type: 'string' },
   });
   const out = resolve(values.out ?? resolve(ROOT, 'build', 'grades'));
   const formats = (values.format ?? []).map((format): LmsFormat => {
@@ -65,7 +68,7 @@ runCommand(USAGE, async () => {
 
   if (values.merge) {
     if (positionals.length === 0) throw new UsageError('Name the parts to merge: npm run grade -- --merge part1 part2 --out DIR');
-    if (values.shard !== undefined || values.lessons !== undefined || values.pack !== undefined) throw new UsageError('--merge takes only the parts and --out.');
+    if (values.shard !== undefined || values.lessons !== undefined || values.pack !== undefined || values.seed !== undefined) throw new UsageError('--merge takes only the parts and --out.');
     const book = mergeGradebooks(positionals.map((part) => readGradebook(resolve(part))));
     writeGradebook(book, out);
     console.log(`Merged ${positionals.length} part${positionals.length === 1 ? '' : 's'}: ${book.students.length} students.`);
@@ -92,6 +95,7 @@ runCommand(USAGE, async () => {
         ? undefined
         : parseLessonList(values.lessons, listLessons());
 
+  const seed = values.seed === undefined ? undefined : parseSeed(values.seed);
   const roster = values.roster === undefined ? undefined : readRoster(resolve(values.roster));
   const result = await gradeClass({
     root: ROOT,
@@ -102,10 +106,11 @@ runCommand(USAGE, async () => {
     ...(roster === undefined ? {} : { roster }),
     acceptNearMisses: values['accept-near-misses'],
     onProgress: progressPrinter(),
+    ...(seed === undefined ? {} : { seed }),
   });
   writeGradebook(result.book, out);
   const seconds = (result.durationMs / 1000).toFixed(1);
-  console.log(`Graded ${result.book.students.length} hand-in${result.book.students.length === 1 ? '' : 's'} in ${seconds} s.`);
+  console.log(`Graded ${result.book.students.length} hand-in${result.book.students.length === 1 ? '' : 's'} in ${seconds} s (${seedLine(result.book.seed)}).`);
   printWritten(result.book, out);
   exportFor(result.book);
   console.log('The students\' code ran sealed off, one process per hand-in:');
@@ -158,7 +163,7 @@ function progressPrinter(): (event: ProgressEvent) => void {
     if (event.kind === 'start') {
       width = String(event.students).length;
       const shard = event.skipped > 0 ? ` (this shard; ${event.skipped} others are left to the other shards)` : '';
-      console.log(`Grading ${event.students} hand-in${event.students === 1 ? '' : 's'}${shard} × ${event.lessons} lesson${event.lessons === 1 ? '' : 's'}, hidden tests included, in one pool of workers…`);
+      console.log(`Grading ${event.students} hand-in${event.students === 1 ? '' : 's'}${shard} × ${event.lessons} lesson${event.lessons === 1 ? '' : 's'}, hidden tests included, in one pool of workers (${seedLine(event.seed)})…`);
     } else if (event.kind === 'lesson') {
       status(`${event.done} of ${event.total} lessons graded…`);
     } else {
@@ -166,6 +171,11 @@ function progressPrinter(): (event: ProgressEvent) => void {
       console.log(`  [${String(event.done).padStart(width)}/${event.total}] ${event.name}: ${event.points}/${event.max}`);
     }
   };
+}
+
+/** "seed 123; replay with --seed 123". */
+function seedLine(seed: number | undefined): string {
+  return seed === undefined ? 'no seed recorded' : `seed ${seed}; replay with --seed ${seed}`;
 }
 
 function printWritten(book: Gradebook, out: string): void {

@@ -1,11 +1,15 @@
 /**
  * Teacher-only tests for lesson 01 (never in a student edition). They count only in class grading;
  * a student's feedback says how many failed, never which. Every case follows from the lesson text.
+ * The generated cases draw boards from the run's seed (support/property.ts) and work out the expected
+ * drawing from the layout the lesson describes (support/rules.ts), so no list of answers passes them.
  */
 import { expect, test } from 'vitest';
-import { createBoard, createGrid, EMPTY, renderBoard, renderFramed, renderGrid, type Grid } from '@workbook/01-board/board';
-import { boardOf, gridOf } from '../support/boards.ts';
+import { createBoard, createGrid, EMPTY, renderBoard, renderFramed, renderGrid, type Board, type Grid } from '@workbook/01-board/board';
+import { boardOf, gridOf, pictureOf, type TestBoard } from '../support/boards.ts';
+import { anyFilling, asGrid, forEachGenerated } from '../support/generated.ts';
 import { lessonTasks } from '../support/lesson.ts';
+import { framedDrawing, gridDrawing, numberedDrawing } from '../support/rules.ts';
 
 const task = lessonTasks('01-board');
 
@@ -32,6 +36,12 @@ task(2, () => {
     expect(renderBoard(boardOf('... ... ..O'))).toBe(expected);
   });
 
+  test('renderBoard draws any filling of the nine cells as the lesson lays it out', () => {
+    forEachGenerated(anyFilling, renderBoard, (board: TestBoard) => [[...board]] as [Board], (board, drawing) => {
+      expect(drawing, `renderBoard of ${pictureOf(board)}`).toBe(numberedDrawing(board));
+    });
+  });
+
   test('renderBoard gives the same text when called twice on the same board', () => {
     const board = boardOf('.O. ..X ...');
     expect(renderBoard(board), 'the second drawing').toBe(renderBoard(board));
@@ -43,6 +53,12 @@ task(3, () => {
     const line = '-------------';
     const expected = [line, '| O | 2 | X |', line, '| 4 | X | 6 |', line, '| O | 8 | 9 |', line].join('\n');
     expect(renderFramed(boardOf('O.X .X. O..'))).toBe(expected);
+  });
+
+  test('renderFramed draws any filling of the nine cells as the lesson lays it out', () => {
+    forEachGenerated(anyFilling, renderFramed, (board: TestBoard) => [[...board]] as [Board], (board, drawing) => {
+      expect(drawing, `renderFramed of ${pictureOf(board)}`).toBe(framedDrawing(board));
+    });
   });
 
   test('renderFramed with only the first cell taken', () => {
@@ -73,6 +89,12 @@ task(5, () => {
   test('renderGrid on a grid with marks in the corners and the centre', () => {
     const expected = ['  1   2   3', '1 O | . | X', '  ---------', '2 . | X | .', '  ---------', '3 O | . | .'].join('\n');
     expect(renderGrid(gridOf('O.X .X. O..'))).toBe(expected);
+  });
+
+  test('renderGrid draws any filling of the grid as the lesson lays it out', () => {
+    forEachGenerated(anyFilling, renderGrid, (board: TestBoard) => [asGrid(board)] as [Grid], (board, drawing) => {
+      expect(drawing, `renderGrid of ${pictureOf(board)}`).toBe(gridDrawing(asGrid(board)));
+    });
   });
 
   test('renderGrid with only the last cell taken', () => {

@@ -15,7 +15,9 @@ export const runSeed: number = seedFrom(process.env.WORKBOOK_SEED);
 /** How many generated cases each property tries, unless it says otherwise. */
 export const DEFAULT_RUNS = 100;
 
-fc.configureGlobal({ seed: runSeed, numRuns: DEFAULT_RUNS });
+// includeErrorInReport: the assertion that failed goes in fast-check's message after the counterexample,
+// so the teacher's gradebook shows both (scripts/lib/core/results.ts failureDetail keeps them, without the stack).
+fc.configureGlobal({ seed: runSeed, numRuns: DEFAULT_RUNS, includeErrorInReport: true });
 
 /** Reads a seed from the environment, or draws one when there is none. */
 function seedFrom(text: string | undefined): number {

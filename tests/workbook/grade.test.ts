@@ -103,7 +103,7 @@ describe('npm run grade on a class of 30 hand-ins as platforms hand them out', (
 
   test('gradebook.csv starts with a UTF-8 byte order mark, then one row per student named from the class list', () => {
     expect(readFileSync(join(out, 'gradebook.csv'), 'utf8').startsWith(BOM)).toBe(true);
-    expect(csv[0]).toEqual(['student', ...lessons.map((lesson) => lesson.id), 'total', 'notes']);
+    expect(csv[0]).toEqual(['student', ...lessons.map((lesson) => lesson.id), 'total', 'seed', 'notes']);
     const names = csv.slice(1).map((cells) => cells[0]);
     expect(names).toEqual([...CLASS_OF_30.map((candidate) => candidate.name), ABSENT].sort((a, b) => a.localeCompare(b)));
     for (const clutter of ['README', '__MACOSX', 'Thumbs', '.DS_Store']) expect(names.join('|')).not.toContain(clutter);
@@ -190,7 +190,9 @@ describe('npm run grade on a class of 30 hand-ins as platforms hand them out', (
         expect(page(name), `${name}'s page shows the hidden test "${secret}"`).not.toContain(secret);
       }
     }
-    expect(student(miss.name).lessons[first.id]?.hiddenFailures).toEqual([{ task: 3, name: 'renderFramed with only the first cell taken' }]);
+    // The teacher's gradebook also says what failed (the assertion; for a generated case, the counterexample).
+    expect(student(miss.name).lessons[first.id]?.hiddenFailures).toEqual([{ task: 3, name: 'renderFramed with only the first cell taken', detail: expect.stringContaining("to be '-------------\\n| X | 2 | 3 |") }]);
+    for (const name of CLASS_OF_30.map((candidate) => candidate.name)) expect(feedback(name), `${name}'s feedback`).not.toMatch(/Counterexample/);
     const html = readFileSync(join(out, 'gradebook.html'), 'utf8');
     expect(html).toContain('<span class="where">01 task 3:</span> renderFramed with only the first cell taken');
   });
@@ -428,7 +430,8 @@ describe('sharding and merging', () => {
       }),
     });
     const shardOut = join(scratch, 'shard2');
-    const part = grade([classDir, '--shard', '2/6', '--lessons', first.number, '--out', shardOut, '--limit', LIMIT_SECONDS, '--roster', join(scratch, 'roster.csv')]);
+    // The same seed as the whole run, so the hidden tests draw the same inputs (and name the same counterexamples).
+    const part = grade([classDir, '--shard', '2/6', '--lessons', first.number, '--out', shardOut, '--limit', LIMIT_SECONDS, '--roster', join(scratch, 'roster.csv'), '--seed', String(book.seed)]);
     expect(part.status, String(part.stderr)).toBe(0);
     expect(part.stdout).toMatch(/Grading 5 hand-ins \(this shard; 26 others/);
     const shard = JSON.parse(readFileSync(join(shardOut, 'gradebook.json'), 'utf8')) as Gradebook;

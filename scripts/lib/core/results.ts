@@ -107,3 +107,23 @@ export function formatPoints(points: number): string {
   const rounded = roundPoints(points);
   return Number.isInteger(rounded) ? String(rounded) : rounded.toFixed(1);
 }
+
+/** How much of a hidden failure's message the teacher's gradebook keeps. */
+const DETAIL_KEEP = 600;
+
+/**
+ * The part of a hidden test's failure a teacher needs to see what went wrong (teacher only): for a
+ * generated case, fast-check's counterexample (shrunk) and the assertion it failed, without the stack;
+ * otherwise the first lines.
+ */
+export function failureDetail(message: string | undefined): string | undefined {
+  if (message === undefined || message.trim() === '') return undefined;
+  const lines = message.split('\n');
+  const counterexample = lines.findIndex((line) => line.startsWith('Counterexample: '));
+  const kept =
+    counterexample === -1
+      ? lines.slice(0, 6)
+      : [lines[counterexample] as string, ...lines.slice(counterexample + 1).filter((line) => line.trim() !== '' && !/^(Shrunk \d+ time|Encountered failures|Hint: |\s+at )/.test(line)).slice(0, 6)];
+  const text = kept.join('\n').trim();
+  return text.length > DETAIL_KEEP ? `${text.slice(0, DETAIL_KEEP)}…` : text;
+}

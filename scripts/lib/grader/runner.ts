@@ -5,6 +5,7 @@
  * itself never hangs on student code. Several folders (a class of students) run in one child with
  * one pool of workers.
  */
+import { randomInt } from 'node:crypto';
 import { chmodSync, existsSync, type FSWatcher, mkdtempSync, rmSync, watch as watchFolder } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -16,7 +17,7 @@ import { writeCompiledFolders } from './sandbox/compile.ts';
 import { startPipeStock } from './sandbox/pipe-stock.ts';
 import { probeFences, SANDBOX_LIMITS, type Fences } from './sandbox/fences.ts';
 import { startSuiteProcess } from './suite-process.ts';
-import { hiddenSuitePath, listLessons, ROOT, suitePath, type Lesson } from '../core/workbook.ts';
+import { hiddenSuitePath, listLessons, ROOT, suitePath, UsageError, type Lesson } from '../core/workbook.ts';
 
 /** How to run a set of lessons over one or more folders. */
 export interface RunOptions {
@@ -35,6 +36,28 @@ export interface RunOptions {
   fences?: Fences;
   /** Called as each lesson of each folder finishes. */
   onLessonDone?: (targetIndex: number, run: LessonRun) => void;
+  /**
+   * The seed of the hidden suites' generated inputs (WORKBOOK_SEED, read by tests/support/property.ts):
+   * every folder of one run, the reference's included, gets the same inputs. Drawn by the suites when not given.
+   */
+  seed?: number;
+}
+
+/** The largest seed a run takes (seeds are whole numbers from 0 to this). */
+export const MAX_SEED = 2 ** 31 - 1;
+
+/** A fresh seed for a run of the hidden suites. */
+export function drawSeed(): number {
+  return randomInt(0, MAX_SEED);
+}
+
+/** The seed of a --seed option, or a UsageError that says what a seed looks like. */
+export function parseSeed(text: string): number {
+  const seed = Number(text.trim());
+  if (!/^\d+$/.test(text.trim()) || seed > MAX_SEED) {
+    throw new UsageError(`--seed takes a whole number from 0 to ${MAX_SEED} (the seed a gradebook shows), not "${text}".`);
+  }
+  return seed;
 }
 
 /** The default wall-clock limit of one call into the graded code. */
@@ -57,7 +80,7 @@ export async function runTargets(options: RunOptions): Promise<LessonRun[][]> {
     entry.run.problem = { kind: 'crash', message: `There is no graded suite tests/${entry.run.lessonId}.test.ts.` };
   }
   const open = pending.filter((entry) => entry.files.length > 0);
-  const settings = { limitMs: options.limitMs ?? DEFAULT_LIMIT_MS, fences: options.fences ?? probeFences() };
+  const settings = { limitMs: options.limitMs ?? DEFAULT_LIMIT_MS, fences: options.fences ?? probeFences(), seed: options.seed };
   if (open.length > 0) await runChild(root, targets, open, settings, options.onLessonDone);
   const reference = options.referenceIndex;
   for (const entry of pending) {
@@ -105,7 +128,7 @@ async function runChild(
   root: string,
   targets: string[],
   open: Pending[],
-  settings: { limitMs: number; fences: Fences },
+  settings: { limitMs: number; fences: Fences; seed?: number | undefined },
   onLessonDone: RunOptions['onLessonDone'],
   watch?: WatchHooks,
 ): Promise<void> {
@@ -196,7 +219,7 @@ export async function watchLessons(
   const pending = options.lessons.map((lesson) => newPending(root, lesson, 0, options.hidden === true));
   const runs = (): LessonRun[] => pending.map((entry) => entry.run);
   const hooks: WatchHooks = { onRunStart: options.onRunStart, onRunEnd: () => options.onResults(runs()), setStop: options.setStop };
-  const settings = { limitMs: options.limitMs ?? DEFAULT_LIMIT_MS, fences: options.fences ?? probeFences() };
+  const settings = { limitMs: options.limitMs ?? DEFAULT_LIMIT_MS, fences: options.fences ?? probeFences(), seed: options.seed };
   await runChild(root, [resolve(options.target)], pending, settings, undefined, hooks);
   return runs();
 }

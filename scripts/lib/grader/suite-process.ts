@@ -24,6 +24,8 @@ export interface SuiteSettings {
   pipeStock?: string | undefined;
   fences: Fences;
   limitMs: number;
+  /** The seed of the hidden suites' generated inputs, when the run has one. */
+  seed?: number | undefined;
   /** Watch mode: the child keeps running, so silence between saves is no fault. */
   watch: boolean;
 }
@@ -52,6 +54,7 @@ export function startSuiteProcess(root: string, request: ChildRequest, settings:
       WORKBOOK_SANDBOX_DIR: settings.sandboxesDir,
       ...(settings.pipeStock ? { WORKBOOK_PIPE_STOCK: settings.pipeStock } : {}),
       WORKBOOK_CALL_LIMIT_MS: String(settings.limitMs),
+      ...(settings.seed === undefined ? {} : { WORKBOOK_SEED: String(settings.seed) }),
       // vitest leaves one core free by default; the grader has the machine to itself, so it uses all.
       VITEST_MAX_WORKERS: process.env.VITEST_MAX_WORKERS ?? String(availableParallelism()),
       NO_COLOR: '1',

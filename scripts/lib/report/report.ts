@@ -1,6 +1,6 @@
 /** The student's report: one line per lesson, the first failure explained, and the next step. */
 import type { Paint } from '../core/cli.ts';
-import { formatPoints, roundPoints, type Failure, type LessonScore, type TestOutcome } from '../core/results.ts';
+import { failureDetail, formatPoints, roundPoints, type Failure, type LessonScore, type TestOutcome } from '../core/results.ts';
 import { diffLines, focusRows, formatRow, LINE_END_MARK, SPACE_MARK, visibleLine } from './textdiff.ts';
 import type { TypeProblem, TypeReport } from '../grader/typecheck.ts';
 import { runsCodeOf } from '../core/lesson-code.ts';
@@ -140,7 +140,11 @@ function hiddenFailures(score: LessonScore, context: ReportContext): string[] {
   const first = score.run.tests.find((test) => test.status === 'failed');
   const others = failed.filter((test) => test !== first);
   if (others.length === 0) return [];
-  return [context.paint('gray', `Hidden tests that failed too (${others.length}):`), ...others.map((test) => `  - Task ${test.task}: ${test.name}`)];
+  const detail = (test: TestOutcome): string[] => {
+    const lines = failureDetail(test.failure?.message)?.split('\n') ?? [];
+    return lines.length === 0 ? [] : [`      ${lines[0] as string}`];
+  };
+  return [context.paint('gray', `Hidden tests that failed too (${others.length}):`), ...others.flatMap((test) => [`  - Task ${test.task}: ${test.name}`, ...detail(test)])];
 }
 
 /** Type errors under a lesson: they cost no points, but often point at a bug. */

@@ -24,7 +24,7 @@ import { describeMiss, findNearMisses, type NearMiss } from './intake/near-misse
 import { roundPoints, scoreLesson, type LessonRun, type LessonScore } from '../core/results.ts';
 import { findLeaks, secretsOf, type Secret } from './pack/leaks.ts';
 import { findInRoster, type PlatformIds, type RosterEntry } from './intake/roster.ts';
-import { DEFAULT_LIMIT_MS, runTargets } from '../grader/runner.ts';
+import { DEFAULT_LIMIT_MS, drawSeed, runTargets } from '../grader/runner.ts';
 import { describeFences, probeFences } from '../grader/sandbox/fences.ts';
 import { changedTests, hasLessonFolder, hintsSeen, isInPlace, missingFiles, privateCopy, type Submission } from './intake/submissions.ts';
 import { hiddenSuitePath, listLessons, suitePath, UsageError, type Lesson } from '../core/workbook.ts';
@@ -45,11 +45,13 @@ export interface ClassOptions {
   /** Grade exercise files found near where they belong (wrong case, an extra ending, another folder). */
   acceptNearMisses?: boolean;
   onProgress?: (event: ProgressEvent) => void;
+  /** The seed of the hidden suites' generated inputs (--seed, to replay a run); drawn when not given. */
+  seed?: number;
 }
 
 /** What grading reports while it runs. */
 export type ProgressEvent =
-  | { kind: 'start'; students: number; lessons: number; skipped: number }
+  | { kind: 'start'; students: number; lessons: number; skipped: number; seed: number }
   | { kind: 'lesson'; done: number; total: number }
   | { kind: 'student'; name: string; done: number; total: number; points: number; max: number };
 
@@ -112,7 +114,9 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
     const withReference = existsSync(solutions);
     const targets = [...gradable.map((entry) => entry.copyDir as string), ...(withReference ? [solutions] : [])];
     const fences = probeFences();
-    options.onProgress?.({ kind: 'start', students: submissions.length, lessons: lessons.length, skipped: everyone.length - submissions.length });
+    // One seed for the whole run: the reference and every hand-in get the same generated inputs.
+    const seed = options.seed ?? drawSeed();
+    options.onProgress?.({ kind: 'start', students: submissions.length, lessons: lessons.length, skipped: everyone.length - submissions.length, seed });
 
     const finished = new Set<string>();
     const perTarget = new Map<number, { count: number; points: number }>();
@@ -133,6 +137,7 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
             hidden: true,
             limitMs: options.limitMs ?? DEFAULT_LIMIT_MS,
             fences,
+            seed,
             // The reference's suites define the list of tests every hand-in is held to.
             referenceIndex: withReference ? targets.length - 1 : undefined,
             onLessonDone: (targetIndex, run) => {
@@ -170,13 +175,14 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
     const students = prepared.map((entry): StudentGrade => {
       const targetIndex = gradable.indexOf(entry);
       const student = gradeStudent(options.root, entry, lessons, targetIndex === -1 ? undefined : runs[targetIndex], visibleNames, options.acceptNearMisses === true);
-      return withSafeFeedback(student, secrets, [scratch, options.root, options.submissionsDir]);
+      return { ...withSafeFeedback(student, secrets, [scratch, options.root, options.submissionsDir]), seed };
     });
     const book: Gradebook = {
       kind: 'tictactoe-gradebook',
       version: 1,
       gradedAt: new Date().toISOString(),
       lessons: lessonColumns(lessons),
+      seed,
       students,
     };
     if (shard) book.shard = shard;

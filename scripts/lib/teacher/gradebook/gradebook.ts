@@ -14,7 +14,7 @@ import { renderHtml } from './html.ts';
 import { describeKinds, describeMiss, MISS_WORDS, type NearMiss } from '../intake/near-misses.ts';
 import type { Platform } from '../intake/platforms.ts';
 import { brokenElsewhere, explainFailure, loadProblemLine, renderReport } from '../../report/report.ts';
-import { formatPoints, roundPoints, type LessonScore, type TaskScore, type TestOutcome } from '../../core/results.ts';
+import { failureDetail, formatPoints, roundPoints, type LessonScore, type TaskScore, type TestOutcome } from '../../core/results.ts';
 import type { PlatformIds } from '../intake/roster.ts';
 import { readmePath, UsageError, type Lesson } from '../../core/workbook.ts';
 
@@ -35,6 +35,8 @@ export type LessonStatus = 'done' | 'partial' | 'zero' | 'timeout' | 'load-error
 export interface HiddenFailure {
   task: number;
   name: string;
+  /** What failed, for the teacher: a generated case shrunk to a small counterexample, or the assertion's first lines. */
+  detail?: string;
 }
 
 /** One cell of the gradebook. */
@@ -71,6 +73,8 @@ export interface StudentGrade {
   found?: string;
   /** What a learning platform's grade import matches the student by (from the download's names and the class list). */
   ids?: PlatformIds;
+  /** The seed of the hidden suites' inputs this student was graded with (npm run grade -- … --seed N replays it). */
+  seed?: number;
 }
 
 /** A whole gradebook (or one shard's part of it). */
@@ -83,6 +87,8 @@ export interface Gradebook {
   shard?: { index: number; count: number };
   /** The fences that were around the graded code, in plain words. */
   fences?: string[];
+  /** The seed of the hidden suites' generated inputs (absent when merged parts were graded with different seeds: see each student's). */
+  seed?: number;
   /** Lessons where the reference solutions scored below 100 (or grading itself broke): the grades cannot be trusted. */
   referenceProblems?: string[];
   students: StudentGrade[];
@@ -131,7 +137,12 @@ export function lessonGrade(score: LessonScore, hintsSeen: number, files: FileFi
   if (open !== undefined && !score.done) grade.firstOpen = { number: open.number, title: open.title };
   // Tests of a file that did not load never ran: they are no failures to name.
   const ran = score.run.problem?.kind !== 'load-error' && score.run.problem?.kind !== 'crash';
-  const hiddenFailures = score.run.tests.filter((test) => ran && test.hidden && test.status === 'failed').map((test) => ({ task: test.task, name: test.name }));
+  const hiddenFailures = score.run.tests
+    .filter((test) => ran && test.hidden && test.status === 'failed')
+    .map((test): HiddenFailure => {
+      const detail = failureDetail(test.failure?.message);
+      return detail === undefined ? { task: test.task, name: test.name } : { task: test.task, name: test.name, detail };
+    });
   if (hiddenFailures.length > 0) grade.hiddenFailures = hiddenFailures;
   const stopped = stoppedTests(score);
   const notes: string[] = [];
@@ -354,11 +365,12 @@ export function allNotes(book: Gradebook, student: StudentGrade): string[] {
 }
 
 /**
- * gradebook.csv: student, one column per lesson (points to one decimal), total, notes. It starts
+ * gradebook.csv: student, one column per lesson (points to one decimal), total, the seed of the
+ * hidden suites' inputs (npm run grade -- … --seed N replays the run), notes. It starts
  * with a UTF-8 byte order mark, so Excel shows "José Núñez" as it is.
  */
 export function renderCsv(book: Gradebook): string {
-  const header = ['student', ...book.lessons.map((lesson) => lesson.id), 'total', 'notes'];
+  const header = ['student', ...book.lessons.map((lesson) => lesson.id), 'total', 'seed', 'notes'];
   const rows = book.students.map((student) => [
     student.name,
     ...book.lessons.map((lesson) => {
@@ -366,6 +378,7 @@ export function renderCsv(book: Gradebook): string {
       return points === undefined ? '' : formatPoints(points);
     }),
     formatPoints(student.total),
+    String(student.seed ?? book.seed ?? ''),
     allNotes(book, student).join('; '),
   ]);
   return toCsv([header, ...rows]);
@@ -428,6 +441,7 @@ export function mergeGradebooks(parts: Gradebook[]): Gradebook {
   const warnings = counts.size === 1 && first.shard !== undefined && indexes.size < first.shard.count ? `only ${indexes.size} of ${first.shard.count} shards` : undefined;
   if (warnings !== undefined) process.stderr.write(`Note: merging ${warnings}; the gradebook is missing the others' students.\n`);
   const problems = [...new Set(parts.flatMap((part) => part.referenceProblems ?? []))];
+  const seeds = new Set(parts.map((part) => part.seed));
   return {
     kind: 'tictactoe-gradebook',
     version: 1,
@@ -435,6 +449,7 @@ export function mergeGradebooks(parts: Gradebook[]): Gradebook {
     lessons: first.lessons,
     students: students.sort((a, b) => a.name.localeCompare(b.name)),
     ...(first.fences ? { fences: first.fences } : {}),
+    ...(seeds.size === 1 && first.seed !== undefined ? { seed: first.seed } : {}),
     ...(problems.length > 0 ? { referenceProblems: problems } : {}),
   };
 }

@@ -83,7 +83,7 @@ ${averagesRow(book, handedIn)}
 </table></div>
 <p class="muted legend">${colourLegend()} Click a column heading to sort by it. ${escapeHtml(ROUNDING)}</p>
 ${taskHeatMap(book, handedIn)}
-${book.fences ? `<section class="fences" aria-labelledby="fences"><h2 id="fences">How the code ran</h2><p class="muted">Each student's code ran sealed off, one process per hand-in:</p><ul>${book.fences.map((fence) => `<li>${escapeHtml(fence)}</li>`).join('')}</ul></section>` : ''}
+${howTheCodeRan(book)}
 </main>
 <script>
 ${GRADEBOOK_SCRIPT}
@@ -91,6 +91,20 @@ ${GRADEBOOK_SCRIPT}
 </body>
 </html>
 `;
+}
+
+/** The fences around the students' code and the seed of the hidden tests' inputs (to replay the run). */
+function howTheCodeRan(book: Gradebook): string {
+  const fences = book.fences ? `<p class="muted">Each student's code ran sealed off, one process per hand-in:</p><ul>${book.fences.map((fence) => `<li>${escapeHtml(fence)}</li>`).join('')}</ul>` : '';
+  const seeds = [...new Set(book.students.map((student) => student.seed ?? book.seed))].filter((seed) => seed !== undefined);
+  const seed =
+    book.seed !== undefined
+      ? `<p class="seed">The hidden tests drew their inputs from seed <strong>${book.seed}</strong>: <code>npm run grade -- … --seed ${book.seed}</code> grades with exactly the same inputs again.</p>`
+      : seeds.length > 0
+        ? `<p class="seed">The parts of this gradebook were graded with different seeds of the hidden tests' inputs (${seeds.join(', ')}); gradebook.csv gives each student's, for <code>npm run grade -- … --seed N</code>.</p>`
+        : '';
+  if (fences === '' && seed === '') return '';
+  return `<section class="fences" aria-labelledby="fences"><h2 id="fences">How the code ran</h2>${fences}${seed}</section>`;
 }
 
 /** The warning at the top when the reference solutions did not get 100: the grades cannot be trusted. */
@@ -165,6 +179,13 @@ function missedCases(grade: LessonGrade): HiddenFailure[] {
   });
 }
 
+/** A hidden failure's counterexample (or first lines), folded under its name. */
+function failureDetails(failure: HiddenFailure): string {
+  if (failure.detail === undefined) return '';
+  const what = failure.detail.startsWith('Counterexample: ') ? 'counterexample' : 'what failed';
+  return `<details class="failure"><summary>${what}</summary><pre>${escapeHtml(failure.detail)}</pre></details>`;
+}
+
 /** The hidden tests a student failed (teacher only): the missed cases by name, the others counted. */
 function hiddenCell(book: Gradebook, student: StudentGrade): string {
   const named: string[] = [];
@@ -174,7 +195,7 @@ function hiddenCell(book: Gradebook, student: StudentGrade): string {
     if (grade === undefined) continue;
     const missed = missedCases(grade);
     inOpenTasks += (grade.hiddenFailures?.length ?? 0) - missed.length;
-    named.push(...missed.map((failure) => `<li><span class="where">${escapeHtml(lesson.number)} task ${failure.task}:</span> ${escapeHtml(failure.name)}</li>`));
+    named.push(...missed.map((failure) => `<li><span class="where">${escapeHtml(lesson.number)} task ${failure.task}:</span> ${escapeHtml(failure.name)}${failureDetails(failure)}</li>`));
   }
   const shown = named.slice(0, HIDDEN_SHOWN).join('');
   const folded = named.length > HIDDEN_SHOWN ? `<li><details><summary>${named.length - HIDDEN_SHOWN} more</summary><ul>${named.slice(HIDDEN_SHOWN).join('')}</ul></details></li>` : '';
@@ -269,6 +290,8 @@ td.total .of { font-size: .8em; }
 td.notes, td.hidden-tests { font-size: .82em; min-width: 14rem; max-width: 26rem; }
 td.notes ul, td.hidden-tests ul { margin: 0; padding-left: 1rem; }
 td.hidden-tests .where { color: var(--muted); }
+td.hidden-tests details.failure summary { color: var(--muted); cursor: pointer; }
+td.hidden-tests details.failure pre { white-space: pre-wrap; overflow-wrap: anywhere; margin: .2rem 0; font-size: .95em; }
 tr[hidden] { display: none; }
 table.heatmap td.cell { min-width: 8rem; }
 table.heatmap td.empty { background: var(--soft); }

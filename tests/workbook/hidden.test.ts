@@ -1,0 +1,139 @@
+/**
+ * The hidden suites against overfitting, through `npm run grade`: one class of a "memorising" hand-in
+ * (tests/workbook/memorising/: the visible tests' inputs answered right, anything else wrong) and the
+ * correct solutions written from the lesson text alone (tests/workbook/independent/<style>/, one
+ * hand-in per style). Every memorised lesson must score below 100 with only hidden tests failing,
+ * every independent lesson 100; the run's seed is in the gradebook, and grading again with that
+ * --seed gives the same results. A counterexample reaches the teacher's gradebook, never feedback.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { parseCsv } from '../../scripts/lib/teacher/csv.ts';
+import { feedbackFolder, type Gradebook, type LessonGrade, type StudentGrade } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
+import { listLessons, ROOT } from '../../scripts/lib/core/workbook.ts';
+
+const FIXTURES = join(ROOT, 'tests', 'workbook');
+const MEMORISING = 'memorising';
+const INDEPENDENT = join(FIXTURES, 'independent');
+
+/** The lesson folders (01-board, …) a fixture folder holds. */
+function lessonsIn(folder: string): string[] {
+  if (!existsSync(folder)) return [];
+  const known = new Set(listLessons().map((lesson) => lesson.id));
+  return readdirSync(folder).filter((name) => known.has(name)).sort();
+}
+
+/** The hand-ins of the class: the memorising one, and one per style of independent solutions. */
+const handIns: Array<{ name: string; folder: string; lessons: string[] }> = [
+  { name: MEMORISING, folder: join(FIXTURES, MEMORISING), lessons: lessonsIn(join(FIXTURES, MEMORISING)) },
+  ...(existsSync(INDEPENDENT) ? readdirSync(INDEPENDENT).sort() : []).map((style) => ({ name: `independent-${style}`, folder: join(INDEPENDENT, style), lessons: lessonsIn(join(INDEPENDENT, style)) })),
+];
+const graded = [...new Set(handIns.flatMap((handIn) => handIn.lessons))].sort();
+
+const scratch = mkdtempSync(join(tmpdir(), 'workbook-hidden-test-'));
+const classDir = join(scratch, 'class');
+let first: { status: number | null; stdout: string; stderr: string };
+let replay: { status: number | null; stdout: string; stderr: string };
+let book: Gradebook;
+let again: Gradebook;
+
+function grade(args: string[]): { status: number | null; stdout: string; stderr: string } {
+  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/grade.ts', ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+}
+
+const student = (gradebook: Gradebook, name: string): StudentGrade => gradebook.students.find((candidate) => candidate.name === name) as StudentGrade;
+
+/** A student's hand-in: the stubs of the student edition, with the fixture's lessons written over them. */
+function writeHandIn(name: string, folder: string, lessons: string[]): void {
+  const lessonsDir = join(classDir, name, 'lessons');
+  cpSync(join(ROOT, 'lessons'), lessonsDir, { recursive: true });
+  for (const id of lessons) cpSync(join(folder, id), join(lessonsDir, id), { recursive: true });
+}
+
+/** True when the reference got 100 on the lesson in that run (the gradebook lists the lessons where it did not). */
+function referenceFull(gradebook: Gradebook, id: string): boolean {
+  return !(gradebook.referenceProblems ?? []).some((problem) => problem.startsWith(`${id}:`));
+}
+
+/** What a grade says about how the code did (not when it was graded): points, status, tasks, hidden failures. */
+function results(gradebook: Gradebook): Record<string, Record<string, LessonGrade>> {
+  return Object.fromEntries(gradebook.students.map((candidate) => [candidate.name, candidate.lessons]));
+}
+
+beforeAll(() => {
+  mkdirSync(classDir, { recursive: true });
+  for (const handIn of handIns) writeHandIn(handIn.name, handIn.folder, handIn.lessons);
+  const out = join(scratch, 'first');
+  first = grade([classDir, '--out', out, '--lessons', graded.map((id) => id.slice(0, 2)).join(',')]);
+  book = JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as Gradebook;
+  replay = grade([classDir, '--out', join(scratch, 'replay'), '--lessons', graded.map((id) => id.slice(0, 2)).join(','), '--seed', String(book.seed)]);
+  again = JSON.parse(readFileSync(join(scratch, 'replay', 'gradebook.json'), 'utf8')) as Gradebook;
+}, 900_000);
+
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe('hidden suites against memorised answers', () => {
+  test('grading says the seed and how to replay it', () => {
+    // Exit 1 means the reference lost points (listed in the gradebook); lessons.test.ts holds the suites to 100%.
+    expect([0, 1], first.stdout + first.stderr).toContain(first.status);
+    expect(book.seed).toEqual(expect.any(Number));
+    expect(first.stdout).toContain(`seed ${book.seed}; replay with --seed ${book.seed}`);
+  });
+
+  test.each(handIns.find((handIn) => handIn.name === MEMORISING)?.lessons ?? [])('the memorising hand-in scores below 100 on %s, failing only hidden tests', (id) => {
+    const grade = student(book, MEMORISING).lessons[id] as LessonGrade;
+    expect(grade.points, `${id}: ${grade.note ?? ''}`).toBeLessThan(100);
+    const visibleFailures = grade.tasks.map((task) => task.total - task.passed - task.hiddenFailed);
+    // Unless a busy machine stopped the reference too (then a slow visible test may have been stopped here as well).
+    if (referenceFull(book, id)) expect(visibleFailures, `${id}: visible tests failed per task (the memorised answers must pass them all)`).toEqual(grade.tasks.map(() => 0));
+  });
+
+  test('each independent solution scores 100 on every lesson where the reference did in the same run', () => {
+    const independent = handIns.filter((handIn) => handIn.name !== MEMORISING);
+    const lessons = (handIn: (typeof handIns)[number]): string[] => handIn.lessons.filter((id) => referenceFull(book, id));
+    const points = Object.fromEntries(independent.map((handIn) => [handIn.name, Object.fromEntries(lessons(handIn).map((id) => [id, student(book, handIn.name).lessons[id]?.points]))]));
+    const full = Object.fromEntries(independent.map((handIn) => [handIn.name, Object.fromEntries(lessons(handIn).map((id) => [id, 100]))]));
+    const failures = independent.flatMap((handIn) => lessons(handIn).flatMap((id) => (student(book, handIn.name).lessons[id]?.hiddenFailures ?? []).map((failure) => `${handIn.name} ${id}: ${failure.name}\n${failure.detail ?? ''}`)));
+    expect(points, failures.join('\n\n')).toEqual(full);
+  });
+
+  test('the seed is in gradebook.csv and gradebook.html', () => {
+    const rows = parseCsv(readFileSync(join(scratch, 'first', 'gradebook.csv'), 'utf8'));
+    const column = (rows[0] as string[]).indexOf('seed');
+    expect(column).toBeGreaterThan(0);
+    for (const row of rows.slice(1)) expect(row[column]).toBe(String(book.seed));
+    expect(readFileSync(join(scratch, 'first', 'gradebook.html'), 'utf8')).toContain(`--seed ${book.seed}`);
+  });
+
+  test('a counterexample reaches the teacher\'s gradebook, and never the student\'s feedback', () => {
+    const details = Object.values(student(book, MEMORISING).lessons).flatMap((grade) => (grade.hiddenFailures ?? []).map((failure) => failure.detail ?? ''));
+    expect(details.some((detail) => detail.startsWith('Counterexample: ')), details.join('\n')).toBe(true);
+    expect(readFileSync(join(scratch, 'first', 'gradebook.html'), 'utf8')).toContain('<summary>counterexample</summary>');
+    const feedback = readFileSync(join(scratch, 'first', 'feedback', feedbackFolder(MEMORISING), 'feedback.md'), 'utf8');
+    expect(feedback).not.toMatch(/counterexample|seed/i);
+    expect(feedback).toMatch(/hidden tests? failed/);
+  });
+
+  test('grading again with --seed gives the same results, counterexamples included', () => {
+    expect([0, 1], replay.stdout + replay.stderr).toContain(replay.status);
+    expect(again.seed).toBe(book.seed);
+    // A busy machine can stop a slow test by its time limit in one run and not the other: lessons where the
+    // reference lost points in either run are left out (the reference is the control).
+    const steady = (gradebook: Gradebook): Record<string, Record<string, LessonGrade>> => {
+      const all = results(gradebook);
+      return Object.fromEntries(Object.entries(all).map(([name, lessons]) => [name, Object.fromEntries(Object.entries(lessons).filter(([id]) => referenceFull(book, id) && referenceFull(again, id)))]));
+    };
+    expect(steady(again)).toEqual(steady(book));
+  });
+
+  test('--seed takes only a whole number from 0 to 2^31 - 1', () => {
+    for (const seed of ['-1', 'abc', '1.5', String(2 ** 31)]) {
+      const refused = grade([classDir, `--seed=${seed}`]);
+      expect(refused.status, seed).toBe(2);
+      expect(refused.stderr).toContain(`--seed takes a whole number from 0 to ${2 ** 31 - 1}`);
+    }
+  });
+});
