@@ -6,18 +6,8 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
-import {
-  absentFeedback,
-  acceptedNote,
-  forStudent,
-  lessonColumns,
-  lessonGrade,
-  renderFeedback,
-  type FileFinding,
-  type Gradebook,
-  type LessonGrade,
-  type StudentGrade,
-} from './gradebook/gradebook.ts';
+import { absentFeedback, acceptedNote, renderFeedback } from './gradebook/feedback.ts';
+import { forStudent, lessonColumns, lessonGrade, type FileFinding, type Gradebook, type LessonGrade, type StudentGrade } from './gradebook/gradebook.ts';
 import { withPrerequisites } from '../grader/grading.ts';
 import { classFolder, findSubmissions, unpackClassArchive } from './intake/intake.ts';
 import { describeMiss, findNearMisses, type NearMiss } from './intake/near-misses.ts';

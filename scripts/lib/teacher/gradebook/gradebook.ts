@@ -1,25 +1,11 @@
-/**
- * The class gradebook (`npm run grade`): one row per student and one column per lesson, written as
- * gradebook.json (the data, which --merge joins), gradebook.csv, gradebook.html (gradebook-html.ts),
- * and per student a feedback.md in the words of the student's own report, with the same text as a
- * web page (feedback-page.ts). Hidden tests are counted in feedback, never described; the teacher's
- * gradebook names the ones each student failed.
- */
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { painter } from '../../core/cli.ts';
-import { toCsv } from '../csv.ts';
-import { feedbackPage, FEEDBACK_PAGE, SITE_ASSETS, siteAsset } from './feedback-page.ts';
-import { renderHtml } from './html.ts';
-import { describeKinds, describeMiss, MISS_WORDS, type NearMiss } from '../intake/near-misses.ts';
+
+import { describeMiss, MISS_WORDS, type NearMiss } from '../intake/near-misses.ts';
 import type { Platform } from '../intake/platforms.ts';
-import { brokenElsewhere, explainFailure, loadProblemLine, renderReport } from '../../report/report.ts';
+import { brokenElsewhere, loadProblemLine, } from '../../report/report.ts';
 import { failureDetail, formatPoints, roundPoints, type LessonScore, type TaskScore, type TestOutcome } from '../../core/results.ts';
 import type { PlatformIds } from '../intake/roster.ts';
-import { readmePath, UsageError, type Lesson } from '../../core/workbook.ts';
-
+import type { Lesson } from '../../core/workbook.ts';
 export { formatPoints };
-
 /** One task of one student's lesson (earned rounded to one decimal), with its count of hidden tests. */
 export interface TaskGrade extends TaskScore {
   hiddenTotal: number;
@@ -203,153 +189,6 @@ export function forStudent(score: LessonScore, visibleNames: Set<string>): Lesso
   return { ...score, run: { ...score.run, tests, problem, output: '' } };
 }
 
-/** Everything the feedback of one student is made from. */
-export interface FeedbackInput {
-  name: string;
-  /** Scores already made safe with forStudent, in lesson order. */
-  scores: LessonScore[];
-  grades: LessonGrade[];
-  /** Plain-words notes for the student (changed tests, missing files). */
-  notes: string[];
-  /** How each lesson's files were found, by lesson id (missing files, near misses). */
-  files?: Record<string, FileFinding>;
-}
-
-const FAILURES_SHOWN = 5;
-const plain = painter(false);
-
-/** One student's feedback.md. */
-export function renderFeedback(input: FeedbackInput): string {
-  const total = roundPoints(input.grades.reduce((sum, grade) => sum + grade.points, 0));
-  const done = input.grades.filter((grade) => grade.status === 'done').length;
-  const lines = [
-    `# Feedback for ${input.name}`,
-    '',
-    `**${formatPoints(total)} of ${input.grades.length * 100} points** · ${done} of ${input.grades.length} lesson${input.grades.length === 1 ? '' : 's'} done`,
-    '',
-    '| lesson | points | |',
-    '|---|---:|---|',
-    ...input.scores.map((score, index) => {
-      const grade = input.grades[index] as LessonGrade;
-      return `| ${score.lesson.number} ${score.lesson.title} | ${formatPoints(grade.points)}/100 | ${STATUS_WORDS[grade.status]} |`;
-    }),
-    '',
-  ];
-  input.scores.forEach((score, index) => {
-    const grade = input.grades[index] as LessonGrade;
-    if (grade.status === 'done') return;
-    lines.push(...lessonFeedback(score, grade, input.files?.[score.lesson.id]), '');
-  });
-  if (input.notes.length > 0) lines.push('## Notes', '', ...input.notes.map((note) => `- ${note}`), '');
-  if (input.grades.some((grade) => grade.status !== 'missing')) {
-    const report = renderReport({
-      subject: 'the code you handed in, with the teacher’s tests',
-      scores: new Map(input.scores.map((score) => [score.lesson.id, score])),
-      selected: input.scores.map((score) => score.lesson.id),
-      allLessons: input.scores.map((score) => score.lesson.id),
-      paint: plain,
-    });
-    lines.push('## Your report', '', 'This is what `npm run check` shows for the code you handed in:', '', '```text', report, '```', '');
-  }
-  lines.push(`Points have one decimal: a task earns its points in proportion to its tests that pass, and a lesson shows 100 only when every test passes.`, '');
-  return lines.join('\n');
-}
-
-/** The feedback of a student on the class list of whom no hand-in was found. */
-export function absentFeedback(name: string, lessons: Lesson[]): string {
-  return [
-    `# Feedback for ${name}`,
-    '',
-    `**0 of ${lessons.length * 100} points**`,
-    '',
-    'No hand-in of yours was found, so nothing could be graded. If you did hand something in, tell your teacher.',
-    '',
-  ].join('\n');
-}
-
-const STATUS_WORDS: Record<LessonStatus, string> = {
-  done: 'done ✓',
-  partial: 'not done yet',
-  zero: 'not started or nothing passes yet',
-  timeout: 'stopped: took too long',
-  'load-error': 'your file could not be loaded',
-  blocked: 'waits for an earlier lesson',
-  crash: 'could not be graded',
-  missing: 'file missing',
-};
-
-/** What a student reads about a near miss the teacher accepted. */
-export function acceptedNote(miss: NearMiss): string {
-  return `Your teacher graded \`${miss.found}\` in place of \`${miss.expected}\`. Next time, name and place it exactly as \`${miss.expected}\`.`;
-}
-
-/** Why a lesson's file is missing, for its student: the file, and what was found that looks like it. */
-function missingFeedback(grade: LessonGrade, files: FileFinding | undefined): string[] {
-  const missing = files?.missing ?? [];
-  if (missing.length === 0) return [`${grade.note ?? 'The exercise file is missing'}, so this lesson could not be graded. Hand in the whole workbook folder.`];
-  return missing.map((path) => {
-    const miss = files?.nearMisses.find((candidate) => candidate.expected === path);
-    return miss === undefined
-      ? `\`${path}\` is missing, so this lesson could not be graded. Hand in the whole workbook folder.`
-      : `\`${path}\` is missing, so this lesson could not be graded. Your hand-in has \`${miss.found}\` (${describeKinds(miss)}), which looks like it: ` +
-          `rename or move it to \`${path}\` (exactly, with the same capital and small letters) and hand in again.`;
-  });
-}
-
-/** The section of an unfinished lesson: its tasks, the visible tests that failed, hidden tests counted. */
-function lessonFeedback(score: LessonScore, grade: LessonGrade, files: FileFinding | undefined): string[] {
-  const lines = [`## ${score.lesson.number} ${score.lesson.title}: ${formatPoints(grade.points)}/100`, ''];
-  if (grade.status === 'missing') return [...lines, ...missingFeedback(grade, files)];
-  if (grade.status === 'blocked') {
-    const uses = brokenElsewhere(score);
-    return [...lines, `This lesson uses your code from lesson ${uses?.slice(0, 2) ?? 'before it'}, whose file could not be loaded, so none of its tests could run. Fix that lesson first; "Your report" below shows the error.`];
-  }
-  if (score.run.problem !== undefined) {
-    const why = grade.status === 'timeout' ? 'your code was still running when time was up' : 'your file could not be loaded or run';
-    lines.push(`This lesson could not be graded fully: ${why}. "Your report" below says more.`, '');
-    // Tests that never ran are not failures to explain one by one.
-    if (score.run.tests.length === 0 || score.run.problem.kind === 'load-error') return lines;
-  }
-  lines.push('| task | points | tests passed |', '|---|---:|---|');
-  for (const task of grade.tasks) {
-    const hidden = task.hiddenFailed > 0 ? ` (${task.hiddenFailed} hidden test${task.hiddenFailed === 1 ? '' : 's'} failed)` : '';
-    lines.push(`| ${task.number}. ${task.title} | ${formatPoints(task.earned)}/${task.points} | ${task.passed} of ${task.total}${hidden} |`);
-  }
-  lines.push('');
-  const failed = score.run.tests.filter((test) => test.status === 'failed' && !test.hidden);
-  if (failed.length > 0) {
-    // Tests that failed for the same reason (a function not written yet) are listed under one explanation.
-    const groups: Array<{ task: number; names: string[]; explanation: string[] }> = [];
-    for (const test of failed) {
-      const explanation = explainFailure(test, plain);
-      const same = groups.find((group) => group.task === test.task && group.explanation.join('\n') === explanation.join('\n'));
-      if (same) same.names.push(test.name);
-      else groups.push({ task: test.task, names: [test.name], explanation });
-    }
-    lines.push('What failed:', '');
-    for (const group of groups.slice(0, FAILURES_SHOWN)) {
-      if (group.names.length === 1) lines.push(`- **Task ${group.task}:** ${group.names[0]}`);
-      else lines.push(`- **Task ${group.task}**, ${group.names.length} tests:`, ...group.names.map((name) => `  - ${name}`));
-      lines.push('', '  ```text', ...group.explanation.map((line) => `  ${line}`), '  ```', '');
-    }
-    const rest = groups.slice(FAILURES_SHOWN).reduce((sum, group) => sum + group.names.length, 0);
-    if (rest > 0) lines.push(`… and ${rest} more. \`npm run check ${score.lesson.number}\` shows them one by one.`, '');
-  }
-  const hiddenTotal = grade.tasks.reduce((sum, task) => sum + task.hiddenTotal, 0);
-  const hiddenFailed = grade.tasks.reduce((sum, task) => sum + task.hiddenFailed, 0);
-  if (hiddenFailed > 0) {
-    const inTasks = grade.tasks.filter((task) => task.hiddenFailed > 0).map((task) => task.number);
-    lines.push(
-      `Hidden tests: ${hiddenFailed} of ${hiddenTotal} failed (task${inTasks.length === 1 ? '' : 's'} ${inTasks.join(', ')}). ` +
-        `Hidden tests are extra cases your teacher keeps back; they check only what the lesson text asks for. ` +
-        `Read ${readmePath(score.lesson)} again for a case you missed.`,
-    );
-  } else if (hiddenTotal > 0) {
-    lines.push(`Hidden tests: all ${hiddenTotal} passed.`);
-  }
-  return lines;
-}
-
 /** The lesson columns of a gradebook. */
 export function lessonColumns(lessons: Lesson[]): Gradebook['lessons'] {
   return lessons.map((lesson) => ({ id: lesson.id, number: lesson.number, title: lesson.title }));
@@ -364,92 +203,8 @@ export function allNotes(book: Gradebook, student: StudentGrade): string[] {
   return [...student.notes, ...lessonNotes];
 }
 
-/**
- * gradebook.csv: student, one column per lesson (points to one decimal), total, the seed of the
- * hidden suites' inputs (npm run grade -- … --seed N replays the run), notes. It starts
- * with a UTF-8 byte order mark, so Excel shows "José Núñez" as it is.
- */
-export function renderCsv(book: Gradebook): string {
-  const header = ['student', ...book.lessons.map((lesson) => lesson.id), 'total', 'seed', 'notes'];
-  const rows = book.students.map((student) => [
-    student.name,
-    ...book.lessons.map((lesson) => {
-      const points = student.lessons[lesson.id]?.points;
-      return points === undefined ? '' : formatPoints(points);
-    }),
-    formatPoints(student.total),
-    String(student.seed ?? book.seed ?? ''),
-    allNotes(book, student).join('; '),
-  ]);
-  return toCsv([header, ...rows]);
-}
-
 /** The folder name of a student's feedback: the name with anything unsafe in a path replaced. */
 export function feedbackFolder(name: string): string {
   const safe = name.replace(/[^\p{L}\p{N}._ -]+/gu, '_').replace(/^\.+/, '_').trim();
   return safe === '' ? '_' : safe;
-}
-
-/**
- * Writes gradebook.json, gradebook.csv, gradebook.html with the site's style sheet beside it, and
- * per student feedback/<student>/feedback.md and the same as a web page, feedback/<student>/index.html.
- */
-export function writeGradebook(book: Gradebook, outDir: string): void {
-  mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, GRADEBOOK_FILES.json), `${JSON.stringify(book, null, 2)}\n`);
-  writeFileSync(join(outDir, GRADEBOOK_FILES.csv), renderCsv(book));
-  writeFileSync(join(outDir, GRADEBOOK_FILES.html), renderHtml(book));
-  for (const asset of SITE_ASSETS) writeFileSync(join(outDir, asset), siteAsset(asset));
-  for (const student of book.students) {
-    const folder = join(outDir, GRADEBOOK_FILES.feedback, feedbackFolder(student.name));
-    mkdirSync(folder, { recursive: true });
-    writeFileSync(join(folder, 'feedback.md'), student.feedback);
-    writeFileSync(join(folder, FEEDBACK_PAGE), feedbackPage(student.feedback, student.name));
-  }
-}
-
-/** Reads a gradebook part: a gradebook.json, or a folder holding one. */
-export function readGradebook(path: string): Gradebook {
-  const file = existsSync(path) && statSync(path).isDirectory() ? join(path, GRADEBOOK_FILES.json) : path;
-  if (!existsSync(file)) throw new UsageError(`${path} holds no ${GRADEBOOK_FILES.json}: give the --out folder of a grading run.`);
-  const book = JSON.parse(readFileSync(file, 'utf8')) as Gradebook;
-  if (book.kind !== 'tictactoe-gradebook' || book.version !== 1) throw new UsageError(`${file} is not a gradebook written by npm run grade.`);
-  return book;
-}
-
-/** Joins gradebook parts into one: the same lessons in each, every student once, sorted by name. */
-export function mergeGradebooks(parts: Gradebook[]): Gradebook {
-  const [first] = parts;
-  if (first === undefined) throw new UsageError('Give at least one part to merge.');
-  const columns = JSON.stringify(first.lessons.map((lesson) => lesson.id));
-  const seen = new Set<string>();
-  const students: StudentGrade[] = [];
-  for (const part of parts) {
-    if (JSON.stringify(part.lessons.map((lesson) => lesson.id)) !== columns) {
-      throw new UsageError(
-        `The parts graded different lessons (${first.lessons.map((l) => l.id).join(', ')} and ${part.lessons.map((l) => l.id).join(', ')}). Grade every shard with the same --lessons.`,
-      );
-    }
-    for (const student of part.students) {
-      if (seen.has(student.name)) throw new UsageError(`${student.name} is in more than one part; was a shard graded twice?`);
-      seen.add(student.name);
-      students.push(student);
-    }
-  }
-  const counts = new Set(parts.map((part) => part.shard?.count));
-  const indexes = new Set(parts.map((part) => part.shard?.index));
-  const warnings = counts.size === 1 && first.shard !== undefined && indexes.size < first.shard.count ? `only ${indexes.size} of ${first.shard.count} shards` : undefined;
-  if (warnings !== undefined) process.stderr.write(`Note: merging ${warnings}; the gradebook is missing the others' students.\n`);
-  const problems = [...new Set(parts.flatMap((part) => part.referenceProblems ?? []))];
-  const seeds = new Set(parts.map((part) => part.seed));
-  return {
-    kind: 'tictactoe-gradebook',
-    version: 1,
-    gradedAt: parts.map((part) => part.gradedAt).sort().at(-1) as string,
-    lessons: first.lessons,
-    students: students.sort((a, b) => a.name.localeCompare(b.name)),
-    ...(first.fences ? { fences: first.fences } : {}),
-    ...(seeds.size === 1 && first.seed !== undefined ? { seed: first.seed } : {}),
-    ...(problems.length > 0 ? { referenceProblems: problems } : {}),
-  };
 }

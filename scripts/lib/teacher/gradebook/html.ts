@@ -6,18 +6,9 @@
  * threshold, and a heat map shows which tasks the class finished. One file, in the site's look,
  * with everything inline: it opens from disk and asks no network for anything.
  */
-import {
-  allNotes,
-  feedbackFolder,
-  formatPoints,
-  GRADEBOOK_FILES,
-  ROUNDING,
-  type Gradebook,
-  type HiddenFailure,
-  type LessonGrade,
-  type LessonStatus,
-  type StudentGrade,
-} from './gradebook.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { allNotes, feedbackFolder, formatPoints, GRADEBOOK_FILES, ROUNDING, type Gradebook, type HiddenFailure, type LessonGrade, type LessonStatus, type StudentGrade } from './gradebook.ts';
 import { FEEDBACK_PAGE, siteAsset } from './feedback-page.ts';
 import { PLATFORM_NAMES } from '../intake/platforms.ts';
 import { roundPoints } from '../../core/results.ts';
@@ -255,109 +246,8 @@ ${rows.join('\n')}
 </section>`;
 }
 
-/** The page's own styles, on top of the site's style sheet. */
-const GRADEBOOK_CSS = `
-.page-gradebook { max-width: none; }
-.banner { border: 3px solid #b42318; background: #fde8e7; color: #5c0f0a; padding: .8rem 1rem; border-radius: 6px; margin: 1rem 0; }
-.banner ul { margin: .3rem 0 .3rem 1.2rem; }
-.page-gradebook h1 { margin-bottom: .2rem; }
-.page-gradebook .lead { margin: .2rem 0; }
-.teacher-only { font-size: .85em; color: var(--open-text); margin: .2rem 0 .4rem; }
-.controls { display: flex; flex-wrap: wrap; gap: .3rem 1rem; align-items: center; margin: .5rem 0; padding: .4rem .8rem; background: var(--soft); border: 1px solid var(--line); border-radius: 6px; }
-.controls input { width: 5em; font: inherit; }
-.controls select { font: inherit; }
-.controls output { color: var(--muted); }
-.legend { font-size: .9em; }
-.scale { display: inline-flex; vertical-align: middle; margin-right: .4rem; }
-.swatch { display: inline-block; padding: 0 .45rem; font-size: .8em; background: hsl(calc(var(--p) * 1.2) 70% 82%); color: #1b1f24; }
-table.grades, table.heatmap { border-collapse: separate; border-spacing: 0; font-size: .9rem; }
-table.grades th, table.grades td, table.heatmap th, table.heatmap td { border: 1px solid var(--line); padding: .3rem .45rem; vertical-align: top; }
-table.grades thead th { position: sticky; top: 0; z-index: 2; background: var(--soft); }
-table.grades thead th button { font: inherit; font-weight: 600; background: none; border: none; padding: 0; color: var(--link); cursor: pointer; text-align: left; }
-table.grades thead th[aria-sort='ascending'] button::after { content: ' ▲'; }
-table.grades thead th[aria-sort='descending'] button::after { content: ' ▼'; }
-table.grades tbody th, table.grades tfoot th { position: sticky; left: 0; z-index: 1; background: var(--bg); text-align: left; min-width: 9rem; }
-.lesson-head { min-width: 8.5rem; }
-.from { display: block; font-size: .78em; color: var(--muted); font-weight: normal; }
-table.grades tbody tr td.cell, table.grades tr td.total, table.heatmap tbody tr td.cell { background: hsl(calc(var(--p) * 1.2) 70% 84%); color: #1b1f24; }
-td.cell, td.total { min-width: 6.5rem; }
-td.cell strong, td.total strong { font-size: 1.05em; }
-td.cell .word, td.cell .open, td.cell .hidden-count { display: block; font-size: .8em; line-height: 1.3; }
-td.cell .hidden-count { color: #6b2500; }
-table.grades td.not-graded { background-image: repeating-linear-gradient(135deg, transparent 0 6px, rgba(0, 0, 0, .09) 6px 9px); }
-tbody td.cell.status-done { box-shadow: inset 4px 0 0 #18794e; }
-td.total .of { font-size: .8em; }
-td.notes, td.hidden-tests { font-size: .82em; min-width: 14rem; max-width: 26rem; }
-td.notes ul, td.hidden-tests ul { margin: 0; padding-left: 1rem; }
-td.hidden-tests .where { color: var(--muted); }
-td.hidden-tests details.failure summary { color: var(--muted); cursor: pointer; }
-td.hidden-tests details.failure pre { white-space: pre-wrap; overflow-wrap: anywhere; margin: .2rem 0; font-size: .95em; }
-tr[hidden] { display: none; }
-table.heatmap td.cell { min-width: 8rem; }
-table.heatmap td.empty { background: var(--soft); }
-.heat p strong { white-space: nowrap; }
-@media (prefers-color-scheme: dark) {
-  table.grades tbody tr td.cell, table.grades tr td.total, table.heatmap tbody tr td.cell, .swatch { background-color: hsl(calc(var(--p) * 1.2) 45% 30%); color: #f1f3f5; }
-  td.cell .hidden-count { color: #fbbf77; }
-  .banner { background: #3b1210; color: #ffd9d6; }
-}
-@media (max-width: 40rem) {
-  .page-gradebook { padding-left: .5rem; padding-right: .5rem; }
-  .page-gradebook .lead, .controls { font-size: .9rem; }
-  table.grades tbody th { min-width: 7rem; max-width: 8rem; }
-  .lesson-head { min-width: 6.5rem; }
-  td.cell, td.total { min-width: 5.5rem; }
-}
-@media print { .controls, .skip-link { display: none; } table.grades thead th { position: static; } }
-`;
+/** The page's own styles, on top of the site's style sheet (gradebook.css beside this file). */
+const GRADEBOOK_CSS = readFileSync(join(import.meta.dirname, 'gradebook.css'), 'utf8');
 
-/** Sorting and the threshold filter: reads the rows' data attributes, needs nothing from outside the page. */
-const GRADEBOOK_SCRIPT = `
-(() => {
-  const table = document.querySelector('table.grades');
-  const body = table.tBodies[0];
-  const rows = Array.from(body.rows);
-  const key = (column) => column === 'name' ? 'name' : column === 'total' ? 'total' : 'l-' + column;
-  const value = (row, column) => {
-    const text = row.getAttribute('data-' + key(column)) ?? '';
-    return column === 'name' ? text : Number(text);
-  };
-  let sortedBy = 'name';
-  let ascending = true;
-  for (const button of table.querySelectorAll('thead button[data-sort]')) {
-    button.addEventListener('click', () => {
-      const column = button.dataset.sort;
-      ascending = sortedBy === column ? !ascending : column === 'name';
-      sortedBy = column;
-      const factor = ascending ? 1 : -1;
-      rows.sort((a, b) => {
-        const x = value(a, column);
-        const y = value(b, column);
-        const order = typeof x === 'number' ? x - y : String(x).localeCompare(String(y));
-        return factor * order || String(value(a, 'name')).localeCompare(String(value(b, 'name')));
-      });
-      for (const row of rows) body.appendChild(row);
-      for (const head of table.querySelectorAll('thead th')) head.removeAttribute('aria-sort');
-      button.closest('th').setAttribute('aria-sort', ascending ? 'ascending' : 'descending');
-    });
-  }
-  const threshold = document.getElementById('threshold');
-  const column = document.getElementById('filter-column');
-  const shown = document.getElementById('shown');
-  const filter = () => {
-    const limit = threshold.value === '' ? Infinity : Number(threshold.value);
-    let count = 0;
-    for (const row of rows) {
-      const below = value(row, column.value) < limit;
-      row.hidden = !below;
-      if (below) count += 1;
-    }
-    shown.textContent = count + ' of ' + rows.length + ' students shown' + (limit === Infinity ? '' : ' (below ' + limit + ' %)');
-  };
-  threshold.addEventListener('input', filter);
-  column.addEventListener('change', filter);
-  document.getElementById('controls').addEventListener('submit', (event) => event.preventDefault());
-  const wanted = new URLSearchParams(location.search).get('below');
-  if (wanted !== null) { threshold.value = wanted; filter(); }
-})();
-`;
+/** Sorting and the threshold filter (gradebook.js beside this file): reads the rows' data attributes, needs nothing from outside the page. */
+const GRADEBOOK_SCRIPT = readFileSync(join(import.meta.dirname, 'gradebook.js'), 'utf8');
