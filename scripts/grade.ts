@@ -14,6 +14,7 @@ import { readRoster } from './lib/teacher/intake/roster.ts';
 import { DEFAULT_LIMIT_MS, parseSeed } from './lib/grader/runner.ts';
 import { lessonsOfPack } from './lib/teacher/intake/submissions.ts';
 import { listLessons, ROOT, UsageError } from './lib/core/workbook.ts';
+import { plural } from './lib/core/text.ts';
 
 const USAGE = `
 Usage: npm run grade -- HAND_INS [--out DIR] [--lessons LIST | --pack DIR] [--roster FILE.csv] [options]
@@ -73,7 +74,7 @@ runCommand(USAGE, async () => {
     if (values.shard !== undefined || values.lessons !== undefined || values.pack !== undefined || values.seed !== undefined) throw new UsageError('--merge takes only the parts and --out.');
     const book = mergeGradebooks(positionals.map((part) => readGradebook(resolve(part))));
     writeGradebook(book, out);
-    console.log(`Merged ${positionals.length} part${positionals.length === 1 ? '' : 's'}: ${book.students.length} students.`);
+    console.log(`Merged ${plural(positionals.length, 'part')}: ${book.students.length} students.`);
     printWritten(book, out);
     exportFor(book);
     return warnReference(book.referenceProblems ?? []) ? 1 : 0;
@@ -112,7 +113,7 @@ runCommand(USAGE, async () => {
   });
   writeGradebook(result.book, out);
   const seconds = (result.durationMs / 1000).toFixed(1);
-  console.log(`Graded ${result.book.students.length} hand-in${result.book.students.length === 1 ? '' : 's'} in ${seconds} s (${seedLine(result.book.seed)}).`);
+  console.log(`Graded ${plural(result.book.students.length, 'hand-in')} in ${seconds} s (${seedLine(result.book.seed)}).`);
   printWritten(result.book, out);
   exportFor(result.book);
   console.log('The students\' code ran sealed off, one process per hand-in:');
@@ -165,7 +166,7 @@ function progressPrinter(): (event: ProgressEvent) => void {
     if (event.kind === 'start') {
       width = String(event.students).length;
       const shard = event.skipped > 0 ? ` (this shard; ${event.skipped} others are left to the other shards)` : '';
-      console.log(`Grading ${event.students} hand-in${event.students === 1 ? '' : 's'}${shard} × ${event.lessons} lesson${event.lessons === 1 ? '' : 's'}, hidden tests included, in one pool of workers (${seedLine(event.seed)})…`);
+      console.log(`Grading ${plural(event.students, 'hand-in')}${shard} × ${plural(event.lessons, 'lesson')}, hidden tests included, in one pool of workers (${seedLine(event.seed)})…`);
     } else if (event.kind === 'lesson') {
       status(`${event.done} of ${event.total} lessons graded…`);
     } else {

@@ -5,6 +5,7 @@ import { brokenElsewhere, explainFailure, renderReport } from '../../report/repo
 import { formatPoints, roundPoints, type LessonScore, } from '../../core/results.ts';
 import { readmePath, type Lesson } from '../../core/workbook.ts';
 import type { FileFinding, LessonGrade, LessonStatus, } from './gradebook.ts';
+import { plural } from '../../core/text.ts';
 /** Everything the feedback of one student is made from. */
 export interface FeedbackInput {
   name: string;
@@ -28,7 +29,7 @@ export function renderFeedback(input: FeedbackInput): string {
   const lines = [
     `# Feedback for ${input.name}`,
     '',
-    `**${formatPoints(total)} of ${input.grades.length * 100} points** · ${done} of ${input.grades.length} lesson${input.grades.length === 1 ? '' : 's'} done`,
+    `**${formatPoints(total)} of ${input.grades.length * 100} points** · ${done} of ${plural(input.grades.length, 'lesson')} done`,
     '',
     '| lesson | points | |',
     '|---|---:|---|',
@@ -115,7 +116,7 @@ function lessonFeedback(score: LessonScore, grade: LessonGrade, files: FileFindi
   }
   lines.push('| task | points | tests passed |', '|---|---:|---|');
   for (const task of grade.tasks) {
-    const hidden = task.hiddenFailed > 0 ? ` (${task.hiddenFailed} hidden test${task.hiddenFailed === 1 ? '' : 's'} failed)` : '';
+    const hidden = task.hiddenFailed > 0 ? ` (${plural(task.hiddenFailed, 'hidden test')} failed)` : '';
     lines.push(`| ${task.number}. ${task.title} | ${formatPoints(task.earned)}/${task.points} | ${task.passed} of ${task.total}${hidden} |`);
   }
   lines.push('');
@@ -143,7 +144,7 @@ function lessonFeedback(score: LessonScore, grade: LessonGrade, files: FileFindi
   if (hiddenFailed > 0) {
     const inTasks = grade.tasks.filter((task) => task.hiddenFailed > 0).map((task) => task.number);
     lines.push(
-      `Hidden tests: ${hiddenFailed} of ${hiddenTotal} failed (task${inTasks.length === 1 ? '' : 's'} ${inTasks.join(', ')}). ` +
+      `Hidden tests: ${hiddenFailed} of ${hiddenTotal} failed (${inTasks.length === 1 ? 'task' : 'tasks'} ${inTasks.join(', ')}). ` +
         `Hidden tests are extra cases your teacher keeps back; they check only what the lesson text asks for. ` +
         `Read ${readmePath(score.lesson)} again for a case you missed.`,
     );

@@ -5,6 +5,7 @@ import { brokenElsewhere, loadProblemLine, } from '../../report/report.ts';
 import { failureDetail, formatPoints, roundPoints, type LessonScore, type TaskScore, type TestOutcome } from '../../core/results.ts';
 import type { PlatformIds } from '../intake/roster.ts';
 import type { Lesson } from '../../core/workbook.ts';
+import { plural } from '../../core/text.ts';
 export { formatPoints };
 /** One task of one student's lesson (earned rounded to one decimal), with its count of hidden tests. */
 export interface TaskGrade extends TaskScore {
@@ -146,7 +147,7 @@ export function lessonGrade(score: LessonScore, hintsSeen: number, files: FileFi
     notes.push(score.run.problem.message);
   } else if (stopped.count > 0 && !score.done) {
     grade.status = 'timeout';
-    notes.push(`stopped after ${Math.round(stopped.firstLimitMs / 1000)} s in ${stopped.count} test${stopped.count === 1 ? '' : 's'} (an endless loop?)`);
+    notes.push(`stopped after ${Math.round(stopped.firstLimitMs / 1000)} s in ${plural(stopped.count, 'test')} (an endless loop?)`);
   }
   if (files.accepted) {
     for (const miss of files.nearMisses) notes.push(`graded ${miss.found} as ${miss.expected} (near miss accepted: ${miss.kinds.map((kind) => MISS_WORDS[kind]).join(', ')})`);

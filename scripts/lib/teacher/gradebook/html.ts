@@ -13,7 +13,7 @@ import { FEEDBACK_PAGE, siteAsset } from './feedback-page.ts';
 import { PLATFORM_NAMES } from '../intake/platforms.ts';
 import { roundPoints } from '../../core/results.ts';
 import { pageHead } from '../../site/pages.ts';
-import { escapeHtml } from '../../core/text.ts';
+import { escapeHtml, plural } from '../../core/text.ts';
 
 /** What a cell says besides its points, so it reads without colour too. */
 const CELL_WORDS: Record<LessonStatus, string> = {
@@ -52,7 +52,7 @@ ${GRADEBOOK_CSS}
 <header class="site-header"><div class="site-header-inner"><span class="brand">Tic-Tac-Toe workbook · Gradebook</span></div></header>
 <main id="main" class="page page-gradebook">
 <h1>Gradebook</h1>
-${referenceBanner(book)}<p class="lead">${book.students.length} student${book.students.length === 1 ? '' : 's'}${absent > 0 ? ` (${absent} without a hand-in)` : ''} · ${book.lessons.length} lesson${book.lessons.length === 1 ? '' : 's'} · graded ${graded} UTC · class average <strong>${formatPoints(roundPoints(classAverage))} / ${max}</strong></p>
+${referenceBanner(book)}<p class="lead">${plural(book.students.length, 'student')}${absent > 0 ? ` (${absent} without a hand-in)` : ''} · ${plural(book.lessons.length, 'lesson')} · graded ${graded} UTC · class average <strong>${formatPoints(roundPoints(classAverage))} / ${max}</strong></p>
 <p class="teacher-only">Your copy: it names the hidden tests each student failed. Send students their own feedback page (the link on their name).</p>
 <form class="controls" id="controls" aria-label="Sort and filter">
 <label>Show only students below <input id="threshold" type="number" inputmode="decimal" min="0" max="100" step="1" placeholder="any"> % in
@@ -147,7 +147,7 @@ function lessonCell(grade: LessonGrade | undefined, absent: boolean): string {
   return (
     `<td class="cell status-${grade.status}${notGraded ? ' not-graded' : ''}" style="--p:${grade.points}"${title}>` +
     `<strong>${formatPoints(grade.points)}</strong>${word === '' ? '' : `<span class="word">${escapeHtml(word)}</span>`}${open}` +
-    `${hidden > 0 ? `<span class="hidden-count">${hidden} hidden case${hidden === 1 ? '' : 's'} missed</span>` : ''}</td>`
+    `${hidden > 0 ? `<span class="hidden-count">${plural(hidden, 'hidden case')} missed</span>` : ''}</td>`
   );
 }
 
