@@ -8,7 +8,7 @@ import * as computer from '../../solutions/06-computer/computer.ts';
 import * as search from '../../solutions/07-search/search.ts';
 import * as game from '../../solutions/04-game/game.ts';
 import * as input from '../../solutions/02-input/input.ts';
-import { boardOf, isFreeCell, linesOfThree, pictureOf } from '../../scripts/lib/core/boards.ts';
+import { boardOf, isFreeCell, linesInReadingOrder, linesOfThree, pictureOf } from '../../scripts/lib/core/boards.ts';
 import { failureOf, isStopped, stoppedMessage } from '../../scripts/lib/core/failure.ts';
 import { importsOf, relativeImportsOf } from '../../scripts/lib/teacher/pack/imports.ts';
 import type { ComputerModule, GameModule, InputModule, SearchModule } from '../../scripts/lib/core/lesson-modules.ts';
@@ -64,11 +64,21 @@ describe("imports are read with TypeScript's parser", () => {
 });
 
 describe('boards without lesson code', () => {
-  test('pictures both ways, free cells, and the eight lines in the usual order', () => {
+  test('pictures both ways, free cells, and the eight lines cell by cell and in reading order', () => {
     const board = boardOf('X.O .X. ..O');
     expect(pictureOf(board)).toBe('X.O .X. ..O');
     expect([1, 3, 8, 9, -1, 1.5, '1', null].map((answer) => isFreeCell(board, answer))).toEqual([true, true, false, false, false, false, false, false]);
     expect(linesOfThree()).toEqual([
+      [0, 1, 2],
+      [0, 3, 6],
+      [0, 4, 8],
+      [1, 4, 7],
+      [2, 5, 8],
+      [2, 4, 6],
+      [3, 4, 5],
+      [6, 7, 8],
+    ]);
+    expect(linesInReadingOrder()).toEqual([
       [0, 1, 2],
       [3, 4, 5],
       [6, 7, 8],

@@ -37,8 +37,8 @@ export function pictureOf(board: readonly Cell[]): string {
 /**
  * The eight lines of three, worked out from the geometry of a 3×3 board (a straight run of three
  * cells going right, down, or diagonally), not copied from a table, so a typo in a table of lines
- * cannot hide in both the lesson code and the tests. In the usual order: rows, columns, then the
- * two diagonals.
+ * cannot hide in both the lesson code and the tests. Cell by cell, each cell's lines going right,
+ * down, down-right and down-left (the order the test support has always generated them in).
  */
 export function linesOfThree(): number[][] {
   const directions = [
@@ -49,15 +49,24 @@ export function linesOfThree(): number[][] {
   ] as const;
   const inside = (n: number): boolean => n >= 0 && n <= 2;
   const lines: number[][] = [];
-  for (const [down, right] of directions) {
-    for (let row = 0; row < 3; row += 1) {
-      for (let col = 0; col < 3; col += 1) {
+  for (let row = 0; row < 3; row += 1) {
+    for (let col = 0; col < 3; col += 1) {
+      for (const [down, right] of directions) {
         const cells = [0, 1, 2].map((step) => [row + step * down, col + step * right] as const);
         if (cells.every(([r, c]) => inside(r) && inside(c))) lines.push(cells.map(([r, c]) => r * 3 + c));
       }
     }
   }
   return lines;
+}
+
+/** The lines of three in reading order: the rows, the columns, then the two diagonals. */
+export function linesInReadingOrder(): number[][] {
+  const rank = (line: number[]): number => {
+    const step = (line[1] ?? 0) - (line[0] ?? 0);
+    return [1, 3, 4, 2].indexOf(step) * 9 + (line[0] ?? 0);
+  };
+  return linesOfThree().sort((a, b) => rank(a) - rank(b));
 }
 
 /** True when `answer` names an empty cell of the board: a whole number from 0 to 8 whose cell is empty. */

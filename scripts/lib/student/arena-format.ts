@@ -2,7 +2,7 @@
  * The text of `npm run arena`, shared with lesson 07's suite so that the lesson text, the suite and
  * the arena show audits the same way: a table of audit figures, and a game line replayed as boards.
  */
-import { linesOfThree } from '../core/boards.ts';
+import { linesInReadingOrder } from '../core/boards.ts';
 
 /** One row of an audit table: a computer player in one seat and what its audit found. */
 export interface AuditRow {
@@ -63,7 +63,7 @@ export function auditTable(rows: readonly AuditRow[]): string {
 }
 
 /** The eight lines of three cells. */
-const LINES = linesOfThree();
+const LINES = linesInReadingOrder();
 
 /** Room for one board of a replay, and the space between two boards. */
 const COLUMN_WIDTH = 6;
