@@ -1,10 +1,15 @@
 /**
- * The hidden suites against overfitting, through `npm run grade`: one class of a "memorising" hand-in
+ * The hidden suites against overfitting, through `npm run grade`: one class of "memorising" hand-ins
  * (tests/workbook/memorising/: the visible tests' inputs answered right, anything else wrong) and the
  * correct solutions written from the lesson text alone (tests/workbook/independent/<style>/, one
  * hand-in per style). Every memorised lesson must score below 100 with only hidden tests failing,
  * every independent lesson 100; the run's seed is in the gradebook, and grading again with that
  * --seed gives the same results. A counterexample reaches the teacher's gradebook, never feedback.
+ *
+ * A memorised lesson that ran another memorised lesson's code (lesson 05 draws its board with lesson
+ * 01's code) would fail visible tests through it, so the memorised lessons are shared out among as
+ * few hand-ins as needed that no one of them runs another's code, the other lessons of each being
+ * the reference.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -26,11 +31,47 @@ function lessonsIn(folder: string): string[] {
   return readdirSync(folder).filter((name) => known.has(name)).sort();
 }
 
-/** The hand-ins of the class: the memorising one, and one per style of independent solutions. */
-const handIns: Array<{ name: string; folder: string; lessons: string[] }> = [
-  { name: MEMORISING, folder: join(FIXTURES, MEMORISING), lessons: lessonsIn(join(FIXTURES, MEMORISING)) },
-  ...(existsSync(INDEPENDENT) ? readdirSync(INDEPENDENT).sort() : []).map((style) => ({ name: `independent-${style}`, folder: join(INDEPENDENT, style), lessons: lessonsIn(join(INDEPENDENT, style)) })),
+/** Every lesson a lesson's code may run: those it builds on, and theirs. */
+function runsCodeOf(id: string): Set<string> {
+  const byId = new Map(listLessons().map((lesson) => [lesson.id, lesson]));
+  const found = new Set<string>();
+  const visit = (current: string): void => {
+    for (const earlier of byId.get(current)?.buildsOn ?? []) {
+      if (found.has(earlier)) continue;
+      found.add(earlier);
+      visit(earlier);
+    }
+  };
+  visit(id);
+  return found;
+}
+
+/** The memorised lessons in groups, none of which runs the code of another lesson of its group. */
+function independentGroups(lessons: string[]): string[][] {
+  const groups: string[][] = [];
+  for (const id of lessons) {
+    const apart = (group: string[]): boolean => group.every((other) => !runsCodeOf(id).has(other) && !runsCodeOf(other).has(id));
+    const group = groups.find(apart);
+    if (group) group.push(id);
+    else groups.push([id]);
+  }
+  return groups;
+}
+
+/** A hand-in of the class: its fixture lessons, written over the reference (memorising) or over the stubs. */
+interface HandIn {
+  name: string;
+  folder: string;
+  lessons: string[];
+  memorising: boolean;
+}
+
+/** The hand-ins of the class: the memorising ones, and one per style of independent solutions. */
+const handIns: HandIn[] = [
+  ...independentGroups(lessonsIn(join(FIXTURES, MEMORISING))).map((lessons, index) => ({ name: `${MEMORISING}-${index + 1}`, folder: join(FIXTURES, MEMORISING), lessons, memorising: true })),
+  ...(existsSync(INDEPENDENT) ? readdirSync(INDEPENDENT).sort() : []).map((style) => ({ name: `independent-${style}`, folder: join(INDEPENDENT, style), lessons: lessonsIn(join(INDEPENDENT, style)), memorising: false })),
 ];
+const memorisingHandIns = handIns.filter((handIn) => handIn.memorising);
 const graded = [...new Set(handIns.flatMap((handIn) => handIn.lessons))].sort();
 
 const scratch = mkdtempSync(join(tmpdir(), 'workbook-hidden-test-'));
@@ -46,10 +87,11 @@ function grade(args: string[]): { status: number | null; stdout: string; stderr:
 
 const student = (gradebook: Gradebook, name: string): StudentGrade => gradebook.students.find((candidate) => candidate.name === name) as StudentGrade;
 
-/** A student's hand-in: the stubs of the student edition, with the fixture's lessons written over them. */
-function writeHandIn(name: string, folder: string, lessons: string[]): void {
+/** A student's hand-in: the stubs of the student edition (the reference, for a memorising one), with the fixture's lessons written over them. */
+function writeHandIn({ name, folder, lessons, memorising }: HandIn): void {
   const lessonsDir = join(classDir, name, 'lessons');
   cpSync(join(ROOT, 'lessons'), lessonsDir, { recursive: true });
+  if (memorising) cpSync(join(ROOT, 'solutions'), lessonsDir, { recursive: true, filter: (path) => !path.endsWith('stubs.lock.json') });
   for (const id of lessons) cpSync(join(folder, id), join(lessonsDir, id), { recursive: true });
 }
 
@@ -65,7 +107,7 @@ function results(gradebook: Gradebook): Record<string, Record<string, LessonGrad
 
 beforeAll(() => {
   mkdirSync(classDir, { recursive: true });
-  for (const handIn of handIns) writeHandIn(handIn.name, handIn.folder, handIn.lessons);
+  for (const handIn of handIns) writeHandIn(handIn);
   const out = join(scratch, 'first');
   first = grade([classDir, '--out', out, '--lessons', graded.map((id) => id.slice(0, 2)).join(',')]);
   book = JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as Gradebook;
@@ -83,8 +125,8 @@ describe('hidden suites against memorised answers', () => {
     expect(first.stdout).toContain(`seed ${book.seed}; replay with --seed ${book.seed}`);
   });
 
-  test.each(handIns.find((handIn) => handIn.name === MEMORISING)?.lessons ?? [])('the memorising hand-in scores below 100 on %s, failing only hidden tests', (id) => {
-    const grade = student(book, MEMORISING).lessons[id] as LessonGrade;
+  test.each(memorisingHandIns.flatMap((handIn) => handIn.lessons.map((id) => [id, handIn.name])))('the memorising hand-in scores below 100 on %s, failing only hidden tests (%s)', (id, name) => {
+    const grade = student(book, name).lessons[id] as LessonGrade;
     expect(grade.points, `${id}: ${grade.note ?? ''}`).toBeLessThan(100);
     const visibleFailures = grade.tasks.map((task) => task.total - task.passed - task.hiddenFailed);
     // Unless a busy machine stopped the reference too (then a slow visible test may have been stopped here as well).
@@ -92,7 +134,7 @@ describe('hidden suites against memorised answers', () => {
   });
 
   test('each independent solution scores 100 on every lesson where the reference did in the same run', () => {
-    const independent = handIns.filter((handIn) => handIn.name !== MEMORISING);
+    const independent = handIns.filter((handIn) => !handIn.memorising);
     const lessons = (handIn: (typeof handIns)[number]): string[] => handIn.lessons.filter((id) => referenceFull(book, id));
     const points = Object.fromEntries(independent.map((handIn) => [handIn.name, Object.fromEntries(lessons(handIn).map((id) => [id, student(book, handIn.name).lessons[id]?.points]))]));
     const full = Object.fromEntries(independent.map((handIn) => [handIn.name, Object.fromEntries(lessons(handIn).map((id) => [id, 100]))]));
@@ -109,12 +151,14 @@ describe('hidden suites against memorised answers', () => {
   });
 
   test('a counterexample reaches the teacher\'s gradebook, and never the student\'s feedback', () => {
-    const details = Object.values(student(book, MEMORISING).lessons).flatMap((grade) => (grade.hiddenFailures ?? []).map((failure) => failure.detail ?? ''));
+    const details = memorisingHandIns.flatMap((handIn) => Object.values(student(book, handIn.name).lessons).flatMap((grade) => (grade.hiddenFailures ?? []).map((failure) => failure.detail ?? '')));
     expect(details.some((detail) => detail.startsWith('Counterexample: ')), details.join('\n')).toBe(true);
     expect(readFileSync(join(scratch, 'first', 'gradebook.html'), 'utf8')).toContain('<summary>counterexample</summary>');
-    const feedback = readFileSync(join(scratch, 'first', 'feedback', feedbackFolder(MEMORISING), 'feedback.md'), 'utf8');
-    expect(feedback).not.toMatch(/counterexample|seed/i);
-    expect(feedback).toMatch(/hidden tests? failed/);
+    for (const handIn of memorisingHandIns) {
+      const feedback = readFileSync(join(scratch, 'first', 'feedback', feedbackFolder(handIn.name), 'feedback.md'), 'utf8');
+      expect(feedback).not.toMatch(/counterexample|seed/i);
+      expect(feedback).toMatch(/hidden tests? failed/);
+    }
   });
 
   test('grading again with --seed gives the same results, counterexamples included', () => {
