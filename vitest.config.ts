@@ -72,9 +72,7 @@ export default defineConfig({
     // (Only where it can be written: a read-only workbook, as in the README's container recipe, runs without it.)
     experimental: { fsModuleCache: writable(resolve(import.meta.dirname, 'node_modules')) },
     projects: [
-      ...(process.env.WORKBOOK_TARGETS
-        ? targets.map((target, index) => gradedProject(target, `lessons:${index}`))
-        : [gradedProject(single, 'lessons')]),
+      ...(process.env.WORKBOOK_TARGETS ? targets.map((target, index) => gradedProject(target, `lessons:${index}`)) : [gradedProject(single, 'lessons')]),
       {
         extends: true,
         test: {

@@ -120,4 +120,3 @@ function checkAuditWorks(search: SearchModule, folder: string): void {
     );
   }
 }
-

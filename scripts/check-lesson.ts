@@ -35,6 +35,10 @@ runCommand(USAGE, async () => {
   }
   const failed = checks.filter((check) => check.problems.length > 0).length;
   const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
-  console.log(failed === 0 ? paint('green', `Lesson ${id} is ready (${seconds} s). Run npm test before you commit.`) : paint('red', `${failed} of ${checks.length} checks failed (${seconds} s).`));
+  console.log(
+    failed === 0
+      ? paint('green', `Lesson ${id} is ready (${seconds} s). Run npm test before you commit.`)
+      : paint('red', `${failed} of ${checks.length} checks failed (${seconds} s).`),
+  );
   return failed === 0 ? 0 : 1;
 });

@@ -44,7 +44,8 @@ runCommand(USAGE, async () => {
     },
     args,
   );
-  if (values.hidden && !existsSync(join(ROOT, 'tests', 'hidden'))) throw new UsageError('This workbook has no hidden tests (tests/hidden/): --hidden is for the teacher\'s workbook.');
+  if (values.hidden && !existsSync(join(ROOT, 'tests', 'hidden')))
+    throw new UsageError("This workbook has no hidden tests (tests/hidden/): --hidden is for the teacher's workbook.");
   if (values.solutions && values.target !== undefined) throw new UsageError('Use --solutions or --target, not both.');
   if (values.seed !== undefined && !values.hidden) throw new UsageError('--seed sets the inputs of the hidden tests: use it with --hidden.');
   // Only the hidden suites draw inputs from the seed; the visible ones are the same on every run.
@@ -55,7 +56,11 @@ runCommand(USAGE, async () => {
   const all = listLessons();
   const selected = selectLessons(positionals, all);
   const target = values.solutions ? resolve(ROOT, 'solutions') : resolve(values.target ?? resolve(ROOT, 'lessons'));
-  const code = values.solutions ? 'the reference solutions in solutions/' : values.target !== undefined ? `the code in ${values.target}` : 'your code in lessons/';
+  const code = values.solutions
+    ? 'the reference solutions in solutions/'
+    : values.target !== undefined
+      ? `the code in ${values.target}`
+      : 'your code in lessons/';
   const subject = seed !== undefined ? `${code}, hidden tests included (seed ${seed}; replay with --seed ${seed})` : code;
 
   const progress = process.stderr.isTTY ? (text: string) => process.stderr.write(`\r\x1b[K${text}`) : () => {};

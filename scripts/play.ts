@@ -8,15 +8,7 @@
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseCommandLine, runCommand } from './lib/core/cli.ts';
-import {
-  LESSON_FILES,
-  loadLessonModule,
-  ToolStopped,
-  type ComputerModule,
-  type GameModule,
-  type InputModule,
-  type IO,
-} from './lib/core/lesson-modules.ts';
+import { LESSON_FILES, loadLessonModule, ToolStopped, type ComputerModule, type GameModule, type InputModule, type IO } from './lib/core/lesson-modules.ts';
 import { stubNameOf } from './lib/core/stub-error.ts';
 import { COMPUTER, withComputer, type Chooser } from './lib/student/computer-seat.ts';
 import { explain } from './lib/student/play-problems.ts';
@@ -150,7 +142,10 @@ function play(game: GameModule, io: IO, terminal: TerminalIO, first: FirstChoice
   } catch (error) {
     if (stubNameOf(error) !== 'playMatch') throw error;
     const note = "Lesson 04's playMatch is not finished yet, so this is a single game without a score.\n";
-    game.playGame(withNoteFirst(io, () => terminal.print(note)), { first: rng() < 0.5 ? 'X' : 'O' });
+    game.playGame(
+      withNoteFirst(io, () => terminal.print(note)),
+      { first: rng() < 0.5 ? 'X' : 'O' },
+    );
   }
 }
 

@@ -49,7 +49,11 @@ runCommand(USAGE, () => {
 /** A tsconfig file of the workbook, read as tsc reads it; a broken one stops the check. */
 function readConfig(name: string): ts.ParsedCommandLine {
   const problems: ts.Diagnostic[] = [];
-  const parsed = ts.getParsedCommandLineOfConfigFile(`${ROOT}/${name}`, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (diagnostic) => problems.push(diagnostic) });
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    `${ROOT}/${name}`,
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (diagnostic) => problems.push(diagnostic) },
+  );
   if (parsed === undefined || problems.length > 0 || parsed.errors.length > 0) {
     const said = ts.flattenDiagnosticMessageText([...problems, ...(parsed?.errors ?? [])][0]?.messageText ?? 'unreadable', '\n');
     throw new Error(`${name} cannot be read: ${said}`);

@@ -54,12 +54,16 @@ runCommand(USAGE, async () => {
     // The type check comes a moment later; show it only if this is still the latest verdict.
     const verdict = (shown += 1);
     staleTypes = new AbortController();
-    void typecheck(ROOT, target, lessons, join(ROOT, STATE_DIR), staleTypes.signal).then((types) => {
-      const found = [...types.values()].some((problems) => problems.length > 0);
-      if (found && verdict === shown) print(types);
-    }, (error: unknown) => {
-      if (verdict === shown) process.stdout.write(`${paint('red', `The type check did not run: ${error instanceof Error ? error.message : String(error)}.`)}\n`);
-    });
+    void typecheck(ROOT, target, lessons, join(ROOT, STATE_DIR), staleTypes.signal).then(
+      (types) => {
+        const found = [...types.values()].some((problems) => problems.length > 0);
+        if (found && verdict === shown) print(types);
+      },
+      (error: unknown) => {
+        if (verdict === shown)
+          process.stdout.write(`${paint('red', `The type check did not run: ${error instanceof Error ? error.message : String(error)}.`)}\n`);
+      },
+    );
   };
 
   let stopChild: () => void = () => {};

@@ -8,16 +8,7 @@ import { example, lessonTasks } from './support/lesson.ts';
 import { isStopped } from '../scripts/lib/core/failure.ts';
 import { besideTheCode, crossingCost, timedEach } from './support/sealed.ts';
 import { firstEmptyOf as localFirstEmptyOf, quitter as localQuitter } from './support/strategies.ts';
-import {
-  boardAfter,
-  lineOwner,
-  askedOnce,
-  playEveryOpponent,
-  verdictOf,
-  winningCellsFor,
-  other,
-  type TestMark,
-} from './support/opponents.ts';
+import { boardAfter, lineOwner, askedOnce, playEveryOpponent, verdictOf, winningCellsFor, other, type TestMark } from './support/opponents.ts';
 
 const task = lessonTasks('07-search');
 
@@ -252,7 +243,10 @@ task(4, () => {
 
   test('audit counts draws, and every listed lost line really is a lost game of the strategy', () => {
     const lowestEmpty = firstEmptyOf([0, 1, 2, 3, 4, 5, 6, 7, 8]);
-    for (const [seat, me] of [['first', 'X'], ['second', 'O']] as const) {
+    for (const [seat, me] of [
+      ['first', 'X'],
+      ['second', 'O'],
+    ] as const) {
       const result = audit(lowestEmpty, seat);
       const sum = result.wins + result.draws + result.losses + result.gaveUp;
       expect(sum, `wins + draws + losses + gave up, ${seat} seat`).toBe(result.lines);

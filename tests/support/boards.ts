@@ -155,7 +155,10 @@ export function checkEveryBoard<T, R extends unknown[]>(
   ...rest: R
 ): BulkReport {
   const call = fn as (board: TestBoard, ...rest: R) => unknown;
-  const outcomes = callEach(call, cases.map(({ board }) => [[...board], ...rest] as [TestBoard, ...R]));
+  const outcomes = callEach(
+    call,
+    cases.map(({ board }) => [[...board], ...rest] as [TestBoard, ...R]),
+  );
   for (const [index, { board, expected }] of cases.entries()) {
     // The batch ends at the first call that threw, so an outcome is there for every board up to it.
     const outcome = outcomes[index] as CallOutcome<unknown>;

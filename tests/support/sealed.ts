@@ -24,11 +24,7 @@ export function callEach<A extends unknown[], R>(fn: (...args: A) => R, argument
  * busy machine hardly changes; elsewhere the wall time. `limitMs` is how long the calls may take
  * (wall time) before they are stopped.
  */
-export function timedEach<A extends unknown[], R>(
-  fn: (...args: A) => R,
-  argumentLists: A[],
-  limitMs?: number,
-): { outcomes: CallOutcome<R>[]; ms: number } {
+export function timedEach<A extends unknown[], R>(fn: (...args: A) => R, argumentLists: A[], limitMs?: number): { outcomes: CallOutcome<R>[]; ms: number } {
   const session = currentSession();
   if (session.isSealed(fn)) {
     const { results, ms } = session.callEach(fn, argumentLists, limitMs ?? session.limitMs);

@@ -119,9 +119,7 @@ describe('archives are unpacked within limits, or refused before anything is wri
     expect(bomb.length).toBeLessThan(4_000_000);
     const rssBefore = process.memoryUsage().rss;
     const { submission, unpacked, ms } = intake('bomb', bomb);
-    expect(submission.problem).toBe(
-      `the archive could not be unpacked: the archive holds a file that unpacks to more than 1 MiB (lessons/01-board/a.ts)`,
-    );
+    expect(submission.problem).toBe(`the archive could not be unpacked: the archive holds a file that unpacks to more than 1 MiB (lessons/01-board/a.ts)`);
     expect(submission.lessonsDir).toBeUndefined();
     expect(unpacked).toEqual([]);
     expect(ms).toBeLessThan(500);
@@ -360,7 +358,10 @@ describe('class downloads as they come', () => {
     ]);
 
     const zipped = folder('drive-zip');
-    writeFileSync(join(zipped, 'Tic-Tac-Toe-20250301T101500Z-001.zip'), writeZip(workbook({ 'Tic-Tac-Toe/Ann - tictactoe.zip': 'not read here', 'Tic-Tac-Toe/Ben - tictactoe.zip': '' })));
+    writeFileSync(
+      join(zipped, 'Tic-Tac-Toe-20250301T101500Z-001.zip'),
+      writeZip(workbook({ 'Tic-Tac-Toe/Ann - tictactoe.zip': 'not read here', 'Tic-Tac-Toe/Ben - tictactoe.zip': '' })),
+    );
     const unpacked = classFolder(zipped, folder('drive-zip-scratch'));
     expect(readdirSync(unpacked).sort()).toEqual(['Ann - tictactoe.zip', 'Ben - tictactoe.zip']);
   });
@@ -384,7 +385,10 @@ describe('class downloads as they come', () => {
     writeFileSync(join(moodle, 'Finn Fox_1236_assignsubmission_file_tictactoe.zip'), writeZip(workbook({ [lessonFile]: 'x' })));
     writeFileSync(join(moodle, 'Finn Fox_1236_assignsubmission_onlinetext_onlinetext.html'), '<p>done</p>');
     const carl = folder('moodle', 'Carl Lee_1234_assignsubmission_file_');
-    writeFileSync(join(carl, 'tictactoe.zip'), writeZip(workbook({ [`tictactoe-workbook/${lessonFile}`]: 'x', 'tictactoe-workbook/inner.zip': 'never unpacked' })));
+    writeFileSync(
+      join(carl, 'tictactoe.zip'),
+      writeZip(workbook({ [`tictactoe-workbook/${lessonFile}`]: 'x', 'tictactoe-workbook/inner.zip': 'never unpacked' })),
+    );
     const found = findSubmissions(moodle, folder('moodle-unpacked'));
     expect(found.map((submission) => [submission.name, submission.platformId, submission.found, submission.problem])).toEqual([
       ['Carl Lee', '1234', 'Carl Lee_1234_assignsubmission_file_/ → tictactoe.zip → tictactoe-workbook/lessons/', undefined],
@@ -407,7 +411,9 @@ describe('class downloads as they come', () => {
     const classZip = join(folder('class-zip'), 'submissions.zip');
     writeFileSync(classZip, writeZip([{ path: 'leecarl_20001_500001_tictactoe.zip', data: writeZip(workbook({ [`t/${lessonFile}`]: 'x' })) }]));
     const unpacked = unpackClassArchive(classZip, folder('class-zip-scratch'));
-    expect(findSubmissions(unpacked, folder('class-zip-unpacked')).map((submission) => [submission.name, submission.platformId])).toEqual([['leecarl', '20001']]);
+    expect(findSubmissions(unpacked, folder('class-zip-unpacked')).map((submission) => [submission.name, submission.platformId])).toEqual([
+      ['leecarl', '20001'],
+    ]);
     expect(CLASS_ARCHIVE_LIMITS.entries).toBeGreaterThan(ARCHIVE_LIMITS.entries);
   });
 });
@@ -466,7 +472,7 @@ describe('class lists', () => {
     expect(findInRoster(roster, ['20001'])?.name).toBe('Núñez, José');
   });
 
-  test("a Moodle grading worksheet, a GitHub Classroom roster, a plain list with semicolons", () => {
+  test('a Moodle grading worksheet, a GitHub Classroom roster, a plain list with semicolons', () => {
     const moodle = readRoster(write('moodle.csv', 'Identifier,Full name,Email address,Status\nParticipant 1234,Carl Lee,carl@school.example,Submitted\n'));
     expect(moodle[0]).toMatchObject({ name: 'Carl Lee', ids: { moodleParticipant: '1234', email: 'carl@school.example' } });
     expect(findInRoster(moodle, ['1234'])?.name).toBe('Carl Lee');
@@ -481,9 +487,17 @@ describe('class lists', () => {
 
 describe('CSV for spreadsheets', () => {
   test('a byte order mark first, CRLF line ends, quotes where needed, never a formula', () => {
-    const text = toCsv([['student', 'notes'], ['José Núñez', '=HYPERLINK("x")'], ['Ann, A.', 'said "hi"']]);
+    const text = toCsv([
+      ['student', 'notes'],
+      ['José Núñez', '=HYPERLINK("x")'],
+      ['Ann, A.', 'said "hi"'],
+    ]);
     expect(text.startsWith(BOM)).toBe(true);
     expect(text).toBe(`${BOM}student,notes\r\nJosé Núñez,"'=HYPERLINK(""x"")"\r\n"Ann, A.","said ""hi"""\r\n`);
-    expect(parseCsv(text)).toEqual([['student', 'notes'], ['José Núñez', `'=HYPERLINK("x")`], ['Ann, A.', 'said "hi"']]);
+    expect(parseCsv(text)).toEqual([
+      ['student', 'notes'],
+      ['José Núñez', `'=HYPERLINK("x")`],
+      ['Ann, A.', 'said "hi"'],
+    ]);
   });
 });

@@ -151,7 +151,13 @@ describe(`a pack of lesson ${dependent?.number ?? '?'} alone`, () => {
   });
 
   test('only the commands that work with the lessons in the pack', () => {
-    const commandsOf = (ids: string[]): string[] => planPack(ROOT, all.filter((lesson) => ids.includes(lesson.id)), [], all).commands;
+    const commandsOf = (ids: string[]): string[] =>
+      planPack(
+        ROOT,
+        all.filter((lesson) => ids.includes(lesson.id)),
+        [],
+        all,
+      ).commands;
     const ids = all.map((lesson) => lesson.id);
     const early = ids.filter((id) => id <= '04');
     if (early.includes('04-game')) expect(commandsOf(early)).toContain('play');
@@ -271,7 +277,8 @@ describe('npm run pack, then npm run check inside the pack', () => {
       symlinkSync(join(ROOT, 'node_modules'), join(out, 'node_modules'), 'dir');
     }
     const check = spawnSync('npm', ['run', 'check'], { cwd: out, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
-    const line = (lesson: Lesson): string | undefined => check.stdout.split('\n').find((candidate) => candidate.startsWith(`${lesson.number}  ${lesson.title}`));
+    const line = (lesson: Lesson): string | undefined =>
+      check.stdout.split('\n').find((candidate) => candidate.startsWith(`${lesson.number}  ${lesson.title}`));
     expect(line(first), check.stdout + check.stderr).toMatch(/100\/100\s+done/);
     expect(line(dependent)).toMatch(/\s0\/100\s+not done yet/);
     expect(check.stdout).toMatch(/^Total: 100\/\d+/m);

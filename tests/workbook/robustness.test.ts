@@ -53,7 +53,18 @@ beforeAll(() => {
   const started = Date.now();
   const run = spawnSync(
     process.execPath,
-    ['--import', 'tsx', join(ROOT, 'scripts/check.ts'), '--target', target, '--limit', String(LIMIT_SECONDS), '--no-typecheck', '--json', join(scratch, 'results.json')],
+    [
+      '--import',
+      'tsx',
+      join(ROOT, 'scripts/check.ts'),
+      '--target',
+      target,
+      '--limit',
+      String(LIMIT_SECONDS),
+      '--no-typecheck',
+      '--json',
+      join(scratch, 'results.json'),
+    ],
     { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 170_000 },
   );
   seconds = (Date.now() - started) / 1000;

@@ -40,8 +40,18 @@ function entry(latest: number, best: number, tasksDone: number[]): LessonProgres
 function madeUpProgress(lessons: Lesson[]): Progress {
   const progress: Progress = { version: 1, lessons: {} };
   const [first, second, third] = lessons;
-  if (first) progress.lessons[first.id] = entry(100, 100, first.tasks.map((_, index) => index + 1));
-  if (second) progress.lessons[second.id] = entry(55, 70, [1, 3].filter((number) => number <= second.tasks.length));
+  if (first)
+    progress.lessons[first.id] = entry(
+      100,
+      100,
+      first.tasks.map((_, index) => index + 1),
+    );
+  if (second)
+    progress.lessons[second.id] = entry(
+      55,
+      70,
+      [1, 3].filter((number) => number <= second.tasks.length),
+    );
   if (third) progress.lessons[third.id] = entry(0, 0, []);
   progress.lessons['99-not-a-lesson'] = entry(40, 40, [1]);
   return progress;
@@ -251,7 +261,9 @@ describe.skipIf(!HAVE_BROWSER)('the lesson pages in a browser', () => {
     expect(Math.abs(widths.fill / widths.track - expected.points / 100), `filled part of the bar of lesson ${lesson.id}`).toBeLessThan(0.02);
     const words = await bar.locator('.progress-text').innerText();
     expect(words, `points in words for lesson ${lesson.id}`).toContain(`${expected.points} / 100 points`);
-    const stateWords = { done: 'done', started: expected.points === 0 ? 'checked, no points yet' : 'in progress', 'not-checked': 'not checked yet' }[expected.state];
+    const stateWords = { done: 'done', started: expected.points === 0 ? 'checked, no points yet' : 'in progress', 'not-checked': 'not checked yet' }[
+      expected.state
+    ];
     expect(words, `state in words for lesson ${lesson.id}`).toContain(stateWords);
     void page;
   }
@@ -272,7 +284,6 @@ describe.skipIf(!HAVE_BROWSER)('the lesson pages in a browser', () => {
         expect(cells[2], `${lesson.id} task ${index + 1} status`).toBe(status);
         expect(await page.locator(`#task-${index + 1}`).count(), `${lesson.id} has a heading for task ${index + 1}`).toBe(1);
       }
-      
     }
   });
 
@@ -401,7 +412,7 @@ describe.skipIf(!HAVE_BROWSER)('the lesson pages in a browser', () => {
         failures.push(...(await page.evaluate(lowContrast)).map((failure) => `${colorScheme} ${name}: ${failure}`));
         await page.evaluate(() => document.querySelectorAll('details').forEach((details) => details.removeAttribute('open')));
         if (colorScheme === 'dark' && (name === 'index.html' || name === `${lessons[0]?.id}.html`)) await screenshot(page, `dark-${shotName(name)}.png`);
-        }
+      }
     }
     expect(failures, 'text with too little contrast').toEqual([]);
   });
@@ -439,7 +450,11 @@ describe.skipIf(!HAVE_BROWSER)('the lesson pages in a browser', () => {
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     try {
-      const base = await waitFor(() => /Serving the lessons at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(output)?.[1], 20_000, () => `no address printed; output:\n${output}`);
+      const base = await waitFor(
+        () => /Serving the lessons at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(output)?.[1],
+        20_000,
+        () => `no address printed; output:\n${output}`,
+      );
       const lesson = lessons[0] as Lesson;
       const index = await (await fetch(base)).text();
       expect(index, 'the served index').toContain(`data-lesson="${lesson.id}" data-points="${expectedFor(progress, lesson).points}"`);
@@ -455,11 +470,9 @@ describe.skipIf(!HAVE_BROWSER)('the lesson pages in a browser', () => {
       const changed: Progress = { ...progress, lessons: { ...progress.lessons, [lesson.id]: entry(40, 100, [1]) } };
       writeFileSync(`${liveProgress}.tmp`, JSON.stringify(changed)); // replaced the way the grader does it
       renameSync(`${liveProgress}.tmp`, liveProgress);
-      await page.waitForFunction(
-        (id) => document.querySelector(`.progress[data-lesson="${id}"]`)?.getAttribute('data-points') === '40',
-        lesson.id,
-        { timeout: 15_000 },
-      );
+      await page.waitForFunction((id) => document.querySelector(`.progress[data-lesson="${id}"]`)?.getAttribute('data-points') === '40', lesson.id, {
+        timeout: 15_000,
+      });
       expect(await page.locator(`.progress[data-lesson="${lesson.id}"] .progress-text`).innerText(), 'new points after the check').toContain('40 / 100 points');
       expect(output, 'the server says it rebuilt').toContain('The progress file changed: rebuilt the pages.');
       await page.close();
@@ -489,7 +502,10 @@ function lowContrast(): string[] {
   const parse = (color: string): Rgba => {
     const match = /^rgba?\(([^)]+)\)$/.exec(color);
     if (!match) throw new Error(`cannot read the colour ${color}`);
-    const parts = (match[1] as string).split(/[\s,/]+/).filter(Boolean).map(Number);
+    const parts = (match[1] as string)
+      .split(/[\s,/]+/)
+      .filter(Boolean)
+      .map(Number);
     return [parts[0] ?? 0, parts[1] ?? 0, parts[2] ?? 0, parts[3] ?? 1];
   };
   const over = (top: Rgba, bottom: Rgba): Rgba => {

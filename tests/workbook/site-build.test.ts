@@ -14,14 +14,19 @@ import { hintsHtml, renderLessonText } from '../../scripts/lib/site/markdown.ts'
 describe('building the pages (no browser needed)', () => {
   test('the highlighter colours TypeScript without changing a character', () => {
     const code = "const board: Board = ['X', ' '];\nif (/^[0-9]+$/.test(text)) return a / b / 2; // it's <fine>\n`Round ${n}`";
-    expect(tokenize(code).map((token) => token.text).join(''), 'tokens joined').toBe(code);
+    expect(
+      tokenize(code)
+        .map((token) => token.text)
+        .join(''),
+      'tokens joined',
+    ).toBe(code);
     const html = highlightTypeScript(code);
     expect(html).toContain('<span class="tok-keyword">const</span>');
     expect(html).toContain('<span class="tok-type">Board</span>');
     expect(html).toContain(`<span class="tok-string">'X'</span>`);
     expect(html, 'a regular expression is one token').toContain('<span class="tok-regexp">/^[0-9]+$/</span>');
     expect(html, 'division is not a regular expression').toContain('a <span class="tok-operator">/</span> b');
-    expect(html, 'HTML in a comment is escaped').toContain("<span class=\"tok-comment\">// it's &lt;fine&gt;</span>");
+    expect(html, 'HTML in a comment is escaped').toContain('<span class="tok-comment">// it\'s &lt;fine&gt;</span>');
   });
 
   test('lesson text: task headings get ids and folded hints, outputs keep spaces, lesson links point at pages', () => {
@@ -56,7 +61,19 @@ describe('building the pages (no browser needed)', () => {
   });
 
   test('a "Check your answer" section is folded until the student opens it, and closes before the next section', () => {
-    const markdown = ['# Lesson 09: Demo', '', '## Check your work', '', 'Write down your answer.', '', '## Check your answer', '', 'The answer is 42.', '', '## After'].join('\n');
+    const markdown = [
+      '# Lesson 09: Demo',
+      '',
+      '## Check your work',
+      '',
+      'Write down your answer.',
+      '',
+      '## Check your answer',
+      '',
+      'The answer is 42.',
+      '',
+      '## After',
+    ].join('\n');
     const { html } = renderLessonText(markdown, { tasks: [], afterTitle: '', pageOf: () => undefined });
     const opening = html.indexOf('<details class="answer" id="check-your-answer">');
     expect(opening, 'the folded section').toBeGreaterThan(html.indexOf('Write down your answer.'));

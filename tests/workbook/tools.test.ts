@@ -56,7 +56,7 @@ describe("imports are read with TypeScript's parser", () => {
       "type E = import('./e.ts').E;",
       "const pump = new URL('./pump.mjs', import.meta.url);",
       "// import { f } from './f.ts';",
-      "const text = \"import { g } from './g.ts'\";",
+      'const text = "import { g } from \'./g.ts\'";',
     ].join('\n');
     expect(importsOf(source)).toEqual(['./a.ts', '../b.ts', './side-effect.ts', './c.ts', 'node:fs', './d.ts', './e.ts', './pump.mjs']);
     expect(relativeImportsOf(source)).not.toContain('node:fs');
@@ -93,7 +93,12 @@ describe('boards without lesson code', () => {
 
 describe('words and names', () => {
   test('plural, escapeHtml and the lesson folder pattern', () => {
-    expect([plural(1, 'lesson'), plural(2, 'lesson'), plural(0, 'hand-in'), plural(3, 'match', 'matches')]).toEqual(['1 lesson', '2 lessons', '0 hand-ins', '3 matches']);
+    expect([plural(1, 'lesson'), plural(2, 'lesson'), plural(0, 'hand-in'), plural(3, 'match', 'matches')]).toEqual([
+      '1 lesson',
+      '2 lessons',
+      '0 hand-ins',
+      '3 matches',
+    ]);
     expect(escapeHtml('<a href="x">Tom & Jerry</a>')).toBe('&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&lt;/a&gt;');
     expect(['01-board', '08-tutorials', '1-board', '01_board', '01-Board'].map((name) => LESSON_FOLDER.test(name))).toEqual([true, true, false, false, false]);
   });

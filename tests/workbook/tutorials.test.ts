@@ -128,7 +128,10 @@ function reachable(): Array<{ board: Board; player: Mark }> {
       visit(next, player === 'X' ? 'O' : 'X');
     });
   };
-  visit(Array.from({ length: 9 }, () => EMPTY), 'X');
+  visit(
+    Array.from({ length: 9 }, () => EMPTY),
+    'X',
+  );
   return [...seen.values()];
 }
 

@@ -41,7 +41,7 @@ describe('vitest words its failures as the grader expects', () => {
     expect(failure).toMatchObject({ kind: 'test-timeout', limitMs: 50 });
   });
 
-  test('toBe with text, and the label given to expect: "the prompt: expected \'a \' to be \'a\'"', () => {
+  test("toBe with text, and the label given to expect: \"the prompt: expected 'a ' to be 'a'\"", () => {
     const failure = failureOfTest('toBe text');
     expect(failure).toMatchObject({ kind: 'assertion', name: 'AssertionError', expected: 'a', actual: 'a ' });
     expect(assertionWording(failure.message)).toEqual({ label: 'the prompt', actualIsText: true, expectedIsText: true });
@@ -53,7 +53,7 @@ describe('vitest words its failures as the grader expects', () => {
     expect(assertionWording(failure.message)).toEqual({ actualIsText: false, expectedIsText: true });
   });
 
-  test('toStrictEqual with text: "the board: expected \'ab\' to strictly equal \'a b\'"', () => {
+  test("toStrictEqual with text: \"the board: expected 'ab' to strictly equal 'a b'\"", () => {
     const failure = failureOfTest('toStrictEqual text');
     expect(assertionWording(failure.message)).toEqual({ label: 'the board', actualIsText: true, expectedIsText: true });
   });

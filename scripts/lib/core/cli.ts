@@ -20,10 +20,7 @@ export function painter(enabled: boolean): Paint {
 }
 
 /** parseArgs with the workbook's error messages: unknown options become a UsageError. */
-export function parseCommandLine<T extends NonNullable<ParseArgsConfig['options']>>(
-  options: T,
-  args: string[] = process.argv.slice(2),
-) {
+export function parseCommandLine<T extends NonNullable<ParseArgsConfig['options']>>(options: T, args: string[] = process.argv.slice(2)) {
   try {
     return parseArgs({ args, options, allowPositionals: true, allowNegative: true, strict: true });
   } catch (error) {

@@ -94,7 +94,11 @@ export function recordScores(progress: Progress, scores: LessonScore[], now: Dat
 
 /** The lessons whose latest check reached 100 points. */
 export function doneLessons(progress: Progress): Set<string> {
-  return new Set(Object.entries(progress.lessons).filter(([, lesson]) => lesson.latest >= 100).map(([id]) => id));
+  return new Set(
+    Object.entries(progress.lessons)
+      .filter(([, lesson]) => lesson.latest >= 100)
+      .map(([id]) => id),
+  );
 }
 
 /** Progress after showing hint `level` (1-based) of a task. */

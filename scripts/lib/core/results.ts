@@ -39,9 +39,9 @@ export interface TestOutcome {
 
 /** Why a lesson could not be graded normally. */
 export type LessonProblem =
-  | { kind: 'load-error'; failure: Failure; /** It came from a teacher-only suite (its message is not the student's to see). */ hidden?: boolean }
+  | { kind: 'load-error'; failure: Failure /** It came from a teacher-only suite (its message is not the student's to see). */; hidden?: boolean }
   | { kind: 'timeout'; limitMs: number; runningTest?: string; lastOutput: string[] }
-  | { kind: 'crash'; message: string; /** The grader itself broke, not the graded code. */ grader?: boolean };
+  | { kind: 'crash'; message: string /** The grader itself broke, not the graded code. */; grader?: boolean };
 
 /** What running one lesson's suites gave. */
 export interface LessonRun {
@@ -123,7 +123,13 @@ export function failureDetail(message: string | undefined): string | undefined {
   const kept =
     counterexample === -1
       ? lines.slice(0, 6)
-      : [lines[counterexample] as string, ...lines.slice(counterexample + 1).filter((line) => line.trim() !== '' && !/^(Shrunk \d+ time|Encountered failures|Hint: |\s+at )/.test(line)).slice(0, 6)];
+      : [
+          lines[counterexample] as string,
+          ...lines
+            .slice(counterexample + 1)
+            .filter((line) => line.trim() !== '' && !/^(Shrunk \d+ time|Encountered failures|Hint: |\s+at )/.test(line))
+            .slice(0, 6),
+        ];
   const text = kept.join('\n').trim();
   return text.length > DETAIL_KEEP ? `${text.slice(0, DETAIL_KEEP)}…` : text;
 }

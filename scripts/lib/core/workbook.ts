@@ -89,12 +89,7 @@ export function selectLessons(names: string[], all: Lesson[]): Lesson[] {
   if (names.length === 0) return all;
   return names.map((name) => {
     const wanted = name.trim().toLowerCase();
-    const found = all.find(
-      (lesson) =>
-        lesson.id === wanted ||
-        lesson.number === wanted.padStart(2, '0') ||
-        lesson.id.slice(3) === wanted,
-    );
+    const found = all.find((lesson) => lesson.id === wanted || lesson.number === wanted.padStart(2, '0') || lesson.id.slice(3) === wanted);
     if (!found) {
       const known = all.map((lesson) => lesson.id).join(', ');
       throw new UsageError(`There is no lesson "${name}". The lessons are: ${known}.`);

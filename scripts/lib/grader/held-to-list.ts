@@ -27,7 +27,8 @@ export function holdToList(run: LessonRun, list: DefinedTest[]): void {
     const outcomes = byKey.get(key(test)) ?? [];
     const [only] = outcomes;
     if (outcomes.length === 1 && only !== undefined && only.status !== 'skipped') return only;
-    if (run.problem === undefined) anomalies.push(`${describeTest(test)} ${outcomes.length === 0 ? 'did not run' : outcomes.length > 1 ? `ran ${outcomes.length} times` : 'was skipped'}`);
+    if (run.problem === undefined)
+      anomalies.push(`${describeTest(test)} ${outcomes.length === 0 ? 'did not run' : outcomes.length > 1 ? `ran ${outcomes.length} times` : 'was skipped'}`);
     return {
       ...test,
       status: 'failed',

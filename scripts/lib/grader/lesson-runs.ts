@@ -73,7 +73,13 @@ export class LessonRuns {
   restart(files: Array<{ project: string; file: string }>): void {
     for (const file of files) {
       const entry = this.ofJob(file.project, file.file);
-      if (entry) Object.assign(entry, { startedAt: undefined, filesDone: 0, collected: [], run: { ...entry.run, tests: [], output: '', problem: undefined, anomalies: undefined } });
+      if (entry)
+        Object.assign(entry, {
+          startedAt: undefined,
+          filesDone: 0,
+          collected: [],
+          run: { ...entry.run, tests: [], output: '', problem: undefined, anomalies: undefined },
+        });
     }
   }
 

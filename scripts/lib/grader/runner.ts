@@ -73,9 +73,7 @@ export async function runLessons(options: Omit<RunOptions, 'targets'> & { target
 export async function runTargets(options: RunOptions): Promise<LessonRun[][]> {
   const root = options.root ?? ROOT;
   const targets = options.targets.map((target) => resolve(target));
-  const pending = targets.flatMap((_, targetIndex) =>
-    options.lessons.map((lesson): Pending => newPending(root, lesson, targetIndex, options.hidden === true)),
-  );
+  const pending = targets.flatMap((_, targetIndex) => options.lessons.map((lesson): Pending => newPending(root, lesson, targetIndex, options.hidden === true)));
   for (const entry of pending.filter((candidate) => candidate.files.length === 0)) {
     entry.run.problem = { kind: 'crash', message: `There is no graded suite tests/${entry.run.lessonId}.test.ts.` };
   }
@@ -87,9 +85,7 @@ export async function runTargets(options: RunOptions): Promise<LessonRun[][]> {
     const list = reference === undefined ? entry.collected : listOf(pending, reference, entry.run.lessonId);
     holdToList(entry.run, list);
   }
-  return targets.map((_, targetIndex) =>
-    pending.filter((entry) => entry.targetIndex === targetIndex).map((entry) => entry.run),
-  );
+  return targets.map((_, targetIndex) => pending.filter((entry) => entry.targetIndex === targetIndex).map((entry) => entry.run));
 }
 
 function newPending(root: string, lesson: Lesson, targetIndex: number, hidden: boolean): Pending {
@@ -174,10 +170,14 @@ async function runChild(
   watch?.setStop?.(suites.stop);
   // The graded files are not in vitest's module graph (the sandbox runs them), so this side watches
   // them, compiles again and asks the child to run the suites again.
-  const watchers = watch ? targets.map((target) => rerunOnChange(target, () => {
-    compile();
-    suites.child.send({ type: 'rerun' });
-  })) : [];
+  const watchers = watch
+    ? targets.map((target) =>
+        rerunOnChange(target, () => {
+          compile();
+          suites.child.send({ type: 'rerun' });
+        }),
+      )
+    : [];
 
   const { how, tail } = await suites.exited;
   for (const watcher of watchers) watcher.close();

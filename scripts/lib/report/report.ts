@@ -89,7 +89,8 @@ function lessonDetails(score: LessonScore, context: ReportContext): string[] {
   }
   const failedTask = score.tasks[firstFailed.task - 1] ?? task;
   return [
-    paint('red', `✗ Task ${failedTask.number}: ${failedTask.title}`) + paint('gray', ` (${formatPoints(failedTask.earned)}/${failedTask.points} points, ${failedTask.passed} of ${failedTask.total} tests pass)`),
+    paint('red', `✗ Task ${failedTask.number}: ${failedTask.title}`) +
+      paint('gray', ` (${formatPoints(failedTask.earned)}/${failedTask.points} points, ${failedTask.passed} of ${failedTask.total} tests pass)`),
     ...indent([paint('bold', `${firstFailed.hidden ? '(hidden) ' : ''}${firstFailed.name}`), ...explainFailure(firstFailed, paint)], 2),
     ...hiddenFailures(score, context),
     paint('gray', `Read "Task ${failedTask.number}" in ${readmePath(score.lesson)}. Stuck? npm run hint ${score.lesson.number}`),
@@ -114,7 +115,15 @@ function finishFirstNotes(context: ReportContext): string[] {
   }
   const groups = new Map<string, string[]>();
   for (const [id, users] of [...usersOf].sort(([a], [b]) => a.localeCompare(b))) groups.set(users.join(','), [...(groups.get(users.join(',')) ?? []), id]);
-  return [...groups.entries()].map(([users, ids]) => context.paint('yellow', finishFirstNote(users.split(','), ids.map((id) => (context.scores.get(id) as LessonScore).lesson))));
+  return [...groups.entries()].map(([users, ids]) =>
+    context.paint(
+      'yellow',
+      finishFirstNote(
+        users.split(','),
+        ids.map((id) => (context.scores.get(id) as LessonScore).lesson),
+      ),
+    ),
+  );
 }
 
 /** "Lessons 04 and 05 run your code from lesson 01 (Board display), which is not done yet: …" */
@@ -144,7 +153,10 @@ function hiddenFailures(score: LessonScore, context: ReportContext): string[] {
     const lines = failureDetail(test.failure?.message)?.split('\n') ?? [];
     return lines.length === 0 ? [] : [`      ${lines[0] as string}`];
   };
-  return [context.paint('gray', `Hidden tests that failed too (${others.length}):`), ...others.flatMap((test) => [`  - Task ${test.task}: ${test.name}`, ...detail(test)])];
+  return [
+    context.paint('gray', `Hidden tests that failed too (${others.length}):`),
+    ...others.flatMap((test) => [`  - Task ${test.task}: ${test.name}`, ...detail(test)]),
+  ];
 }
 
 /** Type errors under a lesson: they cost no points, but often point at a bug. */
@@ -156,11 +168,7 @@ function typeProblemLines(problems: TypeProblem[], paint: Paint): string[] {
   });
   const more = problems.length > 3 ? [`… and ${problems.length - 3} more (npx tsc -p . lists them all)`] : [];
   const count = plural(problems.length, 'type error');
-  return [
-    paint('yellow', `TypeScript found ${count}. They cost no points, but they often point at a bug:`),
-    ...indent(shown.flat(), 2),
-    ...more,
-  ];
+  return [paint('yellow', `TypeScript found ${count}. They cost no points, but they often point at a bug:`), ...indent(shown.flat(), 2), ...more];
 }
 
 /** The first earlier lesson whose code this one runs that is not done, looking at what was graded. */
@@ -197,10 +205,7 @@ function problemDetails(score: LessonScore, paint: Paint): string[] {
         `Fix that first: npm run check ${elsewhere.slice(0, 2)} shows the error.`,
       ];
     }
-    return [
-      paint('red', `✗ Your file could not be loaded, so no test could run.`),
-      ...indent(describeThrown(problem.failure), 2),
-    ];
+    return [paint('red', `✗ Your file could not be loaded, so no test could run.`), ...indent(describeThrown(problem.failure), 2)];
   }
   return [paint('red', `✗ ${problem.message}`)];
 }
@@ -249,10 +254,7 @@ export function explainFailure(test: TestOutcome, paint: Paint): string[] {
   }
   if (failure.kind === 'test-timeout') {
     const seconds = (failure.limitMs ?? 0) / 1000;
-    return [
-      `This test did not finish within ${seconds} s.`,
-      'Does every loop end? Is there a promise that never resolves?',
-    ];
+    return [`This test did not finish within ${seconds} s.`, 'Does every loop end? Is there a promise that never resolves?'];
   }
   if (failure.expected !== undefined && failure.actual !== undefined) return explainMismatch(failure, paint);
   return describeThrown(failure);
@@ -265,9 +267,7 @@ function describeThrown(failure: Failure): string[] {
   if (failure.kind === 'endless-input') {
     return [
       `The checker's pretend player stopped your code: it ${failure.message}.`,
-      /input/.test(failure.message)
-        ? 'Does your loop stop when input gives null (the player has stopped typing)?'
-        : 'Does your loop ever end?',
+      /input/.test(failure.message) ? 'Does your loop stop when input gives null (the player has stopped typing)?' : 'Does your loop ever end?',
     ];
   }
   if (failure.kind === 'process-exit') {
@@ -307,14 +307,14 @@ function explainMismatch(failure: Failure, paint: Paint): string[] {
   const heading = label ? [`Checking ${firstLine}:`, ...indent(more, 2)] : [];
   if (actualIsText && expectedIsText) return [...heading, ...compareTexts(expected, actual, paint)];
   if (expectedIsText) {
-    const nothing =
-      actual === 'undefined'
-        ? ['Your function gave back nothing (undefined). Does it return the text? Printing it does not count.']
-        : [];
+    const nothing = actual === 'undefined' ? ['Your function gave back nothing (undefined). Does it return the text? Printing it does not count.'] : [];
     return [
       ...heading,
       paint('gray', `Expected this text (${SPACE_MARK} a space, ${LINE_END_MARK} a line end):`),
-      ...indent(visibleLines(unquote(expected)).map((line) => paint('green', line)), 2),
+      ...indent(
+        visibleLines(unquote(expected)).map((line) => paint('green', line)),
+        2,
+      ),
       `Got: ${paint('red', compactValue(actual).join('\n'))}`,
       ...nothing,
     ];

@@ -16,8 +16,7 @@ import { hiddenSuitePath, suitePath } from '../core/workbook.ts';
 /** Turns scores into the text of one result file. */
 export function renderResultFile(format: Format | 'json', context: Parameters<typeof workbookJson>[0]): string {
   if (format === 'junit') return junitXml(context.scores);
-  const document =
-    format === 'json' ? workbookJson(context) : format === 'exercism' ? exercismResults(context.scores) : gradescopeResults(context.scores);
+  const document = format === 'json' ? workbookJson(context) : format === 'exercism' ? exercismResults(context.scores) : gradescopeResults(context.scores);
   return `${JSON.stringify(document, null, 2)}\n`;
 }
 
@@ -47,13 +46,7 @@ function capped(text: string, limit = OUTPUT_CAP): string {
 }
 
 /** The workbook's own result document. */
-export function workbookJson(options: {
-  scores: LessonScore[];
-  root: string;
-  target: string;
-  progress: Progress;
-  now: Date;
-}): unknown {
+export function workbookJson(options: { scores: LessonScore[]; root: string; target: string; progress: Progress; now: Date }): unknown {
   const pkg = JSON.parse(readFileSync(join(options.root, 'package.json'), 'utf8')) as { name: string; version: string };
   return {
     workbook: { name: pkg.name, version: pkg.version },
@@ -101,14 +94,16 @@ function testFileHashes(root: string, score: LessonScore): Record<string, string
 /** Exercism's test-runner results.json, version 3: tests in file order, task_id = task number. */
 export function exercismResults(scores: LessonScore[]): unknown {
   const tests = scores.flatMap((score) =>
-    score.run.tests.filter((test) => test.status !== 'skipped').map((test) => ({
-      name: `${score.lesson.number} ${test.hidden ? 'hidden test' : test.name}`,
-      test_code: '',
-      status: test.status === 'passed' ? 'pass' : 'fail',
-      message: messageOf(test),
-      output: null,
-      task_id: test.task,
-    })),
+    score.run.tests
+      .filter((test) => test.status !== 'skipped')
+      .map((test) => ({
+        name: `${score.lesson.number} ${test.hidden ? 'hidden test' : test.name}`,
+        test_code: '',
+        status: test.status === 'passed' ? 'pass' : 'fail',
+        message: messageOf(test),
+        output: null,
+        task_id: test.task,
+      })),
   );
   const problems = scores.filter((score) => score.run.problem !== undefined && score.run.tests.length === 0);
   if (tests.length === 0 || problems.length === scores.length) {

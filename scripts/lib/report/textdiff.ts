@@ -30,8 +30,7 @@ function splitLines(text: string): Array<{ text: string; lineEnd: boolean }> {
 export function diffLines(expected: string, actual: string): DiffRow[] {
   const a = splitLines(expected);
   const b = splitLines(actual);
-  const same = (i: number, j: number): boolean =>
-    a[i]?.text === b[j]?.text && a[i]?.lineEnd === b[j]?.lineEnd;
+  const same = (i: number, j: number): boolean => a[i]?.text === b[j]?.text && a[i]?.lineEnd === b[j]?.lineEnd;
   // lengths[i][j]: length of the longest common subsequence of a[i..] and b[j..].
   const lengths = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
   for (let i = a.length - 1; i >= 0; i -= 1) {
@@ -70,9 +69,7 @@ export function formatRow(row: DiffRow): string {
  * longer unchanged stretches become one "…" row. At most `limit` rows are kept.
  */
 export function focusRows(rows: DiffRow[], context = 3, limit = 40): Array<DiffRow | 'gap'> {
-  const near = rows.map((_, index) =>
-    rows.slice(Math.max(0, index - context), index + context + 1).some((row) => row.kind !== 'same'),
-  );
+  const near = rows.map((_, index) => rows.slice(Math.max(0, index - context), index + context + 1).some((row) => row.kind !== 'same'));
   const kept: Array<DiffRow | 'gap'> = [];
   rows.forEach((row, index) => {
     if (near[index]) kept.push(row);

@@ -55,7 +55,8 @@ export function shownPoints(progress: LessonProgress | undefined): number {
 export function progressBar(lesson: Lesson, progress: LessonProgress | undefined): string {
   const points = shownPoints(progress);
   const state = lessonState(progress);
-  const best = progress && typeof progress.best === 'number' && progress.best > points ? ` <span class="progress-best">(best ${Math.round(progress.best)})</span>` : '';
+  const best =
+    progress && typeof progress.best === 'number' && progress.best > points ? ` <span class="progress-best">(best ${Math.round(progress.best)})</span>` : '';
   const mark = state === 'done' ? '<span class="progress-mark" aria-hidden="true">✓ </span>' : '';
   const words = state === 'started' && points === 0 ? 'checked, no points yet' : STATE_WORDS[state];
   return (
@@ -159,7 +160,9 @@ function lessonCard(entry: SiteLesson): string {
   const { lesson } = entry;
   const taskCount = plural(lesson.tasks.length, 'task');
   const buildsOn =
-    lesson.buildsOn.length > 0 ? ` · uses ${lesson.buildsOn.length === 1 ? 'lesson' : 'lessons'} ${lesson.buildsOn.map((id) => id.slice(0, 2)).join(', ')}` : '';
+    lesson.buildsOn.length > 0
+      ? ` · uses ${lesson.buildsOn.length === 1 ? 'lesson' : 'lessons'} ${lesson.buildsOn.map((id) => id.slice(0, 2)).join(', ')}`
+      : '';
   const draft = entry.markdown === undefined ? ' · <em>text coming soon</em>' : '';
   return `<li class="lesson-card" data-state="${lessonState(entry.progress)}">
 <h3 class="lesson-card-title"><a href="${pageName(lesson)}"><span class="lesson-number">Lesson ${lesson.number}</span> ${escapeHtml(lesson.title)}</a></h3>

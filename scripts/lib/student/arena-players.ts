@@ -42,8 +42,8 @@ export function players(computer: ComputerModule, search: SearchModule): Player[
         return (board) => computer.randomMove(board, rng);
       },
     },
-    { name: 'rules', about: "ruleMove: the rules computer (five rules)", calls: 'ruleMove', strategy: () => computer.ruleMove },
-    { name: 'heuristic', about: "heuristicMove: the heuristic computer", calls: 'heuristicMove', strategy: () => computer.heuristicMove },
+    { name: 'rules', about: 'ruleMove: the rules computer (five rules)', calls: 'ruleMove', strategy: () => computer.ruleMove },
+    { name: 'heuristic', about: 'heuristicMove: the heuristic computer', calls: 'heuristicMove', strategy: () => computer.heuristicMove },
     ...(['easy', 'medium'] as const).map((level) => ({
       name: level,
       about: `computerMove '${level}' with a fixed seed (${SEED})`,
@@ -53,7 +53,12 @@ export function players(computer: ComputerModule, search: SearchModule): Player[
         return (board, me) => computer.computerMove(board, me, level, rng);
       },
     })),
-    { name: 'hard', about: "computerMove 'hard': the seven rules", calls: 'computerMove', strategy: () => (board, me) => computer.computerMove(board, me, 'hard') },
+    {
+      name: 'hard',
+      about: "computerMove 'hard': the seven rules",
+      calls: 'computerMove',
+      strategy: () => (board, me) => computer.computerMove(board, me, 'hard'),
+    },
     { name: 'best', about: 'bestMove: minimax (lesson 07)', calls: 'bestMove', strategy: () => search.bestMove },
   ];
 }

@@ -19,7 +19,7 @@ export interface Chooser {
 /** What play says when the rules computer finds no move (a draw: nobody can win any more). */
 const NOBODY_CAN_WIN = [
   'The computer finds no move: none of the five rules of tutorial 000 fits this board. Nobody can win',
-  'any more (lesson 08 counts it), so the game is a draw, as the tutorial\'s program declares it.',
+  "any more (lesson 08 counts it), so the game is a draw, as the tutorial's program declares it.",
   'The last cells are filled in for you.',
 ].join('\n');
 
@@ -51,9 +51,7 @@ export function withComputer(terminal: TerminalIO, computer: Chooser, movePrompt
         throw new ToolStopped('The computer cannot see the board: playGame must print it with renderBoard (lesson 01) before asking for a move.');
       }
       if (answered !== null) {
-        throw new ToolStopped(
-          `The game asked for a move again after ${answered + 1} was played on a free cell.\nRun: npm run check 02 04`,
-        );
+        throw new ToolStopped(`The game asked for a move again after ${answered + 1} was played on a free cell.\nRun: npm run check 02 04`);
       }
       if (!fillingIn) {
         const choice = chooseFor(computer, shown);
@@ -84,9 +82,7 @@ function chooseFor(computer: Chooser, board: Board): number | null {
   const index = computer.choose(board);
   if (index === null) return null;
   if (!isFreeCell(board, index)) {
-    throw new ToolStopped(
-      `The computer's ${computer.name} (lesson 06) chose ${JSON.stringify(index)}, which is not a free cell (0-8).\nRun: npm run check 06`,
-    );
+    throw new ToolStopped(`The computer's ${computer.name} (lesson 06) chose ${JSON.stringify(index)}, which is not a free cell (0-8).\nRun: npm run check 06`);
   }
   return index;
 }

@@ -18,9 +18,7 @@ export function explain(error: unknown, folder: string, referenceCommand = 'npm 
     return 1;
   }
   if (error instanceof AskedAfterEnd) {
-    process.stderr.write(
-      `\nThe game stopped: ${error.message}.\nWhen input ends, askMove (lesson 02) returns null and playGame (lesson 04) returns 'quit'.\n`,
-    );
+    process.stderr.write(`\nThe game stopped: ${error.message}.\nWhen input ends, askMove (lesson 02) returns null and playGame (lesson 04) returns 'quit'.\n`);
     return 1;
   }
   const missing = stubNameOf(error);

@@ -42,16 +42,22 @@ function read(root: string, path: string): string | undefined {
 function metadataCheck(root: string, lesson: Lesson, all: Lesson[]): Check {
   const problems: string[] = [];
   for (const [index, task] of lesson.tasks.entries()) {
-    if ((task.hints ?? []).length < 2) problems.push(`task ${index + 1} ("${task.title}") has ${(task.hints ?? []).length} hint(s): give at least two, from gentle to concrete`);
+    if ((task.hints ?? []).length < 2)
+      problems.push(`task ${index + 1} ("${task.title}") has ${(task.hints ?? []).length} hint(s): give at least two, from gentle to concrete`);
   }
   for (const id of lesson.buildsOn) {
     if (!all.some((other) => other.id === id)) problems.push(`"buildsOn" names ${id}, which is no lesson of this workbook`);
     else if (id >= lesson.id) problems.push(`"buildsOn" names ${id}, which does not come before ${lesson.id}`);
   }
   for (const file of lesson.files) {
-    if (!existsSync(join(root, 'solutions', lesson.id, file))) problems.push(`"files" names ${file}, but solutions/${lesson.id}/${file} does not exist: write the reference there`);
+    if (!existsSync(join(root, 'solutions', lesson.id, file)))
+      problems.push(`"files" names ${file}, but solutions/${lesson.id}/${file} does not exist: write the reference there`);
   }
-  return { name: 'lesson.json', rule: `lessons/${lesson.id}/lesson.json: ${lesson.tasks.length} tasks worth 100 points, hints from gentle to concrete, lessons it builds on that exist`, problems };
+  return {
+    name: 'lesson.json',
+    rule: `lessons/${lesson.id}/lesson.json: ${lesson.tasks.length} tasks worth 100 points, hints from gentle to concrete, lessons it builds on that exist`,
+    problems,
+  };
 }
 
 /** The lesson text: a heading per task with its title and points, a Pitfalls section, every named example read by a suite. */
@@ -62,15 +68,19 @@ function textCheck(root: string, lesson: Lesson): Check {
   const problems: string[] = [];
   const headings = [...text.matchAll(/^### (Task \d+: .+)$/gm)].map((match) => match[1] as string);
   const expected = lesson.tasks.map((task, index) => `Task ${index + 1}: ${task.title} (${task.points} points)`);
-  for (const heading of expected.filter((wanted) => !headings.includes(wanted))) problems.push(`no heading "### ${heading}" (the title and points come from lesson.json)`);
+  for (const heading of expected.filter((wanted) => !headings.includes(wanted)))
+    problems.push(`no heading "### ${heading}" (the title and points come from lesson.json)`);
   for (const heading of headings.filter((found) => !expected.includes(found))) problems.push(`the heading "### ${heading}" matches no task of lesson.json`);
   if (!/^## Pitfalls$/m.test(text)) problems.push('no "## Pitfalls" section naming the classic mistakes (the suite must fail on each of them)');
   const suites = [suitePath(lesson), hiddenSuitePath(lesson)].map((path) => read(root, path) ?? '').join('\n');
   const unused = [...readExamples(text).keys()].filter((name) => !suites.includes(`'${name}'`));
   if (unused.length > 0) problems.push(`examples no test reads (read them with example('${lesson.id}', '…') so text and tests agree): ${unused.join(', ')}`);
-  const asked = [...suites.matchAll(/\bexample\(\s*'([\w-]+)'\s*,\s*'([\w-]+)'\s*\)/g)].filter((match) => match[1] === lesson.id).map((match) => match[2] as string);
+  const asked = [...suites.matchAll(/\bexample\(\s*'([\w-]+)'\s*,\s*'([\w-]+)'\s*\)/g)]
+    .filter((match) => match[1] === lesson.id)
+    .map((match) => match[2] as string);
   const known = readExamples(text);
-  for (const name of new Set(asked.filter((wanted) => !known.has(wanted)))) problems.push(`a suite reads the example "${name}", which the text does not have (a fence \`\`\`text example=${name})`);
+  for (const name of new Set(asked.filter((wanted) => !known.has(wanted))))
+    problems.push(`a suite reads the example "${name}", which the text does not have (a fence \`\`\`text example=${name})`);
   return { name: 'lesson text', rule, problems };
 }
 
@@ -83,8 +93,10 @@ function suiteCheck(root: string, lesson: Lesson): Check {
   for (const path of [suitePath(lesson), hiddenSuitePath(lesson)]) {
     const text = read(root, path);
     if (text === undefined) continue;
-    if (!text.includes(`lessonTasks('${lesson.id}')`)) problems.push(`${path} does not call lessonTasks('${lesson.id}'): without it its tests belong to no task and earn nothing`);
-    if (/from\s+['"]\.\.\/(\.\.\/)?(lessons|solutions)\//.test(text)) problems.push(`${path} imports a lesson file by path: import it as @workbook/${lesson.id}/<module>, so it is graded sealed off`);
+    if (!text.includes(`lessonTasks('${lesson.id}')`))
+      problems.push(`${path} does not call lessonTasks('${lesson.id}'): without it its tests belong to no task and earn nothing`);
+    if (/from\s+['"]\.\.\/(\.\.\/)?(lessons|solutions)\//.test(text))
+      problems.push(`${path} imports a lesson file by path: import it as @workbook/${lesson.id}/<module>, so it is graded sealed off`);
   }
   return { name: 'suites', rule, problems };
 }
@@ -94,7 +106,14 @@ function stubsCheck(root: string, lesson: Lesson): Check {
   const rule = `lessons/${lesson.id}/: the exercise files are what npm run stubs writes from solutions/${lesson.id}/`;
   try {
     const stale = planStubs(root, [lesson]).filter((plan) => plan.status !== 'same');
-    return { name: 'stubs', rule, problems: stale.map((plan) => `${plan.exercise} is ${plan.status === 'edited' ? 'edited by hand' : plan.status === 'new' ? 'not written yet' : 'out of date'}: run npm run stubs${plan.status === 'edited' ? ' -- --force' : ''}`) };
+    return {
+      name: 'stubs',
+      rule,
+      problems: stale.map(
+        (plan) =>
+          `${plan.exercise} is ${plan.status === 'edited' ? 'edited by hand' : plan.status === 'new' ? 'not written yet' : 'out of date'}: run npm run stubs${plan.status === 'edited' ? ' -- --force' : ''}`,
+      ),
+    };
   } catch (error) {
     return { name: 'stubs', rule, problems: [error instanceof MarkerError ? error.message : String(error)] };
   }
@@ -142,8 +161,16 @@ export function runChecks(root: string, lesson: Lesson, runs: SuiteRuns): Check[
   ];
   const count = (score: LessonScore, hiddenOnly: boolean): number => score.run.tests.filter((test) => test.hidden === hiddenOnly).length;
   return [
-    { name: 'reference', rule: `${suites} pass 100% on solutions/${lesson.id}/ (${count(reference, false)} tests${hidden ? ` and ${count(reference, true)} hidden` : ''})`, problems: referenceProblems },
-    { name: 'stub fails', rule: `every test of every task fails on the stub (${stubs.run.tests.length} tests in ${stubs.tasks.length} tasks)`, problems: stubProblems },
+    {
+      name: 'reference',
+      rule: `${suites} pass 100% on solutions/${lesson.id}/ (${count(reference, false)} tests${hidden ? ` and ${count(reference, true)} hidden` : ''})`,
+      problems: referenceProblems,
+    },
+    {
+      name: 'stub fails',
+      rule: `every test of every task fails on the stub (${stubs.run.tests.length} tests in ${stubs.tasks.length} tasks)`,
+      problems: stubProblems,
+    },
   ];
 }
 
@@ -191,7 +218,8 @@ export async function checkLesson(root: string, id: string): Promise<{ lesson?: 
   }
   const all = listLessons(root);
   const checks = staticChecks(root, lesson, all);
-  if (!existsSync(join(root, suitePath(lesson))) || lesson.files.some((file) => !existsSync(join(root, 'solutions', lesson.id, file)))) return { lesson, checks };
+  if (!existsSync(join(root, suitePath(lesson))) || lesson.files.some((file) => !existsSync(join(root, 'solutions', lesson.id, file))))
+    return { lesson, checks };
   const runs = (await runSuites(root, [lesson], all)).get(lesson.id) as SuiteRuns;
   return { lesson, checks: [...checks, ...runChecks(root, lesson, runs)] };
 }

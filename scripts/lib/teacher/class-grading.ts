@@ -98,7 +98,9 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
     // Each hand-in is graded from a private copy of only its exercise files (links and oddities refused),
     // with those of the lessons they build on, which their code imports.
     const copied = withPrerequisites(lessons, all);
-    const prepared = submissions.map((submission, index) => prepare(submission, copied, join(scratch, 'copies', String(index), 'lessons'), options.acceptNearMisses === true));
+    const prepared = submissions.map((submission, index) =>
+      prepare(submission, copied, join(scratch, 'copies', String(index), 'lessons'), options.acceptNearMisses === true),
+    );
     const gradable = prepared.filter((entry) => entry.copyDir !== undefined);
     const solutions = join(options.root, 'solutions');
     const withReference = existsSync(solutions);
@@ -115,7 +117,14 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
     for (const entry of prepared.filter((candidate) => candidate.copyDir === undefined)) {
       studentsDone += 1;
       const why = entry.submission.problem ?? 'no exercise file where it belongs';
-      options.onProgress?.({ kind: 'student', name: `${entry.submission.name} (${why})`, done: studentsDone, total: submissions.length, points: 0, max: lessons.length * 100 });
+      options.onProgress?.({
+        kind: 'student',
+        name: `${entry.submission.name} (${why})`,
+        done: studentsDone,
+        total: submissions.length,
+        points: 0,
+        max: lessons.length * 100,
+      });
     }
     const runs =
       targets.length === 0 || lessons.length === 0
@@ -164,7 +173,14 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
 
     const students = prepared.map((entry): StudentGrade => {
       const targetIndex = gradable.indexOf(entry);
-      const student = gradeStudent(options.root, entry, lessons, targetIndex === -1 ? undefined : runs[targetIndex], visibleNames, options.acceptNearMisses === true);
+      const student = gradeStudent(
+        options.root,
+        entry,
+        lessons,
+        targetIndex === -1 ? undefined : runs[targetIndex],
+        visibleNames,
+        options.acceptNearMisses === true,
+      );
       return { ...withSafeFeedback(student, secrets, [scratch, options.root, options.submissionsDir]), seed };
     });
     const book: Gradebook = {
@@ -324,7 +340,14 @@ function fileFindings(entry: Prepared, lessons: Lesson[], graded: Submission, ac
 }
 
 /** One student's row and feedback. */
-function gradeStudent(root: string, entry: Prepared, lessons: Lesson[], runs: LessonRun[] | undefined, visible: Map<string, Set<string>>, accept: boolean): StudentGrade {
+function gradeStudent(
+  root: string,
+  entry: Prepared,
+  lessons: Lesson[],
+  runs: LessonRun[] | undefined,
+  visible: Map<string, Set<string>>,
+  accept: boolean,
+): StudentGrade {
   const { submission } = entry;
   const base = {
     name: submission.name,
@@ -381,6 +404,15 @@ function gradeStudent(root: string, entry: Prepared, lessons: Lesson[], runs: Le
 
 /** The cell of a lesson of a student who handed nothing in. */
 function absentGrade(lesson: Lesson): LessonGrade {
-  const tasks = lesson.tasks.map((task, index) => ({ number: index + 1, title: task.title, points: task.points, earned: 0, passed: 0, total: 0, hiddenFailed: 0, hiddenTotal: 0 }));
+  const tasks = lesson.tasks.map((task, index) => ({
+    number: index + 1,
+    title: task.title,
+    points: task.points,
+    earned: 0,
+    passed: 0,
+    total: 0,
+    hiddenFailed: 0,
+    hiddenTotal: 0,
+  }));
   return { id: lesson.id, points: 0, status: 'missing', tasks, hintsSeen: 0 };
 }

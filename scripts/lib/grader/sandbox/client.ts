@@ -378,7 +378,9 @@ class Session {
     const printed = lines.length > 0 ? `\nThe last lines your code printed:\n${lines.join('\n')}` : '';
     if (exit.reason === 'timeout') return new StoppedError(stoppedMessage(this.currentLimit(), printed));
     if (exit.reason === 'memory' || /heap out of memory|Allocation failed/i.test(exit.detail)) {
-      return new StoppedError(`Your code used more memory than the grader allows (${Math.round(SANDBOX_LIMITS.residentBytes / 1024 / 1024)} MB), so it was stopped.${printed}`);
+      return new StoppedError(
+        `Your code used more memory than the grader allows (${Math.round(SANDBOX_LIMITS.residentBytes / 1024 / 1024)} MB), so it was stopped.${printed}`,
+      );
     }
     if (exit.reason === 'protocol') return new StoppedError(`Your code wrote into the grader's own channel, so it was stopped.${printed}`);
     if (exit.reason === 'spawn') return new StoppedError(`The grader could not start a sandbox for your code: ${exit.detail}`);
@@ -399,8 +401,6 @@ class Session {
     // A sandbox without graded code gets the helpers alone.
     return Object.fromEntries(Object.entries(compiled).filter(([path]) => path.startsWith(`${HELPER_ROOT}/`)));
   }
-
-
 }
 
 /** The stable function for one export: it calls that export in the sandbox of the test file running now. */

@@ -61,12 +61,7 @@ function transformExercise(source: string, path: string, shown: string): Compile
     const line = first.location?.line ?? 1;
     const column = (first.location?.column ?? 0) + 1;
     const code = first.location?.lineText ?? '';
-    const message = [
-      'Transform failed with 1 error:',
-      `[PARSE_ERROR] ${first.text}`,
-      `  ╭─[ ${shown}:${line}:${column} ]`,
-      ` ${line} │ ${code}`,
-    ].join('\n');
+    const message = ['Transform failed with 1 error:', `[PARSE_ERROR] ${first.text}`, `  ╭─[ ${shown}:${line}:${column} ]`, ` ${line} │ ${code}`].join('\n');
     return { error: { message, location: `${path}:${line}:${column}` } };
   }
 }

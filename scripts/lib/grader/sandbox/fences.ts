@@ -107,7 +107,10 @@ export function describeFences(fences: Fences): string[] {
       ? 'own user, network and process namespaces (unshare): no network, no other process in sight'
       : 'no network or process namespaces here (unshare is missing or not allowed): the permission model is the only fence',
   );
-  if (fences.rlimits) lines.push(`kernel limits (prlimit): ${mb(SANDBOX_LIMITS.addressSpaceBytes)} address space, ${SANDBOX_LIMITS.cpuSeconds} s CPU, ${mb(SANDBOX_LIMITS.fileBytes)} files`);
+  if (fences.rlimits)
+    lines.push(
+      `kernel limits (prlimit): ${mb(SANDBOX_LIMITS.addressSpaceBytes)} address space, ${SANDBOX_LIMITS.cpuSeconds} s CPU, ${mb(SANDBOX_LIMITS.fileBytes)} files`,
+    );
   if (fences.runAs) lines.push(`runs as user ${fences.runAs.uid} (nobody), not as root`);
   return lines;
 }

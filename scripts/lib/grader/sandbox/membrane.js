@@ -176,7 +176,13 @@ function createMembrane(side, transport) {
       node.name = String(value.name ?? 'Error');
       node.message = String(value.message ?? '');
       // Without the sandbox's own frames (its start-up script runs as [eval]): only the code's own lines.
-      node.stack = typeof value.stack === 'string' ? value.stack.split('\n').filter((line) => !line.includes('[eval]')).join('\n') : '';
+      node.stack =
+        typeof value.stack === 'string'
+          ? value.stack
+              .split('\n')
+              .filter((line) => !line.includes('[eval]'))
+              .join('\n')
+          : '';
       node.fields = fieldsOf(value, encodeValue).filter(([key]) => key !== 'name' && key !== 'message' && key !== 'stack');
       return;
     }
@@ -465,8 +471,16 @@ function createMembrane(side, transport) {
       const get = lookup(getter);
       const set = lookup(setter);
       Object.defineProperty(proto, key, {
-        get: get ? function () { return get.call(this); } : undefined,
-        set: set ? function (value) { set.call(this, value); } : undefined,
+        get: get
+          ? function () {
+              return get.call(this);
+            }
+          : undefined,
+        set: set
+          ? function (value) {
+              set.call(this, value);
+            }
+          : undefined,
         configurable: true,
         enumerable: false,
       });

@@ -16,7 +16,11 @@ export function exportNames(source: string): string[] {
   for (const match of source.matchAll(declared)) names.add(match[1] as string);
   for (const match of source.matchAll(/^export\s*\{([^}]*)\}/gm)) {
     for (const part of (match[1] as string).split(',')) {
-      const name = part.trim().split(/\s+as\s+/).pop()?.trim();
+      const name = part
+        .trim()
+        .split(/\s+as\s+/)
+        .pop()
+        ?.trim();
       if (name && !part.trim().startsWith('type ') && /^[A-Za-z_$][\w$]*$/.test(name)) names.add(name);
     }
   }

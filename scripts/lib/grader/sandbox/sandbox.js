@@ -95,7 +95,10 @@ for (const method of ['log', 'info', 'warn', 'error', 'debug', 'trace']) {
 }
 console.dir = (value) => print('log', `${util.inspect(value)}\n`);
 console.table = (value) => print('log', `${util.inspect(value)}\n`);
-for (const [stream, method] of [[process.stdout, 'stdout'], [process.stderr, 'stderr']]) {
+for (const [stream, method] of [
+  [process.stdout, 'stdout'],
+  [process.stderr, 'stderr'],
+]) {
   stream.write = (chunk, encoding, done) => {
     print(method, typeof chunk === 'string' ? chunk : BufferFrom(chunk).toString('utf8'));
     if (typeof encoding === 'function') encoding();

@@ -1,6 +1,5 @@
-
 import { toCsv } from '../csv.ts';
-import { formatPoints, } from '../../core/results.ts';
+import { formatPoints } from '../../core/results.ts';
 import { type Gradebook, allNotes } from './gradebook.ts';
 /**
  * gradebook.csv: student, one column per lesson (points to one decimal), total, the seed of the

@@ -1,10 +1,9 @@
-
 import { painter } from '../../core/cli.ts';
 import { describeKinds, type NearMiss } from '../intake/near-misses.ts';
 import { brokenElsewhere, explainFailure, renderReport } from '../../report/report.ts';
-import { formatPoints, roundPoints, type LessonScore, } from '../../core/results.ts';
+import { formatPoints, roundPoints, type LessonScore } from '../../core/results.ts';
 import { readmePath, type Lesson } from '../../core/workbook.ts';
-import type { FileFinding, LessonGrade, LessonStatus, } from './gradebook.ts';
+import type { FileFinding, LessonGrade, LessonStatus } from './gradebook.ts';
 import { plural } from '../../core/text.ts';
 /** Everything the feedback of one student is made from. */
 export interface FeedbackInput {
@@ -106,7 +105,10 @@ function lessonFeedback(score: LessonScore, grade: LessonGrade, files: FileFindi
   if (grade.status === 'missing') return [...lines, ...missingFeedback(grade, files)];
   if (grade.status === 'blocked') {
     const uses = brokenElsewhere(score);
-    return [...lines, `This lesson uses your code from lesson ${uses?.slice(0, 2) ?? 'before it'}, whose file could not be loaded, so none of its tests could run. Fix that lesson first; "Your report" below shows the error.`];
+    return [
+      ...lines,
+      `This lesson uses your code from lesson ${uses?.slice(0, 2) ?? 'before it'}, whose file could not be loaded, so none of its tests could run. Fix that lesson first; "Your report" below shows the error.`,
+    ];
   }
   if (score.run.problem !== undefined) {
     const why = grade.status === 'timeout' ? 'your code was still running when time was up' : 'your file could not be loaded or run';

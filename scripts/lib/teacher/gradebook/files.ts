@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { feedbackPage, FEEDBACK_PAGE, SITE_ASSETS, siteAsset } from './feedback-page.ts';
 import { renderHtml } from './html.ts';
-import { UsageError, } from '../../core/workbook.ts';
+import { UsageError } from '../../core/workbook.ts';
 import { renderCsv } from './csv-table.ts';
 import { GRADEBOOK_FILES, type Gradebook, feedbackFolder } from './gradebook.ts';
 /**

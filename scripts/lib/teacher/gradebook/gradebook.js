@@ -1,9 +1,8 @@
-
 (() => {
   const table = document.querySelector('table.grades');
   const body = table.tBodies[0];
   const rows = Array.from(body.rows);
-  const key = (column) => column === 'name' ? 'name' : column === 'total' ? 'total' : 'l-' + column;
+  const key = (column) => (column === 'name' ? 'name' : column === 'total' ? 'total' : 'l-' + column);
   const value = (row, column) => {
     const text = row.getAttribute('data-' + key(column)) ?? '';
     return column === 'name' ? text : Number(text);
@@ -44,5 +43,8 @@
   column.addEventListener('change', filter);
   document.getElementById('controls').addEventListener('submit', (event) => event.preventDefault());
   const wanted = new URLSearchParams(location.search).get('below');
-  if (wanted !== null) { threshold.value = wanted; filter(); }
+  if (wanted !== null) {
+    threshold.value = wanted;
+    filter();
+  }
 })();

@@ -1,7 +1,6 @@
-
 import { describeMiss, MISS_WORDS, type NearMiss } from '../intake/near-misses.ts';
 import type { Platform } from '../intake/platforms.ts';
-import { brokenElsewhere, loadProblemLine, } from '../../report/report.ts';
+import { brokenElsewhere, loadProblemLine } from '../../report/report.ts';
 import { failureDetail, formatPoints, roundPoints, type LessonScore, type TaskScore, type TestOutcome } from '../../core/results.ts';
 import type { PlatformIds } from '../intake/roster.ts';
 import type { Lesson } from '../../core/workbook.ts';
@@ -150,7 +149,8 @@ export function lessonGrade(score: LessonScore, hintsSeen: number, files: FileFi
     notes.push(`stopped after ${Math.round(stopped.firstLimitMs / 1000)} s in ${plural(stopped.count, 'test')} (an endless loop?)`);
   }
   if (files.accepted) {
-    for (const miss of files.nearMisses) notes.push(`graded ${miss.found} as ${miss.expected} (near miss accepted: ${miss.kinds.map((kind) => MISS_WORDS[kind]).join(', ')})`);
+    for (const miss of files.nearMisses)
+      notes.push(`graded ${miss.found} as ${miss.expected} (near miss accepted: ${miss.kinds.map((kind) => MISS_WORDS[kind]).join(', ')})`);
   }
   if (score.run.anomalies !== undefined) notes.push(`grading anomalies: ${score.run.anomalies.join('; ')}`);
   if (notes.length > 0) grade.note = notes.join('; ');
@@ -175,8 +175,8 @@ const HIDDEN_NAME = 'a hidden test';
  * "a hidden test" and drops the printed lines (they could give a hidden case away).
  */
 export function forStudent(score: LessonScore, visibleNames: Set<string>): LessonScore {
-  const tests = score.run.tests.map((test): TestOutcome =>
-    test.hidden ? { name: HIDDEN_NAME, task: test.task, hidden: true, status: test.status, durationMs: test.durationMs } : test,
+  const tests = score.run.tests.map(
+    (test): TestOutcome => (test.hidden ? { name: HIDDEN_NAME, task: test.task, hidden: true, status: test.status, durationMs: test.durationMs } : test),
   );
   let problem = score.run.problem;
   if (problem?.kind === 'timeout' && problem.runningTest !== undefined && !visibleNames.has(problem.runningTest)) {
@@ -206,6 +206,9 @@ export function allNotes(book: Gradebook, student: StudentGrade): string[] {
 
 /** The folder name of a student's feedback: the name with anything unsafe in a path replaced. */
 export function feedbackFolder(name: string): string {
-  const safe = name.replace(/[^\p{L}\p{N}._ -]+/gu, '_').replace(/^\.+/, '_').trim();
+  const safe = name
+    .replace(/[^\p{L}\p{N}._ -]+/gu, '_')
+    .replace(/^\.+/, '_')
+    .trim();
   return safe === '' ? '_' : safe;
 }

@@ -8,7 +8,18 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { allNotes, feedbackFolder, formatPoints, GRADEBOOK_FILES, ROUNDING, type Gradebook, type HiddenFailure, type LessonGrade, type LessonStatus, type StudentGrade } from './gradebook.ts';
+import {
+  allNotes,
+  feedbackFolder,
+  formatPoints,
+  GRADEBOOK_FILES,
+  ROUNDING,
+  type Gradebook,
+  type HiddenFailure,
+  type LessonGrade,
+  type LessonStatus,
+  type StudentGrade,
+} from './gradebook.ts';
 import { FEEDBACK_PAGE, siteAsset } from './feedback-page.ts';
 import { PLATFORM_NAMES } from '../intake/platforms.ts';
 import { roundPoints } from '../../core/results.ts';
@@ -86,7 +97,9 @@ ${GRADEBOOK_SCRIPT}
 
 /** The fences around the students' code and the seed of the hidden tests' inputs (to replay the run). */
 function howTheCodeRan(book: Gradebook): string {
-  const fences = book.fences ? `<p class="muted">Each student's code ran sealed off, one process per hand-in:</p><ul>${book.fences.map((fence) => `<li>${escapeHtml(fence)}</li>`).join('')}</ul>` : '';
+  const fences = book.fences
+    ? `<p class="muted">Each student's code ran sealed off, one process per hand-in:</p><ul>${book.fences.map((fence) => `<li>${escapeHtml(fence)}</li>`).join('')}</ul>`
+    : '';
   const seeds = [...new Set(book.students.map((student) => student.seed ?? book.seed))].filter((seed) => seed !== undefined);
   const seed =
     book.seed !== undefined
@@ -126,7 +139,8 @@ function sortValues(book: Gradebook, student: StudentGrade): string {
 function studentRow(book: Gradebook, student: StudentGrade): string {
   const max = book.lessons.length * 100;
   const link = `${GRADEBOOK_FILES.feedback}/${encodeURIComponent(feedbackFolder(student.name))}/${FEEDBACK_PAGE}`;
-  const from = student.handedIn === false ? 'no hand-in' : student.platform !== undefined && student.platform !== 'folder' ? PLATFORM_NAMES[student.platform] : '';
+  const from =
+    student.handedIn === false ? 'no hand-in' : student.platform !== undefined && student.platform !== 'folder' ? PLATFORM_NAMES[student.platform] : '';
   const name = `<th scope="row"><a href="${escapeHtml(link)}">${escapeHtml(student.name)}</a>${from === '' ? '' : `<span class="from">${escapeHtml(from)}</span>`}</th>`;
   const cells = book.lessons.map((lesson) => lessonCell(student.lessons[lesson.id], student.handedIn === false));
   const percent = max === 0 ? 0 : (student.total / max) * 100;
@@ -141,7 +155,8 @@ function lessonCell(grade: LessonGrade | undefined, absent: boolean): string {
   if (grade === undefined || absent) return '<td class="cell not-graded" style="--p:0"><strong>–</strong></td>';
   const notGraded = ['missing', 'load-error', 'blocked', 'crash'].includes(grade.status);
   const word = grade.status === 'blocked' ? `${CELL_WORDS.blocked} ${blockerOf(grade)}` : CELL_WORDS[grade.status];
-  const open = grade.firstOpen !== undefined && !notGraded ? `<span class="open">Task ${grade.firstOpen.number}: ${escapeHtml(grade.firstOpen.title)}</span>` : '';
+  const open =
+    grade.firstOpen !== undefined && !notGraded ? `<span class="open">Task ${grade.firstOpen.number}: ${escapeHtml(grade.firstOpen.title)}</span>` : '';
   const hidden = missedCases(grade).length;
   const title = grade.note ? ` title="${escapeHtml(grade.note)}"` : '';
   return (
@@ -186,10 +201,18 @@ function hiddenCell(book: Gradebook, student: StudentGrade): string {
     if (grade === undefined) continue;
     const missed = missedCases(grade);
     inOpenTasks += (grade.hiddenFailures?.length ?? 0) - missed.length;
-    named.push(...missed.map((failure) => `<li><span class="where">${escapeHtml(lesson.number)} task ${failure.task}:</span> ${escapeHtml(failure.name)}${failureDetails(failure)}</li>`));
+    named.push(
+      ...missed.map(
+        (failure) =>
+          `<li><span class="where">${escapeHtml(lesson.number)} task ${failure.task}:</span> ${escapeHtml(failure.name)}${failureDetails(failure)}</li>`,
+      ),
+    );
   }
   const shown = named.slice(0, HIDDEN_SHOWN).join('');
-  const folded = named.length > HIDDEN_SHOWN ? `<li><details><summary>${named.length - HIDDEN_SHOWN} more</summary><ul>${named.slice(HIDDEN_SHOWN).join('')}</ul></details></li>` : '';
+  const folded =
+    named.length > HIDDEN_SHOWN
+      ? `<li><details><summary>${named.length - HIDDEN_SHOWN} more</summary><ul>${named.slice(HIDDEN_SHOWN).join('')}</ul></details></li>`
+      : '';
   const counted = inOpenTasks > 0 ? `<li class="muted">${named.length > 0 ? '+ ' : ''}${inOpenTasks} in tasks with visible tests failing</li>` : '';
   const items = shown + folded + counted;
   return `<td class="hidden-tests">${items === '' ? '' : `<ul>${items}</ul>`}</td>`;
@@ -228,7 +251,10 @@ function taskHeatMap(book: Gradebook, students: StudentGrade[]): string {
     });
     return `<tr><th scope="row"><span class="lesson-number">${escapeHtml(lesson.number)}</span> ${escapeHtml(lesson.title)}</th>${cells.join('')}</tr>`;
   });
-  const weakest = [...shares].filter((share) => share.of > 0).sort((a, b) => a.finished / a.of - b.finished / b.of).slice(0, TEACH_AGAIN);
+  const weakest = [...shares]
+    .filter((share) => share.of > 0)
+    .sort((a, b) => a.finished / a.of - b.finished / b.of)
+    .slice(0, TEACH_AGAIN);
   const again =
     weakest.length === 0
       ? ''

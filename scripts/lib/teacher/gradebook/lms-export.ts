@@ -78,7 +78,9 @@ function canvasImport(book: Gradebook, assignment: string): LmsExport {
     student.ids?.section ?? '',
     student.handedIn === false ? '' : formatPoints(percentGrade(book, student)),
   ]);
-  const unmatched = book.students.filter((student) => !student.ids?.canvasId && !student.ids?.sisUserId && !student.ids?.sisLoginId).map((student) => student.name);
+  const unmatched = book.students
+    .filter((student) => !student.ids?.canvasId && !student.ids?.sisUserId && !student.ids?.sisLoginId)
+    .map((student) => student.name);
   return { file: LMS_FILES.canvas, text: toCsv([header, ...rows]), unmatched };
 }
 

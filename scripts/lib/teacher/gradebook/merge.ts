@@ -1,5 +1,4 @@
-
-import { UsageError, } from '../../core/workbook.ts';
+import { UsageError } from '../../core/workbook.ts';
 import type { Gradebook, StudentGrade } from './gradebook.ts';
 /** Joins gradebook parts into one: the same lessons in each, every student once, sorted by name. */
 export function mergeGradebooks(parts: Gradebook[]): Gradebook {
@@ -22,14 +21,18 @@ export function mergeGradebooks(parts: Gradebook[]): Gradebook {
   }
   const counts = new Set(parts.map((part) => part.shard?.count));
   const indexes = new Set(parts.map((part) => part.shard?.index));
-  const warnings = counts.size === 1 && first.shard !== undefined && indexes.size < first.shard.count ? `only ${indexes.size} of ${first.shard.count} shards` : undefined;
+  const warnings =
+    counts.size === 1 && first.shard !== undefined && indexes.size < first.shard.count ? `only ${indexes.size} of ${first.shard.count} shards` : undefined;
   if (warnings !== undefined) process.stderr.write(`Note: merging ${warnings}; the gradebook is missing the others' students.\n`);
   const problems = [...new Set(parts.flatMap((part) => part.referenceProblems ?? []))];
   const seeds = new Set(parts.map((part) => part.seed));
   return {
     kind: 'tictactoe-gradebook',
     version: 1,
-    gradedAt: parts.map((part) => part.gradedAt).sort().at(-1) as string,
+    gradedAt: parts
+      .map((part) => part.gradedAt)
+      .sort()
+      .at(-1) as string,
     lessons: first.lessons,
     students: students.sort((a, b) => a.name.localeCompare(b.name)),
     ...(first.fences ? { fences: first.fences } : {}),

@@ -15,8 +15,7 @@ export function renderIntakeTable(rows: IntakeRow[], book: Gradebook, paint: Pai
   const layoutWidth = Math.max(6, ...rows.map((row) => layoutName(row).length));
   const pointsWidth = `${max}/${max}`.length;
   const colour = { found: 'green', accepted: 'yellow', near: 'yellow', missing: 'red' } as const;
-  const header =
-    `  ${'student'.padEnd(nameWidth)}  ${'layout'.padEnd(layoutWidth)}  ${book.lessons.map((lesson) => lesson.number).join(' ')}  ${'points'.padStart(pointsWidth)}  handed in`;
+  const header = `  ${'student'.padEnd(nameWidth)}  ${'layout'.padEnd(layoutWidth)}  ${book.lessons.map((lesson) => lesson.number).join(' ')}  ${'points'.padStart(pointsWidth)}  handed in`;
   const lines = [
     paint('bold', 'What was found in each hand-in') + ` (✓ in place · ≈ near miss, graded · ~ near miss, not graded · ✗ missing):`,
     paint('gray', header),

@@ -7,15 +7,7 @@
 import { copyFileSync, lstatSync, mkdirSync, readdirSync, statSync, type Dirent } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { isClutter, nameClass, studentKey, withoutArchiveEnding, withoutCopyMark, isWrapperName, type NamedEntry } from './platforms.ts';
-import {
-  isPlainFolder,
-  locateLessons,
-  readArchiveFile,
-  readManifest,
-  SKIPPED,
-  unpackInto,
-  type Submission,
-} from './submissions.ts';
+import { isPlainFolder, locateLessons, readArchiveFile, readManifest, SKIPPED, unpackInto, type Submission } from './submissions.ts';
 import { findNearMisses } from './near-misses.ts';
 import { listLessons, type Lesson } from '../../core/workbook.ts';
 import { ARCHIVE_LIMITS, ZipError, type ArchiveLimits } from './zip.ts';
@@ -135,7 +127,13 @@ function takeIn(members: Member[], scratch: string, lessons: Lesson[]): Submissi
     source: first.path,
     platform,
     ...(first.named.platformId === undefined ? {} : { platformId: first.named.platformId }),
-    keys: [...new Set([...members.map((member) => withoutArchiveEnding(member.entry.name)), first.named.student, ...(first.named.platformId ? [first.named.platformId] : [])])],
+    keys: [
+      ...new Set([
+        ...members.map((member) => withoutArchiveEnding(member.entry.name)),
+        first.named.student,
+        ...(first.named.platformId ? [first.named.platformId] : []),
+      ]),
+    ],
     notes: [],
   };
   if (own.length === 0) return undefined;
@@ -199,7 +197,8 @@ function gatherFiles(members: Member[], into: string, lessons: Lesson[]): void {
     const stats = lstatSync(member.path);
     if (!stats.isFile() || stats.size > LOOSE_FILE_LIMIT) continue;
     const unmarked = withoutCopyMark(name);
-    const exerciseName = names.has(name) && lessons.some((lesson) => lesson.files.includes(name)) ? name : unmarked !== undefined && !names.has(unmarked) ? unmarked : name;
+    const exerciseName =
+      names.has(name) && lessons.some((lesson) => lesson.files.includes(name)) ? name : unmarked !== undefined && !names.has(unmarked) ? unmarked : name;
     const lesson = lessons.find((candidate) => candidate.files.includes(exerciseName));
     const target = lesson === undefined ? join(into, name) : join(into, 'lessons', lesson.id, exerciseName);
     mkdirSync(dirname(target), { recursive: true });

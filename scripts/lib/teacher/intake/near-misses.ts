@@ -107,7 +107,11 @@ function missOf(candidate: Candidate, lessonId: string, file: string, expectedPa
   const folderPath = candidate.path.slice(0, -(candidate.parts.at(-1) as string).length);
   const expectedFolder = expectedPath?.slice(0, -file.length);
   const place: MissKind[] =
-    folderPath === expectedFolder ? [] : folderPath.toLowerCase() === expectedFolder?.toLowerCase() || (folder.toLowerCase() === lessonId && folder !== lessonId) ? ['case'] : ['moved'];
+    folderPath === expectedFolder
+      ? []
+      : folderPath.toLowerCase() === expectedFolder?.toLowerCase() || (folder.toLowerCase() === lessonId && folder !== lessonId)
+        ? ['case']
+        : ['moved'];
   const kinds = [...new Set([...(byName === 'same' ? [] : [byName]), ...place])];
   return kinds.length === 0 ? undefined : kinds;
 }
@@ -146,7 +150,16 @@ export function findNearMisses(
     if (best === undefined) continue;
     taken.add(best.candidate.path);
     const others = ranked.filter((entry) => rank(entry.kinds) === rank(best.kinds)).length - 1;
-    misses.push({ lessonId: lesson.id, file, expected, found: best.candidate.relativePath, kinds: best.kinds, base: best.candidate.base, path: best.candidate.path, others });
+    misses.push({
+      lessonId: lesson.id,
+      file,
+      expected,
+      found: best.candidate.relativePath,
+      kinds: best.kinds,
+      base: best.candidate.base,
+      path: best.candidate.path,
+      others,
+    });
   }
   return misses;
 }

@@ -92,7 +92,8 @@ export function nameClass(entries: Array<{ name: string; isGitClone: boolean }>)
     }
     const bare = withoutArchiveEnding(name);
     const title = titles.find((candidate) => bare.endsWith(` - ${candidate}`));
-    if (title !== undefined) return { student: bare.slice(0, -` - ${title}`.length).trim(), platform: 'google-classroom', rest: name.slice(bare.length - title.length) };
+    if (title !== undefined)
+      return { student: bare.slice(0, -` - ${title}`.length).trim(), platform: 'google-classroom', rest: name.slice(bare.length - title.length) };
     return entry;
   });
 }

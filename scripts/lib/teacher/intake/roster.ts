@@ -80,7 +80,9 @@ export function readRoster(path: string): RosterEntry[] {
   const lastAt = column(LAST_HEADINGS);
   const idColumns = headings.flatMap((heading, index) => (ID_HEADINGS[heading] === undefined ? [] : [{ index, holds: ID_HEADINGS[heading] }]));
   if (nameAt === -1 && firstAt === -1 && idColumns.length === 0) {
-    throw new UsageError(`${path} has no column this command knows (its headings: ${header.join(', ')}). Give it a "name" column and a "folder" or "id" column.`);
+    throw new UsageError(
+      `${path} has no column this command knows (its headings: ${header.join(', ')}). Give it a "name" column and a "folder" or "id" column.`,
+    );
   }
   const entries: RosterEntry[] = [];
   for (const row of rows) {
@@ -114,7 +116,11 @@ export function readRoster(path: string): RosterEntry[] {
  * "Carl Lee" both become "leecarl"); these are the forms a name may take there.
  */
 function canvasForms(name: string): string[] {
-  const letters = (text: string): string => text.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]/g, '');
+  const letters = (text: string): string =>
+    text
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]/g, '');
   if (name.includes(',')) {
     const [last = '', first = ''] = name.split(',', 2);
     return [letters(last + first)];

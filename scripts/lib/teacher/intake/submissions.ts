@@ -247,7 +247,8 @@ export function privateCopy(submission: Submission, lessons: Lesson[], destDir: 
   const notes = new Set<string>();
   const lessonsDir = submission.lessonsDir;
   const base = submission.folder ?? submission.root ?? (lessonsDir === undefined ? destDir : dirname(lessonsDir));
-  const shownPath = (path: string, from = base): string => (lessonsDir === undefined ? relative(from, path).split(sep).join('/') : pathInHandIn(path, lessonsDir, from));
+  const shownPath = (path: string, from = base): string =>
+    lessonsDir === undefined ? relative(from, path).split(sep).join('/') : pathInHandIn(path, lessonsDir, from);
   for (const lesson of lessons) {
     for (const file of lesson.files) {
       const exact = lessonsDir === undefined ? undefined : join(lessonsDir, lesson.id, file);

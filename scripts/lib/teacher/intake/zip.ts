@@ -142,7 +142,9 @@ function checkNames(entries: DirectoryEntry[]): void {
 /** Refuses the archive when what its directory declares is past a limit, before anything is inflated. */
 function checkDeclaredSizes(entries: DirectoryEntry[], limits: ArchiveLimits): void {
   if (entries.length > limits.entries) {
-    throw new ZipError(`the archive holds ${entries.length.toLocaleString('en-US')} files and folders, more than the ${limits.entries.toLocaleString('en-US')} allowed`);
+    throw new ZipError(
+      `the archive holds ${entries.length.toLocaleString('en-US')} files and folders, more than the ${limits.entries.toLocaleString('en-US')} allowed`,
+    );
   }
   let total = 0;
   for (const entry of entries) {

@@ -14,7 +14,14 @@ export function isTeacherOnly(path: string): boolean {
 }
 
 /** Paths a student edition must never hold. */
-const FORBIDDEN = [/^solutions\//, /^tests\/hidden\//, /^tests\/workbook\//, /^scripts\/(stubs|pack|grade|bench|check-lesson|typecheck)\.ts$/, /^\.ci\//, /^\.git\//];
+const FORBIDDEN = [
+  /^solutions\//,
+  /^tests\/hidden\//,
+  /^tests\/workbook\//,
+  /^scripts\/(stubs|pack|grade|bench|check-lesson|typecheck)\.ts$/,
+  /^\.ci\//,
+  /^\.git\//,
+];
 
 /** Bodies shorter than this (whitespace squeezed) are too short to tell apart from ordinary code. */
 const MIN_LEAK_LENGTH = 16;

@@ -57,9 +57,7 @@ export function planPack(root: string, named: Lesson[], solvedNamed: Lesson[], a
     .filter((lesson) => !namedIds.has(lesson.id) && !solvedIds.has(lesson.id))
     .map((lesson) => ({
       lesson,
-      neededBy: [...named, ...solvedNamed]
-        .filter((user) => withPrerequisites([user], all).some((needed) => needed.id === lesson.id))
-        .map((user) => user.id),
+      neededBy: [...named, ...solvedNamed].filter((user) => withPrerequisites([user], all).some((needed) => needed.id === lesson.id)).map((user) => user.id),
     }));
   const finishedIds = new Set([...solved, ...given.map((entry) => entry.lesson)].map((lesson) => lesson.id));
 
@@ -117,7 +115,10 @@ export function planPack(root: string, named: Lesson[], solvedNamed: Lesson[], a
     }
     const absentLessons = (COMMAND_LESSONS[command] ?? []).filter((id) => !included.some((lesson) => lesson.id === id));
     if (absentLessons.length > 0) {
-      dropped.push({ command, reason: `it needs ${absentLessons.length === 1 ? 'lesson' : 'lessons'} ${absentLessons.join(', ')}, which ${absentLessons.length === 1 ? 'is' : 'are'} not in this pack` });
+      dropped.push({
+        command,
+        reason: `it needs ${absentLessons.length === 1 ? 'lesson' : 'lessons'} ${absentLessons.join(', ')}, which ${absentLessons.length === 1 ? 'is' : 'are'} not in this pack`,
+      });
       continue;
     }
     const withEntry = new Map(files);

@@ -35,10 +35,7 @@ export function writePack(plan: PackPlan, out: string, options: { zip?: boolean 
     const written = readTree(staging);
     const finishedIds = new Set([...plan.solved, ...plan.given.map((entry) => entry.lesson)].map((lesson) => lesson.id));
     const secrets = secretsOf(plan.root, finishedIds);
-    const problems = [
-      ...forbiddenPaths(written.keys()).map((path) => `${path}: a teacher-only file`),
-      ...findLeaks(written, secrets),
-    ];
+    const problems = [...forbiddenPaths(written.keys()).map((path) => `${path}: a teacher-only file`), ...findLeaks(written, secrets)];
     if (problems.length > 0) {
       const advice = problems.some((problem) => /^lessons\/[^/]+\/lesson\.json:/.test(problem))
         ? '\nA hint in lesson.json quotes a solution body word for word: reword that hint so it guides without being the answer.'
