@@ -2,7 +2,7 @@ import { accessSync, constants } from 'node:fs';
 import { resolve } from 'node:path';
 import type { TestSpecification } from 'vitest/node';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-import { sealedModules } from './scripts/lib/sandbox/proxy-module.ts';
+import { sealedModules } from './scripts/lib/grader/sandbox/proxy-module.ts';
 
 // Which code the graded suites import as `@workbook/...`: the student's `lessons/` by default,
 // the reference with WORKBOOK_TARGET=solutions, or any folder a teacher names. Class grading
@@ -10,7 +10,7 @@ import { sealedModules } from './scripts/lib/sandbox/proxy-module.ts';
 // named lessons:0, lessons:1, …, all run by one pool of workers.
 const single = resolve(import.meta.dirname, process.env.WORKBOOK_TARGET ?? 'lessons');
 // Only `npm run bench` sets this, for its baseline: the suites import the graded files directly, in
-// their own realm, as a plain vitest run would. Grading never does (see scripts/lib/sandbox/).
+// their own realm, as a plain vitest run would. Grading never does (see scripts/lib/grader/sandbox/).
 const inProcess = process.env.WORKBOOK_IN_PROCESS === '1';
 const targets: string[] = process.env.WORKBOOK_TARGETS ? JSON.parse(process.env.WORKBOOK_TARGETS) : [single];
 
@@ -19,7 +19,7 @@ function gradedProject(target: string, name: string): TestProjectInlineConfigura
   return {
     extends: true,
     // The suites never import the hand-in's files: `@workbook/...` calls into a sandbox process
-    // that runs them (scripts/lib/sandbox/). The code graded is the folder provided below.
+    // that runs them (scripts/lib/grader/sandbox/). The code graded is the folder provided below.
     ...(inProcess
       ? { resolve: { alias: [{ find: /^@workbook\/(.*)$/, replacement: `${resolve(target)}/$1` }] } }
       : { plugins: [sealedModules(import.meta.dirname)] }),
@@ -30,7 +30,7 @@ function gradedProject(target: string, name: string): TestProjectInlineConfigura
       // Suites run in vm contexts inside long-lived workers: each suite still gets fresh modules and
       // globals, a worker keeps its sandboxes between suites, and it costs less CPU than a new worker per suite.
       pool: 'vmThreads',
-      // The graded code is stopped by each call's deadline (scripts/lib/sandbox/), which gives back the
+      // The graded code is stopped by each call's deadline (scripts/lib/grader/sandbox/), which gives back the
       // time a busy machine kept it waiting; a test's own limit only has to stop a suite that waits
       // forever (a promise of the graded code never settles here), with room for a loaded machine.
       testTimeout: 10_000,
@@ -72,9 +72,7 @@ export default defineConfig({
     // (Only where it can be written: a read-only workbook, as in the README's container recipe, runs without it.)
     experimental: { fsModuleCache: writable(resolve(import.meta.dirname, 'node_modules')) },
     projects: [
-      ...(process.env.WORKBOOK_TARGETS
-        ? targets.map((target, index) => gradedProject(target, `lessons:${index}`))
-        : [gradedProject(single, 'lessons')]),
+      ...(process.env.WORKBOOK_TARGETS ? targets.map((target, index) => gradedProject(target, `lessons:${index}`)) : [gradedProject(single, 'lessons')]),
       {
         extends: true,
         test: {

@@ -5,14 +5,12 @@
  * table. For every player that can be beaten, the first game it loses is replayed as boards. The
  * players and the audit are the student's own code (lessons/), or the reference with --reference.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { Board, Mark } from '../lessons/01-board/board.ts';
-import { auditHeading, auditLine, auditNote, replayLine, type AuditRow } from './lib/arena-format.ts';
-import { colorsEnabled, painter, parseCommandLine, runCommand, type Paint } from './lib/cli.ts';
-import { seededRandom } from './lib/seeded-random.ts';
-import { ROOT, UsageError } from './lib/workbook.ts';
+import { auditHeading, auditLine, auditNote, replayLine } from './lib/student/arena-format.ts';
+import { colorsEnabled, painter, parseCommandLine, runCommand, type Paint } from './lib/core/cli.ts';
+import { LESSON_FILES, loadLessonModule, ToolStopped, type ComputerModule, type SearchModule } from './lib/core/lesson-modules.ts';
+import { auditOne, describeProblem, players, type Outcome, type Player } from './lib/student/arena-players.ts';
+import { plural } from './lib/core/text.ts';
+import { UsageError } from './lib/core/workbook.ts';
 
 const USAGE = `
 Usage: npm run arena [-- --reference]
@@ -23,50 +21,8 @@ can be beaten.
   --reference   use the reference solutions instead of your code in lessons/
 `;
 
-/** The seed of every random player, so that the table is the same on every run. */
-const SEED = 2024;
-
-type Seat = 'first' | 'second';
-type Strategy = (board: Board, me: Mark) => number | null;
-
-/** What the arena uses from lesson 06 (declared here so the script does not depend on that file). */
-interface ComputerModule {
-  randomMove(board: Board, rng?: () => number): number;
-  ruleMove(board: Board, me: Mark): number | null;
-  heuristicMove(board: Board, me: Mark): number;
-  computerMove(board: Board, me: Mark, level: 'easy' | 'medium' | 'hard', rng?: () => number): number;
-}
-
-/** The audit's answer, as lesson 07 defines it. */
-interface AuditResult {
-  lines: number;
-  wins: number;
-  draws: number;
-  losses: number;
-  gaveUp: number;
-  losingLines: number[][];
-}
-
-/** What the arena uses from lesson 07. */
-interface SearchModule {
-  bestMove(board: Board, me: Mark): number;
-  audit(strategy: Strategy, seat: Seat): AuditResult;
-}
-
-/** One computer player: its name in the table, what it is, and a fresh strategy for each audit. */
-interface Player {
-  name: string;
-  about: string;
-  /** The lesson function it calls, for messages. */
-  calls: string;
-  strategy(): Strategy;
-}
-
-/** A problem that stops the arena with a plain message (no stack trace) and exit status 1. */
-class ArenaStopped extends Error {}
-
-/** A player answered something that is not an empty cell. */
-class BadAnswer extends Error {}
+/** What the arena says when a lesson file it needs is missing. */
+const MISSING = ': the arena needs lessons 06 and 07.';
 
 runCommand(USAGE, async () => {
   const { values, positionals } = parseCommandLine({ reference: { type: 'boolean', default: false } });
@@ -74,47 +30,16 @@ runCommand(USAGE, async () => {
   const folder = values.reference ? 'solutions' : 'lessons';
   const paint = painter(colorsEnabled());
   try {
-    const computer = await loadModule<ComputerModule>(folder, '06-computer/computer.ts');
-    const search = await loadModule<SearchModule>(folder, '07-search/search.ts');
+    const computer = await loadLessonModule<ComputerModule>(folder, LESSON_FILES.computer, MISSING);
+    const search = await loadLessonModule<SearchModule>(folder, LESSON_FILES.search, MISSING);
     checkAuditWorks(search, folder);
     return runArena(players(computer, search), search, folder, paint);
   } catch (error) {
-    if (!(error instanceof ArenaStopped)) throw error;
+    if (!(error instanceof ToolStopped)) throw error;
     process.stderr.write(`${error.message}\n`);
     return 1;
   }
 });
-
-/** The players, strongest last. Random players get a fresh seeded rng for every audit. */
-function players(computer: ComputerModule, search: SearchModule): Player[] {
-  return [
-    {
-      name: 'random',
-      about: `randomMove with a fixed seed (${SEED})`,
-      calls: 'randomMove',
-      strategy: () => {
-        const rng = seededRandom(SEED);
-        return (board) => computer.randomMove(board, rng);
-      },
-    },
-    { name: 'rules', about: "ruleMove: the rules computer (five rules)", calls: 'ruleMove', strategy: () => computer.ruleMove },
-    { name: 'heuristic', about: "heuristicMove: the heuristic computer", calls: 'heuristicMove', strategy: () => computer.heuristicMove },
-    ...(['easy', 'medium'] as const).map((level) => ({
-      name: level,
-      about: `computerMove '${level}' with a fixed seed (${SEED})`,
-      calls: 'computerMove',
-      strategy: (): Strategy => {
-        const rng = seededRandom(SEED);
-        return (board, me) => computer.computerMove(board, me, level, rng);
-      },
-    })),
-    { name: 'hard', about: "computerMove 'hard': the seven rules", calls: 'computerMove', strategy: () => (board, me) => computer.computerMove(board, me, 'hard') },
-    { name: 'best', about: 'bestMove: minimax (lesson 07)', calls: 'bestMove', strategy: () => search.bestMove },
-  ];
-}
-
-/** One player's audit in one seat: the figures, or why there are none. */
-type Outcome = { row: AuditRow; losingLines: number[][] } | { player: string; seat: Seat; problem: string };
 
 /** Audits every player in both seats and prints the table, the replays and a summary. */
 function runArena(all: Player[], search: SearchModule, folder: string, paint: Paint): number {
@@ -142,35 +67,6 @@ function runArena(all: Player[], search: SearchModule, folder: string, paint: Pa
   return outcomes.every((outcome) => 'row' in outcome) ? 0 : 1;
 }
 
-/** Audits one player in one seat; any failure becomes a one-line problem. */
-function auditOne(player: Player, seat: Seat, search: SearchModule, folder: string): Outcome {
-  try {
-    const result = search.audit(checked(player.strategy(), player.calls), seat);
-    const { lines, wins, draws, losses, gaveUp, losingLines } = result;
-    return { row: { player: player.name, seat, lines, wins, draws, losses, gaveUp }, losingLines };
-  } catch (error) {
-    return { player: player.name, seat, problem: describeProblem(error, folder) };
-  }
-}
-
-/** The strategy, with every answer checked: a number that is not an empty cell stops the audit. */
-function checked(strategy: Strategy, calls: string): Strategy {
-  return (board, me) => {
-    const answer = strategy([...board], me);
-    if (answer === null) return null;
-    if (!Number.isInteger(answer) || answer < 0 || answer > 8 || board[answer] !== ' ') {
-      throw new BadAnswer(`${calls} answered ${JSON.stringify(answer)} as ${me} on the board ${picture(board)}, which is not an empty cell`);
-    }
-    return answer;
-  };
-}
-
-/** A board in one line, row by row, '.' for an empty cell: "X.O .X. ...". */
-function picture(board: Board): string {
-  const cells = board.map((cell) => (cell === ' ' ? '.' : cell));
-  return [0, 3, 6].map((start) => cells.slice(start, start + 3).join('')).join(' ');
-}
-
 /** One line of the table, coloured: red when the player lost games, green when it never did. */
 function tableLine(outcome: Outcome, names: string[], paint: Paint): string {
   if (!('row' in outcome)) return paint('yellow', auditNote(outcome.player, outcome.seat, outcome.problem, names));
@@ -187,8 +83,7 @@ function replays(outcomes: Outcome[], paint: Paint): string[] {
     shown.add(outcome.row.player);
     const { player, seat, losses } = outcome.row;
     const mark = seat === 'first' ? 'X' : 'O';
-    const games = losses === 1 ? 'game' : 'games';
-    out.push('', paint('bold', `${player} can be beaten: it loses ${losses} ${games} as ${mark} (${seat} seat). The first one:`));
+    out.push('', paint('bold', `${player} can be beaten: it loses ${plural(losses, 'game')} as ${mark} (${seat} seat). The first one:`));
     out.push(replayLine(outcome.losingLines[0] ?? []));
   }
   return out;
@@ -215,7 +110,7 @@ function checkAuditWorks(search: SearchModule, folder: string): void {
   try {
     search.audit(() => null, 'first');
   } catch (error) {
-    throw new ArenaStopped(
+    throw new ToolStopped(
       [
         `The arena plays with lesson 07's audit, which cannot run yet: ${describeProblem(error, folder)}.`,
         folder === 'lessons' ? 'Finish that lesson first, or watch the reference players with: npm run arena -- --reference' : '',
@@ -224,61 +119,4 @@ function checkAuditWorks(search: SearchModule, folder: string): void {
         .join('\n'),
     );
   }
-}
-
-/** An error from a lesson in plain words: which lesson is unfinished, or what went wrong where. */
-function describeProblem(error: unknown, folder: string): string {
-  if (!(error instanceof Error)) return `it threw ${String(error)}`;
-  const stub = /^not implemented yet: (\S+)/.exec(error.message);
-  if (stub !== null) {
-    const name = stub[1] as string;
-    const where = lessonDefining(name, folder);
-    return where === null ? `${name} is not written yet` : `lesson ${where.lesson} is not finished (${name} in ${where.file} is not written yet)`;
-  }
-  if (error instanceof BadAnswer) return error.message;
-  if (error instanceof RangeError && /call stack/i.test(error.message)) {
-    return 'the search never ended (too much recursion): does it stop when a game is over?';
-  }
-  const place = placeInLessons(error, folder);
-  return `${error.name}: ${firstLine(error.message)}${place === null ? '' : ` (at ${place})`}`;
-}
-
-/** The lesson and file that define an exported function or constant `name`, or null. */
-function lessonDefining(name: string, folder: string): { lesson: string; file: string } | null {
-  const root = join(ROOT, folder);
-  if (!existsSync(root)) return null;
-  const definition = new RegExp(`export (?:async )?(?:function|const|class) ${name}\\b`);
-  for (const lesson of readdirSync(root).filter((entry) => /^\d\d-/.test(entry)).sort()) {
-    for (const file of readdirSync(join(root, lesson)).filter((entry) => entry.endsWith('.ts'))) {
-      const path = join(root, lesson, file);
-      if (definition.test(readFileSync(path, 'utf8'))) return { lesson: lesson.slice(0, 2), file: relative(ROOT, path) };
-    }
-  }
-  return null;
-}
-
-/** The first place in a lesson file that an error's stack names, as "lessons/06-computer/computer.ts:57". */
-function placeInLessons(error: Error, folder: string): string | null {
-  const match = new RegExp(`${folder}/(\\d\\d-[\\w-]+/[\\w.-]+\\.ts):(\\d+)`).exec(error.stack ?? '');
-  return match === null ? null : `${folder}/${match[1]}:${match[2]}`;
-}
-
-/** Imports one exercise module, or stops with a plain message when it is missing or cannot load. */
-async function loadModule<T>(folder: string, file: string): Promise<T> {
-  const path = join(ROOT, folder, file);
-  if (!existsSync(path)) {
-    if (folder === 'solutions') throw new ArenaStopped('The reference solutions are not part of this copy of the workbook.');
-    throw new ArenaStopped(`${relative(ROOT, path)} is missing: the arena needs lessons 06 and 07.`);
-  }
-  try {
-    return (await import(pathToFileURL(path).href)) as T;
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new ArenaStopped(`${relative(ROOT, path)} could not be loaded: ${firstLine(message)}\nRun: npm run check to see what is wrong.`);
-  }
-}
-
-/** The first line of a message. */
-function firstLine(text: string): string {
-  return text.split('\n')[0] ?? text;
 }

@@ -3,9 +3,22 @@ import { spawn } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { parseCommandLine, runCommand } from './lib/cli.ts';
-import { formatMs, renderTable, scaled, scratchWorkbook, stats, statsOfSamples, timeCommand, timeInTurns, type Row, type Sample, type Stats } from './lib/bench.ts';
-import { listLessons, ROOT } from './lib/workbook.ts';
+import { parseCommandLine, runCommand } from './lib/core/cli.ts';
+import {
+  formatMs,
+  renderTable,
+  scaled,
+  scratchWorkbook,
+  stats,
+  statsOfSamples,
+  timeCommand,
+  timeInTurns,
+  type Row,
+  type Sample,
+  type Stats,
+} from './lib/teacher/bench.ts';
+import type { SearchTiming } from './lib/teacher/bench-search.ts';
+import { listLessons, ROOT } from './lib/core/workbook.ts';
 
 const USAGE = `
 Usage: npm run bench [-- --quick]
@@ -31,8 +44,10 @@ runCommand(USAGE, async () => {
     step(`the grader against plain vitest, ${runs} runs each`);
     const stubs = join(scratch, 'lessons');
     const solutions = join(scratch, 'solutions');
-    const check = (target: string, ...lessons: string[]) => () =>
-      timeCommand(node, [...tsx, join(scratch, 'scripts/check.ts'), '--target', target, ...lessons], { cwd: scratch });
+    const check =
+      (target: string, ...lessons: string[]) =>
+      () =>
+        timeCommand(node, [...tsx, join(scratch, 'scripts/check.ts'), '--target', target, ...lessons], { cwd: scratch });
     // The baseline: the same suites with the graded files imported in their own realm, unsealed.
     const plain = (target: string) => () =>
       timeCommand(node, [vitest, 'run', '--project', 'lessons'], { cwd: scratch, env: { WORKBOOK_TARGET: target, WORKBOOK_IN_PROCESS: '1' } });
@@ -82,7 +97,8 @@ runCommand(USAGE, async () => {
       rmSync(join(bare, 'tests', 'hidden'), { recursive: true, force: true });
       const submissions = makeSubmissions(scratch, students);
       const out = join(scratch, 'gradebook-out');
-      const gradeWith = (root: string) => () => timeCommand(node, [...tsx, join(root, 'scripts/grade.ts'), submissions, '--out', out, '--seed', '1'], { cwd: root });
+      const gradeWith = (root: string) => () =>
+        timeCommand(node, [...tsx, join(root, 'scripts/grade.ts'), submissions, '--out', out, '--seed', '1'], { cwd: root });
       const [grade, gradeBare] = await timeInTurns(runs, [gradeWith(scratch), gradeWith(bare)]);
       rmSync(bare, { recursive: true, force: true });
       // A few checks of single hand-ins, each timed: grading a class one student at a time costs that many times one.
@@ -133,7 +149,9 @@ runCommand(USAGE, async () => {
     rmSync(scratch, { recursive: true, force: true });
   }
 
-  console.log(`Machine: ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}, ${runs} runs per figure (${values.quick ? 'quick' : 'full'})\n`);
+  console.log(
+    `Machine: ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}, ${runs} runs per figure (${values.quick ? 'quick' : 'full'})\n`,
+  );
   console.log(renderTable(rows));
   console.log(`\nHeadline ratios (medians, measured in this run):\n${ratios.map((line) => `- ${line}`).join('\n')}`);
   return 0;
@@ -195,11 +213,11 @@ async function watchLatency(scratch: string, runs: number): Promise<Stats> {
 }
 
 /** Times the reference search in `runs` fresh processes. */
-async function searchTimings(runs: number): Promise<Record<string, Stats>> {
+async function searchTimings(runs: number): Promise<Record<SearchTiming, Stats>> {
   const samples: Record<string, number[]> = {};
   for (let index = 0; index < runs; index += 1) {
     const output = await new Promise<string>((resolve, reject) => {
-      const child = spawn(node, [...tsx, join(ROOT, 'scripts/lib/bench-search.ts')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(node, [...tsx, join(ROOT, 'scripts/lib/teacher/bench-search.ts')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
       let text = '';
       child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
       child.on('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`bench-search exited with ${code}`))));
@@ -208,7 +226,7 @@ async function searchTimings(runs: number): Promise<Record<string, Stats>> {
       (samples[name] ??= []).push(ms);
     }
   }
-  return Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, stats(values)]));
+  return Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, stats(values)])) as Record<SearchTiming, Stats>;
 }
 
 /** N synthetic submissions in a folder, each a copy of the workbook's lessons with the reference filled in. */
@@ -219,7 +237,10 @@ function makeSubmissions(scratch: string, count: number): string {
     mkdirSync(student, { recursive: true });
     cpSync(join(scratch, 'lessons'), join(student, 'lessons'), { recursive: true });
     cpSync(join(scratch, 'solutions'), join(student, 'lessons'), { recursive: true, filter: (path) => !path.endsWith('stubs.lock.json') });
-    cpSync(join(scratch, 'tests'), join(student, 'tests'), { recursive: true, filter: (path) => !path.includes('/tests/hidden') && !path.includes('/tests/workbook') });
+    cpSync(join(scratch, 'tests'), join(student, 'tests'), {
+      recursive: true,
+      filter: (path) => !path.includes('/tests/hidden') && !path.includes('/tests/workbook'),
+    });
   }
   return folder;
 }

@@ -1,7 +1,7 @@
 /** `npm run check-lesson NN`: checks one lesson as its author, in seconds (an authoring tool, never in a pack). */
-import { colorsEnabled, painter, parseCommandLine, runCommand } from './lib/cli.ts';
-import { checkLesson } from './lib/authoring.ts';
-import { listLessons, ROOT, selectLessons, UsageError } from './lib/workbook.ts';
+import { colorsEnabled, painter, parseCommandLine, runCommand } from './lib/core/cli.ts';
+import { checkLesson } from './lib/teacher/authoring.ts';
+import { LESSON_FOLDER, listLessons, ROOT, selectLessons, UsageError } from './lib/core/workbook.ts';
 
 const USAGE = `
 Usage: npm run check-lesson NN
@@ -18,7 +18,7 @@ runCommand(USAGE, async () => {
   if (positionals.length !== 1) throw new UsageError('Name one lesson: npm run check-lesson 03');
   const [name] = positionals as [string];
   // A lesson whose lesson.json is still broken is checked by its folder name.
-  const id = /^\d\d-[a-z0-9-]+$/.test(name) ? name : (selectLessons([name], listLessons())[0]?.id ?? name);
+  const id = LESSON_FOLDER.test(name) ? name : (selectLessons([name], listLessons())[0]?.id ?? name);
   const paint = painter(colorsEnabled());
   const startedAt = Date.now();
   if (process.stderr.isTTY) process.stderr.write(`Checking lesson ${id}: running its suites on the reference and on the stub…`);
@@ -35,6 +35,10 @@ runCommand(USAGE, async () => {
   }
   const failed = checks.filter((check) => check.problems.length > 0).length;
   const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
-  console.log(failed === 0 ? paint('green', `Lesson ${id} is ready (${seconds} s). Run npm test before you commit.`) : paint('red', `${failed} of ${checks.length} checks failed (${seconds} s).`));
+  console.log(
+    failed === 0
+      ? paint('green', `Lesson ${id} is ready (${seconds} s). Run npm test before you commit.`)
+      : paint('red', `${failed} of ${checks.length} checks failed (${seconds} s).`),
+  );
   return failed === 0 ? 0 : 1;
 });

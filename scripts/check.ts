@@ -1,15 +1,16 @@
 /** `npm run check [lesson…]`: grades the student's code and says what to do next. */
 import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { colorsEnabled, painter, parseCommandLine, runCommand } from './lib/cli.ts';
-import { gradeLessons, withPrerequisites } from './lib/grading.ts';
-import { doneLessons, readProgress, recordScores, STATE_DIR, writeProgress } from './lib/progress.ts';
-import { typecheck } from './lib/typecheck.ts';
-import { renderReport } from './lib/report.ts';
-import { defaultFileName, FORMATS, renderResultFile, type Format } from './lib/result-files.ts';
-import type { LessonScore } from './lib/results.ts';
-import { DEFAULT_LIMIT_MS, drawSeed, parseSeed } from './lib/runner.ts';
-import { listLessons, ROOT, selectLessons, UsageError } from './lib/workbook.ts';
+import { colorsEnabled, painter, parseCommandLine, runCommand } from './lib/core/cli.ts';
+import { gradeLessons, withPrerequisites } from './lib/grader/grading.ts';
+import { doneLessons, readProgress, recordScores, STATE_DIR, writeProgress } from './lib/core/progress.ts';
+import { typecheck } from './lib/grader/typecheck.ts';
+import { renderReport } from './lib/report/report.ts';
+import { defaultFileName, FORMATS, renderResultFile, type Format } from './lib/report/result-files.ts';
+import type { LessonScore } from './lib/core/results.ts';
+import { DEFAULT_LIMIT_MS, drawSeed, parseSeed } from './lib/grader/runner.ts';
+import { listLessons, ROOT, selectLessons, UsageError } from './lib/core/workbook.ts';
+import { plural } from './lib/core/text.ts';
 
 const USAGE = `
 Usage: npm run check [-- [lesson…] [options]]
@@ -43,7 +44,8 @@ runCommand(USAGE, async () => {
     },
     args,
   );
-  if (values.hidden && !existsSync(join(ROOT, 'tests', 'hidden'))) throw new UsageError('This workbook has no hidden tests (tests/hidden/): --hidden is for the teacher\'s workbook.');
+  if (values.hidden && !existsSync(join(ROOT, 'tests', 'hidden')))
+    throw new UsageError("This workbook has no hidden tests (tests/hidden/): --hidden is for the teacher's workbook.");
   if (values.solutions && values.target !== undefined) throw new UsageError('Use --solutions or --target, not both.');
   if (values.seed !== undefined && !values.hidden) throw new UsageError('--seed sets the inputs of the hidden tests: use it with --hidden.');
   // Only the hidden suites draw inputs from the seed; the visible ones are the same on every run.
@@ -54,16 +56,25 @@ runCommand(USAGE, async () => {
   const all = listLessons();
   const selected = selectLessons(positionals, all);
   const target = values.solutions ? resolve(ROOT, 'solutions') : resolve(values.target ?? resolve(ROOT, 'lessons'));
-  const code = values.solutions ? 'the reference solutions in solutions/' : values.target !== undefined ? `the code in ${values.target}` : 'your code in lessons/';
+  const code = values.solutions
+    ? 'the reference solutions in solutions/'
+    : values.target !== undefined
+      ? `the code in ${values.target}`
+      : 'your code in lessons/';
   const subject = seed !== undefined ? `${code}, hidden tests included (seed ${seed}; replay with --seed ${seed})` : code;
 
   const progress = process.stderr.isTTY ? (text: string) => process.stderr.write(`\r\x1b[K${text}`) : () => {};
   const lessons = withPrerequisites(selected, all);
   let finished = 0;
-  progress(`Grading ${lessons.length} lesson${lessons.length === 1 ? '' : 's'}…`);
+  progress(`Grading ${plural(lessons.length, 'lesson')}…`);
   const ownLessons = !values.solutions && values.target === undefined;
+  let typeCheckFailure: string | undefined;
   const types = values.typecheck
-    ? typecheck(ROOT, target, lessons, ownLessons ? join(ROOT, STATE_DIR) : undefined)
+    ? typecheck(ROOT, target, lessons, ownLessons ? join(ROOT, STATE_DIR) : undefined).catch((error: unknown) => {
+        // The grades still stand; only the type check is missing, and the student must know it did not happen.
+        typeCheckFailure = error instanceof Error ? error.message : String(error);
+        return undefined;
+      })
     : Promise.resolve(undefined);
   const scores = await gradeLessons({
     target,
@@ -106,6 +117,9 @@ runCommand(USAGE, async () => {
       showHidden: values.hidden,
     }),
   );
+  if (typeCheckFailure !== undefined) {
+    console.error(paint('red', `The type check did not run, so type errors are not shown: ${typeCheckFailure}.`));
+  }
   return selected.every((lesson) => scores.get(lesson.id)?.done) ? 0 : 1;
 });
 

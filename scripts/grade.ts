@@ -2,16 +2,19 @@
 import { availableParallelism } from 'node:os';
 import { relative, resolve } from 'node:path';
 import { existsSync, writeFileSync } from 'node:fs';
-import { gradeClass, type ProgressEvent } from './lib/class-grading.ts';
-import { colorsEnabled, painter, parseCommandLine, runCommand } from './lib/cli.ts';
-import { GRADEBOOK_FILES, mergeGradebooks, readGradebook, writeGradebook, type Gradebook } from './lib/gradebook.ts';
-import { renderIntakeTable } from './lib/intake-table.ts';
-import { LMS_FORMATS, renderLmsExport, type LmsFormat } from './lib/lms-export.ts';
-import { parseLessonList } from './lib/pack.ts';
-import { readRoster } from './lib/roster.ts';
-import { DEFAULT_LIMIT_MS, parseSeed } from './lib/runner.ts';
-import { lessonsOfPack } from './lib/submissions.ts';
-import { listLessons, ROOT, UsageError } from './lib/workbook.ts';
+import { gradeClass, type ProgressEvent } from './lib/teacher/class-grading.ts';
+import { colorsEnabled, painter, parseCommandLine, runCommand } from './lib/core/cli.ts';
+import { readGradebook, writeGradebook } from './lib/teacher/gradebook/files.ts';
+import { GRADEBOOK_FILES, type Gradebook } from './lib/teacher/gradebook/gradebook.ts';
+import { mergeGradebooks } from './lib/teacher/gradebook/merge.ts';
+import { renderIntakeTable } from './lib/teacher/intake/intake-table.ts';
+import { LMS_FORMATS, renderLmsExport, type LmsFormat } from './lib/teacher/gradebook/lms-export.ts';
+import { parseLessonList } from './lib/core/workbook.ts';
+import { readRoster } from './lib/teacher/intake/roster.ts';
+import { DEFAULT_LIMIT_MS, parseSeed } from './lib/grader/runner.ts';
+import { lessonsOfPack } from './lib/teacher/intake/submissions.ts';
+import { listLessons, ROOT, UsageError } from './lib/core/workbook.ts';
+import { plural } from './lib/core/text.ts';
 
 const USAGE = `
 Usage: npm run grade -- HAND_INS [--out DIR] [--lessons LIST | --pack DIR] [--roster FILE.csv] [options]
@@ -68,10 +71,11 @@ runCommand(USAGE, async () => {
 
   if (values.merge) {
     if (positionals.length === 0) throw new UsageError('Name the parts to merge: npm run grade -- --merge part1 part2 --out DIR');
-    if (values.shard !== undefined || values.lessons !== undefined || values.pack !== undefined || values.seed !== undefined) throw new UsageError('--merge takes only the parts and --out.');
+    if (values.shard !== undefined || values.lessons !== undefined || values.pack !== undefined || values.seed !== undefined)
+      throw new UsageError('--merge takes only the parts and --out.');
     const book = mergeGradebooks(positionals.map((part) => readGradebook(resolve(part))));
     writeGradebook(book, out);
-    console.log(`Merged ${positionals.length} part${positionals.length === 1 ? '' : 's'}: ${book.students.length} students.`);
+    console.log(`Merged ${plural(positionals.length, 'part')}: ${book.students.length} students.`);
     printWritten(book, out);
     exportFor(book);
     return warnReference(book.referenceProblems ?? []) ? 1 : 0;
@@ -110,10 +114,10 @@ runCommand(USAGE, async () => {
   });
   writeGradebook(result.book, out);
   const seconds = (result.durationMs / 1000).toFixed(1);
-  console.log(`Graded ${result.book.students.length} hand-in${result.book.students.length === 1 ? '' : 's'} in ${seconds} s (${seedLine(result.book.seed)}).`);
+  console.log(`Graded ${plural(result.book.students.length, 'hand-in')} in ${seconds} s (${seedLine(result.book.seed)}).`);
   printWritten(result.book, out);
   exportFor(result.book);
-  console.log('The students\' code ran sealed off, one process per hand-in:');
+  console.log("The students' code ran sealed off, one process per hand-in:");
   for (const fence of result.book.fences ?? []) console.log(`  - ${fence}`);
   console.log('');
   for (const line of renderIntakeTable(result.intake, result.book, painter(colorsEnabled()))) console.log(line);
@@ -123,7 +127,11 @@ runCommand(USAGE, async () => {
 /** Says what is wrong when the reference did not get 100 (or grading broke); true when anything is. */
 function warnReference(problems: string[]): boolean {
   for (const problem of problems) {
-    console.log(/grading itself broke/.test(problem) ? `Error: ${problem}. Grade again; if it happens again, it is a bug in the grader.` : `Warning: ${problem}. Fix the suites before trusting these grades (the gradebook says so at the top).`);
+    console.log(
+      /grading itself broke/.test(problem)
+        ? `Error: ${problem}. Grade again; if it happens again, it is a bug in the grader.`
+        : `Warning: ${problem}. Fix the suites before trusting these grades (the gradebook says so at the top).`,
+    );
   }
   return problems.length > 0;
 }
@@ -133,9 +141,14 @@ function writeExports(book: Gradebook, out: string, formats: LmsFormat[], assign
   for (const format of formats) {
     const written = renderLmsExport(format, book, assignment);
     writeFileSync(resolve(out, written.file), written.text);
-    console.log(`  ${relative(process.cwd(), out) || '.'}/${written.file} (${format === 'moodle' ? 'Moodle: the assignment\'s "Upload grading worksheet"' : 'Canvas: Grades → Import'})`);
+    console.log(
+      `  ${relative(process.cwd(), out) || '.'}/${written.file} (${format === 'moodle' ? 'Moodle: the assignment\'s "Upload grading worksheet"' : 'Canvas: Grades → Import'})`,
+    );
     if (written.unmatched.length > 0) {
-      const by = format === 'moodle' ? 'Moodle participant number (from the names in Moodle\'s download, or an Identifier column in --roster)' : 'Canvas ID, SIS User ID or SIS Login ID (from the names in Canvas\'s download, or --roster)';
+      const by =
+        format === 'moodle'
+          ? "Moodle participant number (from the names in Moodle's download, or an Identifier column in --roster)"
+          : "Canvas ID, SIS User ID or SIS Login ID (from the names in Canvas's download, or --roster)";
       console.log(`    No ${by} for ${written.unmatched.join(', ')}: enter ${written.unmatched.length === 1 ? 'that grade' : 'those grades'} by hand.`);
     }
   }
@@ -163,7 +176,9 @@ function progressPrinter(): (event: ProgressEvent) => void {
     if (event.kind === 'start') {
       width = String(event.students).length;
       const shard = event.skipped > 0 ? ` (this shard; ${event.skipped} others are left to the other shards)` : '';
-      console.log(`Grading ${event.students} hand-in${event.students === 1 ? '' : 's'}${shard} × ${event.lessons} lesson${event.lessons === 1 ? '' : 's'}, hidden tests included, in one pool of workers (${seedLine(event.seed)})…`);
+      console.log(
+        `Grading ${plural(event.students, 'hand-in')}${shard} × ${plural(event.lessons, 'lesson')}, hidden tests included, in one pool of workers (${seedLine(event.seed)})…`,
+      );
     } else if (event.kind === 'lesson') {
       status(`${event.done} of ${event.total} lessons graded…`);
     } else {

@@ -1,7 +1,7 @@
 /** `npm run hint <lesson>`: the next hint for the first unfinished task, from gentle to concrete. */
-import { colorsEnabled, painter, parseCommandLine, runCommand } from './lib/cli.ts';
-import { lessonProgress, readProgress, recordHint, writeProgress } from './lib/progress.ts';
-import { listLessons, readmePath, ROOT, selectLessons, UsageError } from './lib/workbook.ts';
+import { colorsEnabled, painter, parseCommandLine, runCommand } from './lib/core/cli.ts';
+import { lessonProgress, readProgress, recordHint, writeProgress } from './lib/core/progress.ts';
+import { listLessons, readmePath, ROOT, selectLessons, UsageError } from './lib/core/workbook.ts';
 
 const USAGE = `
 Usage: npm run hint <lesson> [-- --task N]

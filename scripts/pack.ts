@@ -1,8 +1,10 @@
 /** `npm run pack`: writes a student edition of the workbook, without solutions or teacher-only tests (a teacher's tool). */
 import { relative, resolve } from 'node:path';
-import { parseCommandLine, runCommand } from './lib/cli.ts';
-import { PackError, parseLessonList, planPack, writePack } from './lib/pack.ts';
-import { listLessons, ROOT, UsageError, type Lesson } from './lib/workbook.ts';
+import { parseCommandLine, runCommand } from './lib/core/cli.ts';
+import { parseLessonList } from './lib/core/workbook.ts';
+import { PackError, planPack, type PackPlan } from './lib/teacher/pack/plan.ts';
+import { writePack, type PackResult } from './lib/teacher/pack/write.ts';
+import { listLessons, ROOT, UsageError, type Lesson } from './lib/core/workbook.ts';
 
 const USAGE = `
 Usage: npm run pack -- --lessons LIST --out DIR [--solved LIST] [--zip]
@@ -33,8 +35,8 @@ runCommand(USAGE, () => {
   const solved = parseLessonList(values.solved, all);
   const out = resolve(values.out);
 
-  let result;
-  let plan;
+  let result: PackResult;
+  let plan: PackPlan;
   try {
     plan = planPack(ROOT, named, solved, all);
     result = writePack(plan, out, { zip: values.zip });

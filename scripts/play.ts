@@ -5,17 +5,16 @@
  * 01 to 03, talking through lesson 02's IO, which here is the real terminal. A computer player
  * comes from lesson 06. With --reference everything comes from solutions/ instead.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { Board, Cell, Mark } from '../lessons/01-board/board.ts';
-import type { IO } from '../lessons/02-input/input.ts';
-import type { playGame, playMatch } from '../lessons/04-game/game.ts';
-import { parseCommandLine, runCommand } from './lib/cli.ts';
-import { AskedAfterEnd, InputInterrupted, terminalIO, type TerminalIO } from './lib/terminal-io.ts';
-import { runsCodeOf } from './lib/lesson-code.ts';
-import { playNamedTutorial, TUTORIAL_FILE, tutorialList, type TutorialModule } from './lib/tutorial-play.ts';
-import { readLesson, ROOT, UsageError } from './lib/workbook.ts';
+import { existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { parseCommandLine, runCommand } from './lib/core/cli.ts';
+import { LESSON_FILES, loadLessonModule, ToolStopped, type ComputerModule, type GameModule, type InputModule, type IO } from './lib/core/lesson-modules.ts';
+import { stubNameOf } from './lib/core/stub-error.ts';
+import { COMPUTER, withComputer, type Chooser } from './lib/student/computer-seat.ts';
+import { explain } from './lib/student/play-problems.ts';
+import { terminalIO, type TerminalIO } from './lib/student/terminal-io.ts';
+import { playNamedTutorial, tutorialList, type TutorialModule } from './lib/student/tutorial-play.ts';
+import { ROOT, UsageError } from './lib/core/workbook.ts';
 
 const USAGE = `
 Usage: npm run play [-- [--vs WHO] [--first WHO] [--reference]]
@@ -39,25 +38,8 @@ type Opponent = (typeof OPPONENTS)[number];
 const FIRST_CHOICES = ['x', 'o', 'random'] as const;
 type FirstChoice = (typeof FIRST_CHOICES)[number];
 
-/** The computer always plays O; the person at the keyboard plays X. */
-const COMPUTER: Mark = 'O';
-const HUMAN: Mark = 'X';
-
-/** What play.ts uses from lesson 04. */
-interface GameModule {
-  playGame: typeof playGame;
-  playMatch: typeof playMatch;
-}
-
-/** What play.ts uses from lesson 06 (declared here so this script does not depend on that file). */
-interface ComputerModule {
-  ruleMove(board: Board, me: Mark): number | null;
-  heuristicMove(board: Board, me: Mark): number;
-  computerMove(board: Board, me: Mark, level: 'easy' | 'medium' | 'hard', rng?: () => number): number;
-}
-
-/** A problem that ends the game with a plain message (no stack trace) and exit status 1. */
-class PlayStopped extends Error {}
+/** What play says when a lesson file it needs is missing. */
+const MISSING = (folder: string): string => `. Play needs the lessons' files in ${folder}/.`;
 
 runCommand(USAGE, async () => {
   const { args, tutorial } = takeTutorialOption(process.argv.slice(2));
@@ -80,8 +62,8 @@ runCommand(USAGE, async () => {
   const first = choice((values.first ?? 'x').toLowerCase(), FIRST_CHOICES, '--first');
 
   try {
-    const game = await loadGame(folder);
-    const movePrompt = (await loadModule<{ movePrompt(player: Mark): string }>(folder, '02-input/input.ts')).movePrompt;
+    const game = await loadLessonModule<GameModule>(folder, LESSON_FILES.game, MISSING(folder));
+    const movePrompt = (await loadLessonModule<InputModule>(folder, LESSON_FILES.input, MISSING(folder))).movePrompt;
     const computer = opponent === 'human' ? null : await loadComputer(folder, opponent);
     const terminal = terminalIO();
     terminal.print(heading(folder, opponent));
@@ -118,11 +100,11 @@ function takeTutorialOption(argv: string[]): { args: string[]; tutorial: string 
 /** `--tutorial [NAME]`: lists the tutorials, or plays one with lesson 08 of the chosen folder. */
 async function playTutorialMode(folder: string, name: string, first: string | undefined): Promise<number> {
   try {
-    const path = join(ROOT, folder, TUTORIAL_FILE);
+    const path = join(ROOT, folder, LESSON_FILES.tutorials);
     if (folder === 'lessons' && !existsSync(path)) {
-      throw new PlayStopped(`Playing the tutorials needs lesson 08 (One game, five tutorials), but ${relative(ROOT, path)} does not exist.`);
+      throw new ToolStopped(`Playing the tutorials needs lesson 08 (One game, five tutorials), but ${relative(ROOT, path)} does not exist.`);
     }
-    const module = await loadModule<TutorialModule>(folder, TUTORIAL_FILE);
+    const module = await loadLessonModule<TutorialModule>(folder, LESSON_FILES.tutorials, MISSING(folder));
     if (name === '') {
       if (first !== undefined) throw new UsageError('Name a tutorial to play: npm run play -- --tutorial NAME --first x');
       process.stdout.write(`${tutorialList(module)}\n`);
@@ -158,9 +140,12 @@ function play(game: GameModule, io: IO, terminal: TerminalIO, first: FirstChoice
   try {
     game.playMatch(io, { rng });
   } catch (error) {
-    if (!isStub(error, 'playMatch')) throw error;
+    if (stubNameOf(error) !== 'playMatch') throw error;
     const note = "Lesson 04's playMatch is not finished yet, so this is a single game without a score.\n";
-    game.playGame(withNoteFirst(io, () => terminal.print(note)), { first: rng() < 0.5 ? 'X' : 'O' });
+    game.playGame(
+      withNoteFirst(io, () => terminal.print(note)),
+      { first: rng() < 0.5 ? 'X' : 'O' },
+    );
   }
 }
 
@@ -190,227 +175,19 @@ function firstPlayerRng(first: FirstChoice): () => number {
   return Math.random;
 }
 
-/** Imports lesson 04 from the chosen folder (it imports lessons 01 to 03 itself). */
-async function loadGame(folder: string): Promise<GameModule> {
-  return loadModule<GameModule>(folder, '04-game/game.ts');
-}
-
 /** Imports lesson 06 and returns the function that chooses the computer's move for this opponent. */
 async function loadComputer(folder: string, opponent: Exclude<Opponent, 'human'>): Promise<Chooser> {
-  const path = join(ROOT, folder, '06-computer', 'computer.ts');
+  const path = join(ROOT, folder, LESSON_FILES.computer);
   if (!existsSync(path)) {
-    throw new PlayStopped(
+    throw new ToolStopped(
       [
         `Playing against the computer (--vs ${opponent}) needs lesson 06 (computer player),`,
         `but ${relative(ROOT, path)} does not exist yet. Play two players with: npm run play`,
       ].join('\n'),
     );
   }
-  const computer = await loadModule<ComputerModule>(folder, '06-computer/computer.ts');
+  const computer = await loadLessonModule<ComputerModule>(folder, LESSON_FILES.computer, MISSING(folder));
   if (opponent === 'rules') return { name: 'ruleMove', choose: (board) => computer.ruleMove(board, COMPUTER) };
   if (opponent === 'heuristic') return { name: 'heuristicMove', choose: (board) => computer.heuristicMove(board, COMPUTER) };
   return { name: 'computerMove', choose: (board) => computer.computerMove(board, COMPUTER, opponent, Math.random) };
-}
-
-/** Imports one exercise module of a folder, or stops with a plain message when it cannot be loaded. */
-async function loadModule<T>(folder: string, file: string): Promise<T> {
-  const path = join(ROOT, folder, file);
-  if (!existsSync(path)) {
-    if (folder === 'solutions') throw new PlayStopped('The reference solutions are not part of this copy of the workbook.');
-    throw new PlayStopped(`${relative(ROOT, path)} is missing. Play needs the lessons' files in ${folder}/.`);
-  }
-  try {
-    return (await import(pathToFileURL(path).href)) as T;
-  } catch (error) {
-    throw new PlayStopped(`${relative(ROOT, path)} could not be loaded: ${firstLine(error)}\nRun: npm run check to see what is wrong.`);
-  }
-}
-
-/** How the computer chooses: the lesson 06 function's name (for messages) and a call to it. */
-interface Chooser {
-  name: string;
-  choose(board: Board): number | null;
-}
-
-/** What play says when the rules computer finds no move (a draw: nobody can win any more). */
-const NOBODY_CAN_WIN = [
-  'The computer finds no move: none of the five rules of tutorial 000 fits this board. Nobody can win',
-  'any more (lesson 08 counts it), so the game is a draw, as the tutorial\'s program declares it.',
-  'The last cells are filled in for you.',
-].join('\n');
-
-/**
- * The terminal IO with the computer sitting in O's seat. The computer looks at the screen the
- * way a person does: it reads the last board the game printed (lesson 01's numbered layout),
- * and when the game asks O for a move, it answers with its cell number, shown on a line of its own.
- * When the rules computer gives up, nobody can win any more: the rest of that game is filled in
- * for both players, so the student's game itself ends it as a draw.
- */
-function withComputer(terminal: TerminalIO, computer: Chooser, movePrompt: (player: Mark) => string): IO {
-  let shown: Board | null = null;
-  let answered: number | null = null;
-  let fillingIn = false;
-  return {
-    print(text) {
-      const board = boardIn(text);
-      if (board !== null) {
-        shown = board;
-        answered = null;
-        if (board.every((cell) => cell === ' ')) fillingIn = false;
-      }
-      terminal.print(text);
-    },
-    input(prompt) {
-      const player = promptedPlayer(prompt, movePrompt);
-      if (player === null || (player === HUMAN && !fillingIn)) return terminal.input(prompt);
-      if (shown === null) {
-        throw new PlayStopped('The computer cannot see the board: playGame must print it with renderBoard (lesson 01) before asking for a move.');
-      }
-      if (answered !== null) {
-        throw new PlayStopped(
-          `The game asked for a move again after ${answered + 1} was played on a free cell.\nRun: npm run check 02 04`,
-        );
-      }
-      if (!fillingIn) {
-        const choice = chooseFor(computer, shown);
-        if (choice !== null) {
-          answered = choice;
-          terminal.print(`The computer (O) plays ${choice + 1}.`);
-          return String(choice + 1);
-        }
-        fillingIn = true;
-        terminal.print(NOBODY_CAN_WIN);
-      }
-      answered = shown.indexOf(' ');
-      terminal.print(`Filled in: ${player} plays ${answered + 1}.`);
-      return String(answered + 1);
-    },
-  };
-}
-
-/** The player a prompt asks for a move (lesson 02's movePrompt), or null for any other question. */
-function promptedPlayer(prompt: string, movePrompt: (player: Mark) => string): Mark | null {
-  if (prompt === movePrompt(COMPUTER)) return COMPUTER;
-  if (prompt === movePrompt(HUMAN)) return HUMAN;
-  return null;
-}
-
-/** The computer's move on this board, checked, as an index 0-8; null when it gives up (ruleMove). */
-function chooseFor(computer: Chooser, board: Board): number | null {
-  const index = computer.choose(board);
-  if (index === null) return null;
-  if (!Number.isInteger(index) || index < 0 || index > 8 || board[index] !== ' ') {
-    throw new PlayStopped(
-      `The computer's ${computer.name} (lesson 06) chose ${JSON.stringify(index)}, which is not a free cell (0-8).\nRun: npm run check 06`,
-    );
-  }
-  return index;
-}
-
-/** The board in a printed text drawn as lesson 01's renderBoard draws it, or null when there is none. */
-function boardIn(text: string): Board | null {
-  const lines = text.split('\n');
-  const row = /^ (\S) \| (\S) \| (\S) $/;
-  for (let start = 0; start + 5 <= lines.length; start += 1) {
-    const [first, line1, second, line2, third] = lines.slice(start, start + 5);
-    const rows = [first, second, third].map((candidate) => row.exec(candidate ?? ''));
-    if (line1 !== '---+---+---' || line2 !== '---+---+---' || rows.some((match) => match === null)) continue;
-    return rows.flatMap((match) => (match as RegExpExecArray).slice(1, 4)).map(cellShown);
-  }
-  return null;
-}
-
-/** A shown label as a cell: a mark stays a mark, a number is an empty cell. */
-function cellShown(label: string): Cell {
-  if (label === 'X' || label === 'O') return label;
-  return ' ';
-}
-
-/** True when the error is the stub of `name` (or of any exercise when no name is given). */
-function isStub(error: unknown, name?: string): boolean {
-  if (!(error instanceof Error)) return false;
-  const match = /^not implemented yet: (\S+)/.exec(error.message);
-  return match !== null && (name === undefined || match[1] === name);
-}
-
-/** Prints why the game stopped, in plain words, and returns the exit status. */
-function explain(error: unknown, folder: string, referenceCommand = 'npm run play -- --reference'): number {
-  if (error instanceof InputInterrupted) {
-    process.stdout.write('Game stopped with Ctrl+C. Bye!\n');
-    return 130;
-  }
-  if (error instanceof PlayStopped) {
-    process.stderr.write(`\n${error.message}\n`);
-    return 1;
-  }
-  if (error instanceof AskedAfterEnd) {
-    process.stderr.write(
-      `\nThe game stopped: ${error.message}.\nWhen input ends, askMove (lesson 02) returns null and playGame (lesson 04) returns 'quit'.\n`,
-    );
-    return 1;
-  }
-  if (isStub(error)) {
-    process.stderr.write(`\n${unfinishedLesson(error as Error, folder, referenceCommand)}\n`);
-    return 1;
-  }
-  const where = placeInLessons(error);
-  process.stderr.write(`\nThe game stopped because the code threw an error: ${firstLine(error)}${where ? `\n  at ${where}` : ''}\n`);
-  return 1;
-}
-
-/** "Lesson 03 (Win check) is not finished yet…" for a stub's error, with what to do. */
-function unfinishedLesson(error: Error, folder: string, referenceCommand: string): string {
-  const name = error.message.replace(/^not implemented yet: /, '');
-  const where = lessonOf(error, folder);
-  if (where === null) return `The game needs ${name}, which is not written yet (it still throws "not implemented yet").`;
-  const lesson = readLesson(where.id);
-  const earlier = runsCodeOf(lesson).filter((id) => folder === 'lessons' && hasStubs(id));
-  const next = earlier.length > 0 ? readLesson(earlier[0] as string) : lesson;
-  const lines = [
-    `The game needs lesson ${lesson.number} (${lesson.title}), which is not finished yet:`,
-    `${name} in ${where.file} still throws "not implemented yet".`,
-  ];
-  if (earlier.length > 0) {
-    lines.push(`It builds on lessons that are not finished either (${earlier.map((id) => id.slice(0, 2)).join(', ')}).`);
-  }
-  if (earlier.length > 0) {
-    lines.push(`Start with lesson ${next.number} (${next.title}): npm run check ${next.number}`);
-  } else {
-    lines.push(`Finish it (check it with: npm run check ${lesson.number}), then play again.`);
-  }
-  lines.push(`To watch the finished game meanwhile: ${referenceCommand}`);
-  return lines.join('\n');
-}
-
-/** True when a lesson's exercise files still hold a stub ("not implemented yet"). */
-function hasStubs(id: string): boolean {
-  return readLesson(id).files.some((file) => {
-    const path = join(ROOT, 'lessons', id, file);
-    return existsSync(path) && readFileSync(path, 'utf8').includes("throw new Error('not implemented yet:");
-  });
-}
-
-/** The lesson and file the error was thrown in, read from the error's stack. */
-function lessonOf(error: Error, folder: string): { id: string; file: string } | null {
-  const pattern = new RegExp(`${escapeForRegExp(join(ROOT, folder) + sep)}(\\d\\d-[a-z0-9-]+)${escapeForRegExp(sep)}([\\w.-]+)`);
-  const match = pattern.exec(error.stack ?? '');
-  if (match === null) return null;
-  return { id: match[1] as string, file: `${folder}/${match[1]}/${match[2]}` };
-}
-
-/** The first place in lessons/ or solutions/ where an error was thrown, as file:line. */
-function placeInLessons(error: unknown): string | null {
-  if (!(error instanceof Error)) return null;
-  const pattern = new RegExp(`${escapeForRegExp(ROOT + sep)}((?:lessons|solutions)${escapeForRegExp(sep)}[^:)]+:\\d+)`);
-  return pattern.exec(error.stack ?? '')?.[1] ?? null;
-}
-
-function escapeForRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** The first line of an error's message. */
-function firstLine(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.split('\n')[0] ?? '';
 }

@@ -1,10 +1,10 @@
 /** `npm run reset <lesson>`: puts the lesson's starting file back, after saving yours to a backup. */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, extname, join, relative } from 'node:path';
-import { parseCommandLine, runCommand } from './lib/cli.ts';
-import { STATE_DIR } from './lib/progress.ts';
-import { originalStub } from './lib/stubs.ts';
-import { listLessons, ROOT, selectLessons, UsageError } from './lib/workbook.ts';
+import { parseCommandLine, runCommand } from './lib/core/cli.ts';
+import { STATE_DIR } from './lib/core/progress.ts';
+import { originalStub } from './lib/core/stubs.ts';
+import { listLessons, ROOT, selectLessons, UsageError } from './lib/core/workbook.ts';
 
 const USAGE = `
 Usage: npm run reset <lesson>

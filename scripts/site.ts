@@ -1,11 +1,12 @@
 /** `npm run site`: the lessons as web pages in build/site, with your points; `-- --serve` serves and refreshes them. */
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { parseCommandLine, runCommand } from './lib/cli.ts';
-import { progressPath, readProgress, type Progress } from './lib/progress.ts';
+import { parseCommandLine, runCommand } from './lib/core/cli.ts';
+import { progressPath, readProgress, type Progress } from './lib/core/progress.ts';
 import { buildSite, readProgressFile } from './lib/site/build.ts';
-import { serveSite } from './lib/site/serve.ts';
-import { ROOT, UsageError } from './lib/workbook.ts';
+import { serveSite, type SiteServer } from './lib/site/serve.ts';
+import { ROOT, UsageError } from './lib/core/workbook.ts';
+import { plural } from './lib/core/text.ts';
 
 const USAGE = `
 Usage: npm run site [-- --serve] [--port N] [--out DIR] [--progress FILE]
@@ -41,12 +42,12 @@ runCommand(USAGE, async () => {
     const result = build(false);
     for (const warning of result.warnings) console.warn(`warning: ${warning}`);
     const count = result.lessons.length;
-    console.log(`Wrote ${count} lesson ${count === 1 ? 'page' : 'pages'} and the index to ${shown}/.`);
+    console.log(`Wrote ${plural(count, 'lesson page')} and the index to ${shown}/.`);
     console.log(`Open ${join(shown, 'index.html')} in a browser, or run: npm run site -- --serve`);
     return 0;
   }
 
-  let site;
+  let site: SiteServer;
   try {
     site = await serveSite({
       outDir,

@@ -1,8 +1,8 @@
 /** `npm run ui`: opens @vitest/ui on the graded suites (your code, or the reference with --solutions). */
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { parseCommandLine, runCommand } from './lib/cli.ts';
-import { ROOT } from './lib/workbook.ts';
+import { parseCommandLine, runCommand } from './lib/core/cli.ts';
+import { ROOT } from './lib/core/workbook.ts';
 
 const USAGE = `
 Usage: npm run ui [-- [--solutions | --target DIR]]

@@ -1,14 +1,14 @@
 /** `npm run watch [lesson]`: grades a lesson again every time you save, and shows its report. */
 import { watch } from 'node:fs';
 import { join } from 'node:path';
-import { colorsEnabled, painter, parseCommandLine, runCommand } from './lib/cli.ts';
-import { withPrerequisites } from './lib/grading.ts';
-import { doneLessons, lessonProgress, readProgress, recordScores, STATE_DIR, writeProgress } from './lib/progress.ts';
-import { renderReport } from './lib/report.ts';
-import { scoreLesson, type LessonRun } from './lib/results.ts';
-import { typecheck, type TypeReport } from './lib/typecheck.ts';
-import { DEFAULT_LIMIT_MS, watchLessons } from './lib/runner.ts';
-import { listLessons, ROOT, selectLessons, UsageError, type Lesson } from './lib/workbook.ts';
+import { colorsEnabled, painter, parseCommandLine, runCommand } from './lib/core/cli.ts';
+import { withPrerequisites } from './lib/grader/grading.ts';
+import { doneLessons, lessonProgress, readProgress, recordScores, STATE_DIR, writeProgress } from './lib/core/progress.ts';
+import { renderReport } from './lib/report/report.ts';
+import { scoreLesson, type LessonRun } from './lib/core/results.ts';
+import { typecheck, type TypeReport } from './lib/grader/typecheck.ts';
+import { DEFAULT_LIMIT_MS, watchLessons } from './lib/grader/runner.ts';
+import { listLessons, ROOT, selectLessons, UsageError, type Lesson } from './lib/core/workbook.ts';
 
 const USAGE = `
 Usage: npm run watch [lesson]
@@ -54,10 +54,16 @@ runCommand(USAGE, async () => {
     // The type check comes a moment later; show it only if this is still the latest verdict.
     const verdict = (shown += 1);
     staleTypes = new AbortController();
-    void typecheck(ROOT, target, lessons, join(ROOT, STATE_DIR), staleTypes.signal).then((types) => {
-      const found = [...types.values()].some((problems) => problems.length > 0);
-      if (found && verdict === shown) print(types);
-    });
+    void typecheck(ROOT, target, lessons, join(ROOT, STATE_DIR), staleTypes.signal).then(
+      (types) => {
+        const found = [...types.values()].some((problems) => problems.length > 0);
+        if (found && verdict === shown) print(types);
+      },
+      (error: unknown) => {
+        if (verdict === shown)
+          process.stdout.write(`${paint('red', `The type check did not run: ${error instanceof Error ? error.message : String(error)}.`)}\n`);
+      },
+    );
   };
 
   let stopChild: () => void = () => {};

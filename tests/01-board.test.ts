@@ -1,13 +1,5 @@
 import { expect, test } from 'vitest';
-import {
-  createBoard,
-  createGrid,
-  EMPTY,
-  renderBoard,
-  renderFramed,
-  renderGrid,
-  type Grid,
-} from '@workbook/01-board/board';
+import { createBoard, createGrid, EMPTY, renderBoard, renderFramed, renderGrid, type Grid } from '@workbook/01-board/board';
 import { boardOf, gridOf } from './support/boards.ts';
 import { capturePrinting } from './support/console.ts';
 import { example, lessonTasks } from './support/lesson.ts';

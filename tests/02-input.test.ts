@@ -337,7 +337,7 @@ task(5, () => {
     expect(io.remaining(), 'lines left unread').toBe(2);
   });
 
-  test('askMove leaves the board unchanged: placing the mark is the game loop\'s job', () => {
+  test("askMove leaves the board unchanged: placing the mark is the game loop's job", () => {
     const board = boardOf('X.. ... ...');
     askMove(scriptedIO(['1', '2']), board, 'O');
     expect(board, 'the board after askMove').toEqual(boardOf('X.. ... ...'));

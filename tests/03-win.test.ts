@@ -1,15 +1,6 @@
 import { expect, test } from 'vitest';
 import { hasWon, isFull, outcome, positionError, winner, WINNING_LINES } from '@workbook/03-win/win';
-import {
-  allFillings,
-  boardOf,
-  checkEveryBoard,
-  countMarks,
-  drawBoard,
-  playAllGames,
-  type Ending,
-  type TestBoard,
-} from './support/boards.ts';
+import { allFillings, boardOf, checkEveryBoard, countMarks, drawBoard, playAllGames, type Ending, type TestBoard } from './support/boards.ts';
 import { capturePrinting } from './support/console.ts';
 import { lessonTasks } from './support/lesson.ts';
 
@@ -78,7 +69,10 @@ task(1, () => {
       const label = `the line [${line.join(', ')}]`;
       expect(line.length, `how many cells ${label} has`).toBe(3);
       expect(new Set(line).size, `how many different cells ${label} has`).toBe(3);
-      expect(line.every((index) => Number.isInteger(index) && index >= 0 && index <= 8), `${label} uses only indexes 0 to 8`).toBe(true);
+      expect(
+        line.every((index) => Number.isInteger(index) && index >= 0 && index <= 8),
+        `${label} uses only indexes 0 to 8`,
+      ).toBe(true);
     }
   });
 

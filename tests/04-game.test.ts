@@ -233,7 +233,10 @@ task(6, () => {
     const io = scriptedIO(lines);
     expect(playMatch(io, { rng }), 'the score playMatch returned').toEqual({ X: 2, O: 2, draws: 0 });
     expect(calls(), 'how many times rng() was called in four games').toBe(4);
-    const headings = io.transcript().split('\n').filter((line) => line.startsWith('Round '));
+    const headings = io
+      .transcript()
+      .split('\n')
+      .filter((line) => line.startsWith('Round '));
     expect(headings.join('\n'), 'the round headings').toBe(
       ['Round 1: X moves first.', 'Round 2: O moves first.', 'Round 3: O moves first.', 'Round 4: X moves first.'].join('\n'),
     );

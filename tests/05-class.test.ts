@@ -75,7 +75,7 @@ task(1, () => {
 });
 
 task(2, () => {
-  test("move(0, 2) puts X in row 0, column 2 (the top-right corner) and nowhere else", () => {
+  test('move(0, 2) puts X in row 0, column 2 (the top-right corner) and nowhere else', () => {
     const game = gameAfter('02');
     expect(game.board, 'the board after move(0, 2)').toEqual(gridOf('..X ... ...'));
   });

@@ -4,15 +4,7 @@ import type { Board, Mark } from '@workbook/01-board/board';
 import { boardOf, pictureOf, type TestBoard } from './support/boards.ts';
 import { example, lessonTasks } from './support/lesson.ts';
 import { callEach, sandboxRandom, watchMathRandom } from './support/sealed.ts';
-import {
-  askedOnce,
-  emptyCellsOf,
-  neverLosesVerdict,
-  playEveryOpponent,
-  replayDocumentedGame,
-  seededRandom,
-  type TestMark,
-} from './support/opponents.ts';
+import { askedOnce, emptyCellsOf, neverLosesVerdict, playEveryOpponent, replayDocumentedGame, seededRandom, type TestMark } from './support/opponents.ts';
 
 const task = lessonTasks('06-computer');
 
@@ -28,7 +20,10 @@ function board(picture: string): Board {
  */
 function answersOf<A extends unknown[]>(times: number, seed: number, play: (...args: [...A, () => number]) => unknown, args: () => A): unknown[] {
   const rng = sandboxRandom(seed);
-  const outcomes = callEach(play, Array.from({ length: times }, () => [...args(), rng] as [...A, () => number]));
+  const outcomes = callEach(
+    play,
+    Array.from({ length: times }, () => [...args(), rng] as [...A, () => number]),
+  );
   return outcomes.map((outcome) => {
     if (!outcome.ok) throw outcome.error;
     return outcome.value;

@@ -2,22 +2,13 @@ import { expect, test } from 'vitest';
 import { audit, bestMove, countGames, countPositions, type AuditResult, type Strategy } from '@workbook/07-search/search';
 import { heuristicMove, ruleMove } from '@workbook/06-computer/computer';
 import type { Board, Mark } from '@workbook/01-board/board';
-import { auditTable, replayLine, type AuditRow } from '../scripts/lib/arena-format.ts';
+import { auditTable, replayLine, type AuditRow } from '../scripts/lib/student/arena-format.ts';
 import { boardOf, drawBoard, pictureOf, playAllGames, type TestBoard } from './support/boards.ts';
 import { example, lessonTasks } from './support/lesson.ts';
-import { STOPPED_PREFIX } from '../scripts/lib/child-protocol.ts';
+import { isStopped } from '../scripts/lib/core/failure.ts';
 import { besideTheCode, crossingCost, timedEach } from './support/sealed.ts';
 import { firstEmptyOf as localFirstEmptyOf, quitter as localQuitter } from './support/strategies.ts';
-import {
-  boardAfter,
-  lineOwner,
-  askedOnce,
-  playEveryOpponent,
-  verdictOf,
-  winningCellsFor,
-  other,
-  type TestMark,
-} from './support/opponents.ts';
+import { boardAfter, lineOwner, askedOnce, playEveryOpponent, verdictOf, winningCellsFor, other, type TestMark } from './support/opponents.ts';
 
 const task = lessonTasks('07-search');
 
@@ -133,7 +124,7 @@ function answerAll(asked: [Board, Mark][], cost: () => number, limit: number): {
     if (threw && !threw.ok) return { ms, problem: `bestMove threw ${String(threw.error)}` };
     return { ms: Math.max(0, ms - cost()), problem: 'none' };
   } catch (error) {
-    if (!(error instanceof Error) || !error.message.startsWith(STOPPED_PREFIX)) throw error;
+    if (!isStopped(error)) throw error;
     return { ms: Infinity, problem: 'none' };
   }
 }
@@ -252,7 +243,10 @@ task(4, () => {
 
   test('audit counts draws, and every listed lost line really is a lost game of the strategy', () => {
     const lowestEmpty = firstEmptyOf([0, 1, 2, 3, 4, 5, 6, 7, 8]);
-    for (const [seat, me] of [['first', 'X'], ['second', 'O']] as const) {
+    for (const [seat, me] of [
+      ['first', 'X'],
+      ['second', 'O'],
+    ] as const) {
       const result = audit(lowestEmpty, seat);
       const sum = result.wins + result.draws + result.losses + result.gaveUp;
       expect(sum, `wins + draws + losses + gave up, ${seat} seat`).toBe(result.lines);

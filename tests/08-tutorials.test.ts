@@ -4,7 +4,7 @@ import { expect, test } from 'vitest';
 import { drawBoard, playClassGames, playTutorial, PROFILES, readMove } from '@workbook/08-tutorials/tutorials';
 import type { Board } from '@workbook/01-board/board';
 import type { GameName, Layout, Profile, TutorialOptions } from '@workbook/08-tutorials/tutorials';
-import { ROOT } from '../scripts/lib/workbook.ts';
+import { ROOT } from '../scripts/lib/core/workbook.ts';
 import { boardOf } from './support/boards.ts';
 import { capturePrinting } from './support/console.ts';
 import { programIO, type ProgramIO } from './support/io.ts';
@@ -160,7 +160,7 @@ task(2, () => {
     }
   });
 
-  test("zh-grid gives each refusal its message, full-width commas and all", () => {
+  test('zh-grid gives each refusal its message, full-width commas and all', () => {
     const profile = PROFILES['zh-grid'];
     const wrongShape = { ok: false, message: stated('输入格式错误，请输入空格分隔的两个数字（例如: 2 3）。') };
     const notANumber = { ok: false, message: stated('输入无效，请输入纯数字。') };
@@ -246,7 +246,7 @@ task(3, () => {
 
   test('playTutorial stops after a win and reads nothing more', () => {
     const played = play('ru-lines', moves('5 1 2 3 8 9 6'));
-    expect(played.result, "what playTutorial returned when X completed 2, 5 and 8").toBe('X');
+    expect(played.result, 'what playTutorial returned when X completed 2, 5 and 8').toBe('X');
     expect(played.io.remaining(), 'lines typed after the win that were never read').toBe(2);
   });
 

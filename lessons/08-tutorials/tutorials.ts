@@ -281,11 +281,62 @@ const NO_WINNER: Phrase = { text: 'No winner: {winner}', source: 'print("No winn
 
 /** en-class's six games, in its order. */
 export const CLASS_GAMES: readonly ClassGame[] = [
-  { moves: [[0, 0], [1, 0], [0, 1], [1, 1], [0, 2]], result: WINS },
-  { moves: [[0, 0], [0, 1], [0, 0], [1, 0], [1, 1], [2, 2], [2, 1]], result: WINS },
-  { moves: [[0, 0], [0, 1], [1, 1], [0, 2], [2, 2]], result: WINS },
-  { moves: [[0, 2], [0, 0], [1, 1], [0, 1], [2, 0]], result: WINS },
-  { moves: [[0, 0], [0, 1], [0, 2], [1, 1], [1, 0], [1, 2], [2, 1], [2, 0], [2, 2]], result: NO_WINNER },
+  {
+    moves: [
+      [0, 0],
+      [1, 0],
+      [0, 1],
+      [1, 1],
+      [0, 2],
+    ],
+    result: WINS,
+  },
+  {
+    moves: [
+      [0, 0],
+      [0, 1],
+      [0, 0],
+      [1, 0],
+      [1, 1],
+      [2, 2],
+      [2, 1],
+    ],
+    result: WINS,
+  },
+  {
+    moves: [
+      [0, 0],
+      [0, 1],
+      [1, 1],
+      [0, 2],
+      [2, 2],
+    ],
+    result: WINS,
+  },
+  {
+    moves: [
+      [0, 2],
+      [0, 0],
+      [1, 1],
+      [0, 1],
+      [2, 0],
+    ],
+    result: WINS,
+  },
+  {
+    moves: [
+      [0, 0],
+      [0, 1],
+      [0, 2],
+      [1, 1],
+      [1, 0],
+      [1, 2],
+      [2, 1],
+      [2, 0],
+      [2, 2],
+    ],
+    result: NO_WINNER,
+  },
   { moves: [], result: NO_WINNER },
 ];
 

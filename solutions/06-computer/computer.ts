@@ -54,6 +54,11 @@ function emptyCells(board: Board): number[] {
   return cells;
 }
 
+/** The cells among `cells` that are empty. */
+function emptyAmong(board: Board, cells: readonly number[]): number[] {
+  return cells.filter((cell) => board[cell] === EMPTY);
+}
+
 /** How many cells of a line hold `cell` (a mark, or EMPTY). */
 function countInLine(board: Board, line: readonly number[], cell: Cell): number {
   return line.filter((index) => board[index] === cell).length;
@@ -71,7 +76,7 @@ function completingCells(board: Board, mark: Mark): number[] {
   const cells: number[] = [];
   for (const line of SCAN_ORDER) {
     if (countInLine(board, line, mark) === 2 && countInLine(board, line, EMPTY) === 1) {
-      const empty = line.find((index) => board[index] === EMPTY) as number;
+      const empty = emptyAmong(board, line)[0];
       if (!cells.includes(empty)) {
         cells.push(empty);
       }
@@ -86,7 +91,7 @@ export function randomMove(board: Board, rng: Random = Math.random): number {
   // BEGIN SOLUTION randomMove
   const cells = emptyCells(board);
   const pick = Math.floor(rng() * cells.length);
-  return cells[pick] as number;
+  return cells[pick];
   // END SOLUTION
 }
 
@@ -141,7 +146,7 @@ export function ruleMove(board: Board, me: Mark): number | null {
 function firstCompletingCell(board: Board, mark: Mark): number | null {
   for (const line of SCAN_ORDER) {
     if (countInLine(board, line, mark) === 2 && countInLine(board, line, EMPTY) === 1) {
-      return line.find((index) => board[index] === EMPTY) as number;
+      return emptyAmong(board, line)[0];
     }
   }
   return null;
@@ -163,7 +168,7 @@ function mostOpenCell(board: Board): number {
       bestScore = score;
     }
   }
-  return bestCell ?? (emptyCells(board)[0] as number);
+  return bestCell ?? emptyCells(board)[0];
 }
 // END SOLUTION
 
@@ -190,11 +195,11 @@ export function heuristicMove(board: Board, me: Mark): number {
 function mediumMove(board: Board, me: Mark, rng: Random): number {
   const wins = completingCells(board, me);
   if (wins.length > 0) {
-    return wins[0] as number;
+    return wins[0];
   }
   const blocks = completingCells(board, otherPlayer(me));
   if (blocks.length > 0) {
-    return blocks[0] as number;
+    return blocks[0];
   }
   return randomMove(board, rng);
 }
@@ -216,14 +221,9 @@ function forkStoppers(board: Board, me: Mark): number[] {
   }
   const safeThreats = emptyCells(board).filter((cell) => {
     const threats = completingCells(withMove(board, cell, me), me);
-    return threats.length === 1 && !theirForks.includes(threats[0] as number);
+    return threats.length === 1 && !theirForks.includes(threats[0]);
   });
   return safeThreats.length > 0 ? safeThreats : theirForks;
-}
-
-/** The cells among `cells` that are empty. */
-function emptyAmong(board: Board, cells: number[]): number[] {
-  return cells.filter((cell) => board[cell] === EMPTY);
 }
 
 /** Hard: the first rule that finds a cell decides; with these seven rules it never loses. */
@@ -238,8 +238,8 @@ function hardMove(board: Board, me: Mark): number {
     emptyAmong(board, CORNERS), // 6. a corner
     emptyCells(board), // 7. any cell
   ];
-  const firstRuleThatFits = rules.find((cells) => cells.length > 0) as number[];
-  return firstRuleThatFits[0] as number;
+  const firstRuleThatFits = rules.filter((cells) => cells.length > 0)[0];
+  return firstRuleThatFits[0];
 }
 // END SOLUTION
 

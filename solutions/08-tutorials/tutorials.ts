@@ -281,11 +281,62 @@ const NO_WINNER: Phrase = { text: 'No winner: {winner}', source: 'print("No winn
 
 /** en-class's six games, in its order. */
 export const CLASS_GAMES: readonly ClassGame[] = [
-  { moves: [[0, 0], [1, 0], [0, 1], [1, 1], [0, 2]], result: WINS },
-  { moves: [[0, 0], [0, 1], [0, 0], [1, 0], [1, 1], [2, 2], [2, 1]], result: WINS },
-  { moves: [[0, 0], [0, 1], [1, 1], [0, 2], [2, 2]], result: WINS },
-  { moves: [[0, 2], [0, 0], [1, 1], [0, 1], [2, 0]], result: WINS },
-  { moves: [[0, 0], [0, 1], [0, 2], [1, 1], [1, 0], [1, 2], [2, 1], [2, 0], [2, 2]], result: NO_WINNER },
+  {
+    moves: [
+      [0, 0],
+      [1, 0],
+      [0, 1],
+      [1, 1],
+      [0, 2],
+    ],
+    result: WINS,
+  },
+  {
+    moves: [
+      [0, 0],
+      [0, 1],
+      [0, 0],
+      [1, 0],
+      [1, 1],
+      [2, 2],
+      [2, 1],
+    ],
+    result: WINS,
+  },
+  {
+    moves: [
+      [0, 0],
+      [0, 1],
+      [1, 1],
+      [0, 2],
+      [2, 2],
+    ],
+    result: WINS,
+  },
+  {
+    moves: [
+      [0, 2],
+      [0, 0],
+      [1, 1],
+      [0, 1],
+      [2, 0],
+    ],
+    result: WINS,
+  },
+  {
+    moves: [
+      [0, 0],
+      [0, 1],
+      [0, 2],
+      [1, 1],
+      [1, 0],
+      [1, 2],
+      [2, 1],
+      [2, 0],
+      [2, 2],
+    ],
+    result: NO_WINNER,
+  },
   { moves: [], result: NO_WINNER },
 ];
 
@@ -390,7 +441,11 @@ function rowIndexes(row: number): number[] {
 
 /** ru-maps: three rows of three labels, one space apart. */
 function drawMaps(board: Board): string {
-  const rows = [0, 1, 2].map((row) => rowIndexes(row).map((index) => mapsLabel(board, index)).join(' '));
+  const rows = [0, 1, 2].map((row) =>
+    rowIndexes(row)
+      .map((index) => mapsLabel(board, index))
+      .join(' '),
+  );
   return rows.join('\n');
 }
 
@@ -403,7 +458,12 @@ function drawLab(board: Board): string {
 
 /** zh-grid: a blank line, the column numbers, rows numbered 1-3 with separators, a blank line. */
 function drawGrid(board: Board): string {
-  const rows = [0, 1, 2].map((row) => `${row + 1} ${rowIndexes(row).map((index) => board[index]).join(' | ')}`);
+  const rows = [0, 1, 2].map(
+    (row) =>
+      `${row + 1} ${rowIndexes(row)
+        .map((index) => board[index])
+        .join(' | ')}`,
+  );
   return `\n${GRID_HEADER}\n${rows.join(`\n${GRID_SEPARATOR}\n`)}\n`;
 }
 
@@ -470,8 +530,8 @@ function readCin(words: Words, word: string, board: Board): MoveReading {
 function readRowColumn(words: Words, line: string, board: Board): MoveReading {
   const parts = pythonSplit(line);
   if (parts.length !== 2) return rejected(words.wrongShape);
-  const row = pythonInt(parts[0] as string);
-  const col = pythonInt(parts[1] as string);
+  const row = pythonInt(parts[0]);
+  const col = pythonInt(parts[1]);
   if (row === null || col === null) return rejected(words.notANumber);
   if (!onGrid(row - 1) || !onGrid(col - 1)) return rejected(words.outOfRange);
   const index = (row - 1) * 3 + (col - 1);
@@ -571,8 +631,7 @@ export function playTutorial(profile: Profile, io: IO, options: TutorialOptions 
   for (const line of words.banner) say(io, line);
   io.print(drawBoard(profile.layout, board));
   while (true) {
-    const turn =
-      computer !== null && player === 'O' ? computerTurn(profile, computer, board, io) : humanTurn(profile, board, player, io);
+    const turn = computer !== null && player === 'O' ? computerTurn(profile, computer, board, io) : humanTurn(profile, board, player, io);
     if (turn === 'quit') return 'quit';
     if (turn === 'no move') return noMoveEnding(profile, board, io);
     board = withMark(board, turn, player);

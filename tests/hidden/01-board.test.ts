@@ -16,7 +16,10 @@ const task = lessonTasks('01-board');
 task(1, () => {
   test('a new board holds no mark at all', () => {
     const board = createBoard();
-    expect(board.filter((cell) => cell !== EMPTY), 'cells that are not EMPTY').toEqual([]);
+    expect(
+      board.filter((cell) => cell !== EMPTY),
+      'cells that are not EMPTY',
+    ).toEqual([]);
   });
 
   test('ten boards made one after another are ten different arrays', () => {
@@ -37,9 +40,14 @@ task(2, () => {
   });
 
   test('renderBoard draws any filling of the nine cells as the lesson lays it out', () => {
-    forEachGenerated(anyFilling, renderBoard, (board: TestBoard) => [[...board]] as [Board], (board, drawing) => {
-      expect(drawing, `renderBoard of ${pictureOf(board)}`).toBe(numberedDrawing(board));
-    });
+    forEachGenerated(
+      anyFilling,
+      renderBoard,
+      (board: TestBoard) => [[...board]] as [Board],
+      (board, drawing) => {
+        expect(drawing, `renderBoard of ${pictureOf(board)}`).toBe(numberedDrawing(board));
+      },
+    );
   });
 
   test('renderBoard gives the same text when called twice on the same board', () => {
@@ -56,9 +64,14 @@ task(3, () => {
   });
 
   test('renderFramed draws any filling of the nine cells as the lesson lays it out', () => {
-    forEachGenerated(anyFilling, renderFramed, (board: TestBoard) => [[...board]] as [Board], (board, drawing) => {
-      expect(drawing, `renderFramed of ${pictureOf(board)}`).toBe(framedDrawing(board));
-    });
+    forEachGenerated(
+      anyFilling,
+      renderFramed,
+      (board: TestBoard) => [[...board]] as [Board],
+      (board, drawing) => {
+        expect(drawing, `renderFramed of ${pictureOf(board)}`).toBe(framedDrawing(board));
+      },
+    );
   });
 
   test('renderFramed with only the first cell taken', () => {
@@ -92,9 +105,14 @@ task(5, () => {
   });
 
   test('renderGrid draws any filling of the grid as the lesson lays it out', () => {
-    forEachGenerated(anyFilling, renderGrid, (board: TestBoard) => [asGrid(board)] as [Grid], (board, drawing) => {
-      expect(drawing, `renderGrid of ${pictureOf(board)}`).toBe(gridDrawing(asGrid(board)));
-    });
+    forEachGenerated(
+      anyFilling,
+      renderGrid,
+      (board: TestBoard) => [asGrid(board)] as [Grid],
+      (board, drawing) => {
+        expect(drawing, `renderGrid of ${pictureOf(board)}`).toBe(gridDrawing(asGrid(board)));
+      },
+    );
   });
 
   test('renderGrid with only the last cell taken', () => {

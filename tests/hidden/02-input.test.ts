@@ -49,9 +49,14 @@ const notWhole: fc.Arbitrary<MoveCase> = fc.record({
 
 /** Checks parseMove's answer for generated cases against the lesson's three questions. */
 function checkParseMove(cases: fc.Arbitrary<MoveCase>): void {
-  forEachGenerated(cases, parseMove, ({ raw, board }: MoveCase) => [raw, [...board]] as [string, Board], ({ raw, board }, answer) => {
-    expect(answer, `parseMove(${JSON.stringify(raw)}, board ${pictureOf(board)})`).toEqual(expectedMove(raw, board));
-  });
+  forEachGenerated(
+    cases,
+    parseMove,
+    ({ raw, board }: MoveCase) => [raw, [...board]] as [string, Board],
+    ({ raw, board }, answer) => {
+      expect(answer, `parseMove(${JSON.stringify(raw)}, board ${pictureOf(board)})`).toEqual(expectedMove(raw, board));
+    },
+  );
 }
 
 task(1, () => {
@@ -66,7 +71,11 @@ task(2, () => {
   });
 
   test('parseMove rejects number traps and foreign digits with blanks around them', () => {
-    const traps = fc.tuple(blanks, fc.constantFrom('1e1', '0x5', '+5', '-1', '5.0', '1.5', '٥', '５', '５5', '5٥', '0b1', '1_0', '5e0', '5 5', '4\t4', 'Infinity'), blanks);
+    const traps = fc.tuple(
+      blanks,
+      fc.constantFrom('1e1', '0x5', '+5', '-1', '5.0', '1.5', '٥', '５', '５5', '5٥', '0b1', '1_0', '5e0', '5 5', '4\t4', 'Infinity'),
+      blanks,
+    );
     checkParseMove(fc.record({ raw: traps.map((parts) => parts.join('')), board: playedBoard }));
   });
 });
@@ -103,7 +112,12 @@ const coordinatesLine: fc.Arbitrary<string> = fc
 /** Two parts most of the time (so every later check is reached), any number of parts otherwise. */
 const coordinatesCase: fc.Arbitrary<CoordinatesCase> = fc.record({
   raw: fc.oneof(
-    { weight: 3, arbitrary: fc.tuple(spaces, part, fc.string({ unit: fc.constantFrom(' ', '\t'), minLength: 1, maxLength: 3 }), part, spaces).map((pieces) => pieces.join('')) },
+    {
+      weight: 3,
+      arbitrary: fc
+        .tuple(spaces, part, fc.string({ unit: fc.constantFrom(' ', '\t'), minLength: 1, maxLength: 3 }), part, spaces)
+        .map((pieces) => pieces.join('')),
+    },
     { weight: 1, arbitrary: coordinatesLine },
     { weight: 1, arbitrary: spaces },
   ),
@@ -112,9 +126,14 @@ const coordinatesCase: fc.Arbitrary<CoordinatesCase> = fc.record({
 
 task(4, () => {
   test('parseCoordinates answers any generated line on any grid by the four checks, in the lesson order', () => {
-    forEachGenerated(coordinatesCase, parseCoordinates, ({ raw, board }: CoordinatesCase) => [raw, asGrid(board)] as [string, Grid], ({ raw, board }, answer) => {
-      expect(answer, `parseCoordinates(${JSON.stringify(raw)}, grid ${pictureOf(board)})`).toEqual(expectedCoordinates(raw, asGrid(board)));
-    });
+    forEachGenerated(
+      coordinatesCase,
+      parseCoordinates,
+      ({ raw, board }: CoordinatesCase) => [raw, asGrid(board)] as [string, Grid],
+      ({ raw, board }, answer) => {
+        expect(answer, `parseCoordinates(${JSON.stringify(raw)}, grid ${pictureOf(board)})`).toEqual(expectedCoordinates(raw, asGrid(board)));
+      },
+    );
   });
 });
 
@@ -127,12 +146,25 @@ interface AskCase {
 
 /** Wrong lines (of every kind, taken cells included), then a valid cell or the end of input. */
 const askCase: fc.Arbitrary<AskCase> = fc
-  .tuple(fc.oneof(playedBoard, anyFilling).filter((board) => board.includes(' ')), fc.constantFrom<Mark>('X', 'O'), fc.boolean())
+  .tuple(
+    fc.oneof(playedBoard, anyFilling).filter((board) => board.includes(' ')),
+    fc.constantFrom<Mark>('X', 'O'),
+    fc.boolean(),
+  )
   .chain(([board, player, ends]) => {
     const taken = board.flatMap((cell, index) => (cell === ' ' ? [] : [index + 1]));
     const empty = board.flatMap((cell, index) => (cell === ' ' ? [index + 1] : []));
-    const wrong = fc.oneof(notWhole.map((generated) => generated.raw), wholeOutOfRange, ...(taken.length > 0 ? [fc.constantFrom(...taken).chain(typedCell)] : []));
-    const last = ends ? fc.constant([]) : fc.constantFrom(...empty).chain(typedCell).map((line) => [line]);
+    const wrong = fc.oneof(
+      notWhole.map((generated) => generated.raw),
+      wholeOutOfRange,
+      ...(taken.length > 0 ? [fc.constantFrom(...taken).chain(typedCell)] : []),
+    );
+    const last = ends
+      ? fc.constant([])
+      : fc
+          .constantFrom(...empty)
+          .chain(typedCell)
+          .map((line) => [line]);
     return fc.tuple(fc.array(wrong, { maxLength: 5 }), last).map(([lines, valid]) => ({ lines: [...lines, ...valid], board, player }));
   });
 
@@ -141,7 +173,10 @@ task(5, () => {
     fc.assert(
       fc.property(fc.array(askCase, { minLength: 1, maxLength: 6 }), (cases) => {
         const ios: ScriptedIO[] = cases.map(({ lines }) => scriptedIO(lines));
-        const outcomes = callEach(askMove, cases.map(({ board, player }, index) => [ios[index] as ScriptedIO, [...board], player] as [ScriptedIO, Board, Mark]));
+        const outcomes = callEach(
+          askMove,
+          cases.map(({ board, player }, index) => [ios[index] as ScriptedIO, [...board], player] as [ScriptedIO, Board, Mark]),
+        );
         cases.forEach(({ lines, board, player }, index) => {
           const outcome = outcomes[index];
           if (outcome === undefined) return;

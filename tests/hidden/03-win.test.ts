@@ -26,27 +26,42 @@ function expectedWinner(board: TestBoard): Mark | null {
 }
 
 task(2, () => {
-  test('hasWon is true exactly when one of the eight lines holds only the player\'s marks, on any filling of the board', () => {
+  test("hasWon is true exactly when one of the eight lines holds only the player's marks, on any filling of the board", () => {
     const cases = fc.record({ board: anyFilling, player: fc.constantFrom<Mark>('X', 'O') });
-    forEachGenerated(cases, hasWon, ({ board, player }) => [[...board], player] as [Board, Mark], ({ board, player }, answer) => {
-      expect(answer, `hasWon(board, '${player}') on\n${drawBoard(board)}\n`).toBe(ownsALine(board, player));
-    });
+    forEachGenerated(
+      cases,
+      hasWon,
+      ({ board, player }) => [[...board], player] as [Board, Mark],
+      ({ board, player }, answer) => {
+        expect(answer, `hasWon(board, '${player}') on\n${drawBoard(board)}\n`).toBe(ownsALine(board, player));
+      },
+    );
   });
 });
 
 task(3, () => {
   test('winner names the player with a line, or null, on any filling where at most one player has a line', () => {
-    forEachGenerated(oneWinnerAtMost, winner, (board: TestBoard) => [[...board]] as [Board], (board, answer) => {
-      expect(answer, `winner(board) on\n${drawBoard(board)}\n`).toBe(expectedWinner(board));
-    });
+    forEachGenerated(
+      oneWinnerAtMost,
+      winner,
+      (board: TestBoard) => [[...board]] as [Board],
+      (board, answer) => {
+        expect(answer, `winner(board) on\n${drawBoard(board)}\n`).toBe(expectedWinner(board));
+      },
+    );
   });
 });
 
 task(4, () => {
   test('outcome is the player with a line, else draw on a full board, else ongoing, on any filling where at most one player has a line', () => {
-    forEachGenerated(oneWinnerAtMost, outcome, (board: TestBoard) => [[...board]] as [Board], (board, answer) => {
-      const expected = expectedWinner(board) ?? (board.includes(' ') ? 'ongoing' : 'draw');
-      expect(answer, `outcome(board) on\n${drawBoard(board)}\n`).toBe(expected);
-    });
+    forEachGenerated(
+      oneWinnerAtMost,
+      outcome,
+      (board: TestBoard) => [[...board]] as [Board],
+      (board, answer) => {
+        const expected = expectedWinner(board) ?? (board.includes(' ') ? 'ongoing' : 'draw');
+        expect(answer, `outcome(board) on\n${drawBoard(board)}\n`).toBe(expected);
+      },
+    );
   });
 });

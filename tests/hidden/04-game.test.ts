@@ -39,7 +39,9 @@ function checkGames(cases: fc.Arbitrary<GameCase>): void {
   fc.assert(
     fc.property(fc.array(cases, { minLength: 1, maxLength: GAMES.batch }), (games) => {
       const ios: ScriptedIO[] = games.map(({ script }) => scriptedIO(script.lines));
-      const argumentLists = games.map(({ options }, index): [IO] | [IO, GameOptions] => (options === undefined ? [ios[index] as IO] : [ios[index] as IO, options]));
+      const argumentLists = games.map(({ options }, index): [IO] | [IO, GameOptions] =>
+        options === undefined ? [ios[index] as IO] : [ios[index] as IO, options],
+      );
       const outcomes = callEach(playGame as (io: IO, options?: GameOptions) => unknown, argumentLists);
       games.forEach(({ script, options }, index) => {
         const outcome = outcomes[index];
@@ -81,7 +83,9 @@ task(5, () => {
   test('playGame lets the player that options name move first, and X when options or first are left out', () => {
     const options = fc.constantFrom<GameOptions | undefined>({ first: 'O' }, { first: 'O' }, { first: 'X' }, {}, undefined);
     const cases = options.chain((chosen) =>
-      gameScript({ first: fc.constant(chosen?.first ?? 'X'), wrongLines: false, quit: fc.constant(false) }).map((script): GameCase => (chosen === undefined ? { script } : { script, options: chosen })),
+      gameScript({ first: fc.constant(chosen?.first ?? 'X'), wrongLines: false, quit: fc.constant(false) }).map(
+        (script): GameCase => (chosen === undefined ? { script } : { script, options: chosen }),
+      ),
     );
     checkGames(cases);
   });
@@ -109,7 +113,13 @@ const matchCase: fc.Arbitrary<MatchCase> = fc
       const last = index === coins.length - 1;
       const first = fc.constant(value < 0.5 ? ('X' as const) : ('O' as const));
       const script = gameScript({ first, wrongLines: false, quit: fc.constant(last && end === 'quit') });
-      const after = !last ? answers(againAnswer) : end === 'no' ? answers(stopAnswer) : end === 'no input' ? fc.array(unclearAnswer, { maxLength: 2 }) : fc.constant([]);
+      const after = !last
+        ? answers(againAnswer)
+        : end === 'no'
+          ? answers(stopAnswer)
+          : end === 'no input'
+            ? fc.array(unclearAnswer, { maxLength: 2 })
+            : fc.constant([]);
       return fc.tuple(script, after).map(([game, typed]) => [...game.lines, ...typed]);
     });
     return fc.tuple(...games).map((lines): MatchCase => ({ coins, lines: lines.flat() }));
@@ -133,7 +143,10 @@ task(6, () => {
       fc.property(fc.array(matchCase, { minLength: 1, maxLength: 2 }), (matches) => {
         const ios: ScriptedIO[] = matches.map(({ lines }) => scriptedIO(lines));
         const rngs = matches.map(({ coins }) => coinRng(coins));
-        const outcomes = callEach(playMatch as (io: IO, options: MatchOptions) => unknown, matches.map((_, index): [IO, MatchOptions] => [ios[index] as IO, { rng: rngs[index]?.rng as () => number }]));
+        const outcomes = callEach(
+          playMatch as (io: IO, options: MatchOptions) => unknown,
+          matches.map((_, index): [IO, MatchOptions] => [ios[index] as IO, { rng: rngs[index]?.rng as () => number }]),
+        );
         matches.forEach(({ coins, lines }, index) => {
           const outcome = outcomes[index];
           if (outcome === undefined) return;

@@ -67,84 +67,110 @@ function askAbout<T>(board: ModelGrid, question: (game: TicTacToe) => T): { answ
 }
 
 task(1, () => {
-  test('a new game is empty with X to move, whatever was played in games before it', () => {
-    fc.assert(
-      fc.property(fc.limitShrink(fc.array(gridMove, { maxLength: 6 }), SHRINKS.game), (moves) => {
-        const earlier = playBoth(moves).game;
-        const before = stateOf(earlier);
-        const fresh = new TicTacToe();
-        expect(stateOf(fresh), `a new game after another played ${moves.length} moves`).toBe(stateOf(newGame()));
-        expect(stateOf(earlier), 'the earlier game, after the new one was made').toBe(before);
-      }),
-      { numRuns: 3 },
-    );
-  }, PLENTY_MS);
+  test(
+    'a new game is empty with X to move, whatever was played in games before it',
+    () => {
+      fc.assert(
+        fc.property(fc.limitShrink(fc.array(gridMove, { maxLength: 6 }), SHRINKS.game), (moves) => {
+          const earlier = playBoth(moves).game;
+          const before = stateOf(earlier);
+          const fresh = new TicTacToe();
+          expect(stateOf(fresh), `a new game after another played ${moves.length} moves`).toBe(stateOf(newGame()));
+          expect(stateOf(earlier), 'the earlier game, after the new one was made').toBe(before);
+        }),
+        { numRuns: 3 },
+      );
+    },
+    PLENTY_MS,
+  );
 });
 
 task(2, () => {
-  test('any list of moves, taken cells included, gives the board and the player the rules give after every move', () => {
-    fc.assert(
-      fc.property(fc.limitShrink(fc.array(gridMove, { minLength: 1, maxLength: 12 }), SHRINKS.game), (moves) => {
-        const { actual, expected } = playBoth(moves);
-        expect(actual.join('\n')).toBe(expected.join('\n'));
-      }),
-      { numRuns: 4 },
-    );
-  }, PLENTY_MS);
+  test(
+    'any list of moves, taken cells included, gives the board and the player the rules give after every move',
+    () => {
+      fc.assert(
+        fc.property(fc.limitShrink(fc.array(gridMove, { minLength: 1, maxLength: 12 }), SHRINKS.game), (moves) => {
+          const { actual, expected } = playBoth(moves);
+          expect(actual.join('\n')).toBe(expected.join('\n'));
+        }),
+        { numRuns: 4 },
+      );
+    },
+    PLENTY_MS,
+  );
 });
 
 task(3, () => {
-  test("winner() finds the mark with three in a line, '.' when there is none, and changes nothing, on any board", () => {
-    fc.assert(
-      fc.property(
-        fc.limitShrink(
-          someGrid.filter((board) => lineOwners(board).length <= 1),
-          SHRINKS.call,
+  test(
+    "winner() finds the mark with three in a line, '.' when there is none, and changes nothing, on any board",
+    () => {
+      fc.assert(
+        fc.property(
+          fc.limitShrink(
+            someGrid.filter((board) => lineOwners(board).length <= 1),
+            SHRINKS.call,
+          ),
+          (board) => {
+            const { answer, after } = askAbout(board, (game) => game.winner());
+            const wanted = lineOwners(board)[0] ?? '.';
+            expect(`${gridPicture(board)}: winner() ${String(answer)}, then ${after}`).toBe(
+              `${gridPicture(board)}: winner() ${wanted}, then ${stateOf({ board, player: 'O' })}`,
+            );
+          },
         ),
-        (board) => {
-          const { answer, after } = askAbout(board, (game) => game.winner());
-          const wanted = lineOwners(board)[0] ?? '.';
-          expect(`${gridPicture(board)}: winner() ${String(answer)}, then ${after}`).toBe(`${gridPicture(board)}: winner() ${wanted}, then ${stateOf({ board, player: 'O' })}`);
-        },
-      ),
-      { numRuns: 15 },
-    );
-  }, PLENTY_MS);
+        { numRuns: 15 },
+      );
+    },
+    PLENTY_MS,
+  );
 });
 
 task(4, () => {
-  test('isFull() is true exactly when no cell is empty, on any board', () => {
-    fc.assert(
-      fc.property(fc.limitShrink(fullishGrid, SHRINKS.call), (board) => {
-        const { answer } = askAbout(board, (game) => game.isFull());
-        expect(`${gridPicture(board)}: isFull() ${String(answer)}`).toBe(`${gridPicture(board)}: isFull() ${gridIsFull(board)}`);
-      }),
-      { numRuns: 10 },
-    );
-  }, PLENTY_MS);
+  test(
+    'isFull() is true exactly when no cell is empty, on any board',
+    () => {
+      fc.assert(
+        fc.property(fc.limitShrink(fullishGrid, SHRINKS.call), (board) => {
+          const { answer } = askAbout(board, (game) => game.isFull());
+          expect(`${gridPicture(board)}: isFull() ${String(answer)}`).toBe(`${gridPicture(board)}: isFull() ${gridIsFull(board)}`);
+        }),
+        { numRuns: 10 },
+      );
+    },
+    PLENTY_MS,
+  );
 });
 
 task(5, () => {
-  test('isOver() is true exactly when someone has three in a line or the board is full, on any board', () => {
-    fc.assert(
-      fc.property(fc.limitShrink(endingGrid, SHRINKS.call), (board) => {
-        const { answer } = askAbout(board, (game) => game.isOver());
-        const over = lineOwners(board).length > 0 || gridIsFull(board);
-        expect(`${gridPicture(board)}: isOver() ${String(answer)}`).toBe(`${gridPicture(board)}: isOver() ${over}`);
-      }),
-      { numRuns: 10 },
-    );
-  }, PLENTY_MS);
+  test(
+    'isOver() is true exactly when someone has three in a line or the board is full, on any board',
+    () => {
+      fc.assert(
+        fc.property(fc.limitShrink(endingGrid, SHRINKS.call), (board) => {
+          const { answer } = askAbout(board, (game) => game.isOver());
+          const over = lineOwners(board).length > 0 || gridIsFull(board);
+          expect(`${gridPicture(board)}: isOver() ${String(answer)}`).toBe(`${gridPicture(board)}: isOver() ${over}`);
+        }),
+        { numRuns: 10 },
+      );
+    },
+    PLENTY_MS,
+  );
 });
 
 task(6, () => {
-  test('toString() and `${game}` draw any board as lesson 01 draws a grid', () => {
-    fc.assert(
-      fc.property(fc.limitShrink(anyGrid, SHRINKS.call), (board) => {
-        const { answer } = askAbout(board, (game) => [game.toString(), `${game}`]);
-        expect(answer, `the drawings of ${gridPicture(board)}`).toEqual([drawGrid(board), drawGrid(board)]);
-      }),
-      { numRuns: 5 },
-    );
-  }, PLENTY_MS);
+  test(
+    'toString() and `${game}` draw any board as lesson 01 draws a grid',
+    () => {
+      fc.assert(
+        fc.property(fc.limitShrink(anyGrid, SHRINKS.call), (board) => {
+          const { answer } = askAbout(board, (game) => [game.toString(), `${game}`]);
+          expect(answer, `the drawings of ${gridPicture(board)}`).toEqual([drawGrid(board), drawGrid(board)]);
+        }),
+        { numRuns: 5 },
+      );
+    },
+    PLENTY_MS,
+  );
 });

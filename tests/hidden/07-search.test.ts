@@ -24,37 +24,48 @@ function meaning(score: number): string {
 }
 
 task(3, () => {
-  test('bestMove plays a cell with the highest minimax number (quickest win, latest loss) on positions reached by play', () => {
-    holdsOnPositions(200, 2, (list) =>
-      judgeEach('bestMove', bestMove, list, ({ board, mover }, answer) => {
-        const cells = bestCells(board, mover);
-        if (cells.includes(answer as number)) return null;
-        const best = minimaxScore(board, mover);
-        const got = typeof answer === 'number' && board[answer] === ' ' ? ` (${answer} leads to ${meaning(-minimaxScore(withMark(board, answer, mover), other(mover)))})` : '';
-        return `${cells.join(' or ')}, for ${meaning(best)}${got}`;
-      }),
-    );
-  }, PLENTY_MS);
+  test(
+    'bestMove plays a cell with the highest minimax number (quickest win, latest loss) on positions reached by play',
+    () => {
+      holdsOnPositions(200, 2, (list) =>
+        judgeEach('bestMove', bestMove, list, ({ board, mover }, answer) => {
+          const cells = bestCells(board, mover);
+          if (cells.includes(answer as number)) return null;
+          const best = minimaxScore(board, mover);
+          const got =
+            typeof answer === 'number' && board[answer] === ' '
+              ? ` (${answer} leads to ${meaning(-minimaxScore(withMark(board, answer, mover), other(mover)))})`
+              : '';
+          return `${cells.join(' or ')}, for ${meaning(best)}${got}`;
+        }),
+      );
+    },
+    PLENTY_MS,
+  );
 });
 
 /** A strategy that plays the first empty cell of a list in its own order, and gives up when all are taken. */
 const listStrategy = fc.limitShrink(
   fc.record({
-  cells: fc.shuffledSubarray([0, 1, 2, 3, 4, 5, 6, 7, 8], { minLength: 1, maxLength: 9 }),
-  seat: fc.constantFrom('first' as const, 'second' as const),
+    cells: fc.shuffledSubarray([0, 1, 2, 3, 4, 5, 6, 7, 8], { minLength: 1, maxLength: 9 }),
+    seat: fc.constantFrom('first' as const, 'second' as const),
   }),
   SHRINKS.batch,
 );
 
 task(4, () => {
-  test('audit of a strategy that plays the first empty cell of a list of its own: every count and every lost line', () => {
-    fc.assert(
-      fc.property(listStrategy, ({ cells, seat }) => {
-        const strategy = besideTheCode('strategies', 'firstEmptyOf', localFirstEmptyOf, cells) as Strategy;
-        const expected = expectedAudit(localFirstEmptyOf(cells), seat);
-        expect(audit(strategy, seat), `audit(first empty of [${cells.join(', ')}], '${seat}')`).toEqual(expected);
-      }),
-      { numRuns: 4 },
-    );
-  }, PLENTY_MS);
+  test(
+    'audit of a strategy that plays the first empty cell of a list of its own: every count and every lost line',
+    () => {
+      fc.assert(
+        fc.property(listStrategy, ({ cells, seat }) => {
+          const strategy = besideTheCode('strategies', 'firstEmptyOf', localFirstEmptyOf, cells) as Strategy;
+          const expected = expectedAudit(localFirstEmptyOf(cells), seat);
+          expect(audit(strategy, seat), `audit(first empty of [${cells.join(', ')}], '${seat}')`).toEqual(expected);
+        }),
+        { numRuns: 4 },
+      );
+    },
+    PLENTY_MS,
+  );
 });

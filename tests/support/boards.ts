@@ -4,13 +4,17 @@
  * check drawn as a 3×3 grid. Nothing here imports student code, so a bug there cannot
  * change what the tests expect.
  */
+import { boardOf, linesOfThree, pictureOf, type Board, type Cell } from '../../scripts/lib/core/boards.ts';
 import { callEach, type CallOutcome } from './sealed.ts';
 
+/** Boards as pictures and the lines of three come from the tools' own board helpers, which import no lesson code either. */
+export { boardOf, linesOfThree, pictureOf };
+
 /** A cell as the lessons store it: a mark, or ' ' when empty (the same values as lesson 01's Cell). */
-export type TestCell = 'X' | 'O' | ' ';
+export type TestCell = Cell;
 
 /** Nine cells, row by row, like lesson 01's Board. */
-export type TestBoard = TestCell[];
+export type TestBoard = Board;
 
 /** A grid cell as lesson 01's Grid stores it: a mark, or '.' when empty. */
 export type TestGridCell = 'X' | 'O' | '.';
@@ -18,26 +22,9 @@ export type TestGridCell = 'X' | 'O' | '.';
 /** How a game that was played by the rules stands on a board. */
 export type Ending = 'X' | 'O' | 'draw' | 'ongoing';
 
-/** A board from a picture like 'X.. .O. ...': three rows, '.' for an empty cell. */
-export function boardOf(picture: string): TestBoard {
-  const cells = [...picture.replaceAll(' ', '')];
-  if (cells.length !== 9) throw new Error(`a board picture needs 9 cells: "${picture}"`);
-  return cells.map((cell): TestCell => {
-    if (cell === 'X' || cell === 'O') return cell;
-    if (cell === '.') return ' ';
-    throw new Error(`unknown cell "${cell}" in board picture "${picture}"`);
-  });
-}
-
 /** A grid from a picture like 'X.. ..O ...'. */
 export function gridOf(picture: string): TestGridCell[][] {
   return picture.split(' ').map((row) => [...row].map((cell): TestGridCell => (cell === 'X' || cell === 'O' ? cell : '.')));
-}
-
-/** The picture of a board, like 'X.. .O. ...' (the opposite of boardOf). */
-export function pictureOf(board: readonly TestCell[]): string {
-  const symbols = board.map((cell) => (cell === ' ' ? '.' : cell));
-  return [0, 3, 6].map((start) => symbols.slice(start, start + 3).join('')).join(' ');
 }
 
 /** A board drawn as three lines of three cells, '.' for empty: easy to read in a failure message. */
@@ -78,31 +65,6 @@ function listFillings(): TestBoard[] {
     (bySize[marks] as TestBoard[]).push(board);
   }
   return bySize.flat();
-}
-
-/**
- * The eight lines of three, worked out from the geometry of a 3×3 board (a straight run of three
- * cells going right, down, or diagonally), not copied from a table, so a typo in a table of lines
- * cannot hide in both the lesson code and the tests.
- */
-export function linesOfThree(): number[][] {
-  const directions = [
-    [0, 1],
-    [1, 0],
-    [1, 1],
-    [1, -1],
-  ] as const;
-  const inside = (n: number): boolean => n >= 0 && n <= 2;
-  const lines: number[][] = [];
-  for (let row = 0; row < 3; row += 1) {
-    for (let col = 0; col < 3; col += 1) {
-      for (const [down, right] of directions) {
-        const cells = [0, 1, 2].map((step) => [row + step * down, col + step * right] as const);
-        if (cells.every(([r, c]) => inside(r) && inside(c))) lines.push(cells.map(([r, c]) => r * 3 + c));
-      }
-    }
-  }
-  return lines;
 }
 
 /** A board a real game can reach, and how the game stands there. */
@@ -193,7 +155,10 @@ export function checkEveryBoard<T, R extends unknown[]>(
   ...rest: R
 ): BulkReport {
   const call = fn as (board: TestBoard, ...rest: R) => unknown;
-  const outcomes = callEach(call, cases.map(({ board }) => [[...board], ...rest] as [TestBoard, ...R]));
+  const outcomes = callEach(
+    call,
+    cases.map(({ board }) => [[...board], ...rest] as [TestBoard, ...R]),
+  );
   for (const [index, { board, expected }] of cases.entries()) {
     // The batch ends at the first call that threw, so an outcome is there for every board up to it.
     const outcome = outcomes[index] as CallOutcome<unknown>;

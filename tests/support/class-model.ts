@@ -76,7 +76,9 @@ const nearlyFull: fc.Arbitrary<ModelGrid> = fc
   .map(([cells, hole]) => [0, 1, 2].map((r) => cells.slice(r * 3, r * 3 + 3).map((cell, c) => (r * 3 + c === hole ? '.' : cell))));
 
 /** A full board where nobody has three in a line: a draw. */
-const drawnGrid: fc.Arbitrary<ModelGrid> = nearlyFull.map((grid) => grid.map((row) => row.map((cell) => (cell === '.' ? 'X' : cell)))).filter((grid) => lineOwners(grid).length === 0);
+const drawnGrid: fc.Arbitrary<ModelGrid> = nearlyFull
+  .map((grid) => grid.map((row) => row.map((cell) => (cell === '.' ? 'X' : cell))))
+  .filter((grid) => lineOwners(grid).length === 0);
 
 /** Boards for isFull: mostly full or with one cell left, now and then any filling. */
 export const fullishGrid: fc.Arbitrary<ModelGrid> = fc.oneof({ weight: 3, arbitrary: nearlyFull }, { weight: 1, arbitrary: anyGrid });

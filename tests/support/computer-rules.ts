@@ -81,9 +81,7 @@ export function forkCellsFor(board: readonly TestCell[], mark: TestMark): number
 function stopTheirFork(board: readonly TestCell[], me: TestMark): number[] {
   const theirs = forkCellsFor(board, other(me));
   if (theirs.length === 0) return [];
-  const safe = emptyCellsOf(board).filter((cell) =>
-    winningCellsFor(withMark(board, cell, me), me).some((block) => !theirs.includes(block)),
-  );
+  const safe = emptyCellsOf(board).filter((cell) => winningCellsFor(withMark(board, cell, me), me).some((block) => !theirs.includes(block)));
   return safe.length > 0 ? safe : theirs;
 }
 

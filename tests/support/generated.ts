@@ -3,7 +3,7 @@
  * lines and whole games, and `forEachGenerated`, which checks a batch of generated inputs in one
  * crossing into the graded code. Nothing here imports student code.
  */
-import { type TestBoard, type TestCell, type TestGridCell } from './boards.ts';
+import type { TestBoard, TestCell, TestGridCell } from './boards.ts';
 import { fc } from './property.ts';
 import { callEach } from './sealed.ts';
 import { expectedGame, ownsALine, type TestMark } from './rules.ts';
@@ -99,11 +99,19 @@ const piece: fc.Arbitrary<string> = fc.oneof(
 export const anyLine: fc.Arbitrary<string> = fc.oneof(
   { weight: 6, arbitrary: fc.array(piece, { maxLength: 8 }).map((pieces) => pieces.join('')) },
   { weight: 1, arbitrary: blanks },
-  { weight: 1, arbitrary: fc.tuple(fc.array(piece, { minLength: 1, maxLength: 4 }), fc.integer({ min: 200, max: 1000 })).map(([pieces, times]) => pieces.join('').repeat(times)) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.array(piece, { minLength: 1, maxLength: 4 }), fc.integer({ min: 200, max: 1000 }))
+      .map(([pieces, times]) => pieces.join('').repeat(times)),
+  },
 );
 
 /** Leading zeros (a whole number may have them). */
-const zeros: fc.Arbitrary<string> = fc.oneof({ weight: 3, arbitrary: fc.constant('') }, { weight: 1, arbitrary: fc.string({ unit: fc.constant('0'), minLength: 1, maxLength: 40 }) });
+const zeros: fc.Arbitrary<string> = fc.oneof(
+  { weight: 3, arbitrary: fc.constant('') },
+  { weight: 1, arbitrary: fc.string({ unit: fc.constant('0'), minLength: 1, maxLength: 40 }) },
+);
 
 /** A cell number typed the ways the lesson allows: spaces or tabs around it, leading zeros. */
 export function typedCell(number: number): fc.Arbitrary<string> {
@@ -115,7 +123,11 @@ export const wholeOutOfRange: fc.Arbitrary<string> = fc
   .tuple(
     blanks,
     zeros,
-    fc.oneof(fc.constant('0'), fc.integer({ min: 10, max: 10 ** 9 }).map(String), fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 12, maxLength: 400 }).map((digits) => `1${digits}`)),
+    fc.oneof(
+      fc.constant('0'),
+      fc.integer({ min: 10, max: 10 ** 9 }).map(String),
+      fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 12, maxLength: 400 }).map((digits) => `1${digits}`),
+    ),
     blanks,
   )
   .map(([before, leading, digits, after]) => `${before}${leading}${digits}${after}`);
@@ -174,4 +186,7 @@ export const unclearAnswer: fc.Arbitrary<string> = fc.oneof(
 );
 
 /** A coin for a game of a match: the rng's number, from 0 up to 1, with the edges around 0.5 likely. */
-export const coin: fc.Arbitrary<number> = fc.oneof(fc.constantFrom(0, 0.5, 0.4999999, 0.5000001, 0.9999999), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }));
+export const coin: fc.Arbitrary<number> = fc.oneof(
+  fc.constantFrom(0, 0.5, 0.4999999, 0.5000001, 0.9999999),
+  fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+);

@@ -45,14 +45,12 @@ const cellOrder = fc.shuffledSubarray([0, 1, 2, 3, 4, 5, 6, 7, 8], { minLength: 
 export const playedBoard: fc.Arbitrary<TestBoard> = fc.tuple(cellOrder, fc.integer({ min: 0, max: 9 })).map(([order, moves]) => playOrder(order, moves));
 
 /** A position a real game reached where a move is still possible, with the mark to move. */
-export const ongoingPosition: fc.Arbitrary<Position> = fc
-  .tuple(cellOrder, fc.integer({ min: 0, max: 8 }))
-  .map(([order, moves]) => {
-    let board = playOrder(order, moves);
-    // A game that ended early: step back to the last position where it was still going.
-    for (let back = moves - 1; !isOngoing(board) && back >= 0; back -= 1) board = playOrder(order, back);
-    return { board, mover: moverOn(board) };
-  });
+export const ongoingPosition: fc.Arbitrary<Position> = fc.tuple(cellOrder, fc.integer({ min: 0, max: 8 })).map(([order, moves]) => {
+  let board = playOrder(order, moves);
+  // A game that ended early: step back to the last position where it was still going.
+  for (let back = moves - 1; !isOngoing(board) && back >= 0; back -= 1) board = playOrder(order, back);
+  return { board, mover: moverOn(board) };
+});
 
 /** Any filling of the nine cells with X, O or empty, reachable or not. */
 export const anyFilling: fc.Arbitrary<TestBoard> = fc.array(fc.constantFrom<TestCell>(' ', 'X', 'O'), { minLength: 9, maxLength: 9 });
@@ -96,7 +94,10 @@ export function judgeEach<E extends unknown[]>(
   ...extra: E
 ): { expected: string; actual: string } {
   const call = fn as (board: TestBoard, me: TestMark, ...extra: E) => unknown;
-  const outcomes = callEach(call, list.map(({ board, mover }) => [[...board], mover, ...extra] as [TestBoard, TestMark, ...E]));
+  const outcomes = callEach(
+    call,
+    list.map(({ board, mover }) => [[...board], mover, ...extra] as [TestBoard, TestMark, ...E]),
+  );
   for (const [index, position] of list.entries()) {
     const outcome = outcomes[index];
     const where = `${what} on ${showPosition(position)}`;

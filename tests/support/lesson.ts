@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe } from 'vitest';
-import { readExamples, readLesson, ROOT } from '../../scripts/lib/workbook.ts';
+import { readExamples, readLesson, ROOT } from '../../scripts/lib/core/workbook.ts';
 
 /**
  * Returns `task(n, body)`, which groups the tests of task n under the title from lesson.json,

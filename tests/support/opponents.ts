@@ -4,8 +4,8 @@
  * with its own lines (worked out from the geometry in boards.ts), never with student code, so a bug
  * in a lesson cannot change what the tests expect.
  */
-import { replayLine } from '../../scripts/lib/arena-format.ts';
-export { seededRandom } from '../../scripts/lib/seeded-random.ts';
+import { replayLine } from '../../scripts/lib/student/arena-format.ts';
+export { seededRandom } from '../../scripts/lib/core/seeded-random.ts';
 import { linesOfThree, playAllGames, type TestBoard } from './boards.ts';
 import { callEach } from './sealed.ts';
 
@@ -150,16 +150,15 @@ export function playEveryOpponent(
  * cross once per move). Only for a function the lesson says is pure (its answer depends on the
  * board alone); a position the table lacks (the batch stops at a call that throws) is asked directly.
  */
-export function askedOnce<E extends unknown[]>(
-  fn: (board: never, seat: never, ...extra: E) => unknown,
-  seat: TestMark,
-  ...extra: E
-): TestPlayer {
+export function askedOnce<E extends unknown[]>(fn: (board: never, seat: never, ...extra: E) => unknown, seat: TestMark, ...extra: E): TestPlayer {
   const call = fn as (board: TestBoard, seat: TestMark, ...extra: E) => unknown;
   const positions = playAllGames()
     .filter(({ ending, board }) => ending === 'ongoing' && toMoveOn(board) === seat)
     .map(({ board }) => board);
-  const outcomes = callEach(call, positions.map((board) => [[...board], seat, ...extra] as [TestBoard, TestMark, ...E]));
+  const outcomes = callEach(
+    call,
+    positions.map((board) => [[...board], seat, ...extra] as [TestBoard, TestMark, ...E]),
+  );
   const table = new Map(outcomes.map((outcome, index) => [(positions[index] as TestBoard).join(''), outcome]));
   return (board, me) => {
     const outcome = table.get(board.join(''));

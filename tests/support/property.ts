@@ -16,7 +16,7 @@ export const runSeed: number = seedFrom(process.env.WORKBOOK_SEED);
 export const DEFAULT_RUNS = 100;
 
 // includeErrorInReport: the assertion that failed goes in fast-check's message after the counterexample,
-// so the teacher's gradebook shows both (scripts/lib/results.ts failureDetail keeps them, without the stack).
+// so the teacher's gradebook shows both (scripts/lib/core/results.ts failureDetail keeps them, without the stack).
 fc.configureGlobal({ seed: runSeed, numRuns: DEFAULT_RUNS, includeErrorInReport: true });
 
 /** Reads a seed from the environment, or draws one when there is none. */

@@ -4,8 +4,8 @@
  * crossing. Without the grader (a plain function) the calls are made one by one, with the same results.
  */
 import { inject, vi } from 'vitest';
-import { currentSession } from '../../scripts/lib/sandbox/client.ts';
-import { seededRandom } from '../../scripts/lib/seeded-random.ts';
+import { currentSession } from '../../scripts/lib/grader/sandbox/client.ts';
+import { seededRandom } from '../../scripts/lib/core/seeded-random.ts';
 
 /** What one call gave: its value, or what it threw. */
 export type CallOutcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
@@ -24,11 +24,7 @@ export function callEach<A extends unknown[], R>(fn: (...args: A) => R, argument
  * busy machine hardly changes; elsewhere the wall time. `limitMs` is how long the calls may take
  * (wall time) before they are stopped.
  */
-export function timedEach<A extends unknown[], R>(
-  fn: (...args: A) => R,
-  argumentLists: A[],
-  limitMs?: number,
-): { outcomes: CallOutcome<R>[]; ms: number } {
+export function timedEach<A extends unknown[], R>(fn: (...args: A) => R, argumentLists: A[], limitMs?: number): { outcomes: CallOutcome<R>[]; ms: number } {
   const session = currentSession();
   if (session.isSealed(fn)) {
     const { results, ms } = session.callEach(fn, argumentLists, limitMs ?? session.limitMs);
@@ -64,7 +60,7 @@ export function watchMathRandom<T>(action: () => T, returns?: number): { result:
 }
 
 /**
- * A seeded random source (the same numbers as seededRandom in scripts/lib/seeded-random.ts) for the
+ * A seeded random source (the same numbers as seededRandom in scripts/lib/core/seeded-random.ts) for the
  * graded code to call: under the grader it lives beside that code, so drawing a number costs no crossing.
  */
 export function sandboxRandom(seed: number): () => number {
@@ -73,7 +69,7 @@ export function sandboxRandom(seed: number): () => number {
 
 /**
  * What `make(...args)` gives, made beside the graded code when it runs in a sandbox (`make` is the
- * export `name` of the helper `module`, one of the HELPERS in scripts/lib/sandbox/compile.ts), so the
+ * export `name` of the helper `module`, one of the HELPERS in scripts/lib/grader/sandbox/compile.ts), so the
  * code calls the result without crossing. The helper runs where the graded code could tamper with
  * it: use it only for inputs, never to decide whether a test passes.
  */

@@ -1,11 +1,11 @@
 /**
  * Runs before every graded suite (vitest setupFiles). The graded code runs in a sandbox process
- * (scripts/lib/sandbox/client.ts): a new test starts with what the code showed forgotten, and the
+ * (scripts/lib/grader/sandbox/client.ts): a new test starts with what the code showed forgotten, and the
  * suite's sandbox is handed back when the suite ends. It also caps what the code may print per
  * test, so a loop that prints forever cannot flood the grader.
  */
 import { afterAll, beforeEach } from 'vitest';
-import { closeSession, currentSession, warmUp } from '../../scripts/lib/sandbox/client.ts';
+import { closeSession, currentSession, warmUp } from '../../scripts/lib/grader/sandbox/client.ts';
 
 /** Bytes of output loading a suite, and then each test, may show before the rest is dropped. */
 const OUTPUT_CAP = 64 * 1024;

@@ -66,11 +66,7 @@ export function expectedDrawing(layout: Layout, board: readonly TestCell[]): str
 // ---------------------------------------------------------------- typed lines
 
 /** What a typed line means to a reading, known by how it was made. */
-export type Meaning =
-  | { kind: 'number'; value: number }
-  | { kind: 'junk' }
-  | { kind: 'pair'; row: number | null; col: number | null }
-  | { kind: 'shape' };
+export type Meaning = { kind: 'number'; value: number } | { kind: 'junk' } | { kind: 'pair'; row: number | null; col: number | null } | { kind: 'shape' };
 
 /** A typed line (or, for 'cin', a word) and what it means. */
 export interface Token {
@@ -91,9 +87,9 @@ const junkWord = fc.constantFrom(...NOT_NUMBERS);
 
 /** The digits of a number ≥ 0 in one script, perhaps after leading zeros (a very long line when there are many). */
 const digitsOf = (value: number) =>
-  fc.tuple(fc.constantFrom(...ZEROS), fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 3 }), fc.integer({ min: 40, max: 120 }))).map(([zero, pad]) =>
-    [...'0'.repeat(pad) + String(value)].map((digit) => String.fromCodePoint(zero + Number(digit))).join(''),
-  );
+  fc
+    .tuple(fc.constantFrom(...ZEROS), fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 3 }), fc.integer({ min: 40, max: 120 })))
+    .map(([zero, pad]) => [...('0'.repeat(pad) + String(value))].map((digit) => String.fromCodePoint(zero + Number(digit))).join(''));
 
 /** A number as Python's int() reads it: a sign, digits of any script, single underscores between digits. */
 const pythonWord = (value: number) =>
@@ -108,20 +104,31 @@ const cinWord = (value: number) =>
   fc.tuple(fc.constantFrom('', '+'), fc.integer({ min: 0, max: 2 })).map(([plus, pad]) => `${value < 0 ? '-' : plus}${'0'.repeat(pad)}${Math.abs(value)}`);
 
 /** Numbers mostly on the board, sometimes just off it. */
-const cellNumber = (low: number, high: number) => fc.oneof({ weight: 4, arbitrary: fc.integer({ min: low, max: high }) }, { weight: 1, arbitrary: fc.integer({ min: low - 2, max: high + 2 }) });
+const cellNumber = (low: number, high: number) =>
+  fc.oneof({ weight: 4, arbitrary: fc.integer({ min: low, max: high }) }, { weight: 1, arbitrary: fc.integer({ min: low - 2, max: high + 2 }) });
 
 const numberToken = (value: number, text: string): Token => ({ text, meaning: { kind: 'number', value } });
 const junk = (text: string): Token => ({ text, meaning: { kind: 'junk' } });
 
 /** Lines for 'python-int': numbers with spaces around, signs and scripts; words; an empty line. */
 const pythonIntToken: fc.Arbitrary<Token> = fc.oneof(
-  { weight: 5, arbitrary: cellNumber(1, 9).chain((value) => fc.tuple(spaces(0), pythonWord(value), spaces(0)).map(([before, word, after]) => numberToken(value, before + word + after))) },
+  {
+    weight: 5,
+    arbitrary: cellNumber(1, 9).chain((value) =>
+      fc.tuple(spaces(0), pythonWord(value), spaces(0)).map(([before, word, after]) => numberToken(value, before + word + after)),
+    ),
+  },
   { weight: 1, arbitrary: fc.oneof(junkWord, fc.constant(''), fc.constant('1 2')).map(junk) },
 );
 
 /** Lines for 'python-digits': digits only (any script), or anything isdigit refuses: a sign, a space, an underscore, a word. */
 const digitsToken: fc.Arbitrary<Token> = fc.oneof(
-  { weight: 5, arbitrary: cellNumber(1, 9).filter((value) => value >= 0).chain((value) => digitsOf(value).map((text) => numberToken(value, text))) },
+  {
+    weight: 5,
+    arbitrary: cellNumber(1, 9)
+      .filter((value) => value >= 0)
+      .chain((value) => digitsOf(value).map((text) => numberToken(value, text))),
+  },
   { weight: 1, arbitrary: fc.oneof(junkWord, fc.constant(''), fc.constantFrom(' 7', '7 ', '+7', '1_0', '-1')).map(junk) },
 );
 
@@ -265,7 +272,21 @@ export function customProfile(withComputer: boolean): fc.Arbitrary<ModelProfile>
 
 /** Only the fields of Words, in the lesson's order. */
 function pickWords(drawn: Record<string, unknown>): ModelProfile['words'] {
-  const keys = ['banner', 'prompt', 'wrongShape', 'notANumber', 'outOfRange', 'taken', 'computerTurn', 'computerPlays', 'computerWins', 'win', 'draw', 'noMove', 'noMoveWinner'];
+  const keys = [
+    'banner',
+    'prompt',
+    'wrongShape',
+    'notANumber',
+    'outOfRange',
+    'taken',
+    'computerTurn',
+    'computerPlays',
+    'computerWins',
+    'win',
+    'draw',
+    'noMove',
+    'noMoveWinner',
+  ];
   return Object.fromEntries(keys.map((key) => [key, drawn[key]])) as ModelProfile['words'];
 }
 

@@ -9,8 +9,8 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unli
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { readmeRow } from '../../scripts/lib/authoring.ts';
-import { listLessons, readLesson, ROOT } from '../../scripts/lib/workbook.ts';
+import { readmeRow } from '../../scripts/lib/teacher/authoring.ts';
+import { listLessons, readLesson, ROOT } from '../../scripts/lib/core/workbook.ts';
 import { hiddenMissSource } from './synthetic-class.ts';
 
 /** The example lesson's number in the README, and the one it gets in the copy (no real lesson has it). */
@@ -45,7 +45,11 @@ function filesOfSection(section: string): Map<string, string> {
 /** Runs a workbook command in the copy (or another workbook), as `npm run NAME -- args` would. */
 function run(script: string, args: string[], cwd = copy): { status: number | null; stdout: string; stderr: string; ms: number } {
   const started = performance.now();
-  const result = spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr, ms: performance.now() - started };
 }
 
@@ -79,10 +83,12 @@ beforeAll(() => {
   const text = join(copy, 'lessons', ID, 'README.md');
   writeFileSync(text, readFileSync(text, 'utf8').replace('(40 points)', '(45 points)').replace('## Pitfalls', '## Mistakes'));
   const suite = join(copy, 'tests', `${ID}.test.ts`);
-  writeFileSync(suite, readFileSync(suite, 'utf8').replace("example('99-moves', 'move-line')", "'Move 3'").replace(
-    "task(2, () => {",
-    "task(2, () => {\n  test('a test that passes whatever the code does', () => {\n    expect(1).toBe(1);\n  });\n",
-  ));
+  writeFileSync(
+    suite,
+    readFileSync(suite, 'utf8')
+      .replace("example('99-moves', 'move-line')", "'Move 3'")
+      .replace('task(2, () => {', "task(2, () => {\n  test('a test that passes whatever the code does', () => {\n    expect(1).toBe(1);\n  });\n"),
+  );
   const exercise = join(copy, 'lessons', ID, 'moves.ts');
   writeFileSync(exercise, `${readFileSync(exercise, 'utf8')}\n// my own note\n`);
   broken = run('check-lesson', ['moves']);
@@ -93,7 +99,9 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 describe('"Adding a lesson", followed to the letter', () => {
   test('the README spells out every file of the example lesson', () => {
     expect([...files.keys()].sort()).toEqual([`lessons/${ID}/README.md`, `lessons/${ID}/lesson.json`, `solutions/${ID}/moves.ts`, `tests/${ID}.test.ts`]);
-    expect(addingALesson()).toContain(readmeRow({ ...readLesson('01-board'), id: README_ID, number: '09', title: 'Count the moves', files: ['moves.ts'], buildsOn: ['01-board'] }));
+    expect(addingALesson()).toContain(
+      readmeRow({ ...readLesson('01-board'), id: README_ID, number: '09', title: 'Count the moves', files: ['moves.ts'], buildsOn: ['01-board'] }),
+    );
   });
 
   test('names what the code exports: lessonTasks, example, callEach, timedEach, watchMathRandom', () => {
@@ -125,7 +133,9 @@ describe('npm run check-lesson on a broken lesson', () => {
     expect(out).toContain('no "## Pitfalls" section');
     expect(out).toContain("examples no test reads (read them with example('99-moves', '…') so text and tests agree): move-line");
     expect(out).toContain(`lessons/${ID}/moves.ts is edited by hand: run npm run stubs -- --force`);
-    expect(out).toContain(`README.md's table under "## Lessons" has no row for lesson 99. Add this line to it:\n        | 99 | Count the moves | \`lessons/${ID}/moves.ts\` | 01 |`);
+    expect(out).toContain(
+      `README.md's table under "## Lessons" has no row for lesson 99. Add this line to it:\n        | 99 | Count the moves | \`lessons/${ID}/moves.ts\` | 01 |`,
+    );
     expect(out).toContain('a test that passes whatever the code does passes on the stub: it must fail until the student writes the code');
     expect(out).toMatch(/4 of 7 checks failed/);
   });
@@ -178,6 +188,8 @@ describe('a suite the reference does not pass', () => {
     // Only lesson 99 is graded, but the code it imports from lesson 01 is there: Ann's work earns what the reference earns.
     expect(readFileSync(join(out, 'gradebook.csv'), 'utf8')).toMatch(/\r\nAnn,80,80,\d+,\r\n/);
     const html = readFileSync(join(out, 'gradebook.html'), 'utf8');
-    expect(html).toMatch(new RegExp(`<div class="banner" role="alert"><strong>Do not trust these grades yet\\.</strong>[^]*${ID}: the reference solutions get`));
+    expect(html).toMatch(
+      new RegExp(`<div class="banner" role="alert"><strong>Do not trust these grades yet\\.</strong>[^]*${ID}: the reference solutions get`),
+    );
   });
 });

@@ -1,7 +1,7 @@
 /** What the browser tests share: Debian's Chromium, driven by playwright-core, and where screenshots go. */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from '../../scripts/lib/workbook.ts';
+import { ROOT } from '../../scripts/lib/core/workbook.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const SCREENSHOTS = join(ROOT, 'build', 'screenshots');

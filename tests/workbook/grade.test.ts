@@ -11,12 +11,14 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { BOM, parseCsv } from '../../scripts/lib/csv.ts';
-import { feedbackFolder, forStudent, mergeGradebooks, renderCsv, type Gradebook, type StudentGrade } from '../../scripts/lib/gradebook.ts';
-import { LMS_FILES } from '../../scripts/lib/lms-export.ts';
-import { scoreLesson } from '../../scripts/lib/results.ts';
-import { changedTests, locateLessons, type Submission } from '../../scripts/lib/submissions.ts';
-import { listLessons, ROOT, type Lesson } from '../../scripts/lib/workbook.ts';
+import { BOM, parseCsv } from '../../scripts/lib/teacher/csv.ts';
+import { renderCsv } from '../../scripts/lib/teacher/gradebook/csv-table.ts';
+import { feedbackFolder, forStudent, type Gradebook, type StudentGrade } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
+import { mergeGradebooks } from '../../scripts/lib/teacher/gradebook/merge.ts';
+import { LMS_FILES } from '../../scripts/lib/teacher/gradebook/lms-export.ts';
+import { scoreLesson } from '../../scripts/lib/core/results.ts';
+import { changedTests, locateLessons, type Submission } from '../../scripts/lib/teacher/intake/submissions.ts';
+import { listLessons, ROOT, type Lesson } from '../../scripts/lib/core/workbook.ts';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { pathToFileURL } from 'node:url';
 import { BROWSER_ARGS, CHROMIUM, DESKTOP, HAVE_BROWSER, IN_CI, PHONE, SCREENSHOTS } from './browser.ts';
@@ -66,7 +68,21 @@ beforeAll(() => {
   writeClassPack(ROOT, lessons, pack);
   expected = writeClass(ROOT, pack, classDir, CLASS_OF_30, lessons);
   writeFileSync(join(scratch, 'roster.csv'), rosterCsv(CLASS_OF_30, ABSENT));
-  run = grade([classDir, '--out', out, '--lessons', `${first.number}-${second.number}`, '--limit', LIMIT_SECONDS, '--roster', join(scratch, 'roster.csv'), '--format', 'moodle', '--format', 'canvas']);
+  run = grade([
+    classDir,
+    '--out',
+    out,
+    '--lessons',
+    `${first.number}-${second.number}`,
+    '--limit',
+    LIMIT_SECONDS,
+    '--roster',
+    join(scratch, 'roster.csv'),
+    '--format',
+    'moodle',
+    '--format',
+    'canvas',
+  ]);
   book = JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as Gradebook;
   const text = readFileSync(join(out, 'gradebook.csv'), 'utf8');
   csv = parseCsv(text);
@@ -109,15 +125,18 @@ describe('npm run grade on a class of 30 hand-ins as platforms hand them out', (
     for (const clutter of ['README', '__MACOSX', 'Thumbs', '.DS_Store']) expect(names.join('|')).not.toContain(clutter);
   });
 
-  test.each(CLASS_OF_30.filter((candidate) => !['hanging', 'hidden-miss'].includes(candidate.kind)).map((candidate) => [candidate.name, candidate.layout, candidate.kind]))(
-    'every cell of %s (%s, %s)',
-    (name) => {
-      const points = expected.get(name)?.points as Record<string, number>;
-      for (const lesson of lessons) expect(cell(name, lesson), `${name}, ${lesson.id}`).toBe(String(points[lesson.id]));
-      const total = lessons.reduce((sum, lesson) => sum + (points[lesson.id] as number), 0);
-      expect(row(name)[lessons.length + 1], `${name}, total`).toBe(String(total));
-    },
-  );
+  test.each(
+    CLASS_OF_30.filter((candidate) => !['hanging', 'hidden-miss'].includes(candidate.kind)).map((candidate) => [
+      candidate.name,
+      candidate.layout,
+      candidate.kind,
+    ]),
+  )('every cell of %s (%s, %s)', (name) => {
+    const points = expected.get(name)?.points as Record<string, number>;
+    for (const lesson of lessons) expect(cell(name, lesson), `${name}, ${lesson.id}`).toBe(String(points[lesson.id]));
+    const total = lessons.reduce((sum, lesson) => sum + (points[lesson.id] as number), 0);
+    expect(row(name)[lessons.length + 1], `${name}, total`).toBe(String(total));
+  });
 
   test('the hanging hand-in: its lesson is stopped and noted, every other lesson graded in full', () => {
     const [hanging] = byKind('hanging') as [Student];
@@ -154,8 +173,12 @@ describe('npm run grade on a class of 30 hand-ins as platforms hand them out', (
     const file = second.files[0] as string;
     const capital = file.replace(/^./, (letter) => letter.toUpperCase());
     const want = `${second.id}: lessons/${second.id}/${file} is missing, but`;
-    expect(notes('Rosa Ruiz')).toBe(`${want} lessons/${second.id}/${capital} (the capital and small letters differ) looks like it: not graded (--accept-near-misses grades it)`);
-    expect(notes('Sam Stone')).toBe(`${want} my-workbook/lessons/${second.id}/${file}.txt (its name has an extra ending) looks like it: not graded (--accept-near-misses grades it)`);
+    expect(notes('Rosa Ruiz')).toBe(
+      `${want} lessons/${second.id}/${capital} (the capital and small letters differ) looks like it: not graded (--accept-near-misses grades it)`,
+    );
+    expect(notes('Sam Stone')).toBe(
+      `${want} my-workbook/lessons/${second.id}/${file}.txt (its name has an extra ending) looks like it: not graded (--accept-near-misses grades it)`,
+    );
     expect(notes('Tara Tan')).toBe(`${want} lessons/${file} (it is in another folder) looks like it: not graded (--accept-near-misses grades it)`);
     expect(notes('Uma Ueda')).toContain(`tictactoe-workbook/lessons/${second.id.toUpperCase()}/${file} (the capital and small letters differ)`);
     expect(feedback('Rosa Ruiz')).toContain(
@@ -179,7 +202,7 @@ describe('npm run grade on a class of 30 hand-ins as platforms hand them out', (
     expect(existsSync(join(out, 'style.css'))).toBe(true);
   });
 
-  test('feedback counts hidden tests but never names them; the teacher\'s gradebook names them', () => {
+  test("feedback counts hidden tests but never names them; the teacher's gradebook names them", () => {
     const hidden = hiddenTestNames();
     expect(hidden.length).toBeGreaterThan(0);
     const [miss] = byKind('hidden-miss') as [Student];
@@ -191,7 +214,9 @@ describe('npm run grade on a class of 30 hand-ins as platforms hand them out', (
       }
     }
     // The teacher's gradebook also says what failed (the assertion; for a generated case, the counterexample).
-    expect(student(miss.name).lessons[first.id]?.hiddenFailures).toEqual([{ task: 3, name: 'renderFramed with only the first cell taken', detail: expect.stringContaining("to be '-------------\\n| X | 2 | 3 |") }]);
+    expect(student(miss.name).lessons[first.id]?.hiddenFailures).toEqual([
+      { task: 3, name: 'renderFramed with only the first cell taken', detail: expect.stringContaining("to be '-------------\\n| X | 2 | 3 |") },
+    ]);
     for (const name of CLASS_OF_30.map((candidate) => candidate.name)) expect(feedback(name), `${name}'s feedback`).not.toMatch(/Counterexample/);
     const html = readFileSync(join(out, 'gradebook.html'), 'utf8');
     expect(html).toContain('<span class="where">01 task 3:</span> renderFramed with only the first cell taken');
@@ -199,14 +224,20 @@ describe('npm run grade on a class of 30 hand-ins as platforms hand them out', (
 
   test('gradebook.html: one row per student, each lesson coloured by its points with the first task not finished', () => {
     const html = readFileSync(join(out, 'gradebook.html'), 'utf8');
-    const rows = html.slice(html.indexOf('<tbody>'), html.indexOf('</tbody>')).split('\n').filter((line) => line.startsWith('<tr '));
+    const rows = html
+      .slice(html.indexOf('<tbody>'), html.indexOf('</tbody>'))
+      .split('\n')
+      .filter((line) => line.startsWith('<tr '));
     expect(rows).toHaveLength(31);
     const ada = rows.find((line) => line.includes('>Ada Abel</a>')) as string;
     expect(ada).toContain(`<td class="cell status-partial" style="--p:40"><strong>40</strong><span class="open">Task 3: ${first.tasks[2]?.title}</span>`);
     expect(ada).toContain('href="feedback/Ada%20Abel/index.html"');
     expect(rows.find((line) => line.includes('>Eva Eriksen</a>'))).toContain(`<span class="word">waits for ${first.number}</span>`);
     const [miss] = byKind('hidden-miss') as [Student];
-    expect(rows.find((line) => line.includes(`>${miss.name}</a>`)), 'a hidden case missed, counted in the cell').toContain('<span class="hidden-count">1 hidden case missed</span>');
+    expect(
+      rows.find((line) => line.includes(`>${miss.name}</a>`)),
+      'a hidden case missed, counted in the cell',
+    ).toContain('<span class="hidden-count">1 hidden case missed</span>');
     expect(ada, 'hidden tests of tasks not finished anyway are not counted in the cell').not.toContain('hidden-count');
     expect(html).toContain('What the class finished, task by task');
     expect(html).toMatch(/Fewest finished, so perhaps worth teaching again: <strong>lesson 0\d, task \d<\/strong>/);
@@ -300,7 +331,9 @@ describe.skipIf(!HAVE_BROWSER)('the gradebook of the class of 30 in Chromium', (
     await page.screenshot({ path: join(shots, 'gradebook-below-50.png') });
     await page.selectOption('#filter-column', first.id);
     await page.fill('#threshold', '100');
-    expect(await shownNames()).toEqual(book.students.filter((candidate) => (candidate.lessons[first.id]?.points ?? 0) < 100).map((candidate) => candidate.name));
+    expect(await shownNames()).toEqual(
+      book.students.filter((candidate) => (candidate.lessons[first.id]?.points ?? 0) < 100).map((candidate) => candidate.name),
+    );
     await page.fill('#threshold', '');
     await page.selectOption('#filter-column', 'total');
     expect(await shownNames()).toHaveLength(31);
@@ -372,10 +405,14 @@ describe('--accept-near-misses', () => {
       ['Uma Ueda', 200],
     ]);
     const file = second.files[0] as string;
-    expect(nearBook.students[2]?.lessons[second.id]?.note).toBe(`graded lessons/${file} as lessons/${second.id}/${file} (near miss accepted: it is in another folder)`);
+    expect(nearBook.students[2]?.lessons[second.id]?.note).toBe(
+      `graded lessons/${file} as lessons/${second.id}/${file} (near miss accepted: it is in another folder)`,
+    );
     expect(accepted.stdout).toMatch(/Tara Tan\s+folder\s+✓ +≈ +200\/200/);
     const taraFeedback = readFileSync(join(nearOut, 'feedback', 'Tara Tan', 'feedback.md'), 'utf8');
-    expect(taraFeedback).toContain(`Your teacher graded \`lessons/${file}\` in place of \`lessons/${second.id}/${file}\`. Next time, name and place it exactly as \`lessons/${second.id}/${file}\`.`);
+    expect(taraFeedback).toContain(
+      `Your teacher graded \`lessons/${file}\` in place of \`lessons/${second.id}/${file}\`. Next time, name and place it exactly as \`lessons/${second.id}/${file}\`.`,
+    );
   });
 });
 
@@ -386,7 +423,7 @@ describe('what a student may see', () => {
     hidden,
     status,
     durationMs: 1,
-    ...(status === 'failed' ? { failure: { name: 'AssertionError', message: `detail of ${name}` } } : {}),
+    ...(status === 'failed' ? { failure: { kind: 'assertion' as const, name: 'AssertionError', message: `detail of ${name}` } } : {}),
   });
 
   test('hidden tests lose their names and failures; a hang inside one loses the test name and the output', () => {
@@ -431,7 +468,21 @@ describe('sharding and merging', () => {
     });
     const shardOut = join(scratch, 'shard2');
     // The same seed as the whole run, so the hidden tests draw the same inputs (and name the same counterexamples).
-    const part = grade([classDir, '--shard', '2/6', '--lessons', first.number, '--out', shardOut, '--limit', LIMIT_SECONDS, '--roster', join(scratch, 'roster.csv'), '--seed', String(book.seed)]);
+    const part = grade([
+      classDir,
+      '--shard',
+      '2/6',
+      '--lessons',
+      first.number,
+      '--out',
+      shardOut,
+      '--limit',
+      LIMIT_SECONDS,
+      '--roster',
+      join(scratch, 'roster.csv'),
+      '--seed',
+      String(book.seed),
+    ]);
     expect(part.status, String(part.stderr)).toBe(0);
     expect(part.stdout).toMatch(/Grading 5 hand-ins \(this shard; 26 others/);
     const shard = JSON.parse(readFileSync(join(shardOut, 'gradebook.json'), 'utf8')) as Gradebook;
@@ -448,13 +499,18 @@ describe('sharding and merging', () => {
     // The other parts, cut from the whole run, merged with the shard give the whole gradebook back.
     const rest = join(scratch, 'rest');
     mkdirSync(rest);
-    const others = { ...whole, shard: { index: 1, count: 6 }, students: whole.students.filter((candidate) => !shard.students.some((s) => s.name === candidate.name)) };
+    const others = {
+      ...whole,
+      shard: { index: 1, count: 6 },
+      students: whole.students.filter((candidate) => !shard.students.some((s) => s.name === candidate.name)),
+    };
     writeFileSync(join(rest, 'gradebook.json'), JSON.stringify(others));
     const merged = join(scratch, 'merged');
     const merging = grade(['--merge', shardOut, rest, '--out', merged, '--format', 'canvas']);
     expect(merging.status, String(merging.stderr)).toBe(0);
     const mergedBook = JSON.parse(readFileSync(join(merged, 'gradebook.json'), 'utf8')) as Gradebook;
-    const withoutHang = (gradebook: Gradebook): string => renderCsv({ ...gradebook, students: gradebook.students.filter((s) => !byKind('hanging').some((h) => h.name === s.name)) });
+    const withoutHang = (gradebook: Gradebook): string =>
+      renderCsv({ ...gradebook, students: gradebook.students.filter((s) => !byKind('hanging').some((h) => h.name === s.name)) });
     expect(withoutHang(mergedBook)).toBe(withoutHang(whole));
     expect(mergedBook.students.map((candidate) => candidate.name)).toEqual(sorted);
     for (const name of sorted) expect(existsSync(join(merged, 'feedback', feedbackFolder(name), 'index.html')), name).toBe(true);

@@ -16,9 +16,9 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { parseCsv } from '../../scripts/lib/csv.ts';
-import { feedbackFolder, type Gradebook, type LessonGrade, type StudentGrade } from '../../scripts/lib/gradebook.ts';
-import { listLessons, ROOT } from '../../scripts/lib/workbook.ts';
+import { parseCsv } from '../../scripts/lib/teacher/csv.ts';
+import { feedbackFolder, type Gradebook, type LessonGrade, type StudentGrade } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
+import { listLessons, ROOT } from '../../scripts/lib/core/workbook.ts';
 
 const FIXTURES = join(ROOT, 'tests', 'workbook');
 const MEMORISING = 'memorising';
@@ -28,7 +28,9 @@ const INDEPENDENT = join(FIXTURES, 'independent');
 function lessonsIn(folder: string): string[] {
   if (!existsSync(folder)) return [];
   const known = new Set(listLessons().map((lesson) => lesson.id));
-  return readdirSync(folder).filter((name) => known.has(name)).sort();
+  return readdirSync(folder)
+    .filter((name) => known.has(name))
+    .sort();
 }
 
 /** Every lesson a lesson's code may run: those it builds on, and theirs. */
@@ -68,8 +70,18 @@ interface HandIn {
 
 /** The hand-ins of the class: the memorising ones, and one per style of independent solutions. */
 const handIns: HandIn[] = [
-  ...independentGroups(lessonsIn(join(FIXTURES, MEMORISING))).map((lessons, index) => ({ name: `${MEMORISING}-${index + 1}`, folder: join(FIXTURES, MEMORISING), lessons, memorising: true })),
-  ...(existsSync(INDEPENDENT) ? readdirSync(INDEPENDENT).sort() : []).map((style) => ({ name: `independent-${style}`, folder: join(INDEPENDENT, style), lessons: lessonsIn(join(INDEPENDENT, style)), memorising: false })),
+  ...independentGroups(lessonsIn(join(FIXTURES, MEMORISING))).map((lessons, index) => ({
+    name: `${MEMORISING}-${index + 1}`,
+    folder: join(FIXTURES, MEMORISING),
+    lessons,
+    memorising: true,
+  })),
+  ...(existsSync(INDEPENDENT) ? readdirSync(INDEPENDENT).sort() : []).map((style) => ({
+    name: `independent-${style}`,
+    folder: join(INDEPENDENT, style),
+    lessons: lessonsIn(join(INDEPENDENT, style)),
+    memorising: false,
+  })),
 ];
 const memorisingHandIns = handIns.filter((handIn) => handIn.memorising);
 const graded = [...new Set(handIns.flatMap((handIn) => handIn.lessons))].sort();
@@ -125,20 +137,30 @@ describe('hidden suites against memorised answers', () => {
     expect(first.stdout).toContain(`seed ${book.seed}; replay with --seed ${book.seed}`);
   });
 
-  test.each(memorisingHandIns.flatMap((handIn) => handIn.lessons.map((id) => [id, handIn.name])))('the memorising hand-in scores below 100 on %s, failing only hidden tests (%s)', (id, name) => {
-    const grade = student(book, name).lessons[id] as LessonGrade;
-    expect(grade.points, `${id}: ${grade.note ?? ''}`).toBeLessThan(100);
-    const visibleFailures = grade.tasks.map((task) => task.total - task.passed - task.hiddenFailed);
-    // Unless a busy machine stopped the reference too (then a slow visible test may have been stopped here as well).
-    if (referenceFull(book, id)) expect(visibleFailures, `${id}: visible tests failed per task (the memorised answers must pass them all)`).toEqual(grade.tasks.map(() => 0));
-  });
+  test.each(memorisingHandIns.flatMap((handIn) => handIn.lessons.map((id) => [id, handIn.name])))(
+    'the memorising hand-in scores below 100 on %s, failing only hidden tests (%s)',
+    (id, name) => {
+      const grade = student(book, name).lessons[id] as LessonGrade;
+      expect(grade.points, `${id}: ${grade.note ?? ''}`).toBeLessThan(100);
+      const visibleFailures = grade.tasks.map((task) => task.total - task.passed - task.hiddenFailed);
+      // Unless a busy machine stopped the reference too (then a slow visible test may have been stopped here as well).
+      if (referenceFull(book, id))
+        expect(visibleFailures, `${id}: visible tests failed per task (the memorised answers must pass them all)`).toEqual(grade.tasks.map(() => 0));
+    },
+  );
 
   test('each independent solution scores 100 on every lesson where the reference did in the same run', () => {
     const independent = handIns.filter((handIn) => !handIn.memorising);
     const lessons = (handIn: (typeof handIns)[number]): string[] => handIn.lessons.filter((id) => referenceFull(book, id));
-    const points = Object.fromEntries(independent.map((handIn) => [handIn.name, Object.fromEntries(lessons(handIn).map((id) => [id, student(book, handIn.name).lessons[id]?.points]))]));
+    const points = Object.fromEntries(
+      independent.map((handIn) => [handIn.name, Object.fromEntries(lessons(handIn).map((id) => [id, student(book, handIn.name).lessons[id]?.points]))]),
+    );
     const full = Object.fromEntries(independent.map((handIn) => [handIn.name, Object.fromEntries(lessons(handIn).map((id) => [id, 100]))]));
-    const failures = independent.flatMap((handIn) => lessons(handIn).flatMap((id) => (student(book, handIn.name).lessons[id]?.hiddenFailures ?? []).map((failure) => `${handIn.name} ${id}: ${failure.name}\n${failure.detail ?? ''}`)));
+    const failures = independent.flatMap((handIn) =>
+      lessons(handIn).flatMap((id) =>
+        (student(book, handIn.name).lessons[id]?.hiddenFailures ?? []).map((failure) => `${handIn.name} ${id}: ${failure.name}\n${failure.detail ?? ''}`),
+      ),
+    );
     expect(points, failures.join('\n\n')).toEqual(full);
   });
 
@@ -150,9 +172,14 @@ describe('hidden suites against memorised answers', () => {
     expect(readFileSync(join(scratch, 'first', 'gradebook.html'), 'utf8')).toContain(`--seed ${book.seed}`);
   });
 
-  test('a counterexample reaches the teacher\'s gradebook, and never the student\'s feedback', () => {
-    const details = memorisingHandIns.flatMap((handIn) => Object.values(student(book, handIn.name).lessons).flatMap((grade) => (grade.hiddenFailures ?? []).map((failure) => failure.detail ?? '')));
-    expect(details.some((detail) => detail.startsWith('Counterexample: ')), details.join('\n')).toBe(true);
+  test("a counterexample reaches the teacher's gradebook, and never the student's feedback", () => {
+    const details = memorisingHandIns.flatMap((handIn) =>
+      Object.values(student(book, handIn.name).lessons).flatMap((grade) => (grade.hiddenFailures ?? []).map((failure) => failure.detail ?? '')),
+    );
+    expect(
+      details.some((detail) => detail.startsWith('Counterexample: ')),
+      details.join('\n'),
+    ).toBe(true);
     expect(readFileSync(join(scratch, 'first', 'gradebook.html'), 'utf8')).toContain('<summary>counterexample</summary>');
     for (const handIn of memorisingHandIns) {
       const feedback = readFileSync(join(scratch, 'first', 'feedback', feedbackFolder(handIn.name), 'feedback.md'), 'utf8');
@@ -168,7 +195,12 @@ describe('hidden suites against memorised answers', () => {
     // reference lost points in either run are left out (the reference is the control).
     const steady = (gradebook: Gradebook): Record<string, Record<string, LessonGrade>> => {
       const all = results(gradebook);
-      return Object.fromEntries(Object.entries(all).map(([name, lessons]) => [name, Object.fromEntries(Object.entries(lessons).filter(([id]) => referenceFull(book, id) && referenceFull(again, id)))]));
+      return Object.fromEntries(
+        Object.entries(all).map(([name, lessons]) => [
+          name,
+          Object.fromEntries(Object.entries(lessons).filter(([id]) => referenceFull(book, id) && referenceFull(again, id))),
+        ]),
+      );
     };
     expect(steady(again)).toEqual(steady(book));
   });

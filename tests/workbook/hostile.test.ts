@@ -36,11 +36,13 @@ import {
   realpathSync,
   rmSync,
   writeFileSync,
+  type Stats,
 } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { boardOf, gridOf } from '../support/boards.ts';
 import { ATTACKS, CONTROLS, fillPlaceholders, type Attack, type Threat } from './hostile/attacks.ts';
 
 const ENABLED = process.env.WORKBOOK_HOSTILE !== '0';
@@ -66,7 +68,9 @@ const GRADER_MEMORY_LIMIT = 1024 ** 3;
 const TEMP_LIMIT = 100 * 1024 ** 2;
 const NOBODY = 65534;
 
-const only = process.env.WORKBOOK_HOSTILE_ONLY?.split(',').map((name) => name.trim()).filter(Boolean);
+const only = process.env.WORKBOOK_HOSTILE_ONLY?.split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
 const attacks = only === undefined ? ATTACKS : ATTACKS.filter((attack) => only.includes(attack.name));
 const students: Attack[] = [...CONTROLS, ...attacks];
 
@@ -172,7 +176,7 @@ function snapshot(dir: string, skip: (path: string) => boolean = () => false): S
       const path = join(folder, name);
       const rel = relative(dir, path);
       if (skip(rel)) continue;
-      let stat;
+      let stat: Stats;
       try {
         stat = lstatSync(path);
       } catch {
@@ -220,10 +224,6 @@ const AREAS: Record<string, (path: string) => boolean> = {
 
 /** The marker every writing attack leaves in what it writes: "hostile:<attack name>". */
 const MARKER = new RegExp(`hostile${':'}(${ATTACKS.map((attack) => attack.name).join('|')})\\b`);
-
-/** A board or grid from a picture like 'X.. .O. ...', as tests/support/boards.ts makes them. */
-const boardOf = (picture: string): string[] => [...picture.replaceAll(' ', '')].map((cell) => (cell === '.' ? ' ' : cell));
-const gridOf = (picture: string): string[][] => picture.split(' ').map((row) => [...row].map((cell) => (cell === 'X' || cell === 'O' ? cell : '.')));
 
 /** What a student must never see of the teacher-only suites: test names, inputs (in several spellings), lines of code. */
 function hiddenDetails(teacher: string): string[] {
@@ -274,7 +274,9 @@ function processTable(): Map<number, { ppid: number; rss: number }> {
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      const fields = readFileSync(`/proc/${name}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+      const fields = readFileSync(`/proc/${name}/stat`, 'utf8')
+        .replace(/^.*\) /s, '')
+        .split(' ');
       table.set(Number(name), { ppid: Number(fields[1]), rss: Number(fields[21]) * 4096 });
     } catch {
       // gone
@@ -344,10 +346,12 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 
 /** A copy of the workbook as the teacher has it: no .git, no build output, its own node_modules without caches. */
 function copyWorkbook(to: string): void {
-  const keep = (from: string) => (source: string): boolean => {
-    const rel = relative(from, source);
-    return !['.git', 'build', '.workbook'].some((skip) => rel === skip || rel.startsWith(`${skip}/`)) && !isCache(rel);
-  };
+  const keep =
+    (from: string) =>
+    (source: string): boolean => {
+      const rel = relative(from, source);
+      return !['.git', 'build', '.workbook'].some((skip) => rel === skip || rel.startsWith(`${skip}/`)) && !isCache(rel);
+    };
   cpSync(SOURCE, to, { recursive: true, verbatimSymlinks: true, filter: keep(SOURCE) });
   if (!existsSync(join(to, 'node_modules'))) {
     cpSync(join(ROOT, 'node_modules'), join(to, 'node_modules'), { recursive: true, verbatimSymlinks: true, filter: keep(ROOT) });
@@ -616,7 +620,11 @@ describe.skipIf(!ENABLED)('hostile hand-ins against npm run grade (issue 12)', (
     // student (three in all with the hostile runs: two alone when there is no run as uid 65534).
     const baseline = CONTROLS.filter((control) => ['dummy', 'throwing-honest', 'looping-honest'].includes(control.name));
     for (let index = 1; index <= (asNobody.run ? 1 : 2); index += 1) {
-      const clean = { ...newRun(`controls alone ${index}`, main.sandbox), classDir: join(main.sandbox, `clean-${index}`), out: join(main.sandbox, `clean-${index}-out`) };
+      const clean = {
+        ...newRun(`controls alone ${index}`, main.sandbox),
+        classDir: join(main.sandbox, `clean-${index}`),
+        out: join(main.sandbox, `clean-${index}-out`),
+      };
       await writeClass(pack, clean.classDir, baseline, clean);
       const outcome = await grade(clean);
       console.log(`hostile.test.ts: ${clean.label}: ${(outcome.durationMs / 1000).toFixed(1)} s`);
@@ -703,13 +711,20 @@ describe.skipIf(!ENABLED)('hostile hand-ins against npm run grade (issue 12)', (
     // What each threat means, checked for one attack (or, with no attack, for the whole run).
     const workbookUnchanged = (area: string): void => {
       const { workbookBefore, workbookAfter } = run();
-      expectNone(differences(workbookBefore, workbookAfter, AREAS[area]), `what changed in the teacher's ${area === 'config' ? 'top-level files' : `${area}/`}`);
+      expectNone(
+        differences(workbookBefore, workbookAfter, AREAS[area]),
+        `what changed in the teacher's ${area === 'config' ? 'top-level files' : `${area}/`}`,
+      );
     };
     const cachesClean = (): void => {
       const { teacher, workbookBefore, workbookAfter, tempCachesBefore, tempCachesAfter } = run();
       const changed = [
-        ...differences(workbookBefore, workbookAfter, (path) => path.startsWith('node_modules/.experimental-vitest-cache/')).filter((line) => !line.startsWith('added')),
-        ...differences(tempCachesBefore, tempCachesAfter).filter((line) => !line.startsWith('added')).map((line) => `${line} (tsx cache)`),
+        ...differences(workbookBefore, workbookAfter, (path) => path.startsWith('node_modules/.experimental-vitest-cache/')).filter(
+          (line) => !line.startsWith('added'),
+        ),
+        ...differences(tempCachesBefore, tempCachesAfter)
+          .filter((line) => !line.startsWith('added'))
+          .map((line) => `${line} (tsx cache)`),
       ];
       expectNone(changed, 'cache entries that existed before the run and changed or went');
       const poisoned = [...workbookAfter.keys()]
@@ -757,7 +772,10 @@ describe.skipIf(!ENABLED)('hostile hand-ins against npm run grade (issue 12)', (
       expect(csvLater, `gradebook.csv ${LATER_MS / 1000} s later`).toBe(csvAtEnd);
     };
     const noProcessLeft = (): void => {
-      expectNone(run().leftovers.map(({ pid, command }) => `${pid}: ${command}`), 'processes still running after the grader returned');
+      expectNone(
+        run().leftovers.map(({ pid, command }) => `${pid}: ${command}`),
+        'processes still running after the grader returned',
+      );
     };
     const noHiddenDetail = (names?: string[]): void => {
       const { feedback, sandbox } = run();
@@ -771,7 +789,10 @@ describe.skipIf(!ENABLED)('hostile hand-ins against npm run grade (issue 12)', (
       expectNone(leaks, 'hidden names, inputs, code or teacher paths in feedback');
     };
     const noConnection = (): void => {
-      expectNone(run().connections.map((sent) => `sent: ${sent.slice(0, 200)}`), "connections to the test's server on 127.0.0.1");
+      expectNone(
+        run().connections.map((sent) => `sent: ${sent.slice(0, 200)}`),
+        "connections to the test's server on 127.0.0.1",
+      );
     };
     /** No process above MEMORY_LIMIT (but the grader itself, if `besidesGrader`: what the archive bomb fills). */
     const memoryBounded = (besidesGrader = false): void => {
@@ -784,7 +805,12 @@ describe.skipIf(!ENABLED)('hostile hand-ins against npm run grade (issue 12)', (
       const { outcome } = run();
       expect(outcome?.timedOut, 'the grader was still running at the deadline').toBe(false);
       expect(outcome?.status, `the grader's exit status\n${outcome?.stderr.slice(-1500)}`).toBe(0);
-      expect(book().students.map((student) => student.name).sort(), 'a row per student').toEqual(students.map((student) => student.name).sort());
+      expect(
+        book()
+          .students.map((student) => student.name)
+          .sort(),
+        'a row per student',
+      ).toEqual(students.map((student) => student.name).sort());
       expect(points('honest'), 'the honest student').toEqual(Object.fromEntries(LESSONS.map((lesson) => [lesson, 100])));
       expect(points('untouched'), 'the untouched student').toEqual(Object.fromEntries(LESSONS.map((lesson) => [lesson, 0])));
       expect(points('dummy'), 'the dummy student, as graded without attackers').toEqual(cleanPoints('dummy'));
@@ -818,7 +844,7 @@ describe.skipIf(!ENABLED)('hostile hand-ins against npm run grade (issue 12)', (
       'gradebook-later': { title: `leaves gradebook.csv unchanged ${LATER_MS / 1000} s after grading`, check: () => gradebookStable() },
       processes: { title: 'leaves no process running', check: () => noProcessLeft() },
       hidden: {
-        title: "gets nothing of the hidden tests into its feedback",
+        title: 'gets nothing of the hidden tests into its feedback',
         check: (attack) => noHiddenDetail([attack.name]),
       },
       network: { title: 'reaches no server on 127.0.0.1', check: () => noConnection() },
@@ -855,7 +881,11 @@ describe.skipIf(!ENABLED)('hostile hand-ins against npm run grade (issue 12)', (
         const { outcome } = run();
         expect(outcome?.timedOut, 'still running at the deadline').toBe(false);
         expect(outcome?.status, outcome?.stderr.slice(-1500)).toBe(0);
-        expect(book().students.map((student) => student.name).sort()).toEqual(students.map((student) => student.name).sort());
+        expect(
+          book()
+            .students.map((student) => student.name)
+            .sort(),
+        ).toEqual(students.map((student) => student.name).sort());
       });
       test('the honest student gets 100 in every lesson', () => {
         expect(points('honest')).toEqual(Object.fromEntries(LESSONS.map((lesson) => [lesson, 100])));
@@ -888,7 +918,10 @@ describe.skipIf(!ENABLED)('hostile hand-ins against npm run grade (issue 12)', (
       });
       test("the teacher's workbook is byte-identical afterwards (solutions, tests, lessons, scripts, node_modules, top-level files)", () => {
         const { workbookBefore, workbookAfter } = run();
-        expectNone(differences(workbookBefore, workbookAfter, (path) => !isCache(path)), "what changed in the teacher's workbook");
+        expectNone(
+          differences(workbookBefore, workbookAfter, (path) => !isCache(path)),
+          "what changed in the teacher's workbook",
+        );
       });
       test("vitest's and tsx's caches: no entry that existed changed, none holds what a hand-in wrote", () => cachesClean());
       test('every hand-in is unchanged', () => handInsUnchanged());

@@ -7,15 +7,16 @@ import { spawnSync } from 'node:child_process';
 import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { constants, deflateRawSync } from 'node:zlib';
+import { constants, crc32, deflateRawSync } from 'node:zlib';
 import { afterAll, describe, expect, test } from 'vitest';
-import { defaultLessons } from '../../scripts/lib/class-grading.ts';
-import { PACK_MANIFEST, planPack } from '../../scripts/lib/pack.ts';
-import { BOM, parseCsv, toCsv } from '../../scripts/lib/csv.ts';
-import { CLASS_ARCHIVE_LIMITS, classFolder, findSubmissions, unpackClassArchive } from '../../scripts/lib/intake.ts';
-import { describeMiss, findNearMisses, type NearMiss } from '../../scripts/lib/near-misses.ts';
-import { isClutter, nameClass, nameEntry, withoutCopyMark } from '../../scripts/lib/platforms.ts';
-import { findInRoster, readRoster } from '../../scripts/lib/roster.ts';
+import { defaultLessons } from '../../scripts/lib/teacher/class-grading.ts';
+import { PACK_MANIFEST } from '../../scripts/lib/teacher/pack/manifest.ts';
+import { planPack } from '../../scripts/lib/teacher/pack/plan.ts';
+import { BOM, parseCsv, toCsv } from '../../scripts/lib/teacher/csv.ts';
+import { CLASS_ARCHIVE_LIMITS, classFolder, findSubmissions, unpackClassArchive } from '../../scripts/lib/teacher/intake/intake.ts';
+import { describeMiss, findNearMisses, type NearMiss } from '../../scripts/lib/teacher/intake/near-misses.ts';
+import { isClutter, nameClass, nameEntry, withoutCopyMark } from '../../scripts/lib/teacher/intake/platforms.ts';
+import { findInRoster, readRoster } from '../../scripts/lib/teacher/intake/roster.ts';
 import {
   changedTests,
   EXERCISE_FILE_LIMIT,
@@ -25,9 +26,9 @@ import {
   missingFiles,
   privateCopy,
   type Submission,
-} from '../../scripts/lib/submissions.ts';
-import { listLessons, ROOT, UsageError, type Lesson } from '../../scripts/lib/workbook.ts';
-import { ARCHIVE_LIMITS, readZip, writeZip, ZipError, type ZipEntry } from '../../scripts/lib/zip.ts';
+} from '../../scripts/lib/teacher/intake/submissions.ts';
+import { listLessons, ROOT, UsageError, type Lesson } from '../../scripts/lib/core/workbook.ts';
+import { ARCHIVE_LIMITS, readZip, writeZip, ZipError, type ZipEntry } from '../../scripts/lib/teacher/intake/zip.ts';
 
 const all = listLessons();
 const scratch = mkdtempSync(join(tmpdir(), 'workbook-intake-test-'));
@@ -118,9 +119,7 @@ describe('archives are unpacked within limits, or refused before anything is wri
     expect(bomb.length).toBeLessThan(4_000_000);
     const rssBefore = process.memoryUsage().rss;
     const { submission, unpacked, ms } = intake('bomb', bomb);
-    expect(submission.problem).toBe(
-      `the archive could not be unpacked: the archive holds a file that unpacks to more than 1 MiB (lessons/01-board/a.ts)`,
-    );
+    expect(submission.problem).toBe(`the archive could not be unpacked: the archive holds a file that unpacks to more than 1 MiB (lessons/01-board/a.ts)`);
     expect(submission.lessonsDir).toBeUndefined();
     expect(unpacked).toEqual([]);
     expect(ms).toBeLessThan(500);
@@ -156,7 +155,10 @@ describe('archives are unpacked within limits, or refused before anything is wri
 
   test('a file named twice, or both as a file and a folder, is refused', () => {
     const file = (path: string): ZipEntry => ({ path, data: Buffer.from('x') });
-    expect(() => readZip(writeZip([file('a/b.ts'), file('a/b.ts')]))).toThrow('the archive holds a/b.ts twice');
+    const packedTwice = (path: string): RawEntry => ({ path, packed: deflateRawSync('x'), size: 1, checksum: crc32('x') });
+    expect(() => readZip(rawZip([packedTwice('a/b.ts'), packedTwice('a/b.ts')]))).toThrow('the archive holds a/b.ts twice');
+    expect(() => readZip(rawZip([packedTwice('a/b.ts'), packedTwice('a\\b.ts')]))).toThrow('the archive holds a/b.ts twice');
+    expect(() => writeZip([file('a/b.ts'), file('a/b.ts')]), 'the writer never makes such an archive').toThrow(ZipError);
     expect(() => readZip(writeZip([file('a/b'), file('a/b/c.ts')]))).toThrow(ZipError);
   });
 
@@ -356,7 +358,10 @@ describe('class downloads as they come', () => {
     ]);
 
     const zipped = folder('drive-zip');
-    writeFileSync(join(zipped, 'Tic-Tac-Toe-20250301T101500Z-001.zip'), writeZip(workbook({ 'Tic-Tac-Toe/Ann - tictactoe.zip': 'not read here', 'Tic-Tac-Toe/Ben - tictactoe.zip': '' })));
+    writeFileSync(
+      join(zipped, 'Tic-Tac-Toe-20250301T101500Z-001.zip'),
+      writeZip(workbook({ 'Tic-Tac-Toe/Ann - tictactoe.zip': 'not read here', 'Tic-Tac-Toe/Ben - tictactoe.zip': '' })),
+    );
     const unpacked = classFolder(zipped, folder('drive-zip-scratch'));
     expect(readdirSync(unpacked).sort()).toEqual(['Ann - tictactoe.zip', 'Ben - tictactoe.zip']);
   });
@@ -380,7 +385,10 @@ describe('class downloads as they come', () => {
     writeFileSync(join(moodle, 'Finn Fox_1236_assignsubmission_file_tictactoe.zip'), writeZip(workbook({ [lessonFile]: 'x' })));
     writeFileSync(join(moodle, 'Finn Fox_1236_assignsubmission_onlinetext_onlinetext.html'), '<p>done</p>');
     const carl = folder('moodle', 'Carl Lee_1234_assignsubmission_file_');
-    writeFileSync(join(carl, 'tictactoe.zip'), writeZip(workbook({ [`tictactoe-workbook/${lessonFile}`]: 'x', 'tictactoe-workbook/inner.zip': 'never unpacked' })));
+    writeFileSync(
+      join(carl, 'tictactoe.zip'),
+      writeZip(workbook({ [`tictactoe-workbook/${lessonFile}`]: 'x', 'tictactoe-workbook/inner.zip': 'never unpacked' })),
+    );
     const found = findSubmissions(moodle, folder('moodle-unpacked'));
     expect(found.map((submission) => [submission.name, submission.platformId, submission.found, submission.problem])).toEqual([
       ['Carl Lee', '1234', 'Carl Lee_1234_assignsubmission_file_/ → tictactoe.zip → tictactoe-workbook/lessons/', undefined],
@@ -403,7 +411,9 @@ describe('class downloads as they come', () => {
     const classZip = join(folder('class-zip'), 'submissions.zip');
     writeFileSync(classZip, writeZip([{ path: 'leecarl_20001_500001_tictactoe.zip', data: writeZip(workbook({ [`t/${lessonFile}`]: 'x' })) }]));
     const unpacked = unpackClassArchive(classZip, folder('class-zip-scratch'));
-    expect(findSubmissions(unpacked, folder('class-zip-unpacked')).map((submission) => [submission.name, submission.platformId])).toEqual([['leecarl', '20001']]);
+    expect(findSubmissions(unpacked, folder('class-zip-unpacked')).map((submission) => [submission.name, submission.platformId])).toEqual([
+      ['leecarl', '20001'],
+    ]);
     expect(CLASS_ARCHIVE_LIMITS.entries).toBeGreaterThan(ARCHIVE_LIMITS.entries);
   });
 });
@@ -462,7 +472,7 @@ describe('class lists', () => {
     expect(findInRoster(roster, ['20001'])?.name).toBe('Núñez, José');
   });
 
-  test("a Moodle grading worksheet, a GitHub Classroom roster, a plain list with semicolons", () => {
+  test('a Moodle grading worksheet, a GitHub Classroom roster, a plain list with semicolons', () => {
     const moodle = readRoster(write('moodle.csv', 'Identifier,Full name,Email address,Status\nParticipant 1234,Carl Lee,carl@school.example,Submitted\n'));
     expect(moodle[0]).toMatchObject({ name: 'Carl Lee', ids: { moodleParticipant: '1234', email: 'carl@school.example' } });
     expect(findInRoster(moodle, ['1234'])?.name).toBe('Carl Lee');
@@ -477,9 +487,17 @@ describe('class lists', () => {
 
 describe('CSV for spreadsheets', () => {
   test('a byte order mark first, CRLF line ends, quotes where needed, never a formula', () => {
-    const text = toCsv([['student', 'notes'], ['José Núñez', '=HYPERLINK("x")'], ['Ann, A.', 'said "hi"']]);
+    const text = toCsv([
+      ['student', 'notes'],
+      ['José Núñez', '=HYPERLINK("x")'],
+      ['Ann, A.', 'said "hi"'],
+    ]);
     expect(text.startsWith(BOM)).toBe(true);
     expect(text).toBe(`${BOM}student,notes\r\nJosé Núñez,"'=HYPERLINK(""x"")"\r\n"Ann, A.","said ""hi"""\r\n`);
-    expect(parseCsv(text)).toEqual([['student', 'notes'], ['José Núñez', `'=HYPERLINK("x")`], ['Ann, A.', 'said "hi"']]);
+    expect(parseCsv(text)).toEqual([
+      ['student', 'notes'],
+      ['José Núñez', `'=HYPERLINK("x")`],
+      ['Ann, A.', 'said "hi"'],
+    ]);
   });
 });

@@ -1,14 +1,14 @@
 /**
  * The authoring invariants, for every lesson, with the same rules `npm run check-lesson NN` applies
- * to one (scripts/lib/authoring.ts): every suite, hidden ones included, passes 100% on solutions/
+ * to one (scripts/lib/teacher/authoring.ts): every suite, hidden ones included, passes 100% on solutions/
  * and fails every test on the stubs; stubs are in sync with the solutions; the lesson text agrees
  * with its metadata and its tests; the README's lesson table lists the lesson.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { runChecks, runSuites, staticChecks, type Check, type CheckName, type SuiteRuns } from '../../scripts/lib/authoring.ts';
-import { hiddenSuitePath, listLessons, ROOT, type Lesson } from '../../scripts/lib/workbook.ts';
+import { runChecks, runSuites, staticChecks, type Check, type CheckName, type SuiteRuns } from '../../scripts/lib/teacher/authoring.ts';
+import { hiddenSuitePath, listLessons, ROOT, type Lesson } from '../../scripts/lib/core/workbook.ts';
 
 const lessons = listLessons();
 let runs: Map<string, SuiteRuns>;

@@ -1,10 +1,10 @@
 /**
- * The membrane between the suites and a hand-in's code (scripts/lib/sandbox/membrane.js), with both
+ * The membrane between the suites and a hand-in's code (scripts/lib/grader/sandbox/membrane.js), with both
  * sides in this process and JSON in between, as over the real pipes: values keep their identity and
  * sharing, changes travel both ways, and nothing the graded side sends can make a check pass.
  */
 import { describe, expect, test } from 'vitest';
-import { createMembrane, type Membrane, type Message } from '../../scripts/lib/sandbox/membrane-types.ts';
+import { createMembrane, type Membrane, type Message } from '../../scripts/lib/grader/sandbox/membrane-types.ts';
 
 /** A trusted side and a sandbox side, joined; `exports` is what the sandbox side offers, as the trusted side sees it. */
 function pair<T extends Record<string, unknown>>(offered: T): { exports: T; trusted: Membrane } {
@@ -70,6 +70,7 @@ describe('values cross as the code would see them in one process', () => {
 
 describe('nothing the graded side sends can make a check pass', () => {
   test('an object with an asymmetricMatch method does not equal just anything', () => {
+    // biome-ignore lint/suspicious/noThenProperty: a thenable is one of the cheats the membrane must see through
     const { exports } = pair({ cheat: () => ({ asymmetricMatch: () => true, then: () => undefined, toJSON: () => 'x' }) });
     const value = exports.cheat();
     expect(Object.keys(value)).toEqual([]);

@@ -8,24 +8,17 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { withPrerequisites } from '../../scripts/lib/grading.ts';
-import {
-  finishedSource,
-  findLeaks,
-  forbiddenPaths,
-  PACK_MANIFEST,
-  PackError,
-  parseLessonList,
-  planPack,
-  readTree,
-  STUDENT_COMMANDS,
-  writePack,
-  type PackManifest,
-  type PackPlan,
-} from '../../scripts/lib/pack.ts';
-import { deriveStub, hashText, originalStub, solutionBodies } from '../../scripts/lib/stubs.ts';
-import { listLessons, ROOT, type Lesson } from '../../scripts/lib/workbook.ts';
-import { readZip, writeZip, ZipError } from '../../scripts/lib/zip.ts';
+import { withPrerequisites } from '../../scripts/lib/grader/grading.ts';
+import { finishedSource } from '../../scripts/lib/core/stubs.ts';
+import { parseLessonList } from '../../scripts/lib/core/workbook.ts';
+import { readTree } from '../../scripts/lib/teacher/pack/files.ts';
+import { findLeaks, forbiddenPaths } from '../../scripts/lib/teacher/pack/leaks.ts';
+import { PACK_MANIFEST, type PackManifest } from '../../scripts/lib/teacher/pack/manifest.ts';
+import { PackError, planPack, STUDENT_COMMANDS, type PackPlan } from '../../scripts/lib/teacher/pack/plan.ts';
+import { writePack } from '../../scripts/lib/teacher/pack/write.ts';
+import { deriveStub, hashText, originalStub, solutionBodies } from '../../scripts/lib/core/stubs.ts';
+import { listLessons, ROOT, type Lesson } from '../../scripts/lib/core/workbook.ts';
+import { readZip, writeZip, ZipError } from '../../scripts/lib/teacher/intake/zip.ts';
 
 const all = listLessons();
 /** Lessons whose reference solution exists (lessons being written may not have one yet). */
@@ -158,7 +151,13 @@ describe(`a pack of lesson ${dependent?.number ?? '?'} alone`, () => {
   });
 
   test('only the commands that work with the lessons in the pack', () => {
-    const commandsOf = (ids: string[]): string[] => planPack(ROOT, all.filter((lesson) => ids.includes(lesson.id)), [], all).commands;
+    const commandsOf = (ids: string[]): string[] =>
+      planPack(
+        ROOT,
+        all.filter((lesson) => ids.includes(lesson.id)),
+        [],
+        all,
+      ).commands;
     const ids = all.map((lesson) => lesson.id);
     const early = ids.filter((id) => id <= '04');
     if (early.includes('04-game')) expect(commandsOf(early)).toContain('play');
@@ -278,7 +277,8 @@ describe('npm run pack, then npm run check inside the pack', () => {
       symlinkSync(join(ROOT, 'node_modules'), join(out, 'node_modules'), 'dir');
     }
     const check = spawnSync('npm', ['run', 'check'], { cwd: out, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
-    const line = (lesson: Lesson): string | undefined => check.stdout.split('\n').find((candidate) => candidate.startsWith(`${lesson.number}  ${lesson.title}`));
+    const line = (lesson: Lesson): string | undefined =>
+      check.stdout.split('\n').find((candidate) => candidate.startsWith(`${lesson.number}  ${lesson.title}`));
     expect(line(first), check.stdout + check.stderr).toMatch(/100\/100\s+done/);
     expect(line(dependent)).toMatch(/\s0\/100\s+not done yet/);
     expect(check.stdout).toMatch(/^Total: 100\/\d+/m);

@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, describe } from 'vitest';
-import { painter } from '../../scripts/lib/cli.ts';
-import { compactValue, explainFailure, renderReport, TITLE_WIDTH } from '../../scripts/lib/report.ts';
-import { defaultFileName, FORMATS } from '../../scripts/lib/result-files.ts';
-import { formatPoints, scoreLesson, type LessonRun, type TestOutcome } from '../../scripts/lib/results.ts';
-import { diffLines, focusRows, formatRow, visibleLine } from '../../scripts/lib/textdiff.ts';
-import { planPack } from '../../scripts/lib/pack.ts';
-import { listLessons, readLesson, ROOT, type Lesson } from '../../scripts/lib/workbook.ts';
+import { painter } from '../../scripts/lib/core/cli.ts';
+import { failureOf } from '../../scripts/lib/core/failure.ts';
+import { compactValue, explainFailure, renderReport, TITLE_WIDTH } from '../../scripts/lib/report/report.ts';
+import { defaultFileName, FORMATS } from '../../scripts/lib/report/result-files.ts';
+import { formatPoints, scoreLesson, type LessonRun, type TestOutcome } from '../../scripts/lib/core/results.ts';
+import { diffLines, focusRows, formatRow, visibleLine } from '../../scripts/lib/report/textdiff.ts';
+import { planPack } from '../../scripts/lib/teacher/pack/plan.ts';
+import { listLessons, readLesson, ROOT, type Lesson } from '../../scripts/lib/core/workbook.ts';
 
 const plain = painter(false);
 
@@ -82,25 +83,18 @@ describe('the visible-whitespace diff', () => {
     const expected = Array.from({ length: 20 }, (_, index) => `line ${index}`).join('\n');
     const actual = expected.replace('line 10', 'line ten');
     const rows = focusRows(diffLines(expected, actual), 1);
-    expect(rows.map((row) => (row === 'gap' ? '…' : formatRow(row)))).toEqual([
-      '…',
-      '  line·9⏎',
-      '- line·10⏎',
-      '+ line·ten⏎',
-      '  line·11⏎',
-      '…',
-    ]);
+    expect(rows.map((row) => (row === 'gap' ? '…' : formatRow(row)))).toEqual(['…', '  line·9⏎', '- line·10⏎', '+ line·ten⏎', '  line·11⏎', '…']);
   });
 });
 
 describe('explaining a failure', () => {
   test('a stub says the function is not written yet', () => {
-    const failed = { ...outcome(1, 'failed'), failure: { name: 'Error', message: 'not implemented yet: createBoard' } };
+    const failed = { ...outcome(1, 'failed'), failure: failureOf({ name: 'Error', message: 'not implemented yet: createBoard' }) };
     expect(explainFailure(failed, plain)).toEqual(['createBoard is not written yet: it still throws "not implemented yet".']);
   });
 
   test('an error from student code names the place', () => {
-    const failure = { name: 'TypeError', message: 'x is undefined', location: 'lessons/01-board/board.ts:4:2' };
+    const failure = failureOf({ name: 'TypeError', message: 'x is undefined', location: 'lessons/01-board/board.ts:4:2' });
     expect(explainFailure({ ...outcome(1, 'failed'), failure }, plain)).toEqual([
       'Your code threw an error (at lessons/01-board/board.ts:4:2):',
       '  TypeError: x is undefined',
@@ -108,17 +102,17 @@ describe('explaining a failure', () => {
   });
 
   test('a one-line text mismatch shows both with visible spaces', () => {
-    const failure = { name: 'AssertionError', message: "the prompt: expected 'a ' to be 'a'", expected: 'a', actual: 'a ' };
-    expect(explainFailure({ ...outcome(1, 'failed'), failure }, plain)).toEqual([
-      'Checking the prompt:',
-      'Expected: "a"',
-      'Got:      "a·"',
-      '(· is a space)',
-    ]);
+    const failure = failureOf({ name: 'AssertionError', message: "the prompt: expected 'a ' to be 'a'", expected: 'a', actual: 'a ' });
+    expect(explainFailure({ ...outcome(1, 'failed'), failure }, plain)).toEqual(['Checking the prompt:', 'Expected: "a"', 'Got:      "a·"', '(· is a space)']);
   });
 
   test('text returned as nothing: the expected text with visible spaces, and a word about returning', () => {
-    const failure = { name: 'AssertionError', message: "expected undefined to be ' a \nb' // Object.is equality", expected: '" a \nb"', actual: 'undefined' };
+    const failure = failureOf({
+      name: 'AssertionError',
+      message: "expected undefined to be ' a \nb' // Object.is equality",
+      expected: '" a \nb"',
+      actual: 'undefined',
+    });
     expect(explainFailure({ ...outcome(1, 'failed'), failure }, plain)).toEqual([
       'Expected this text (· a space, ⏎ a line end):',
       '  ·a·⏎',
@@ -134,7 +128,11 @@ describe('explaining a failure', () => {
   });
 
   test("the pretend player stopping endless asking is not blamed on the student's other files", () => {
-    const failure = { name: 'EndlessInputError', message: 'kept asking for input 20 times after input had ended', location: 'lessons/02-input/input.ts:9:9' };
+    const failure = failureOf({
+      name: 'EndlessInputError',
+      message: 'kept asking for input 20 times after input had ended',
+      location: 'lessons/02-input/input.ts:9:9',
+    });
     expect(explainFailure({ ...outcome(1, 'failed'), failure }, plain)).toEqual([
       "The checker's pretend player stopped your code: it kept asking for input 20 times after input had ended.",
       'Does your loop stop when input gives null (the player has stopped typing)?',
@@ -142,14 +140,14 @@ describe('explaining a failure', () => {
   });
 
   test('a vitest timeout becomes a question about loops', () => {
-    const failure = { name: 'Error', message: 'Test timed out in 3000ms.' };
+    const failure = failureOf({ name: 'Error', message: 'Test timed out in 3000ms.' });
     expect(explainFailure({ ...outcome(1, 'failed'), failure }, plain)[0]).toBe('This test did not finish within 3 s.');
   });
 });
 
 describe('the report', () => {
   test('one line per lesson, the first failure, the total and the next step', () => {
-    const failure = { name: 'Error', message: 'not implemented yet: first' };
+    const failure = failureOf({ name: 'Error', message: 'not implemented yet: first' });
     const score = scoreLesson(lesson, run([{ ...outcome(1, 'failed', 'first works'), failure }, outcome(2, 'passed')]));
     const text = renderReport({
       subject: 'your code in lessons/',
@@ -178,7 +176,11 @@ describe('the report', () => {
 test("the default result files of npm run check -- --json / --format are ignored by git, in the workbook and in a student's pack", () => {
   const ignored = readFileSync(join(ROOT, '.gitignore'), 'utf8').split('\n');
   const [first] = listLessons();
-  const packed = planPack(ROOT, [first as Lesson], []).files.get('.gitignore')?.toString('utf8').split('\n') ?? [];
+  const packed =
+    planPack(ROOT, [first as Lesson], [])
+      .files.get('.gitignore')
+      ?.toString('utf8')
+      .split('\n') ?? [];
   for (const format of ['json' as const, ...FORMATS]) {
     const file = defaultFileName(format);
     expect(ignored, `the workbook's .gitignore`).toContain(`/${file}`);
@@ -192,7 +194,10 @@ describe('the report across lessons', () => {
     const real = readLesson(id);
     const tests = real.tasks.map((_task, index) => {
       const failed = !passing && index === 0;
-      return { ...outcome(index + 1, failed ? 'failed' : 'passed', `${id} test ${index + 1}`), ...(failed ? { failure: { name: 'Error', message: `not implemented yet: ${id}` } } : {}) };
+      return {
+        ...outcome(index + 1, failed ? 'failed' : 'passed', `${id} test ${index + 1}`),
+        ...(failed ? { failure: failureOf({ name: 'Error', message: `not implemented yet: ${id}` }) } : {}),
+      };
     });
     return scoreLesson(real, { lessonId: id, tests, output: '', durationMs: 1 });
   }
@@ -216,7 +221,7 @@ describe('the report across lessons', () => {
     expect(notes, 'the notes about lesson 01').toEqual([
       'Lessons 04 and 05 run your code from lesson 01 (Board display), which is not done yet: some of their failures may come from there. Finish lesson 01 first: npm run check 01',
     ]);
-    expect(text, "lesson 06 imports only a constant and types from lesson 01: its own failure is shown").toContain('06-computer test 1');
+    expect(text, 'lesson 06 imports only a constant and types from lesson 01: its own failure is shown').toContain('06-computer test 1');
     expect(text, 'lesson 04 shows its own first failure too').toContain('04-game test 1');
   });
 
@@ -228,6 +233,10 @@ describe('the report across lessons', () => {
     const text = report([scored('01-board', true), scored('02-input', true)], ['02-input'], new Set(['01-board', '02-input', '03-win']));
     expect(text.split('\n').at(-1)).toBe('Well done! Next: lesson 04: lessons/04-game/README.md');
     const all = new Set(listLessons().map((each) => each.id));
-    expect(report([scored('01-board', true), scored('02-input', true)], ['02-input'], all).split('\n').at(-1)).toBe('Every lesson is done. Well played!');
+    expect(
+      report([scored('01-board', true), scored('02-input', true)], ['02-input'], all)
+        .split('\n')
+        .at(-1),
+    ).toBe('Every lesson is done. Well played!');
   });
 });

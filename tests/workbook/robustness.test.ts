@@ -8,8 +8,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { BUSY_STRETCH } from '../../scripts/lib/sandbox/cpu-time.mjs';
-import { listLessons, ROOT } from '../../scripts/lib/workbook.ts';
+import { BUSY_STRETCH } from '../../scripts/lib/grader/sandbox/cpu-time.mjs';
+import { listLessons, ROOT } from '../../scripts/lib/core/workbook.ts';
 
 const LIMIT_SECONDS = 5;
 const scratch = mkdtempSync(join(tmpdir(), 'workbook-robust-'));
@@ -53,7 +53,18 @@ beforeAll(() => {
   const started = Date.now();
   const run = spawnSync(
     process.execPath,
-    ['--import', 'tsx', join(ROOT, 'scripts/check.ts'), '--target', target, '--limit', String(LIMIT_SECONDS), '--no-typecheck', '--json', join(scratch, 'results.json')],
+    [
+      '--import',
+      'tsx',
+      join(ROOT, 'scripts/check.ts'),
+      '--target',
+      target,
+      '--limit',
+      String(LIMIT_SECONDS),
+      '--no-typecheck',
+      '--json',
+      join(scratch, 'results.json'),
+    ],
     { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 170_000 },
   );
   seconds = (Date.now() - started) / 1000;

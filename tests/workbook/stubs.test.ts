@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { deriveStub, MarkerError, solutionBodies } from '../../scripts/lib/stubs.ts';
+import { deriveStub, MarkerError, solutionBodies } from '../../scripts/lib/core/stubs.ts';
 
 const solution = `/** Doc. */
 export function answer(): number {

@@ -6,10 +6,13 @@
  */
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { finishedSource, planPack, readTree, writePack } from '../../scripts/lib/pack.ts';
-import { deriveStub } from '../../scripts/lib/stubs.ts';
-import { listLessons, type Lesson } from '../../scripts/lib/workbook.ts';
-import { writeZip } from '../../scripts/lib/zip.ts';
+import { finishedSource } from '../../scripts/lib/core/stubs.ts';
+import { readTree } from '../../scripts/lib/teacher/pack/files.ts';
+import { planPack } from '../../scripts/lib/teacher/pack/plan.ts';
+import { writePack } from '../../scripts/lib/teacher/pack/write.ts';
+import { deriveStub } from '../../scripts/lib/core/stubs.ts';
+import { listLessons, type Lesson } from '../../scripts/lib/core/workbook.ts';
+import { writeZip } from '../../scripts/lib/teacher/intake/zip.ts';
 
 /** The kinds of hand-in the class has. */
 export const KINDS = ['perfect', 'untouched', 'partly', 'hanging', 'tampered', 'missing', 'zipped', 'clone', 'nothing'] as const;
@@ -46,10 +49,9 @@ export function partialSource(solution: string, keep: string[]): string {
 
 /** The reference with the body of one solution block replaced by an endless loop. */
 export function hangingSource(solution: string, block: string): string {
-  const finished = finishedSource(solution.replace(
-    new RegExp(`(// BEGIN SOLUTION ${block}\\n)[\\s\\S]*?(\\n\\s*// END SOLUTION)`),
-    '$1    while (true) {\n      // never ends\n    }$2',
-  ));
+  const finished = finishedSource(
+    solution.replace(new RegExp(`(// BEGIN SOLUTION ${block}\\n)[\\s\\S]*?(\\n\\s*// END SOLUTION)`), '$1    while (true) {\n      // never ends\n    }$2'),
+  );
   return finished;
 }
 
@@ -89,7 +91,13 @@ export function hiddenMissSource(root: string, lesson: Lesson): string {
  * the exercise files as the student left them. Gives the points each lesson should get (near misses
  * as graded without --accept-near-misses; `accepted` as graded with it).
  */
-export function writeWorkbook(root: string, pack: string, workbook: string, kind: AnyKind, lessons: Lesson[]): Expected & { accepted: Record<string, number | undefined> } {
+export function writeWorkbook(
+  root: string,
+  pack: string,
+  workbook: string,
+  kind: AnyKind,
+  lessons: Lesson[],
+): Expected & { accepted: Record<string, number | undefined> } {
   cpSync(pack, workbook, { recursive: true });
   const [first, second] = lessons as [Lesson, Lesson];
   const place = (lesson: Lesson): string => join(workbook, 'lessons', lesson.id, lesson.files[0] as string);
@@ -163,7 +171,10 @@ export function writeWorkbook(root: string, pack: string, workbook: string, kind
       solveAll();
       const target = place(second);
       const moved = {
-        'near-case': join(dirname(target), (second.files[0] as string).replace(/^./, (letter) => letter.toUpperCase())),
+        'near-case': join(
+          dirname(target),
+          (second.files[0] as string).replace(/^./, (letter) => letter.toUpperCase()),
+        ),
         'near-extension': `${target}.txt`,
         'near-moved': join(workbook, 'lessons', second.files[0] as string),
         'near-folder-case': join(workbook, 'lessons', second.id.toUpperCase(), second.files[0] as string),
@@ -214,7 +225,11 @@ function zipFolder(folder: string, top: string, extra: Array<{ path: string; dat
 
 /** "Carl Lee" → "leecarl", as Canvas writes a student into its download's file names. */
 export function canvasName(name: string): string {
-  const parts = name.normalize('NFKD').replace(/[^\w\s]/g, '').toLowerCase().split(/\s+/);
+  const parts = name
+    .normalize('NFKD')
+    .replace(/[^\w\s]/g, '')
+    .toLowerCase()
+    .split(/\s+/);
   return `${parts.at(-1) ?? ''}${parts.slice(0, -1).join('')}`;
 }
 
@@ -261,7 +276,10 @@ export function placeHandIn(workbook: string, classDir: string, student: Student
       break;
     case 'canvas-zip':
     case 'canvas-late':
-      write(`${canvasName(student.name)}${student.layout === 'canvas-late' ? '_LATE' : ''}_${id}_${Number(id) + 500000}_tictactoe.zip`, zipFolder(workbook, 'tictactoe'));
+      write(
+        `${canvasName(student.name)}${student.layout === 'canvas-late' ? '_LATE' : ''}_${id}_${Number(id) + 500000}_tictactoe.zip`,
+        zipFolder(workbook, 'tictactoe'),
+      );
       break;
     case 'canvas-files':
       // The exercise files one by one; a file handed in twice gets Canvas's "-1".
@@ -337,7 +355,13 @@ export function rosterCsv(students: Student[], absent: string): string {
 }
 
 /** Writes the whole class into `classDir`, with the clutter operating systems leave; gives each student's expected points by name. */
-export function writeClass(root: string, pack: string, classDir: string, students: Student[], lessons: Lesson[]): Map<string, ReturnType<typeof writeWorkbook>> {
+export function writeClass(
+  root: string,
+  pack: string,
+  classDir: string,
+  students: Student[],
+  lessons: Lesson[],
+): Map<string, ReturnType<typeof writeWorkbook>> {
   mkdirSync(classDir, { recursive: true });
   const expected = new Map<string, ReturnType<typeof writeWorkbook>>();
   students.forEach((student, index) => {

@@ -12,8 +12,8 @@ import { outcome } from '../../solutions/03-win/win.ts';
 import { heuristicMove, ruleMove } from '../../solutions/06-computer/computer.ts';
 import { audit, bestMove } from '../../solutions/07-search/search.ts';
 import { playTutorial, PROFILES, type GameName, type TutorialOptions } from '../../solutions/08-tutorials/tutorials.ts';
-import { replayLine } from '../../scripts/lib/arena-format.ts';
-import { ROOT } from '../../scripts/lib/workbook.ts';
+import { replayLine } from '../../scripts/lib/student/arena-format.ts';
+import { ROOT } from '../../scripts/lib/core/workbook.ts';
 import { programIO } from '../support/io.ts';
 import { example } from '../support/lesson.ts';
 
@@ -128,7 +128,10 @@ function reachable(): Array<{ board: Board; player: Mark }> {
       visit(next, player === 'X' ? 'O' : 'X');
     });
   };
-  visit(Array.from({ length: 9 }, () => EMPTY), 'X');
+  visit(
+    Array.from({ length: 9 }, () => EMPTY),
+    'X',
+  );
   return [...seen.values()];
 }
 

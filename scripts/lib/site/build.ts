@@ -1,8 +1,8 @@
 /** Builds the static site: index.html, one page per lesson, the style sheet. Works opened from disk. */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Progress } from '../progress.ts';
-import { readLesson, readmePath, type Lesson } from '../workbook.ts';
+import { parseProgress, type Progress } from '../core/progress.ts';
+import { LESSON_FOLDER, listLessons, readmePath, type Lesson } from '../core/workbook.ts';
 import { indexPage, lessonPage, pageName, type PageOptions, type SiteLesson } from './pages.ts';
 
 /** What to build and where. */
@@ -31,26 +31,12 @@ const WORKBOOK_TITLE = 'Tic-Tac-Toe workbook';
 /** Files a build writes besides the lesson pages. */
 const ASSETS = ['style.css', 'favicon.svg'];
 
-/** A lesson folder name: "01-board". */
-const LESSON_FOLDER = /^\d\d-[a-z0-9-]+$/;
-
 /**
  * Every lesson that has a readable lesson.json, in order. A lesson whose lesson.json is broken
  * (perhaps being written right now) is left out with a warning instead of stopping the build.
  */
 export function discoverLessons(root: string, warnings: string[]): Lesson[] {
-  const dir = join(root, 'lessons');
-  if (!existsSync(dir)) return [];
-  const lessons: Lesson[] = [];
-  for (const id of readdirSync(dir).filter((name) => LESSON_FOLDER.test(name)).sort()) {
-    if (!existsSync(join(dir, id, 'lesson.json'))) continue;
-    try {
-      lessons.push(readLesson(id, root));
-    } catch (error) {
-      warnings.push(`Left out lesson ${id}: ${(error as Error).message}`);
-    }
-  }
-  return lessons;
+  return listLessons(root, (id, error) => warnings.push(`Left out lesson ${id}: ${error.message}`));
 }
 
 /** Builds every page into options.outDir, removing pages of lessons that no longer exist. */
@@ -84,17 +70,15 @@ export function buildSite(options: SiteOptions): SiteBuild {
 }
 
 /**
- * A progress file at any path (for --progress and the tests), read like readProgress reads
- * .workbook/progress.json: a missing or unreadable file counts as no progress yet.
+ * A progress file at any path (for --progress and the tests): a missing or unreadable file counts
+ * as no progress yet, and is left where it is (only the workbook's own file is ever moved aside).
  */
 export function readProgressFile(file: string): Progress {
   try {
-    const parsed = JSON.parse(readFileSync(file, 'utf8')) as Progress;
-    if (parsed.version === 1 && typeof parsed.lessons === 'object' && parsed.lessons !== null) return parsed;
+    return parseProgress(readFileSync(file, 'utf8')) ?? { version: 1, lessons: {} };
   } catch {
-    // fall through: no progress yet
+    return { version: 1, lessons: {} }; // no file there: no progress yet
   }
-  return { version: 1, lessons: {} };
 }
 
 /** The one-line description of the workbook from package.json. */
@@ -117,7 +101,7 @@ function writeIfChanged(path: string, content: string): void {
 /** Deletes lesson pages (NN-slug.html) and the reload script from an earlier build that this build did not write. */
 function removeStalePages(outDir: string, keep: Set<string>): void {
   for (const name of readdirSync(outDir)) {
-    const ours = /^\d\d-[a-z0-9-]+\.html$/.test(name) || name === 'live-reload.js';
+    const ours = LESSON_FOLDER.test(name.replace(/\.html$/, '')) || name === 'live-reload.js';
     if (ours && !keep.has(name)) rmSync(join(outDir, name));
   }
 }

@@ -3,6 +3,7 @@
  * numbers, keywords, types, function names) and wraps each in a <span class="tok-…">. It never
  * changes the text itself, so copying highlighted code gives exactly what the lesson wrote.
  */
+import { escapeHtml } from '../core/text.ts';
 
 /** The kinds of token that get a colour; everything else stays plain text. */
 export type TokenKind = 'comment' | 'string' | 'regexp' | 'number' | 'keyword' | 'literal' | 'type' | 'function' | 'property' | 'operator' | 'plain';
@@ -14,11 +15,56 @@ export interface Token {
 }
 
 const KEYWORDS = new Set([
-  'abstract', 'as', 'async', 'await', 'break', 'case', 'catch', 'class', 'const', 'continue', 'declare',
-  'default', 'delete', 'do', 'else', 'enum', 'export', 'extends', 'finally', 'for', 'from', 'function',
-  'get', 'if', 'implements', 'import', 'in', 'instanceof', 'interface', 'keyof', 'let', 'new', 'of',
-  'private', 'protected', 'public', 'readonly', 'return', 'satisfies', 'set', 'static', 'switch', 'throw',
-  'try', 'type', 'typeof', 'var', 'void', 'while', 'yield',
+  'abstract',
+  'as',
+  'async',
+  'await',
+  'break',
+  'case',
+  'catch',
+  'class',
+  'const',
+  'continue',
+  'declare',
+  'default',
+  'delete',
+  'do',
+  'else',
+  'enum',
+  'export',
+  'extends',
+  'finally',
+  'for',
+  'from',
+  'function',
+  'get',
+  'if',
+  'implements',
+  'import',
+  'in',
+  'instanceof',
+  'interface',
+  'keyof',
+  'let',
+  'new',
+  'of',
+  'private',
+  'protected',
+  'public',
+  'readonly',
+  'return',
+  'satisfies',
+  'set',
+  'static',
+  'switch',
+  'throw',
+  'try',
+  'type',
+  'typeof',
+  'var',
+  'void',
+  'while',
+  'yield',
 ]);
 
 const LITERALS = new Set(['true', 'false', 'null', 'undefined', 'this', 'super', 'NaN', 'Infinity']);
@@ -96,11 +142,6 @@ function matchAt(code: string, position: number, regexpAllowed: boolean): Token 
     return { kind: classifyWord(text, before, after), text };
   }
   return { kind: 'plain', text: code.charAt(position) };
-}
-
-/** Escapes the characters that mean something in HTML. */
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /** TypeScript code as HTML, with a <span class="tok-KIND"> around every coloured token. */

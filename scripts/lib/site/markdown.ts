@@ -5,8 +5,12 @@
  */
 import MarkdownIt from 'markdown-it';
 import type { MarkdownIt as MarkdownItInstance, Token } from 'markdown-it';
-import type { TaskMeta } from '../workbook.ts';
-import { escapeHtml, highlightShell, highlightTypeScript } from './highlight.ts';
+import { LESSON_ID, type TaskMeta } from '../core/workbook.ts';
+import { escapeHtml } from '../core/text.ts';
+import { highlightShell, highlightTypeScript } from './highlight.ts';
+
+/** A link to a lesson's folder or README ("../02-input/README.md#task-2"): the lesson id, and the anchor. */
+const LESSON_LINK = new RegExp(String.raw`^(?:\.\./|\./)?(${LESSON_ID})/?(?:README\.md)?(#[\w-]*)?$`);
 
 /** What the renderer needs to know about the lesson besides its text. */
 export interface LessonTextContext {
@@ -201,7 +205,7 @@ function htmlToken(html: string): Token {
 
 /** The plain text of a heading's inline token. */
 function inlineText(token: Token | undefined): string {
-  if (!token || token.type !== 'inline') return '';
+  if (token?.type !== 'inline') return '';
   return (token.children ?? []).map((child) => child.content).join('');
 }
 
@@ -238,7 +242,7 @@ function rewriteLinks(inline: Token, context: LessonTextContext, warnings: strin
       continue;
     }
     if (href.startsWith('#') || /^mailto:/i.test(href)) continue;
-    const lessonLink = /^(?:\.\.\/|\.\/)?(\d\d-[a-z0-9-]+)\/?(?:README\.md)?(#[\w-]*)?$/.exec(href);
+    const lessonLink = LESSON_LINK.exec(href);
     const page = lessonLink ? context.pageOf(lessonLink[1] as string) : undefined;
     if (page) {
       child.attrSet('href', `${page}${lessonLink?.[2] ?? ''}`);

@@ -1,7 +1,7 @@
 /** The HTML of the site's pages: the index with every lesson's points, and one page per lesson. */
-import type { LessonProgress } from '../progress.ts';
-import type { Lesson } from '../workbook.ts';
-import { escapeHtml } from './highlight.ts';
+import type { LessonProgress } from '../core/progress.ts';
+import type { Lesson } from '../core/workbook.ts';
+import { escapeHtml, plural } from '../core/text.ts';
 import { hintsHtml, renderInline, renderLessonText } from './markdown.ts';
 
 /** How far a student is with a lesson, as shown by a bar. */
@@ -31,7 +31,7 @@ export function pageName(lesson: Lesson): string {
 
 /** The state of a lesson: never checked, checked but not at 100 yet, or done. */
 export function lessonState(progress: LessonProgress | undefined): LessonState {
-  if (!progress || !progress.lastCheckedAt) return 'not-checked';
+  if (!progress?.lastCheckedAt) return 'not-checked';
   return shownPoints(progress) >= 100 ? 'done' : 'started';
 }
 
@@ -55,7 +55,8 @@ export function shownPoints(progress: LessonProgress | undefined): number {
 export function progressBar(lesson: Lesson, progress: LessonProgress | undefined): string {
   const points = shownPoints(progress);
   const state = lessonState(progress);
-  const best = progress && typeof progress.best === 'number' && progress.best > points ? ` <span class="progress-best">(best ${Math.round(progress.best)})</span>` : '';
+  const best =
+    progress && typeof progress.best === 'number' && progress.best > points ? ` <span class="progress-best">(best ${Math.round(progress.best)})</span>` : '';
   const mark = state === 'done' ? '<span class="progress-mark" aria-hidden="true">✓ </span>' : '';
   const words = state === 'started' && points === 0 ? 'checked, no points yet' : STATE_WORDS[state];
   return (
@@ -77,7 +78,7 @@ function totalBar(lessons: SiteLesson[]): string {
     `<div class="progress progress-total" data-points="${earned}" data-possible="${possible}" data-state="${done === lessons.length && possible > 0 ? 'done' : earned > 0 ? 'started' : 'not-checked'}">` +
     `<div class="progress-track" role="progressbar" aria-label="Points in the whole workbook" aria-valuemin="0" aria-valuemax="${possible}" aria-valuenow="${earned}">` +
     `<div class="progress-fill" style="width: ${percent}%"></div></div>` +
-    `<p class="progress-text"><strong>${earned} / ${possible} points</strong> · ${done} of ${lessons.length} ${lessons.length === 1 ? 'lesson' : 'lessons'} done</p>` +
+    `<p class="progress-text"><strong>${earned} / ${possible} points</strong> · ${done} of ${plural(lessons.length, 'lesson')} done</p>` +
     `</div>`
   );
 }
@@ -157,9 +158,11 @@ ${cards}
 /** One lesson in the index list. */
 function lessonCard(entry: SiteLesson): string {
   const { lesson } = entry;
-  const taskCount = `${lesson.tasks.length} ${lesson.tasks.length === 1 ? 'task' : 'tasks'}`;
+  const taskCount = plural(lesson.tasks.length, 'task');
   const buildsOn =
-    lesson.buildsOn.length > 0 ? ` · uses ${lesson.buildsOn.length === 1 ? 'lesson' : 'lessons'} ${lesson.buildsOn.map((id) => id.slice(0, 2)).join(', ')}` : '';
+    lesson.buildsOn.length > 0
+      ? ` · uses ${lesson.buildsOn.length === 1 ? 'lesson' : 'lessons'} ${lesson.buildsOn.map((id) => id.slice(0, 2)).join(', ')}`
+      : '';
   const draft = entry.markdown === undefined ? ' · <em>text coming soon</em>' : '';
   return `<li class="lesson-card" data-state="${lessonState(entry.progress)}">
 <h3 class="lesson-card-title"><a href="${pageName(lesson)}"><span class="lesson-number">Lesson ${lesson.number}</span> ${escapeHtml(lesson.title)}</a></h3>

@@ -157,7 +157,7 @@ export const CONTROLS: Attack[] = [
   },
   {
     name: 'looping-honest',
-    description: "correct lessons 01 and 02, and a lesson 03 whose isFull never returns: 100, 100, and the same 03 every run",
+    description: 'correct lessons 01 and 02, and a lesson 03 whose isFull never returns: 100, 100, and the same 03 every run',
     kind: 'control',
     files: { [BOARD]: solution(BOARD), [INPUT]: solution(INPUT), [WIN]: hanging(solution(WIN), 'isFull') },
     threatens: [],
@@ -173,7 +173,7 @@ export const CONTROLS: Attack[] = [
   },
   {
     name: 'dummy',
-    description: "board.ts functions that return wrong values of the right type: what the patched-assertion attacks deserve",
+    description: 'board.ts functions that return wrong values of the right type: what the patched-assertion attacks deserve',
     kind: 'control',
     files: { [BOARD]: fixture('dummy') },
     threatens: [],
@@ -219,7 +219,7 @@ export const ATTACKS: Attack[] = [
   // Forged results.
   boardAttack('forged-trace', "appends thousands of passing results to the grader's trace files in the temp folder, then hangs", []),
   boardAttack('forged-ipc', "writes passing test records straight into the grader's IPC socket (fd 3 of the suite process)", []),
-  boardAttack('fake-report', "prints grader-like report lines and result records on stdout and stderr, then hangs in a test", ['terminal']),
+  boardAttack('fake-report', 'prints grader-like report lines and result records on stdout and stderr, then hangs in a test', ['terminal']),
   // Ending the run.
   boardAttack('exit-on-load', 'exits the process while board.ts loads (process.exit, then process.reallyExit)', ['class']),
   boardAttack('exit-in-test', 'exits the process during a test', ['class']),
@@ -229,14 +229,29 @@ export const ATTACKS: Attack[] = [
   // Harm outside the hand-in.
   boardAttack('write-solutions', "breaks the teacher's solutions/ (the grader then blames the suites)", ['workbook:solutions', 'class']),
   boardAttack('write-tests', "replaces the teacher's suites, visible and hidden, by always-passing ones", ['workbook:tests', 'class']),
-  boardAttack('write-lessons', "empties the examples of the teacher's lessons/*/README.md (expected outputs) and edits the stubs", ['workbook:lessons', 'class'], 'dummy'),
-  boardAttack('write-grader', "patches the teacher's scripts/lib/results.ts and node_modules/@vitest/expect to pass everything", ['workbook:scripts', 'workbook:node_modules', 'class']),
-  boardAttack('write-caches', "poisons vitest's fs module cache (tests/support/lesson.ts) and tsx's cache (scripts/lib/results.ts)", ['caches']),
+  boardAttack(
+    'write-lessons',
+    "empties the examples of the teacher's lessons/*/README.md (expected outputs) and edits the stubs",
+    ['workbook:lessons', 'class'],
+    'dummy',
+  ),
+  boardAttack('write-grader', "patches the teacher's scripts/lib/core/results.ts and node_modules/@vitest/expect to pass everything", [
+    'workbook:scripts',
+    'workbook:node_modules',
+    'class',
+  ]),
+  boardAttack('write-caches', "poisons vitest's fs module cache (tests/support/lesson.ts) and tsx's cache (scripts/lib/core/results.ts)", ['caches']),
   boardAttack('write-classmates', "appends to every classmate's exercise files during the run", ['hand-ins']),
-  boardAttack('write-output', 'plants a forged gradebook in --out, and gradebook.html as a symlink to the teacher\'s vitest.config.ts', ['output', 'workbook:config']),
+  boardAttack('write-output', "plants a forged gradebook in --out, and gradebook.html as a symlink to the teacher's vitest.config.ts", [
+    'output',
+    'workbook:config',
+  ]),
   boardAttack('detached-gradebook', 'starts a detached process that rewrites its row of gradebook.csv after grading ends', ['gradebook-later', 'processes']),
   // Resources.
-  boardAttack('memory-bomb', 'a worker thread (or, without threads, timer ticks) fills Buffers and arrays to 3-5 GiB and outlives its tests', ['memory', 'class']),
+  boardAttack('memory-bomb', 'a worker thread (or, without threads, timer ticks) fills Buffers and arrays to 3-5 GiB and outlives its tests', [
+    'memory',
+    'class',
+  ]),
   boardAttack('sync-loop', 'createBoard never returns (an endless synchronous loop)', ['class']),
   boardAttack('microtask-loop', 'renderBoard starts a promise chain that schedules itself forever', ['class']),
   // Leaks.

@@ -1,5 +1,5 @@
 // Attack: forged results on the grader's own channel. The suites run in a child process that reports
-// every test to the grader as JSON lines over an IPC socket (fd 3, see scripts/lib/child-protocol.ts).
+// every test to the grader as JSON lines over an IPC socket (fd 3, see scripts/lib/grader/child-protocol.ts).
 // Any code in that process can write to the socket: this file sends hundreds of passing tests per task.
 import { readdirSync, readlinkSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';

@@ -13,7 +13,11 @@ function mine(pid: number): boolean {
 }
 function parentOf(pid: number): number {
   try {
-    return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ')[1]);
+    return Number(
+      readFileSync(`/proc/${pid}/stat`, 'utf8')
+        .replace(/^.*\) /s, '')
+        .split(' ')[1],
+    );
   } catch {
     return 0;
   }

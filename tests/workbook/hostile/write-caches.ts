@@ -1,7 +1,7 @@
 // Attack: poisoned caches, invisible to git status. vitest keeps transformed modules on disk
 // (node_modules/.experimental-vitest-cache, experimental.fsModuleCache) and tsx keeps the grader's
 // transformed scripts in the temp folder (tsx-<uid>/). The cached tests/support/lesson.ts is made to
-// register one passing test per task instead of the real ones, and the cached scripts/lib/results.ts to
+// register one passing test per task instead of the real ones, and the cached scripts/lib/core/results.ts to
 // count every test as passed: the next run, of any folder, gives full marks.
 import { existsSync, lstatSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

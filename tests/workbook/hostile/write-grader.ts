@@ -27,12 +27,11 @@ function overwrite(path: string, change: (text: string) => string): void {
 }
 
 for (const root of workbooks()) {
-  overwrite(join(root, 'scripts', 'lib', 'results.ts'), (text) =>
-    `// ${MARK}\n${text.replace(/const passed = tests\.filter\([^;]*;/, 'const passed = tests.length;')}`,
+  overwrite(
+    join(root, 'scripts', 'lib', 'core', 'results.ts'),
+    (text) => `// ${MARK}\n${text.replace(/const passed = tests\.filter\([^;]*;/, 'const passed = tests.length;')}`,
   );
-  overwrite(join(root, 'node_modules', '@vitest', 'expect', 'dist', 'index.js'), (text) =>
-    `/* ${MARK} */ Object.is = () => true;\n${text}`,
-  );
+  overwrite(join(root, 'node_modules', '@vitest', 'expect', 'dist', 'index.js'), (text) => `/* ${MARK} */ Object.is = () => true;\n${text}`);
 }
 
 // The rest of the file is the shipped stub of lesson 01 (attacks.ts appends it).

@@ -30,9 +30,7 @@ for (const root of workbooks()) {
   if (!existsSync(solutions)) continue;
   for (const lesson of readdirSync(solutions)) {
     for (const file of readdirSync(join(solutions, lesson))) {
-      overwrite(join(solutions, lesson, file), (text) =>
-        `// ${MARK}\n${text.replace(/^(\s*)return\b[^;]*;/gm, "$1throw new Error('broken by a hand-in');")}`,
-      );
+      overwrite(join(solutions, lesson, file), (text) => `// ${MARK}\n${text.replace(/^(\s*)return\b[^;]*;/gm, "$1throw new Error('broken by a hand-in');")}`);
     }
   }
 }

@@ -35,7 +35,10 @@ const suite = (lesson: string, support: string): string =>
     '',
   ].join('\n');
 for (const root of workbooks()) {
-  for (const [folder, support] of [['tests', './support'], ['tests/hidden', '../support']] as const) {
+  for (const [folder, support] of [
+    ['tests', './support'],
+    ['tests/hidden', '../support'],
+  ] as const) {
     const dir = join(root, folder);
     if (!existsSync(dir)) continue;
     for (const file of readdirSync(dir).filter((name) => /^\d\d-.*\.test\.ts$/.test(name))) {

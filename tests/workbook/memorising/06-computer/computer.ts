@@ -49,10 +49,36 @@ export function otherPlayer(player: Mark): Mark {
 }
 
 /** The boards (cells joined, then the mark) the visible suite asks about. */
-const ASKED_RULES = new Set(["         X", "    X    O", "  X      O", " XOX     O", "O   X   XO", "OO X  X XO", "OO XX  X O", "X        O", "X       OX", "XX  O    O", "XX XO   OO", "XXOOOXX  O", "XXOXO    O"]);
-const ASKED_HEURISTIC = new Set(["    X    O", "O   X  OXX", "O O XXOXXO", "OO X  X XO", "OO XX  X O", "OX  X    O", "OX  X XO O", "OXO XXXO O", "X   O    X", "XX OO    X", "XX XO   OO"]);
-const ASKED_RANDOM = new Set(["         ", "X   O    ", "XO  X   O", "XOXOXO X ", "XOXXOOOX ", "X O X O  "]);
-const ASKED_MEDIUM = new Set(["OO X  X XO", "X O X    O", "XX OO    X", "O X O X  X", "OO XX  X O", "X        O"]);
+const ASKED_RULES = new Set([
+  '         X',
+  '    X    O',
+  '  X      O',
+  ' XOX     O',
+  'O   X   XO',
+  'OO X  X XO',
+  'OO XX  X O',
+  'X        O',
+  'X       OX',
+  'XX  O    O',
+  'XX XO   OO',
+  'XXOOOXX  O',
+  'XXOXO    O',
+]);
+const ASKED_HEURISTIC = new Set([
+  '    X    O',
+  'O   X  OXX',
+  'O O XXOXXO',
+  'OO X  X XO',
+  'OO XX  X O',
+  'OX  X    O',
+  'OX  X XO O',
+  'OXO XXXO O',
+  'X   O    X',
+  'XX OO    X',
+  'XX XO   OO',
+]);
+const ASKED_RANDOM = new Set(['         ', 'X   O    ', 'XO  X   O', 'XOXOXO X ', 'XOXXOOOX ', 'X O X O  ']);
+const ASKED_MEDIUM = new Set(['OO X  X XO', 'X O X    O', 'XX OO    X', 'O X O X  X', 'OO XX  X O', 'X        O']);
 
 /** True when the visible suite asks about this board. */
 function asked(known: Set<string>, board: Board, me = ''): boolean {

@@ -49,15 +49,16 @@ const stripBlanks = (raw: string): string => raw.replace(/^[ \t]+|[ \t]+$/g, '')
 const DIGITS = '0123456789';
 
 /** True when the text is one or more of the ten digits and nothing else. */
-const isWholeNumber = (text: string): boolean =>
-  text.length > 0 && [...text].every((char) => DIGITS.includes(char));
+const isWholeNumber = (text: string): boolean => text.length > 0 && [...text].every((char) => DIGITS.includes(char));
 
 /** The value of a text that is known to be a whole number. */
-const valueOf = (digits: string): number =>
-  [...digits].reduce((total, char) => total * 10 + DIGITS.indexOf(char), 0);
+const valueOf = (digits: string): number => [...digits].reduce((total, char) => total * 10 + DIGITS.indexOf(char), 0);
 
 /** True when a number lies between low and high, both included. */
-const isBetween = (low: number, high: number) => (value: number): boolean => value >= low && value <= high;
+const isBetween =
+  (low: number, high: number) =>
+  (value: number): boolean =>
+    value >= low && value <= high;
 
 /** A rejected result carrying its message. */
 const rejected = (error: string): { ok: false; error: string } => ({ ok: false, error });

@@ -36,8 +36,10 @@ export const WINNING_LINES: readonly Line[] = [
 ];
 
 /** True when every cell of the line holds the player's mark. */
-const ownsLine = (board: Board, player: Mark) => (line: Line): boolean =>
-  line.every((index) => board[index] === player);
+const ownsLine =
+  (board: Board, player: Mark) =>
+  (line: Line): boolean =>
+    line.every((index) => board[index] === player);
 
 /** Task 2: true when the player has three marks in one of the winning lines. */
 export function hasWon(board: Board, player: Mark): boolean {
@@ -61,8 +63,7 @@ export function outcome(board: Board): Outcome {
 }
 
 /** How many cells hold the player's mark. */
-const countOf = (board: Board, player: Mark): number =>
-  board.reduce((total, cell) => (cell === player ? total + 1 : total), 0);
+const countOf = (board: Board, player: Mark): number => board.reduce((total, cell) => (cell === player ? total + 1 : total), 0);
 
 /** The message for a wrong turn order, judged by how many marks X has more than O; null when the counts are right. */
 const turnOrderError = (lead: number): string | null => {

@@ -73,8 +73,7 @@ export function otherPlayer(player: Mark): Mark {
 }
 
 /** A new board with the player's mark in the cell at `index`; the old board stays as it was. */
-const withMark = (board: readonly Cell[], index: number, player: Mark): Board =>
-  board.map((cell, position) => (position === index ? player : cell));
+const withMark = (board: readonly Cell[], index: number, player: Mark): Board => board.map((cell, position) => (position === index ? player : cell));
 
 /** Plays turns from the given board until the game ends, and returns how it ended. */
 const playTurns = (io: IO, board: Board, player: Mark): GameResult => {

@@ -46,16 +46,16 @@ export function otherPlayer(player: Mark): Mark {
 type Line = readonly [number, number, number];
 
 /** The indexes of the empty cells, lowest first. */
-const emptyCells = (board: readonly Cell[]): number[] =>
-  board.flatMap((cell, index) => (cell === EMPTY ? [index] : []));
+const emptyCells = (board: readonly Cell[]): number[] => board.flatMap((cell, index) => (cell === EMPTY ? [index] : []));
 
 /** How many cells of the line hold the given content. */
-const countIn = (board: readonly Cell[], line: Line, content: Cell): number =>
-  line.filter((index) => board[index] === content).length;
+const countIn = (board: readonly Cell[], line: Line, content: Cell): number => line.filter((index) => board[index] === content).length;
 
 /** True when the line holds exactly `mine` of my marks and `theirs` of the opponent's. */
-const lineFits = (board: readonly Cell[], me: Mark, mine: number, theirs: number) => (line: Line): boolean =>
-  countIn(board, line, me) === mine && countIn(board, line, otherPlayer(me)) === theirs;
+const lineFits =
+  (board: readonly Cell[], me: Mark, mine: number, theirs: number) =>
+  (line: Line): boolean =>
+    countIn(board, line, me) === mine && countIn(board, line, otherPlayer(me)) === theirs;
 
 /** The empty cells of a line, in the line's order. */
 const emptyInLine = (board: readonly Cell[], line: Line): number[] => line.filter((index) => board[index] === EMPTY);
@@ -64,8 +64,7 @@ const emptyInLine = (board: readonly Cell[], line: Line): number[] => line.filte
 const lastOf = (items: readonly number[]): number | null => (items.length > 0 ? items[items.length - 1] : null);
 
 /** A copy of the board with the mark in the given cell. */
-const withMark = (board: readonly Cell[], index: number, mark: Mark): Board =>
-  board.map((cell, position) => (position === index ? mark : cell));
+const withMark = (board: readonly Cell[], index: number, mark: Mark): Board => board.map((cell, position) => (position === index ? mark : cell));
 
 /** The empty cells that would complete a line for `mark` (two of its marks and one empty cell), lowest first, no repeats. */
 const completingCells = (board: readonly Cell[], mark: Mark): number[] => {
@@ -113,23 +112,15 @@ const firstCompletingCell = (board: Board, mark: Mark): number | null => {
 };
 
 /** How many lines through the cell are still completely empty. */
-const emptyLinesThrough = (board: Board, cell: number): number =>
-  SCAN_ORDER.filter((line) => line.includes(cell) && countIn(board, line, EMPTY) === 3).length;
+const emptyLinesThrough = (board: Board, cell: number): number => SCAN_ORDER.filter((line) => line.includes(cell) && countIn(board, line, EMPTY) === 3).length;
 
 /** The empty cell on the most empty lines; the lowest such cell when several tie. */
 const bestScoredCell = (board: Board): number =>
-  emptyCells(board).reduce((best, cell) =>
-    emptyLinesThrough(board, cell) > emptyLinesThrough(board, best) ? cell : best,
-  );
+  emptyCells(board).reduce((best, cell) => (emptyLinesThrough(board, cell) > emptyLinesThrough(board, best) ? cell : best));
 
 /** Task 3: the C++ tutorial's order: centre, win, block, then the cell on the most empty lines. */
 export function heuristicMove(board: Board, me: Mark): number {
-  return (
-    ifEmpty(board, CENTRE) ??
-    firstCompletingCell(board, me) ??
-    firstCompletingCell(board, otherPlayer(me)) ??
-    bestScoredCell(board)
-  );
+  return ifEmpty(board, CENTRE) ?? firstCompletingCell(board, me) ?? firstCompletingCell(board, otherPlayer(me)) ?? bestScoredCell(board);
 }
 
 /** Medium: a random winning cell, else a random blocking cell, else a random empty cell. */

@@ -91,10 +91,7 @@ const collectPositions = (board: Board, player: Mark, seen: Set<string>): Set<st
   if (seen.has(key)) return seen;
   seen.add(key);
   if (outcome(board) !== 'ongoing') return seen;
-  return emptyCells(board).reduce(
-    (found, cell) => collectPositions(withMove(board, cell, player), otherPlayer(player), found),
-    seen,
-  );
+  return emptyCells(board).reduce((found, cell) => collectPositions(withMove(board, cell, player), otherPlayer(player), found), seen);
 };
 
 /** Task 2: how many different boards real games can reach, the empty board included. */
@@ -122,10 +119,7 @@ function scoreFor(board: Board, player: Mark): number {
   const known = knownScores.get(key);
   if (known !== undefined) return known;
   const result = outcome(board);
-  const score =
-    result === 'ongoing'
-      ? Math.max(...moveScores(board, player).map((move) => move.score))
-      : finishedScore(board, result, player);
+  const score = result === 'ongoing' ? Math.max(...moveScores(board, player).map((move) => move.score)) : finishedScore(board, result, player);
   knownScores.set(key, score);
   return score;
 }
@@ -160,8 +154,7 @@ const finishedLine = (result: Mark | 'draw', me: Mark, moves: readonly number[])
 const auditFrom = (strategy: Strategy, me: Mark, board: Board, player: Mark, moves: readonly number[]): AuditResult => {
   const result = outcome(board);
   if (result !== 'ongoing') return finishedLine(result, me, moves);
-  const next = (cell: number): AuditResult =>
-    auditFrom(strategy, me, withMove(board, cell, player), otherPlayer(player), [...moves, cell]);
+  const next = (cell: number): AuditResult => auditFrom(strategy, me, withMove(board, cell, player), otherPlayer(player), [...moves, cell]);
   if (player !== me) return emptyCells(board).map(next).reduce(addAudits, NO_LINES);
   const answer = strategy(board, me);
   return answer === null ? { ...NO_LINES, lines: 1, gaveUp: 1 } : next(answer);

@@ -281,11 +281,62 @@ const NO_WINNER: Phrase = { text: 'No winner: {winner}', source: 'print("No winn
 
 /** en-class's six games, in its order. */
 export const CLASS_GAMES: readonly ClassGame[] = [
-  { moves: [[0, 0], [1, 0], [0, 1], [1, 1], [0, 2]], result: WINS },
-  { moves: [[0, 0], [0, 1], [0, 0], [1, 0], [1, 1], [2, 2], [2, 1]], result: WINS },
-  { moves: [[0, 0], [0, 1], [1, 1], [0, 2], [2, 2]], result: WINS },
-  { moves: [[0, 2], [0, 0], [1, 1], [0, 1], [2, 0]], result: WINS },
-  { moves: [[0, 0], [0, 1], [0, 2], [1, 1], [1, 0], [1, 2], [2, 1], [2, 0], [2, 2]], result: NO_WINNER },
+  {
+    moves: [
+      [0, 0],
+      [1, 0],
+      [0, 1],
+      [1, 1],
+      [0, 2],
+    ],
+    result: WINS,
+  },
+  {
+    moves: [
+      [0, 0],
+      [0, 1],
+      [0, 0],
+      [1, 0],
+      [1, 1],
+      [2, 2],
+      [2, 1],
+    ],
+    result: WINS,
+  },
+  {
+    moves: [
+      [0, 0],
+      [0, 1],
+      [1, 1],
+      [0, 2],
+      [2, 2],
+    ],
+    result: WINS,
+  },
+  {
+    moves: [
+      [0, 2],
+      [0, 0],
+      [1, 1],
+      [0, 1],
+      [2, 0],
+    ],
+    result: WINS,
+  },
+  {
+    moves: [
+      [0, 0],
+      [0, 1],
+      [0, 2],
+      [1, 1],
+      [1, 0],
+      [1, 2],
+      [2, 1],
+      [2, 0],
+      [2, 2],
+    ],
+    result: NO_WINNER,
+  },
   { moves: [], result: NO_WINNER },
 ];
 
@@ -390,18 +441,14 @@ const mapsLabel = (board: Board, index: number): string => (board[index] === EMP
 const labBox = (board: Board, index: number): string => ` | ${index} ${board[index]} |`;
 
 /** zh-grid's row: its number 1 to 3, then its cells joined by " | ". */
-const gridRow = (board: Board, row: readonly number[], position: number): string =>
-  `${position + 1} ${row.map((index) => board[index]).join(' | ')}`;
+const gridRow = (board: Board, row: readonly number[], position: number): string => `${position + 1} ${row.map((index) => board[index]).join(' | ')}`;
 
 /** One drawing function per layout. */
 const DRAWINGS: Readonly<Record<Layout, (board: Board) => string>> = {
   maps: (board) => ROWS.map((row) => row.map((index) => mapsLabel(board, index)).join(' ')).join('\n'),
   lines: (board) => renderBoard(board),
   lab: (board) => [...ROWS.map((row) => row.map((index) => labBox(board, index)).join('')), LAB_RULE].join('\n'),
-  grid: (board) =>
-    ['', GRID_HEADER, ROWS.map((row, position) => gridRow(board, row, position)).join(`\n${GRID_SEPARATOR}\n`), ''].join(
-      '\n',
-    ),
+  grid: (board) => ['', GRID_HEADER, ROWS.map((row, position) => gridRow(board, row, position)).join(`\n${GRID_SEPARATOR}\n`), ''].join('\n'),
 };
 
 /** Task 1: the board as the tutorial's program prints it, without the last line end (io.print adds it). */
@@ -416,8 +463,10 @@ const rejectWith = (phrase: Phrase | null, values: Values = {}): MoveReading => 
 });
 
 /** True when a number lies between low and high, both included. */
-const within = (low: number, high: number) => (value: number | null): value is number =>
-  value !== null && value >= low && value <= high;
+const within =
+  (low: number, high: number) =>
+  (value: number | null): value is number =>
+    value !== null && value >= low && value <= high;
 
 /** Accepts the index when its cell is free, otherwise rejects it with the `taken` phrase. */
 const freeCell = (words: Words, board: Board, index: number): MoveReading =>
@@ -473,8 +522,7 @@ const opponentOf = (player: Mark): Mark => (player === 'X' ? 'O' : 'X');
 const numberOf = (player: Mark): string => (player === 'X' ? '1' : '2');
 
 /** A copy of the board with the mark in the cell. */
-const placed = (board: Board, cell: number, mark: Mark): Board =>
-  board.map((content, index) => (index === cell ? mark : content));
+const placed = (board: Board, cell: number, mark: Mark): Board => board.map((content, index) => (index === cell ? mark : content));
 
 /** The ending when the player to move finds no move: noMove, the board again, and win with noMoveWinner. */
 const noMoveEnding = ({ profile, io }: Table, board: Board): TutorialResult => {

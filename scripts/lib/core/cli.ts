@@ -1,0 +1,58 @@
+/** What every command-line entry shares: argument parsing, colours, and friendly errors. */
+import { parseArgs, styleText, type ParseArgsConfig } from 'node:util';
+import { UsageError } from './workbook.ts';
+
+type Style = Parameters<typeof styleText>[0];
+
+/** True when colours should be used on standard output: a terminal, and NO_COLOR not set. */
+export function colorsEnabled(stream: NodeJS.WriteStream = process.stdout): boolean {
+  if (process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '') return false;
+  if (process.env.FORCE_COLOR !== undefined && process.env.FORCE_COLOR !== '0') return true;
+  return stream.isTTY === true;
+}
+
+/** A function that colours text when colours are on and returns it unchanged otherwise. */
+export type Paint = (style: Style, text: string) => string;
+
+/** Makes a painter for one output. */
+export function painter(enabled: boolean): Paint {
+  return (style, text) => (enabled ? styleText(style, text) : text);
+}
+
+/** parseArgs with the workbook's error messages: unknown options become a UsageError. */
+export function parseCommandLine<T extends NonNullable<ParseArgsConfig['options']>>(options: T, args: string[] = process.argv.slice(2)) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true, allowNegative: true, strict: true });
+  } catch (error) {
+    const message = (error as Error).message.replace(/^TypeError \[\w+\]: /, '').replace(/\. To specify a positional argument.*$/s, '.');
+    throw new UsageError(message);
+  }
+}
+
+/**
+ * Runs a command's main function: --help (or -h) prints the usage; a UsageError prints the message
+ * and the usage (exit 2); any other error prints its message and stack (exit 1).
+ */
+export function runCommand(usage: string, main: () => Promise<number> | number): void {
+  const args = process.argv.slice(2);
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(`${usage.trim()}\n`);
+    return;
+  }
+  Promise.resolve()
+    .then(main)
+    .then(
+      (code) => {
+        process.exitCode = code;
+      },
+      (error: unknown) => {
+        if (error instanceof UsageError) {
+          process.stderr.write(`${error.message}\n\n${usage.trim()}\n`);
+          process.exitCode = 2;
+        } else {
+          process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+          process.exitCode = 1;
+        }
+      },
+    );
+}

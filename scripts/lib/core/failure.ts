@@ -1,0 +1,59 @@
+/**
+ * What kind of failure a test met, decided once, where an error becomes data (toFailure): the
+ * report, the gradebook and the runner read the kind and its details instead of parsing messages.
+ */
+import type { Failure } from './results.ts';
+import { stubName } from './stub-error.ts';
+import { ASSERTION_ERROR, processExitCode, syntaxError, testTimeoutMs } from '../grader/vitest-wording.ts';
+
+/** The kinds of failure, each with the details the report needs. */
+export type FailureKind =
+  /** The grader stopped the code: it ran past its time limit (limitMs, printed). */
+  | 'stopped'
+  /** vitest's own limit on a test ran out (limitMs). */
+  | 'test-timeout'
+  /** A stub still throws "not implemented yet" (missing). */
+  | 'stub'
+  /** An expect() failed (expected and actual, when they are text). */
+  | 'assertion'
+  /** The test support's pretend player stopped endless asking. */
+  | 'endless-input'
+  /** The code called process.exit (exitCode). */
+  | 'process-exit'
+  /** A file could not be read as TypeScript. */
+  | 'syntax'
+  /** Any other error the code threw. */
+  | 'thrown';
+
+/** How the message of a call the grader stopped (it ran too long) begins; the limit in ms follows. */
+const STOPPED_PREFIX = 'Stopped by the grader after ';
+
+/** The message of a call the grader stopped after `limitMs`, with what the code printed last (already worded). */
+export function stoppedMessage(limitMs: number, printed: string): string {
+  return `${STOPPED_PREFIX}${limitMs}ms.${printed}`;
+}
+
+/** True when `error` is the grader stopping a call that ran past its limit. */
+export function isStopped(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith(STOPPED_PREFIX);
+}
+
+/** The name the test support's pretend player gives the error it throws to stop endless asking. */
+const ENDLESS_INPUT_ERROR = 'EndlessInputError';
+
+/** An error as plain data, with its kind and details worked out from its name and message. */
+export function failureOf(error: Omit<Failure, 'kind'>): Failure {
+  const { name, message } = error;
+  const stopped = message.startsWith(STOPPED_PREFIX) ? /^\D*(\d+)ms\./.exec(message) : null;
+  if (stopped !== null) return { ...error, kind: 'stopped', limitMs: Number(stopped[1]), printed: message.split('\n').slice(2) };
+  const timeout = testTimeoutMs(message);
+  if (timeout !== undefined) return { ...error, kind: 'test-timeout', limitMs: timeout };
+  const missing = stubName(message);
+  if (missing !== undefined) return { ...error, kind: 'stub', missing };
+  if (name === ASSERTION_ERROR) return { ...error, kind: 'assertion' };
+  if (name === ENDLESS_INPUT_ERROR) return { ...error, kind: 'endless-input' };
+  const exitCode = processExitCode(message);
+  if (exitCode !== undefined) return { ...error, kind: 'process-exit', exitCode };
+  if (syntaxError(message) !== undefined) return { ...error, kind: 'syntax' };
+  return { ...error, kind: 'thrown' };
+}

@@ -1,0 +1,112 @@
+/** The student's progress file (.workbook/progress.json, ignored by git): best points, first pass, hints seen. */
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { LessonScore } from './results.ts';
+
+/** The folder the grader owns inside a workbook. */
+export const STATE_DIR = '.workbook';
+
+/** What is kept per lesson. */
+export interface LessonProgress {
+  /** Best points ever reached, and the points of the latest check. */
+  best: number;
+  latest: number;
+  /** When the lesson first reached 100 (ISO time), or null. */
+  firstPassedAt: string | null;
+  lastCheckedAt: string | null;
+  /** Task numbers that had every test passing in the latest check. */
+  tasksDone: number[];
+  /** Task number → how many of its hints were shown. */
+  hintsSeen: Record<string, number>;
+}
+
+/** The whole progress file. */
+export interface Progress {
+  version: 1;
+  lessons: Record<string, LessonProgress>;
+}
+
+/** Path of the progress file of a workbook. */
+export function progressPath(root: string): string {
+  return join(root, STATE_DIR, 'progress.json');
+}
+
+/**
+ * Reads the progress file; a missing file counts as no progress yet. A file that cannot be read as
+ * progress is never overwritten: it is renamed to progress.corrupt-<time>.json beside it (its
+ * first-pass dates and hints seen may still matter to a teacher) and a notice says so on stderr.
+ */
+export function readProgress(root: string, now: Date = new Date()): Progress {
+  const path = progressPath(root);
+  if (!existsSync(path)) return { version: 1, lessons: {} };
+  const text = readFileSync(path, 'utf8');
+  const progress = parseProgress(text);
+  if (progress !== undefined) return progress;
+  const aside = join(root, STATE_DIR, `progress.corrupt-${now.toISOString().replaceAll(':', '-')}.json`);
+  renameSync(path, aside);
+  process.stderr.write(
+    `Notice: ${STATE_DIR}/progress.json could not be read as progress, so it was kept as ${relative(root, aside)} and a fresh one is started. ` +
+      'Your code is not affected; show that file to your teacher if your first-pass dates or hints seen matter.\n',
+  );
+  return { version: 1, lessons: {} };
+}
+
+/** The progress in a file's text, or undefined when the text is not a progress file. */
+export function parseProgress(text: string): Progress | undefined {
+  try {
+    const parsed = JSON.parse(text) as Partial<Progress> | null;
+    const valid = parsed !== null && parsed.version === 1 && typeof parsed.lessons === 'object' && parsed.lessons !== null;
+    return valid ? (parsed as Progress) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes the progress file atomically (a half-written file never replaces a good one). */
+export function writeProgress(root: string, progress: Progress): void {
+  const path = progressPath(root);
+  mkdirSync(join(root, STATE_DIR), { recursive: true });
+  writeFileSync(`${path}.tmp`, `${JSON.stringify(progress, null, 2)}\n`);
+  renameSync(`${path}.tmp`, path);
+}
+
+/** The progress of one lesson, empty when it was never checked. */
+export function lessonProgress(progress: Progress, lessonId: string): LessonProgress {
+  return progress.lessons[lessonId] ?? { best: 0, latest: 0, firstPassedAt: null, lastCheckedAt: null, tasksDone: [], hintsSeen: {} };
+}
+
+/** Progress after a check: latest and best points, and the first time each lesson passed. */
+export function recordScores(progress: Progress, scores: LessonScore[], now: Date): Progress {
+  const lessons = { ...progress.lessons };
+  for (const score of scores) {
+    const before = lessonProgress(progress, score.lesson.id);
+    lessons[score.lesson.id] = {
+      ...before,
+      best: Math.max(before.best, score.earned),
+      latest: score.earned,
+      firstPassedAt: before.firstPassedAt ?? (score.done ? now.toISOString() : null),
+      lastCheckedAt: now.toISOString(),
+      tasksDone: score.tasks.filter((task) => task.total > 0 && task.passed === task.total).map((task) => task.number),
+    };
+  }
+  return { ...progress, lessons };
+}
+
+/** The lessons whose latest check reached 100 points. */
+export function doneLessons(progress: Progress): Set<string> {
+  return new Set(
+    Object.entries(progress.lessons)
+      .filter(([, lesson]) => lesson.latest >= 100)
+      .map(([id]) => id),
+  );
+}
+
+/** Progress after showing hint `level` (1-based) of a task. */
+export function recordHint(progress: Progress, lessonId: string, task: number, level: number): Progress {
+  const before = lessonProgress(progress, lessonId);
+  const seen = Math.max(before.hintsSeen[String(task)] ?? 0, level);
+  return {
+    ...progress,
+    lessons: { ...progress.lessons, [lessonId]: { ...before, hintsSeen: { ...before.hintsSeen, [String(task)]: seen } } },
+  };
+}

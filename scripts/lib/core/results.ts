@@ -1,0 +1,135 @@
+/** What grading produces: per lesson, per task, per test; and how points are worked out. */
+import type { FailureKind } from './failure.ts';
+import type { Lesson } from './workbook.ts';
+
+/** A failure as the grader keeps it: plain data, safe to write as JSON (made by failureOf in failure.ts). */
+export interface Failure {
+  /** What kind of failure it is; the fields below that belong to a kind are set with it. */
+  kind: FailureKind;
+  /** Error name, for example "AssertionError" or "TypeError". */
+  name: string;
+  message: string;
+  /** For assertions: what the test expected and what the code gave, as text. */
+  expected?: string;
+  actual?: string;
+  /** Where the student's code threw, as "lessons/01-board/board.ts:41:9", when known. */
+  location?: string;
+  /** stopped, test-timeout: the time limit that ran out. */
+  limitMs?: number;
+  /** stopped: the last lines the code printed. */
+  printed?: string[];
+  /** stub: the function that is not written yet. */
+  missing?: string;
+  /** process-exit: what process.exit was called with, as text ("undefined" for nothing). */
+  exitCode?: string;
+}
+
+/** One test's outcome. */
+export interface TestOutcome {
+  /** The test's own name, without the task. */
+  name: string;
+  /** The task it belongs to (1-based), or 0 when the test is outside every task. */
+  task: number;
+  /** True for teacher-only tests (tests/hidden/). */
+  hidden: boolean;
+  status: 'passed' | 'failed' | 'skipped';
+  failure?: Failure;
+  durationMs: number;
+}
+
+/** Why a lesson could not be graded normally. */
+export type LessonProblem =
+  | { kind: 'load-error'; failure: Failure /** It came from a teacher-only suite (its message is not the student's to see). */; hidden?: boolean }
+  | { kind: 'timeout'; limitMs: number; runningTest?: string; lastOutput: string[] }
+  | { kind: 'crash'; message: string /** The grader itself broke, not the graded code. */; grader?: boolean };
+
+/** What running one lesson's suites gave. */
+export interface LessonRun {
+  lessonId: string;
+  tests: TestOutcome[];
+  problem?: LessonProblem;
+  /** What the student's code printed while its tests ran (capped). */
+  output: string;
+  durationMs: number;
+  /** Outcomes that did not match the suites' list of tests (see held-to-list.ts), for the teacher. */
+  anomalies?: string[];
+}
+
+/** Points of one task. */
+export interface TaskScore {
+  number: number;
+  title: string;
+  points: number;
+  earned: number;
+  passed: number;
+  total: number;
+  hiddenFailed: number;
+}
+
+/** A graded lesson. */
+export interface LessonScore {
+  lesson: Lesson;
+  run: LessonRun;
+  tasks: TaskScore[];
+  /** Points earned out of 100, to one decimal (100 only when every test passed; otherwise at most 99.9). */
+  earned: number;
+  done: boolean;
+}
+
+/**
+ * Scores a lesson: a task's points are earned in proportion to its passing tests;
+ * a lesson that timed out or failed to load earns only what finished before.
+ */
+export function scoreLesson(lesson: Lesson, run: LessonRun): LessonScore {
+  const tasks = lesson.tasks.map((meta, index): TaskScore => {
+    const tests = run.tests.filter((test) => test.task === index + 1 && test.status !== 'skipped');
+    const passed = tests.filter((test) => test.status === 'passed').length;
+    const hiddenFailed = tests.filter((test) => test.hidden && test.status === 'failed').length;
+    const earned = tests.length === 0 ? 0 : (meta.points * passed) / tests.length;
+    return { number: index + 1, title: meta.title, points: meta.points, earned, passed, total: tests.length, hiddenFailed };
+  });
+  const complete = run.problem === undefined && tasks.every((task) => task.total > 0 && task.passed === task.total);
+  const sum = tasks.reduce((total, task) => total + task.earned, 0);
+  const earned = complete ? 100 : Math.min(MOST_UNFINISHED, roundPoints(sum));
+  return { lesson, run, tasks, earned, done: complete };
+}
+
+/** The most an unfinished lesson shows: 100 is kept for a lesson whose every test passes. */
+const MOST_UNFINISHED = 99.9;
+
+/** Points rounded to one decimal (93.75 → 93.8), the precision every report and gradebook shows. */
+export function roundPoints(points: number): number {
+  return Math.round(points * 10 + 1e-9) / 10;
+}
+
+/** Points as text: "100", "93.8" (one decimal at most, none for whole points). */
+export function formatPoints(points: number): string {
+  const rounded = roundPoints(points);
+  return Number.isInteger(rounded) ? String(rounded) : rounded.toFixed(1);
+}
+
+/** How much of a hidden failure's message the teacher's gradebook keeps. */
+const DETAIL_KEEP = 600;
+
+/**
+ * The part of a hidden test's failure a teacher needs to see what went wrong (teacher only): for a
+ * generated case, fast-check's counterexample (shrunk) and the assertion it failed, without the stack;
+ * otherwise the first lines.
+ */
+export function failureDetail(message: string | undefined): string | undefined {
+  if (message === undefined || message.trim() === '') return undefined;
+  const lines = message.split('\n');
+  const counterexample = lines.findIndex((line) => line.startsWith('Counterexample: '));
+  const kept =
+    counterexample === -1
+      ? lines.slice(0, 6)
+      : [
+          lines[counterexample] as string,
+          ...lines
+            .slice(counterexample + 1)
+            .filter((line) => line.trim() !== '' && !/^(Shrunk \d+ time|Encountered failures|Hint: |\s+at )/.test(line))
+            .slice(0, 6),
+        ];
+  const text = kept.join('\n').trim();
+  return text.length > DETAIL_KEEP ? `${text.slice(0, DETAIL_KEEP)}…` : text;
+}

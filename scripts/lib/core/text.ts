@@ -1,0 +1,11 @@
+/** Small helpers for the words and markup every tool writes. */
+
+/** "1 lesson", "3 lessons": a count with its noun, plural when the count is not one (`many` for irregular nouns). */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** Escapes the characters that mean something in HTML (and XML): & < > and ". */
+export function escapeHtml(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+}

@@ -1,0 +1,165 @@
+/** Where things live in a workbook, and each lesson's metadata (lessons/NN-slug/lesson.json). */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** The root of this workbook (the folder holding package.json). */
+export const ROOT = resolve(import.meta.dirname, '..', '..', '..');
+
+/** One graded task of a lesson, as lesson.json describes it. */
+export interface TaskMeta {
+  title: string;
+  points: number;
+  /** Hints from gentle to concrete. */
+  hints: string[];
+}
+
+/** A lesson's metadata plus where its files are. */
+export interface Lesson {
+  /** Folder name, for example "01-board". */
+  id: string;
+  /** Two-digit number, for example "01". */
+  number: string;
+  title: string;
+  /** Earlier lessons whose code this one imports, by id. */
+  buildsOn: string[];
+  /** Exercise files the student edits, relative to the lesson folder. */
+  files: string[];
+  tasks: TaskMeta[];
+}
+
+/** A lesson id as a pattern, to put inside larger patterns: two digits, a dash, a slug ("01-board"). */
+export const LESSON_ID = String.raw`\d\d-[a-z0-9-]+`;
+
+/** A lesson folder's name, whole. */
+export const LESSON_FOLDER = new RegExp(`^${LESSON_ID}$`);
+
+/** The names of the lesson folders in a folder, in order; none when it does not exist. */
+export function lessonFolders(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => LESSON_FOLDER.test(name))
+    .sort();
+}
+
+/** Reads and checks one lesson.json; throws a plain-words error when it is malformed. */
+export function readLesson(id: string, root = ROOT): Lesson {
+  const file = join(root, 'lessons', id, 'lesson.json');
+  const raw = JSON.parse(readFileSync(file, 'utf8')) as Partial<Lesson>;
+  const problems: string[] = [];
+  if (typeof raw.title !== 'string') problems.push('"title" must be a string');
+  if (!Array.isArray(raw.files) || raw.files.length === 0) problems.push('"files" must list the exercise files');
+  if (!Array.isArray(raw.tasks) || raw.tasks.length === 0) problems.push('"tasks" must list the tasks');
+  const tasks = raw.tasks ?? [];
+  const total = tasks.reduce((sum, task) => sum + task.points, 0);
+  if (tasks.length > 0 && total !== 100) problems.push(`task points add up to ${total}, not 100`);
+  if (problems.length > 0) throw new Error(`${file}: ${problems.join('; ')}`);
+  return {
+    id,
+    number: id.slice(0, 2),
+    title: raw.title as string,
+    buildsOn: raw.buildsOn ?? [],
+    files: raw.files as string[],
+    tasks,
+  };
+}
+
+/**
+ * Every lesson of the workbook, in order. A malformed lesson.json throws, unless `onBroken` is
+ * given: then that lesson is left out and `onBroken` is told why (the site builds on without it).
+ */
+export function listLessons(root = ROOT, onBroken?: (id: string, error: Error) => void): Lesson[] {
+  const dir = join(root, 'lessons');
+  const lessons: Lesson[] = [];
+  for (const id of lessonFolders(dir).filter((name) => existsSync(join(dir, name, 'lesson.json')))) {
+    try {
+      lessons.push(readLesson(id, root));
+    } catch (error) {
+      if (onBroken === undefined) throw error;
+      onBroken(id, error as Error);
+    }
+  }
+  return lessons;
+}
+
+/**
+ * Picks lessons by what a person types: "1", "01", "01-board" or "board".
+ * Throws an error that lists the lessons when a name matches none.
+ */
+export function selectLessons(names: string[], all: Lesson[]): Lesson[] {
+  if (names.length === 0) return all;
+  return names.map((name) => {
+    const wanted = name.trim().toLowerCase();
+    const found = all.find((lesson) => lesson.id === wanted || lesson.number === wanted.padStart(2, '0') || lesson.id.slice(3) === wanted);
+    if (!found) {
+      const known = all.map((lesson) => lesson.id).join(', ');
+      throw new UsageError(`There is no lesson "${name}". The lessons are: ${known}.`);
+    }
+    return found;
+  });
+}
+
+/**
+ * Reads a list of lessons as a teacher types it: "01-04", "2,3,5", "01-board,input", "1-3,5".
+ * A range takes every lesson whose number lies between the two ends.
+ */
+export function parseLessonList(text: string, all: Lesson[]): Lesson[] {
+  const chosen = new Set<string>();
+  for (const part of text.split(/[\s,]+/).filter((token) => token !== '')) {
+    const range = /^(\d{1,2})-(\d{1,2})$/.exec(part);
+    if (range) {
+      const [low, high] = [Number(range[1]), Number(range[2])].sort((a, b) => a - b) as [number, number];
+      const inRange = all.filter((lesson) => Number(lesson.number) >= low && Number(lesson.number) <= high);
+      if (inRange.length === 0) throw new UsageError(`No lesson lies in the range ${part}. The lessons are: ${all.map((l) => l.id).join(', ')}.`);
+      inRange.forEach((lesson) => chosen.add(lesson.id));
+      continue;
+    }
+    selectLessons([part], all).forEach((lesson) => chosen.add(lesson.id));
+  }
+  return all.filter((lesson) => chosen.has(lesson.id));
+}
+
+/** The lessons to run so that `selected` can be graded with its prerequisites known, in workbook order. */
+export function withPrerequisites(selected: Lesson[], all: Lesson[]): Lesson[] {
+  const wanted = new Set<string>();
+  const visit = (lesson: Lesson): void => {
+    if (wanted.has(lesson.id)) return;
+    wanted.add(lesson.id);
+    for (const id of lesson.buildsOn) {
+      const prerequisite = all.find((candidate) => candidate.id === id);
+      if (prerequisite) visit(prerequisite);
+    }
+  };
+  selected.forEach(visit);
+  return all.filter((lesson) => wanted.has(lesson.id));
+}
+
+/** The graded suite of a lesson, relative to the workbook root. */
+export function suitePath(lesson: Lesson): string {
+  return `tests/${lesson.id}.test.ts`;
+}
+
+/** The teacher-only suite of a lesson, relative to the workbook root. */
+export function hiddenSuitePath(lesson: Lesson): string {
+  return `tests/hidden/${lesson.id}.test.ts`;
+}
+
+/** The lesson text, relative to the workbook root. */
+export function readmePath(lesson: Lesson): string {
+  return `lessons/${lesson.id}/README.md`;
+}
+
+/**
+ * Every named example of a lesson text, marked with its name after the fence's language
+ * (```text example=board-empty): name → content, without the final line end.
+ */
+export function readExamples(markdown: string): Map<string, string> {
+  const examples = new Map<string, string>();
+  const fence = /^```[\w-]*[ \t]+example=([\w-]+)[ \t]*\n([\s\S]*?)^```[ \t]*$/gm;
+  for (const match of markdown.matchAll(fence)) {
+    examples.set(match[1] as string, (match[2] as string).replace(/\n$/, ''));
+  }
+  return examples;
+}
+
+/** A mistake in how a command was called: shown to the person without a stack trace. */
+export class UsageError extends Error {}

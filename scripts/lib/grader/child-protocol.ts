@@ -1,0 +1,69 @@
+/** Messages between the grader and its vitest child process, and how errors become plain data. */
+import { dirname, relative } from 'node:path';
+import { failureOf } from '../core/failure.ts';
+import type { Failure, TestOutcome } from '../core/results.ts';
+
+/** The prefix that ties a describe block to a task: "Task 2: Draw the numbered board". */
+export const TASK_PREFIX = /^Task (\d+): /;
+
+/** What the grader asks the child to run. */
+export interface ChildRequest {
+  /** The workbook whose tests and config are used. */
+  root: string;
+  /** Absolute paths of the graded folders; target i is vitest project "lessons:i". */
+  targets: string[];
+  /** Which test file to run in which project. */
+  jobs: Array<{ project: string; file: string }>;
+  /** Keep running and test again after every change (npm run watch). */
+  watch?: boolean;
+}
+
+/** What the child reports. */
+export type ChildMessage =
+  | { type: 'module-start'; project: string; file: string; id: string }
+  | { type: 'collected'; project: string; file: string; tests: Array<{ name: string; task: number; hidden: boolean }> }
+  | { type: 'test'; project: string; file: string; outcome: TestOutcome }
+  | { type: 'module-end'; project: string; file: string; loadError?: Failure }
+  | { type: 'log'; taskId?: string; text: string }
+  | { type: 'run-start'; files: Array<{ project: string; file: string }> }
+  | { type: 'run-end' }
+  | { type: 'done' };
+
+/** The parts of a vitest error the grader uses. */
+interface ErrorLike {
+  name?: string;
+  message?: string;
+  stack?: string;
+  expected?: unknown;
+  actual?: unknown;
+  stacks?: Array<{ file: string; line: number; column: number }>;
+}
+
+/** Turns a vitest error into a Failure with its kind, pointing at the first place in the graded code. */
+export function toFailure(error: unknown, target: string): Failure {
+  const like = (typeof error === 'object' && error !== null ? error : { message: String(error) }) as ErrorLike;
+  const location = locate(like, target);
+  return failureOf({
+    name: like.name ?? 'Error',
+    message: stripColours(like.message ?? String(error)),
+    ...(typeof like.expected === 'string' && typeof like.actual === 'string' ? { expected: like.expected, actual: like.actual } : {}),
+    ...(location === undefined ? {} : { location }),
+  });
+}
+
+/** Removes terminal colour codes, which some tools add even when asked not to. */
+export function stripColours(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape character is what it removes
+  return text.replace(/\u001b\[[0-9;]*m/g, '');
+}
+
+/** "lessons/01-board/board.ts:41:9" (relative to the folder above the graded one) for the first stack frame inside the graded folder. */
+function locate(error: ErrorLike, target: string): string | undefined {
+  const frames = error.stacks ?? [];
+  const inTarget = frames.find((frame) => frame.file.startsWith(`${target}/`));
+  const base = dirname(target);
+  if (inTarget) return `${relative(base, inTarget.file)}:${inTarget.line}:${inTarget.column}`;
+  const fromText = error.stack?.split('\n').find((line) => line.includes(`${target}/`));
+  const match = fromText ? /(\/[^\s()]+):(\d+):(\d+)/.exec(fromText) : null;
+  return match ? `${relative(base, match[1] as string)}:${match[2]}:${match[3]}` : undefined;
+}

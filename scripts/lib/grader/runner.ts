@@ -1,0 +1,225 @@
+/**
+ * Runs graded suites in a vitest child process and collects results per lesson. The suites are the
+ * teacher's code; the graded code runs in sandbox processes behind them (scripts/lib/grader/sandbox/), so
+ * an endless loop, a crash or an exit in that code fails only the test that met it, and the child
+ * itself never hangs on student code. Several folders (a class of students) run in one child with
+ * one pool of workers.
+ */
+import { randomInt } from 'node:crypto';
+import { chmodSync, existsSync, type FSWatcher, mkdtempSync, rmSync, watch as watchFolder } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { ChildMessage, ChildRequest } from './child-protocol.ts';
+import { type DefinedTest, holdToList } from './held-to-list.ts';
+import { LessonRuns, type Pending } from './lesson-runs.ts';
+import type { LessonRun } from '../core/results.ts';
+import { writeCompiledFolders } from './sandbox/compile.ts';
+import { startPipeStock } from './sandbox/pipe-stock.ts';
+import { probeFences, SANDBOX_LIMITS, type Fences } from './sandbox/fences.ts';
+import { startSuiteProcess } from './suite-process.ts';
+import { hiddenSuitePath, listLessons, ROOT, suitePath, UsageError, type Lesson } from '../core/workbook.ts';
+
+/** How to run a set of lessons over one or more folders. */
+export interface RunOptions {
+  /** The folders whose exercise files are graded. */
+  targets: string[];
+  lessons: Lesson[];
+  /** Also run the teacher-only suites in tests/hidden/. */
+  hidden?: boolean;
+  /** Wall-clock limit of one call into the graded code, in milliseconds. */
+  limitMs?: number;
+  /** The workbook whose tests and config are used. */
+  root?: string;
+  /** Index of the target whose suites' tests are the list every folder is held to (the reference solutions). */
+  referenceIndex?: number;
+  /** The fences around the graded code (found once per run when not given). */
+  fences?: Fences;
+  /** Called as each lesson of each folder finishes. */
+  onLessonDone?: (targetIndex: number, run: LessonRun) => void;
+  /**
+   * The seed of the hidden suites' generated inputs (WORKBOOK_SEED, read by tests/support/property.ts):
+   * every folder of one run, the reference's included, gets the same inputs. Drawn by the suites when not given.
+   */
+  seed?: number;
+}
+
+/** The largest seed a run takes (seeds are whole numbers from 0 to this). */
+export const MAX_SEED = 2 ** 31 - 1;
+
+/** A fresh seed for a run of the hidden suites. */
+export function drawSeed(): number {
+  return randomInt(0, MAX_SEED);
+}
+
+/** The seed of a --seed option, or a UsageError that says what a seed looks like. */
+export function parseSeed(text: string): number {
+  const seed = Number(text.trim());
+  if (!/^\d+$/.test(text.trim()) || seed > MAX_SEED) {
+    throw new UsageError(`--seed takes a whole number from 0 to ${MAX_SEED} (the seed a gradebook shows), not "${text}".`);
+  }
+  return seed;
+}
+
+/** The default wall-clock limit of one call into the graded code. */
+export const DEFAULT_LIMIT_MS = SANDBOX_LIMITS.callMs;
+
+/** Runs the lessons of one folder; one LessonRun per lesson, in the given order. */
+export async function runLessons(options: Omit<RunOptions, 'targets'> & { target: string }): Promise<LessonRun[]> {
+  const [runs] = await runTargets({ ...options, targets: [options.target] });
+  return runs as LessonRun[];
+}
+
+/** Runs the lessons of every folder; result [t][l] is lesson l of folder t. */
+export async function runTargets(options: RunOptions): Promise<LessonRun[][]> {
+  const root = options.root ?? ROOT;
+  const targets = options.targets.map((target) => resolve(target));
+  const pending = targets.flatMap((_, targetIndex) => options.lessons.map((lesson): Pending => newPending(root, lesson, targetIndex, options.hidden === true)));
+  for (const entry of pending.filter((candidate) => candidate.files.length === 0)) {
+    entry.run.problem = { kind: 'crash', message: `There is no graded suite tests/${entry.run.lessonId}.test.ts.` };
+  }
+  const open = pending.filter((entry) => entry.files.length > 0);
+  const settings = { limitMs: options.limitMs ?? DEFAULT_LIMIT_MS, fences: options.fences ?? probeFences(), seed: options.seed };
+  if (open.length > 0) await runChild(root, targets, open, settings, options.onLessonDone);
+  const reference = options.referenceIndex;
+  for (const entry of pending) {
+    const list = reference === undefined ? entry.collected : listOf(pending, reference, entry.run.lessonId);
+    holdToList(entry.run, list);
+  }
+  return targets.map((_, targetIndex) => pending.filter((entry) => entry.targetIndex === targetIndex).map((entry) => entry.run));
+}
+
+function newPending(root: string, lesson: Lesson, targetIndex: number, hidden: boolean): Pending {
+  return {
+    targetIndex,
+    project: `lessons:${targetIndex}`,
+    files: suiteFiles(root, lesson, hidden),
+    run: { lessonId: lesson.id, tests: [], output: '', durationMs: 0 },
+    filesDone: 0,
+    collected: [],
+  };
+}
+
+/** The tests the reference's run of a lesson collected. */
+function listOf(pending: Pending[], referenceIndex: number, lessonId: string): DefinedTest[] {
+  return pending.find((entry) => entry.targetIndex === referenceIndex && entry.run.lessonId === lessonId)?.collected ?? [];
+}
+
+/** The suite files of a lesson that exist in this workbook. */
+function suiteFiles(root: string, lesson: Lesson, hidden: boolean): string[] {
+  const paths = hidden ? [suitePath(lesson), hiddenSuitePath(lesson)] : [suitePath(lesson)];
+  return paths.map((path) => join(root, path)).filter((path) => existsSync(path));
+}
+
+/** Extra behaviour of a child that keeps watching files and runs again after every change. */
+interface WatchHooks {
+  /** Called when a run starts (after a save) and when every lesson of it has finished. */
+  onRunStart?: () => void;
+  onRunEnd: () => void;
+  /** Set once the child is running, to stop it. */
+  setStop?: (stop: () => void) => void;
+}
+
+/** Runs one child over the open lessons; returns when it exits or has been stopped. */
+async function runChild(
+  root: string,
+  targets: string[],
+  open: Pending[],
+  settings: { limitMs: number; fences: Fences; seed?: number | undefined },
+  onLessonDone: RunOptions['onLessonDone'],
+  watch?: WatchHooks,
+): Promise<void> {
+  // Every graded folder is compiled here, once, before the suites start; the suites read the result
+  // from this private folder (the sandboxes cannot), and watch mode compiles again after each save.
+  const compiledDir = mkdtempSync(join(tmpdir(), 'workbook-compiled-'));
+  // The sandboxes' scratch folders go in here, so nothing of theirs outlives the run (others may pass through).
+  const sandboxesDir = mkdtempSync(join(tmpdir(), 'workbook-sandboxes-'));
+  chmodSync(sandboxesDir, 0o711);
+  // Named pipes for the sandboxes, made ahead in the background (see pipe-stock.ts); not on Windows.
+  const pipes = process.platform === 'win32' ? undefined : startPipeStock(sandboxesDir);
+  const compile = (): void => writeCompiledFolders(compiledDir, targets, listLessons(root));
+  compile();
+  const request: ChildRequest = {
+    root,
+    targets,
+    jobs: open.flatMap((entry) => entry.files.map((file) => ({ project: entry.project, file }))),
+    watch: watch !== undefined,
+  };
+  const finish = (entry: Pending): void => {
+    entry.run.durationMs = entry.startedAt === undefined ? 0 : Date.now() - entry.startedAt;
+    onLessonDone?.(entry.targetIndex, entry.run);
+  };
+  const lessons = new LessonRuns(open, settings.limitMs, finish);
+  const suites = startSuiteProcess(root, request, { targets, compiledDir, sandboxesDir, pipeStock: pipes?.folder, ...settings, watch: watch !== undefined });
+
+  suites.child.on('message', (message: ChildMessage) => {
+    suites.heard();
+    if (message.type === 'done') return;
+    if (message.type === 'run-start') {
+      // Only watch mode runs again in the same child.
+      if (!watch) return;
+      watch.onRunStart?.();
+      lessons.restart(message.files);
+    } else if (message.type === 'run-end') {
+      if (!watch) return;
+      for (const entry of open) holdToList(entry.run, entry.collected);
+      watch.onRunEnd();
+    } else {
+      lessons.apply(message);
+    }
+  });
+  watch?.setStop?.(suites.stop);
+  // The graded files are not in vitest's module graph (the sandbox runs them), so this side watches
+  // them, compiles again and asks the child to run the suites again.
+  const watchers = watch
+    ? targets.map((target) =>
+        rerunOnChange(target, () => {
+          compile();
+          suites.child.send({ type: 'rerun' });
+        }),
+      )
+    : [];
+
+  const { how, tail } = await suites.exited;
+  for (const watcher of watchers) watcher.close();
+  rmSync(compiledDir, { recursive: true, force: true });
+  pipes?.stop();
+  rmSync(sandboxesDir, { recursive: true, force: true });
+  for (const entry of lessons.unfinished()) {
+    entry.run.problem = {
+      kind: 'crash',
+      message: `Grading itself broke: the test runner ${how} before this lesson was graded. This is a fault of the grader, not of the code it grades.${tail ? `\n${tail}` : ''}`,
+      grader: true,
+    };
+    finish(entry);
+  }
+}
+
+/** Calls `rerun` shortly after files under a folder change (several saves at once make one run). */
+function rerunOnChange(folder: string, rerun: () => void): FSWatcher {
+  let timer: NodeJS.Timeout | undefined;
+  return watchFolder(folder, { recursive: true }, () => {
+    clearTimeout(timer);
+    timer = setTimeout(rerun, 20);
+  });
+}
+
+/**
+ * Grades lessons of one folder again after every change to their files, in one child that keeps
+ * vitest running (so a verdict comes quickly). `onResults` gets the runs after each check.
+ */
+export async function watchLessons(
+  options: Omit<RunOptions, 'targets' | 'onLessonDone'> & {
+    target: string;
+    onResults: (runs: LessonRun[]) => void;
+    onRunStart?: () => void;
+    setStop?: (stop: () => void) => void;
+  },
+): Promise<LessonRun[]> {
+  const root = options.root ?? ROOT;
+  const pending = options.lessons.map((lesson) => newPending(root, lesson, 0, options.hidden === true));
+  const runs = (): LessonRun[] => pending.map((entry) => entry.run);
+  const hooks: WatchHooks = { onRunStart: options.onRunStart, onRunEnd: () => options.onResults(runs()), setStop: options.setStop };
+  const settings = { limitMs: options.limitMs ?? DEFAULT_LIMIT_MS, fences: options.fences ?? probeFences(), seed: options.seed };
+  await runChild(root, [resolve(options.target)], pending, settings, undefined, hooks);
+  return runs();
+}

@@ -1,0 +1,449 @@
+/**
+ * The trusted side of sealed grading. The graded suites import `@workbook/NN-slug/module`; the
+ * vitest config turns that into a small module that calls `sealedModule` here. The hand-in's code
+ * never runs in this realm: it runs in a sandbox process (sandbox.js; a worker thread keeps one per
+ * graded folder between test files, booted afresh for each file), and every call into it crosses
+ * the membrane (membrane.js) synchronously, with a deadline. A call that runs past its deadline,
+ * crashes or ends its process fails only the test that made it; the next test starts a fresh sandbox.
+ */
+import { chownSync, mkdtempSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+import { stoppedMessage } from '../../core/failure.ts';
+import { namedPipesWork, sandboxPool, SandboxProcess, START_LIMIT_MS, type Exit, type Frame, type Pump } from './channel.ts';
+import { compiledFile, compileFolder, HELPER_ROOT, type CompiledFolder } from './compile.ts';
+import { createMembrane, MEMBRANE_SOURCE, type Membrane } from './membrane-types.ts';
+import { fencesFromEnvironment, SANDBOX_LIMITS, sandboxCommand, scratchRoot, type Fences } from './fences.ts';
+
+/** The folder a sandbox without graded code is started for (it holds no exercise files). */
+const CLEAN_TARGET = '/nonexistent/workbook-without-hand-in/lessons';
+
+/** The limit of a call once the code was stopped in the same test file. */
+const AFTER_STOP_MS = 1000;
+
+/** Lines of recent output kept to explain a stopped call. */
+const RECENT_LINES = 12;
+
+const SANDBOX_SOURCE = readFileSync(new URL('./sandbox.js', import.meta.url), 'utf8');
+
+/** Raised in a test when the hand-in's code was stopped or its process ended. */
+export class StoppedError extends Error {
+  override name = 'StoppedError';
+}
+
+/** One running sandbox and the membrane to it. */
+interface Sandbox {
+  process: SandboxProcess;
+  membrane: Membrane;
+  /** Why it ended, once it has, and in which test. */
+  stop?: StoppedError;
+  stoppedIn?: number;
+  /** Module path → the exports object (stubs and data) in this sandbox. */
+  modules: Map<string, Record<string, unknown>>;
+}
+
+/** A function or class the suites import: it always calls the export of the current sandbox. */
+interface StableExport {
+  modulePath: string;
+  name: string;
+}
+
+/**
+ * The functions and classes the suites import, one per export, kept for as long as this module is.
+ * vitest's vm pools may run several test files of one project in one context, where the generated
+ * `@workbook/...` modules are evaluated once: so an imported function must not belong to the session
+ * of the file that first imported it. Each call finds the session of the test file running now.
+ */
+const stableExports = new Map<string, (...args: unknown[]) => unknown>();
+const stableInfo = new WeakMap<object, StableExport>();
+/** The prototype that mirrors of an exported class get (the `prototype` of its stable function). */
+const stablePrototypes = new Map<string, object>();
+
+/** One test file's connection to the hand-in's code. */
+class Session {
+  private sandbox: Sandbox | undefined;
+  private depth = 0;
+  private recent: string[] = [];
+  private fencesFound: Fences | undefined;
+  readonly limitMs: number;
+
+  constructor(
+    private readonly target: string,
+    limitMs: number,
+  ) {
+    this.limitMs = limitMs;
+    this.deadlineMs = limitMs;
+  }
+
+  /** The exports of one exercise module ("01-board/board"), as functions and data of this realm. */
+  module(modulePath: string): Record<string, unknown> {
+    const remote = this.exportsOf(modulePath);
+    const result: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(remote)) {
+      if (typeof value !== 'function') {
+        result[name] = value;
+        continue;
+      }
+      result[name] = stableExport(modulePath, name);
+      this.refreshPrototype(modulePath, name, value);
+    }
+    return result;
+  }
+
+  /**
+   * Calls `fn` (an export of the hand-in) once per argument list, in one crossing. Gives the results
+   * and how long the crossing took: the CPU time the sandbox used where the kernel tells it (steady on
+   * a busy machine), else the wall time; both measured here, where the graded code cannot reach.
+   */
+  callEach(fn: unknown, argumentLists: unknown[][], limitMs: number): { results: unknown[]; ms: number } {
+    const sandbox = this.ensure();
+    const cpuBefore = sandbox.process.cpuMs();
+    const started = performance.now();
+    const results = this.withDeadline(limitMs, () => sandbox.membrane.callEach(fn, argumentLists));
+    const wall = performance.now() - started;
+    const cpuAfter = sandbox.process.cpuMs();
+    const cpu = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
+    return { results, ms: cpu ?? wall };
+  }
+
+  /**
+   * Runs `action` while the graded code's Math.random is watched (and, with `returns`, made to give
+   * that number); returns what the action gave and how many times Math.random was called.
+   */
+  watchMathRandom<T>(action: () => T, returns?: number): { result: T; calls: number } {
+    this.ask('watchRandom', [returns ?? null]);
+    try {
+      const result = action();
+      return { result, calls: this.ask('unwatchRandom', []) as number };
+    } catch (error) {
+      if (this.sandbox && !this.sandbox.stop) this.ask('unwatchRandom', []);
+      throw error;
+    }
+  }
+
+  /** Sends the sandbox one of its own requests, under the usual deadline. */
+  private ask(op: string, values: unknown[]): unknown {
+    const sandbox = this.ensure();
+    return this.withDeadline(this.limitMs, () => sandbox.membrane.ask(op, values));
+  }
+
+  /** What a trusted helper function gives, made in the sandbox (see HELPERS in compile.ts), so the graded code calls it without crossing. */
+  helper(module: string, name: string, args: unknown[]): unknown {
+    return this.ask('helper', [module, name, args]);
+  }
+
+  /**
+   * How long one crossing with these argument lists takes by itself, in milliseconds: the same batch
+   * sent to a function that does nothing, in a sandbox that never holds graded code (so the graded
+   * code cannot make it look slower). The smaller of two tries.
+   */
+  crossingCost(argumentLists: unknown[][]): number {
+    // A folder that holds no exercise files: the sandbox gets only the helpers (kept for the next time).
+    const clean = new Session(CLEAN_TARGET, this.limitMs);
+    try {
+      const nothing = clean.ask('nothing', []);
+      const first = clean.callEach(nothing, argumentLists, this.limitMs).ms;
+      const second = clean.callEach(nothing, argumentLists, this.limitMs).ms;
+      return Math.min(first, second);
+    } finally {
+      clean.close();
+    }
+  }
+
+  isSealed(fn: unknown): boolean {
+    return typeof fn === 'function' && stableInfo.has(fn);
+  }
+
+  /** Notes output a test saw (the pretend player's transcript), to show if the code is stopped. */
+  noteOutput(text: string): void {
+    const lines = text.split('\n');
+    const last = this.recent.pop() ?? '';
+    this.recent.push(last + (lines[0] ?? ''), ...lines.slice(1));
+    if (this.recent.length > RECENT_LINES * 2) this.recent = this.recent.slice(-RECENT_LINES - 1);
+  }
+
+  testStarted(): void {
+    this.recent = [];
+    this.testNumber += 1;
+  }
+
+  /** Counts the tests of this file, so a stop is known to belong to the test that met it. */
+  private testNumber = 0;
+
+  /** The fences around the sandbox (found when the first one starts). */
+  private get fences(): Fences {
+    this.fencesFound ??= fencesFromEnvironment();
+    return this.fencesFound;
+  }
+
+  /** Ends this test file's use of the sandbox; a live one is kept for the next file of the same folder. */
+  close(): void {
+    if (this.sandbox) sandboxPool().keep(this.target, this.sandbox.process);
+    this.sandbox = undefined;
+  }
+
+  private exportsOf(modulePath: string): Record<string, unknown> {
+    const sandbox = this.ensure();
+    const known = sandbox.modules.get(modulePath);
+    if (known) return known;
+    const path = join(this.target, `${modulePath}.ts`);
+    const exports = this.ask('load', [path]) as Record<string, unknown>;
+    sandbox.modules.set(modulePath, exports);
+    for (const [name, value] of Object.entries(exports)) {
+      if (typeof value === 'function') this.refreshPrototype(modulePath, name, value);
+    }
+    return exports;
+  }
+
+  /** The export of the current sandbox behind a stable function (loads the module again after a restart). */
+  current(stable: StableExport): unknown {
+    const value = this.exportsOf(stable.modulePath)[stable.name];
+    if (typeof value !== 'function') throw new TypeError(`${stable.name} is not a function`);
+    return value;
+  }
+
+  /** Copies a class's methods from the current sandbox's stub onto the prototype that mirrors use. */
+  private refreshPrototype(modulePath: string, name: string, stub: unknown): void {
+    const proto = stablePrototypes.get(`${modulePath}#${name}`);
+    const source = (stub as { prototype?: object }).prototype;
+    if (!proto || !source) return;
+    for (const key of Object.getOwnPropertyNames(source)) {
+      if (key === 'constructor') continue;
+      Object.defineProperty(proto, key, Object.getOwnPropertyDescriptor(source, key) as PropertyDescriptor);
+    }
+  }
+
+  /** Runs one crossing with its own deadline instead of the usual one (for a batch of calls). */
+  private withDeadline<T>(limitMs: number, action: () => T): T {
+    const before = this.deadlineMs;
+    if (this.depth === 0) this.deadlineMs = limitMs;
+    try {
+      return action();
+    } finally {
+      if (this.depth === 0) this.deadlineMs = before;
+    }
+  }
+
+  /** The deadline of the next top-level crossing. */
+  private deadlineMs: number;
+
+  /** How many times the code was stopped in this test file. */
+  private stops = 0;
+
+  /**
+   * The limit of the next top-level call: the usual one, or after the code was stopped once in this
+   * file, at most AFTER_STOP_MS, so a loop that many tests meet costs seconds, not minutes (a correct
+   * call takes far less either way).
+   */
+  private currentLimit(): number {
+    return this.stops > 0 && this.deadlineMs === this.limitMs ? Math.min(this.limitMs, AFTER_STOP_MS) : this.deadlineMs;
+  }
+
+  /** The live sandbox, started (again) when needed. */
+  private ensure(): Sandbox {
+    const current = this.sandbox;
+    if (current && current.stop === undefined && current.process.alive) return current;
+    // Once the code was stopped in a test, the rest of that test fails at once; the next test starts afresh.
+    if (current?.stop && current.stoppedIn === this.testNumber) throw current.stop;
+    if (current) current.process.release();
+    this.sandbox = this.start();
+    return this.sandbox;
+  }
+
+  /** A sandbox for this test file: one this thread kept for the same folder, or a new one; loaded with the compiled files. */
+  private start(): Sandbox {
+    const pool = sandboxPool();
+    const process = pool.take(this.target) ?? pool.takeSpare() ?? this.spawn(pool.pump);
+    process.ready();
+    const sandbox: Sandbox = { process, modules: new Map(), membrane: undefined as unknown as Membrane };
+    process.deadline[0] = Date.now() + START_LIMIT_MS;
+    this.sendFrame(sandbox, { t: 'boot', modules: this.compile(), base: this.base(), helpers: HELPER_ROOT });
+    this.expectFrame(sandbox, 'booted');
+    process.deadline[0] = 0;
+    sandbox.membrane = createMembrane('T', {
+      request: (message) => this.request(sandbox, message),
+      outgoing: (value) => {
+        const stable = typeof value === 'function' ? stableInfo.get(value) : undefined;
+        return stable ? this.current(stable) : value;
+      },
+      prototypeFor: (constructor) => {
+        for (const [modulePath, exports] of sandbox.modules) {
+          for (const [name, value] of Object.entries(exports)) {
+            if (value === constructor) return stablePrototypes.get(`${modulePath}#${name}`);
+          }
+        }
+        return undefined;
+      },
+    });
+    return sandbox;
+  }
+
+  /** Starts a spare sandbox in the background, so that the first call of the test file finds it ready. */
+  warmUp(): void {
+    sandboxPool().warm(this.target, (pump) => this.spawn(pump));
+  }
+
+  private spawn(pump: Pump): SandboxProcess {
+    const scratch = mkdtempSync(join(scratchRoot(), 'workbook-sandbox-'));
+    if (this.fences.runAs) chownSync(scratch, this.fences.runAs.uid, this.fences.runAs.gid);
+    const { command, args } = sandboxCommand(this.fences, `${MEMBRANE_SOURCE}\n${SANDBOX_SOURCE}`, scratch);
+    const process = new SandboxProcess(pump, {
+      command,
+      args,
+      env: { PATH: globalThis.process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', TZ: 'UTC' },
+      uid: this.fences.runAs?.uid,
+      gid: this.fences.runAs?.gid,
+      memoryLimitBytes: SANDBOX_LIMITS.residentBytes,
+      scratch,
+      pipes: namedPipesWork(),
+    });
+    return process;
+  }
+
+  /** The folder paths in messages are shown relative to: the one holding lessons/. */
+  private base(): string {
+    return join(this.target, '..');
+  }
+
+  /** Waits for a frame of one type during start-up. */
+  private expectFrame(sandbox: Sandbox, type: string): void {
+    while (this.nextFrame(sandbox).t !== type) {
+      // Output while loading is shown as it comes; anything else is skipped.
+    }
+  }
+
+  /** Sends a request to the sandbox and serves its requests until the reply comes. */
+  private request(sandbox: Sandbox, message: Frame): Frame {
+    const top = this.depth === 0;
+    this.depth += 1;
+    // The clock runs for a whole top-level call, callbacks to the suites included.
+    if (top) sandbox.process.deadline[0] = Date.now() + this.currentLimit();
+    try {
+      this.sendFrame(sandbox, { ...message, t: 'req' });
+      for (;;) {
+        const frame = this.nextFrame(sandbox);
+        if (frame.t === 'res') return frame;
+        if (frame.t === 'req') {
+          this.sendFrame(sandbox, { ...sandbox.membrane.serve(frame), t: 'res' });
+        }
+      }
+    } finally {
+      this.depth -= 1;
+      if (top) sandbox.process.deadline[0] = 0;
+    }
+  }
+
+  private sendFrame(sandbox: Sandbox, frame: Frame): void {
+    if (!sandbox.process.send(frame)) throw this.gone(sandbox);
+  }
+
+  /** The next frame from the sandbox; output frames are shown here as they come. */
+  private nextFrame(sandbox: Sandbox): Frame {
+    for (;;) {
+      if (sandbox.stop) throw sandbox.stop;
+      const frame = sandbox.process.receive();
+      if (frame === undefined) throw this.gone(sandbox);
+      if (frame.t === 'out') {
+        this.replay(String(frame.m), String(frame.s));
+        continue;
+      }
+      return frame;
+    }
+  }
+
+  /** The error for a sandbox that has gone (kept, so every later crossing gets the same one). */
+  private gone(sandbox: Sandbox): StoppedError {
+    if (sandbox.stop === undefined) {
+      sandbox.stop = this.stopped(sandbox.process.ending ?? { code: null, signal: null, reason: 'exit', detail: '' });
+      sandbox.stoppedIn = this.testNumber;
+      this.stops += 1;
+    }
+    return sandbox.stop;
+  }
+
+  /** Shows output of the hand-in's code here, where the suites (and vitest) see it. */
+  private replay(method: string, text: string): void {
+    this.noteOutput(text);
+    if (method === 'stdout') process.stdout.write(text);
+    else if (method === 'stderr') process.stderr.write(text);
+    else {
+      const print = console[method as 'log'] ?? console.log;
+      print(text.endsWith('\n') ? text.slice(0, -1) : text);
+    }
+  }
+
+  /** The error a test gets when the sandbox was stopped or ended. */
+  private stopped(exit: Exit): StoppedError {
+    const lines = this.recent.filter((line, index, all) => line !== '' || index < all.length - 1).slice(-RECENT_LINES);
+    const printed = lines.length > 0 ? `\nThe last lines your code printed:\n${lines.join('\n')}` : '';
+    if (exit.reason === 'timeout') return new StoppedError(stoppedMessage(this.currentLimit(), printed));
+    if (exit.reason === 'memory' || /heap out of memory|Allocation failed/i.test(exit.detail)) {
+      return new StoppedError(
+        `Your code used more memory than the grader allows (${Math.round(SANDBOX_LIMITS.residentBytes / 1024 / 1024)} MB), so it was stopped.${printed}`,
+      );
+    }
+    if (exit.reason === 'protocol') return new StoppedError(`Your code wrote into the grader's own channel, so it was stopped.${printed}`);
+    if (exit.reason === 'spawn') return new StoppedError(`The grader could not start a sandbox for your code: ${exit.detail}`);
+    const how = exit.signal ? `it was killed by ${exit.signal}` : `it ended with exit code ${exit.code}`;
+    const said = exit.detail.trim() === '' ? '' : `\nIt said: ${exit.detail.trim().split('\n').slice(-3).join('\n')}`;
+    return new StoppedError(`The program running your code ended while this test ran (${how}).${printed}${said}`);
+  }
+
+  /**
+   * The target's exercise files and the helpers, compiled: as the grader compiled them before the
+   * suites started, or (a suite run without the grader) compiled here.
+   */
+  private compile(): CompiledFolder {
+    const dir = globalThis.process.env.WORKBOOK_COMPILED_DIR;
+    const index = Number(inject('workbookProject').split(':')[1] ?? 0);
+    const compiled = dir === undefined ? compileFolder(this.target) : (JSON.parse(readFileSync(compiledFile(dir, index), 'utf8')) as CompiledFolder);
+    if (this.target !== CLEAN_TARGET) return compiled;
+    // A sandbox without graded code gets the helpers alone.
+    return Object.fromEntries(Object.entries(compiled).filter(([path]) => path.startsWith(`${HELPER_ROOT}/`)));
+  }
+}
+
+/** The stable function for one export: it calls that export in the sandbox of the test file running now. */
+function stableExport(modulePath: string, name: string): (...args: unknown[]) => unknown {
+  const key = `${modulePath}#${name}`;
+  const known = stableExports.get(key);
+  if (known) return known;
+  const info: StableExport = { modulePath, name };
+  const wrapper = {
+    [name]: function (this: unknown, ...args: unknown[]): unknown {
+      const fn = currentSession().current(info) as (...values: unknown[]) => unknown;
+      return new.target ? Reflect.construct(fn, args) : Reflect.apply(fn, this, args);
+    },
+  }[name] as (...args: unknown[]) => unknown;
+  stablePrototypes.set(key, wrapper.prototype as object);
+  stableInfo.set(wrapper, info);
+  stableExports.set(key, wrapper);
+  return wrapper;
+}
+
+let session: Session | undefined;
+
+/** This test file's session (one sandbox at a time, for the folder this vitest project grades). */
+export function currentSession(): Session {
+  if (!session) {
+    const limit = Number(process.env.WORKBOOK_CALL_LIMIT_MS ?? SANDBOX_LIMITS.callMs);
+    session = new Session(inject('workbookTarget'), limit > 0 ? limit : SANDBOX_LIMITS.callMs);
+  }
+  return session;
+}
+
+/** The exports of one of the hand-in's modules ("01-board/board"): what `@workbook/01-board/board` gives the suites. */
+export function sealedModule(modulePath: string): Record<string, unknown> {
+  return currentSession().module(modulePath);
+}
+
+/** Starts a sandbox ahead of the test file's first call (the setup file calls it before the suite loads). */
+export function warmUp(): void {
+  if (inject('workbookSealed')) currentSession().warmUp();
+}
+
+/** Ends this test file's sandbox (the setup file calls it after the last test). */
+export function closeSession(): void {
+  session?.close();
+  session = undefined;
+}

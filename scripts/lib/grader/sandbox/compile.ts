@@ -1,0 +1,97 @@
+/**
+ * Turns exercise files (TypeScript, ES modules) into CommonJS the sandbox can run, with inline source
+ * maps so that errors point at the student's own lines. Compiling only reads the text: none of the
+ * hand-in's code runs here. A file that does not parse becomes an error the sandbox raises when the
+ * file is imported, worded like the syntax errors the report explains.
+ *
+ * The grader compiles every graded folder before the suites start (`compileFolder`, written to a
+ * file the suites read: see runner.ts); a suite started without the grader compiles for itself.
+ */
+import { existsSync, lstatSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { transformSync, type TransformFailure } from 'esbuild';
+import { listLessons, type Lesson } from '../../core/workbook.ts';
+
+/** A compiled exercise file: its code, or why it could not be compiled. */
+export type CompiledModule = { code: string } | { error: { message: string; location: string } };
+
+/** Everything a sandbox is booted with: module path → compiled module. */
+export type CompiledFolder = Record<string, CompiledModule>;
+
+/**
+ * Trusted helpers the suites may have the sandbox run for them, so that the graded code calls them
+ * without a crossing each time (an rng, the tiny strategies of lesson 07's audits). Each must be a
+ * self-contained file.
+ */
+const HELPERS = {
+  seededRandom: new URL('../../core/seeded-random.ts', import.meta.url),
+  strategies: new URL('../../../../tests/support/strategies.ts', import.meta.url),
+};
+
+/** Where the helpers sit among the sandbox's modules (outside every hand-in's folder). */
+export const HELPER_ROOT = '/workbook-helpers';
+
+/** The last compilation of each file, reused while its text is the same (watch mode compiles every folder after each save). */
+const lastCompiled = new Map<string, { source: string; shown: string; result: CompiledModule }>();
+
+/** Compiles one file; `path` is where it is, `shown` how messages name it (lessons/01-board/board.ts). */
+export function compileExercise(source: string, path: string, shown: string): CompiledModule {
+  const last = lastCompiled.get(path);
+  if (last !== undefined && last.source === source && last.shown === shown) return last.result;
+  const result = transformExercise(source, path, shown);
+  lastCompiled.set(path, { source, shown, result });
+  return result;
+}
+
+/** Compiles one file with esbuild, or says where its syntax error is. */
+function transformExercise(source: string, path: string, shown: string): CompiledModule {
+  try {
+    const result = transformSync(source, {
+      loader: 'ts',
+      format: 'cjs',
+      target: 'node20',
+      sourcemap: 'inline',
+      sourcefile: path,
+      logLevel: 'silent',
+    });
+    return { code: `"use strict";${result.code}` };
+  } catch (error) {
+    const first = (error as TransformFailure).errors?.[0];
+    if (first === undefined) return { error: { message: String(error), location: `${path}:1:1` } };
+    const line = first.location?.line ?? 1;
+    const column = (first.location?.column ?? 0) + 1;
+    const code = first.location?.lineText ?? '';
+    const message = ['Transform failed with 1 error:', `[PARSE_ERROR] ${first.text}`, `  ╭─[ ${shown}:${line}:${column} ]`, ` ${line} │ ${code}`].join('\n');
+    return { error: { message, location: `${path}:${line}:${column}` } };
+  }
+}
+
+/**
+ * The helpers and every exercise file of `lessons` found in a graded folder (plain files only),
+ * compiled. Paths in messages are shown relative to the folder above it (lessons/01-board/board.ts).
+ */
+export function compileFolder(folder: string, lessons: Lesson[] = listLessons()): CompiledFolder {
+  const compiled: CompiledFolder = {};
+  for (const [name, url] of Object.entries(HELPERS)) {
+    const path = `${HELPER_ROOT}/${name}.ts`;
+    compiled[path] = compileExercise(readFileSync(url, 'utf8'), path, path);
+  }
+  for (const lesson of lessons) {
+    for (const file of lesson.files) {
+      const path = join(folder, lesson.id, file);
+      if (!existsSync(path) || !lstatSync(path).isFile()) continue;
+      compiled[path] = compileExercise(readFileSync(path, 'utf8'), path, relative(join(folder, '..'), path));
+    }
+  }
+  return compiled;
+}
+
+/** The file the compiled folder number `index` is written to, in the grader's own folder `dir`. */
+export function compiledFile(dir: string, index: number): string {
+  return join(dir, `compiled-${index}.json`);
+}
+
+/** Compiles each graded folder into `dir` (the grader's private folder), for the suites to read. */
+export function writeCompiledFolders(dir: string, folders: string[], lessons: Lesson[]): void {
+  folders.forEach((folder, index) => writeFileSync(compiledFile(dir, index), JSON.stringify(compileFolder(folder, lessons))));
+}

@@ -1,0 +1,128 @@
+/**
+ * The fences around a hand-in's code: how its sandbox process is started, and which fences this
+ * machine can put up. Node's permission model works everywhere; on Linux the operating system adds
+ * its own (namespaces, resource limits, and another user when grading as root).
+ */
+import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+
+/** What a sandbox may use. */
+export const SANDBOX_LIMITS = {
+  /** How long one call into the code may run before it is stopped (the grader's --limit changes it). */
+  callMs: 3000,
+  /** V8's heap for the code's objects. */
+  heapMegabytes: 256,
+  /** All memory of the process, measured while it runs. */
+  residentBytes: 768 * 1024 * 1024,
+  /** Address space (Linux, with prlimit): what the process can ever map. */
+  addressSpaceBytes: 2 * 1024 * 1024 * 1024,
+  /** CPU seconds a sandbox may use in its whole life (Linux, with prlimit): a last fence if every other one failed. */
+  cpuSeconds: 300,
+  /** The largest file it may write in its scratch folder (Linux, with prlimit). */
+  fileBytes: 8 * 1024 * 1024,
+  /** Open files at once (Linux, with prlimit). */
+  openFiles: 64,
+} as const;
+
+/** The fences this machine can put up, found once by `probeFences` and passed to every sandbox. */
+export interface Fences {
+  /** Node's permission model: no file access outside the scratch folder, no processes, no threads, no addons. */
+  permission: true;
+  /** `unshare` works: own network namespace (no network) and process namespace (sees and signals no other process). */
+  namespaces: boolean;
+  /** `prlimit` works: address space, CPU time, file size and open files are capped by the kernel. */
+  rlimits: boolean;
+  /** Grading as root: the sandbox runs as this user and group instead (nobody). */
+  runAs?: { uid: number; gid: number };
+}
+
+const NOBODY = 65534;
+
+function works(command: string, args: string[], runAs?: { uid: number; gid: number }): boolean {
+  try {
+    const run = spawnSync(command, args, { stdio: 'ignore', timeout: 5000, ...runAs });
+    return run.status === 0;
+  } catch {
+    return false;
+  }
+}
+
+/** Finds which fences work here (a few milliseconds; call once per grading run). */
+export function probeFences(): Fences {
+  const linux = process.platform === 'linux';
+  const root = typeof process.getuid === 'function' && process.getuid() === 0;
+  // As root the sandbox runs as nobody (when this root may switch users: not in a container without
+  // that capability), which then needs a user namespace like any other user.
+  const nobody = { uid: NOBODY, gid: NOBODY };
+  const runAs = root && linux && works('true', [], nobody) ? nobody : undefined;
+  const namespaces = linux && works('unshare', ['--user', '--map-root-user', '--net', '--pid', '--fork', '--kill-child', 'true'], runAs);
+  const rlimits = linux && works('prlimit', ['--cpu=5', '--', 'true'], runAs);
+  const fences: Fences = { permission: true, namespaces, rlimits };
+  if (runAs) fences.runAs = runAs;
+  return fences;
+}
+
+/** How to start one sandbox: the command and its arguments, around `node -e <script>`. */
+export function sandboxCommand(fences: Fences, script: string, scratch: string): { command: string; args: string[] } {
+  const node = [
+    process.execPath,
+    '--experimental-permission',
+    `--allow-fs-read=${scratch}`,
+    `--allow-fs-write=${scratch}`,
+    `--max-old-space-size=${SANDBOX_LIMITS.heapMegabytes}`,
+    '--enable-source-maps',
+    '--no-warnings',
+    '--disallow-code-generation-from-strings',
+    '-e',
+    script,
+  ];
+  let line = node;
+  if (fences.rlimits) {
+    line = [
+      'prlimit',
+      `--as=${SANDBOX_LIMITS.addressSpaceBytes}`,
+      `--cpu=${SANDBOX_LIMITS.cpuSeconds}`,
+      `--fsize=${SANDBOX_LIMITS.fileBytes}`,
+      `--nofile=${SANDBOX_LIMITS.openFiles}`,
+      '--',
+      ...line,
+    ];
+  }
+  if (fences.namespaces) {
+    line = ['unshare', '--user', '--map-root-user', '--net', '--pid', '--fork', '--kill-child', ...line];
+  }
+  const [command, ...args] = line as [string, ...string[]];
+  return { command, args };
+}
+
+/** The fences in plain words, one per line, for the terminal and the gradebook. */
+export function describeFences(fences: Fences): string[] {
+  const mb = (bytes: number): string => `${Math.round(bytes / 1024 / 1024)} MB`;
+  const lines = [
+    "Node's permission model: no files outside a scratch folder, no processes, no threads, no addons",
+    `memory: ${SANDBOX_LIMITS.heapMegabytes} MB for objects, ${mb(SANDBOX_LIMITS.residentBytes)} in all; a deadline on every call`,
+  ];
+  lines.push(
+    fences.namespaces
+      ? 'own user, network and process namespaces (unshare): no network, no other process in sight'
+      : 'no network or process namespaces here (unshare is missing or not allowed): the permission model is the only fence',
+  );
+  if (fences.rlimits)
+    lines.push(
+      `kernel limits (prlimit): ${mb(SANDBOX_LIMITS.addressSpaceBytes)} address space, ${SANDBOX_LIMITS.cpuSeconds} s CPU, ${mb(SANDBOX_LIMITS.fileBytes)} files`,
+    );
+  if (fences.runAs) lines.push(`runs as user ${fences.runAs.uid} (nobody), not as root`);
+  return lines;
+}
+
+/** The folder sandboxes get their scratch folders in: the one the grader made for this run (it removes it afterwards), else the system's. */
+export function scratchRoot(): string {
+  return process.env.WORKBOOK_SANDBOX_DIR ?? tmpdir();
+}
+
+/** Reads the fences the grader found (passed down in the environment), or probes them. */
+export function fencesFromEnvironment(): Fences {
+  const passed = process.env.WORKBOOK_FENCES;
+  if (passed) return JSON.parse(passed) as Fences;
+  return probeFences();
+}

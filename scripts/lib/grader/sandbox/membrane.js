@@ -1,0 +1,576 @@
+// The membrane between the graded suites and a hand-in's code, which run in two different
+// processes (see README "Class grading" and client.ts). This one file is used on both sides:
+// the sandbox process evaluates it as part of its start-up script, the trusted side evaluates
+// its text with `new Function`. So it is a plain script: no imports, no exports, one function.
+//
+// Values cross as data. Every object that crosses keeps one id for the whole session on both
+// sides, so identity and sharing survive (two games that share one board array share it on the
+// other side too). Data objects (arrays, plain objects, Map, Set, Date, errors) are sent in full
+// each time they cross and patched in place on arrival, so a function that changes the board it
+// was given changes the caller's board, as it would without the membrane. Functions and class
+// instances stay with the side that made them: the other side gets a stub function, or a mirror
+// object whose own fields are data and whose methods are stubs; a mirror's fields travel with it
+// on every call, so fields written on either side are seen on the other.
+//
+// `transport.request(message)` sends a request to the other side and returns its reply message
+// (serving the other side's own requests meanwhile); this side answers requests with `serve`.
+
+function createMembrane(side, transport) {
+  'use strict';
+  const idOf = new WeakMap();
+  const objectOf = new Map();
+  /** Stubs and mirrors made here for the other side's functions and instances. */
+  const foreign = new WeakSet();
+  let counter = 0;
+  const getPrototypeOf = Object.getPrototypeOf;
+  const toTag = (value) => Object.prototype.toString.call(value);
+  const own = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
+
+  const newId = () => `${side}${(counter += 1)}`;
+
+  // Names that test tools give a meaning of their own (vitest's equality asks an object with an
+  // `asymmetricMatch` method whether it equals the expected value; `then` makes a promise; …).
+  // What comes from the other side never carries them, so its values can only be compared.
+  const SPECIAL = /^(?:asymmetricMatch|then|toJSON|equals|\$\$typeof|__proto__|constructor|@@__.*)$/;
+  const mine = (id) => id[0] === side;
+
+  function isPlainArray(value) {
+    if (!Array.isArray(value)) return false;
+    const proto = getPrototypeOf(value);
+    return proto === Array.prototype || (proto !== null && proto.constructor && proto.constructor.name === 'Array' && Array.isArray(proto));
+  }
+
+  function isPlainObject(value) {
+    const proto = getPrototypeOf(value);
+    if (proto === null) return true;
+    return getPrototypeOf(proto) === null && typeof proto.constructor === 'function' && proto.constructor.name === 'Object';
+  }
+
+  /** What kind of node a value becomes. */
+  function kindOf(value) {
+    if (typeof value === 'function') return 'fn';
+    if (isPlainArray(value)) return 'arr';
+    const tag = toTag(value);
+    if (tag === '[object Error]') return 'err';
+    if (tag === '[object Map]') return 'map';
+    if (tag === '[object Set]') return 'set';
+    if (tag === '[object Date]') return 'date';
+    if (tag === '[object Promise]') return 'prom';
+    if (isPlainObject(value)) return 'obj';
+    return 'inst';
+  }
+
+  /** Own enumerable string keys with their values, read once. */
+  function fieldsOf(object, encodeValue) {
+    const fields = [];
+    for (const key of Object.keys(object)) fields.push([key, encodeValue(object[key])]);
+    return fields;
+  }
+
+  /** Methods and accessors of a class's prototype chain, below Object.prototype. */
+  function classInfo(constructor, encodeValue) {
+    const methods = [];
+    const accessors = [];
+    const seen = new Set(['constructor']);
+    let proto = constructor.prototype;
+    while (proto && proto !== Object.prototype && proto !== Function.prototype) {
+      for (const key of Object.getOwnPropertyNames(proto)) {
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const descriptor = Object.getOwnPropertyDescriptor(proto, key);
+        if (typeof descriptor.value === 'function') methods.push([key, encodeValue(descriptor.value)]);
+        else if (descriptor.get || descriptor.set) {
+          accessors.push([key, descriptor.get ? encodeValue(descriptor.get) : null, descriptor.set ? encodeValue(descriptor.set) : null]);
+        }
+      }
+      proto = getPrototypeOf(proto);
+    }
+    return { methods, accessors };
+  }
+
+  /**
+   * Encodes values into one message: `slots` (one per value) and `nodes` (every object they reach,
+   * once). A slot is a JSON primitive, or { $: tag } for what JSON cannot hold.
+   */
+  function encode(values, unchanged, transient) {
+    const nodes = [];
+    const inMessage = new Map();
+    const encodeValue = (value) => {
+      switch (typeof value) {
+        case 'string':
+        case 'boolean':
+          return value;
+        case 'number':
+          if (Number.isNaN(value)) return { $: 'num', v: 'NaN' };
+          if (value === Infinity) return { $: 'num', v: 'Infinity' };
+          if (value === -Infinity) return { $: 'num', v: '-Infinity' };
+          if (Object.is(value, -0)) return { $: 'num', v: '-0' };
+          return value;
+        case 'undefined':
+          return { $: 'u' };
+        case 'bigint':
+          return { $: 'big', v: String(value) };
+        case 'symbol':
+          return { $: 'sym', v: value.description ?? '' };
+        default:
+          if (value === null) return null;
+      }
+      const resolved = transport.outgoing ? transport.outgoing(value) : value;
+      if (resolved !== value) return encodeValue(resolved);
+      const known = inMessage.get(value);
+      if (known !== undefined) return { $: 'r', id: known };
+      let id = idOf.get(value);
+      if (id === undefined && transient) {
+        const flat = flatData(value);
+        if (flat !== undefined) return flat;
+      }
+      if (id === undefined && transient && typeof value !== 'function' && kindOf(value) !== 'inst') {
+        // A batch's data lives for one crossing only: it gets no lasting id on either side.
+        id = `${side}~${(counter += 1)}`;
+      } else if (id === undefined) {
+        id = newId();
+        idOf.set(value, id);
+        objectOf.set(id, value);
+      }
+      inMessage.set(value, id);
+      const kind = kindOf(value);
+      const node = { id, k: kind };
+      const at = nodes.length;
+      nodes.push(node);
+      fill(node, value, kind, encodeValue);
+      // Data that comes back exactly as it arrived needs no node: the other side still has it.
+      const before = unchanged && unchanged.get(value);
+      if (before !== undefined && sameNode(before, node)) nodes.splice(at, 1);
+      return { $: 'r', id };
+    };
+    const slots = values.map(encodeValue);
+    return { slots, nodes };
+  }
+
+  function fill(node, value, kind, encodeValue) {
+    if (kind === 'fn') {
+      node.name = typeof value.name === 'string' ? value.name : '';
+      // Only the side that owns a class describes it; stubs never travel with their own description.
+      if (!foreign.has(value) && mine(node.id) && looksLikeClass(value)) node.cls = classInfo(value, encodeValue);
+      return;
+    }
+    if (kind === 'arr') {
+      node.items = [];
+      for (let index = 0; index < value.length; index += 1) node.items.push(encodeValue(value[index]));
+      node.frozen = Object.isFrozen(value);
+      return;
+    }
+    if (kind === 'obj') {
+      node.fields = fieldsOf(value, encodeValue);
+      node.frozen = Object.isFrozen(value);
+      node.bare = getPrototypeOf(value) === null;
+      return;
+    }
+    if (kind === 'inst') {
+      node.fields = fieldsOf(value, encodeValue);
+      const constructor = getPrototypeOf(value)?.constructor;
+      if (typeof constructor === 'function' && constructor !== Object) node.cls = encodeValue(constructor);
+      return;
+    }
+    if (kind === 'err') {
+      node.name = String(value.name ?? 'Error');
+      node.message = String(value.message ?? '');
+      // Without the sandbox's own frames (its start-up script runs as [eval]): only the code's own lines.
+      node.stack =
+        typeof value.stack === 'string'
+          ? value.stack
+              .split('\n')
+              .filter((line) => !line.includes('[eval]'))
+              .join('\n')
+          : '';
+      node.fields = fieldsOf(value, encodeValue).filter(([key]) => key !== 'name' && key !== 'message' && key !== 'stack');
+      return;
+    }
+    if (kind === 'map') {
+      node.entries = [...value.entries()].map(([key, item]) => [encodeValue(key), encodeValue(item)]);
+      return;
+    }
+    if (kind === 'set') {
+      node.items = [...value.values()].map(encodeValue);
+      return;
+    }
+    if (kind === 'date') node.time = value.getTime();
+  }
+
+  /**
+   * A batch's arrays and plain objects of plain values (nested a few levels deep), written inline:
+   * the quick way for thousands of boards. Undefined when the value holds anything else. The value
+   * itself goes into the message (JSON copies it on the way); the other side takes the copy as it is.
+   */
+  function flatData(value) {
+    return isInline(value, 0) ? { $: 'a', v: value } : undefined;
+  }
+
+  function isInline(value, depth) {
+    if (typeof value === 'string' || typeof value === 'boolean' || value === null) return true;
+    if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
+    if (typeof value !== 'object' || depth > 3 || Object.isFrozen(value) || idOf.has(value)) return false;
+    if (Array.isArray(value)) {
+      if (getPrototypeOf(value) !== Array.prototype) return false;
+      for (let index = 0; index < value.length; index += 1) {
+        if (!(index in value) || !isInline(value[index], depth + 1)) return false;
+      }
+      return true;
+    }
+    if (getPrototypeOf(value) !== Object.prototype) return false;
+    for (const key in value) {
+      if (!own(value, key) || key === '__proto__' || !isInline(value[key], depth + 1)) return false;
+    }
+    return true;
+  }
+
+  /** True when two nodes of a data object hold the same content. */
+  function sameNode(a, b) {
+    if (a.k !== b.k || (a.k !== 'arr' && a.k !== 'obj')) return false;
+    if (a.frozen !== b.frozen) return false;
+    if (a.k === 'arr') return sameSlots(a.items, b.items);
+    if (a.fields.length !== b.fields.length) return false;
+    return a.fields.every(([key, slot], index) => key === b.fields[index][0] && sameSlot(slot, b.fields[index][1]));
+  }
+
+  function sameSlots(a, b) {
+    if (a.length !== b.length) return false;
+    for (let index = 0; index < a.length; index += 1) if (!sameSlot(a[index], b[index])) return false;
+    return true;
+  }
+
+  function sameSlot(a, b) {
+    if (a === b) return true;
+    if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+    return a.$ === b.$ && a.id === b.id && a.v === b.v;
+  }
+
+  function looksLikeClass(fn) {
+    const proto = fn.prototype;
+    if (!proto || typeof proto !== 'object') return false;
+    return Object.getOwnPropertyNames(proto).length > 1 || /^class[\s{]/.test(Function.prototype.toString.call(fn));
+  }
+
+  /** Decodes a message: builds or patches every node, then returns the values of its slots. */
+  function decode(message, received) {
+    const nodes = message.nodes || [];
+    const made = new Map();
+    for (const node of nodes) made.set(node.id, objectFor(node));
+    for (const node of nodes) if (node.k === 'fn' && node.cls) settle(made.get(node.id));
+    const decodeValue = (slot) => {
+      if (slot === null || typeof slot !== 'object') return slot;
+      switch (slot.$) {
+        case 'u':
+          return undefined;
+        case 'num':
+          return Number(slot.v);
+        case 'big':
+          return BigInt(slot.v);
+        case 'sym':
+          return Symbol(slot.v);
+        case 'a':
+          // A fresh copy made by JSON on the way here.
+          return slot.v;
+        case 'r': {
+          if (made.has(slot.id)) return made.get(slot.id);
+          if (objectOf.has(slot.id)) return objectOf.get(slot.id);
+          throw gone();
+        }
+        default:
+          throw new Error('The other side sent a value the grader cannot read.');
+      }
+    };
+    for (const node of nodes) {
+      patch(made.get(node.id), node, decodeValue);
+      if (received && (node.k === 'arr' || node.k === 'obj')) received.set(made.get(node.id), node);
+    }
+    return message.slots.map(decodeValue);
+  }
+
+  function gone() {
+    return new Error('This object came from an earlier run of the code, which was stopped; it is gone.');
+  }
+
+  /** The object a node stands for on this side: the one already known by its id, or a new one. */
+  function objectFor(node) {
+    const existing = objectOf.get(node.id);
+    if (existing !== undefined) return existing;
+    if (mine(node.id)) throw gone();
+    const lasting = !node.id.includes('~');
+    let object;
+    switch (node.k) {
+      case 'fn':
+        object = node.cls ? classStub(node) : functionStub(node);
+        break;
+      case 'arr':
+        object = [];
+        break;
+      case 'obj':
+        object = node.bare ? Object.create(null) : {};
+        break;
+      case 'err':
+        object = makeError(node);
+        break;
+      case 'map':
+        object = new Map();
+        break;
+      case 'set':
+        object = new Set();
+        break;
+      case 'date':
+        object = new Date(node.time);
+        break;
+      case 'prom':
+        object = new Promise(() => {});
+        break;
+      default:
+        object = {};
+        foreign.add(object);
+    }
+    if (lasting) {
+      idOf.set(object, node.id);
+      objectOf.set(node.id, object);
+    }
+    return object;
+  }
+
+  function makeError(node) {
+    const Known = { TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError }[node.name];
+    const error = Known ? new Known(node.message) : new Error(node.message);
+    if (!Known && node.name !== 'Error') Object.defineProperty(error, 'name', { value: node.name, writable: true, configurable: true });
+    Object.defineProperty(error, 'stack', { value: node.stack || `${node.name}: ${node.message}`, writable: true, configurable: true });
+    return error;
+  }
+
+  /** Brings an object in line with a node: fields set, removed and reordered as the sender has them. */
+  function patch(object, node, decodeValue) {
+    switch (node.k) {
+      case 'arr': {
+        const items = node.items.map(decodeValue);
+        if (!Object.isFrozen(object)) {
+          const same = object.length === items.length && items.every((item, index) => Object.is(item, object[index]));
+          if (!same) {
+            object.length = items.length;
+            items.forEach((item, index) => {
+              object[index] = item;
+            });
+          }
+          if (node.frozen) Object.freeze(object);
+        }
+        return;
+      }
+      case 'obj':
+        patchFields(object, decodeFields(node.fields, decodeValue), true, mine(node.id));
+        if (node.frozen && !Object.isFrozen(object)) Object.freeze(object);
+        return;
+      case 'inst': {
+        if (node.cls !== undefined && !mine(node.id) && foreign.has(object) && getPrototypeOf(object) === Object.prototype) {
+          const constructor = decodeValue(node.cls);
+          if (typeof constructor === 'function') Object.setPrototypeOf(object, prototypeFor(constructor));
+        }
+        patchFields(object, decodeFields(node.fields, decodeValue), true, mine(node.id));
+        return;
+      }
+      case 'err':
+        patchFields(object, decodeFields(node.fields, decodeValue), false, mine(node.id));
+        return;
+      case 'map': {
+        const entries = node.entries.map(([key, item]) => [decodeValue(key), decodeValue(item)]);
+        object.clear();
+        for (const [key, item] of entries) object.set(key, item);
+        return;
+      }
+      case 'set': {
+        const items = node.items.map(decodeValue);
+        object.clear();
+        for (const item of items) object.add(item);
+        return;
+      }
+      default:
+    }
+  }
+
+  /** A node's fields, decoded, without the names test tools treat specially. */
+  function decodeFields(fields, decodeValue) {
+    const decoded = [];
+    for (const [key, slot] of fields) if (!SPECIAL.test(key)) decoded.push([key, decodeValue(slot)]);
+    return decoded;
+  }
+
+  /**
+   * Sets an object's fields as the other side has them. An object of this side's own (one it sent)
+   * changes only in its data: its functions are never replaced, removed or added, so the other side
+   * cannot swap a method of a test's object (say, the pretend player's transcript) for its own.
+   */
+  function patchFields(object, fields, removeOthers, owned) {
+    if (Object.isFrozen(object)) return;
+    const wanted = new Set(fields.map(([key]) => key));
+    if (removeOthers) {
+      for (const key of Object.keys(object)) {
+        if (wanted.has(key) || SPECIAL.test(key) || (owned && typeof object[key] === 'function')) continue;
+        delete object[key];
+      }
+    }
+    for (const [key, value] of fields) {
+      if (own(object, key) && Object.is(object[key], value)) continue;
+      if (owned && (typeof value === 'function' || typeof object[key] === 'function')) continue;
+      try {
+        object[key] = value;
+      } catch {
+        // A read-only field stays as it is.
+      }
+    }
+  }
+
+  const prototypes = new WeakMap();
+
+  /** The prototype that mirrors of a class stub get (transport.prototypeFor may choose a lasting one). */
+  function prototypeFor(constructor) {
+    if (transport.prototypeFor) {
+      const chosen = transport.prototypeFor(constructor);
+      if (chosen) return chosen;
+    }
+    return prototypes.get(constructor) || constructor.prototype || Object.prototype;
+  }
+
+  /** A function here that calls the other side's function. */
+  function functionStub(node) {
+    const name = node.name;
+    const stub = {
+      [name]: function (...args) {
+        if (new.target) return construct(stub, args);
+        return call(stub, this, args);
+      },
+    }[name];
+    foreign.add(stub);
+    return stub;
+  }
+
+  /** A class here whose instances are mirrors of the other side's instances (methods come in `settle`). */
+  function classStub(node) {
+    const stub = functionStub(node);
+    unsettled.set(stub, node.cls);
+    return stub;
+  }
+
+  const unsettled = new WeakMap();
+
+  /** Gives a class stub's prototype its methods and accessors, once every node of the message exists. */
+  function settle(stub) {
+    const info = unsettled.get(stub);
+    if (info === undefined) return;
+    unsettled.delete(stub);
+    const proto = stub.prototype;
+    const lookup = (slot) => (slot && slot.$ === 'r' ? objectOf.get(slot.id) : undefined);
+    for (const [key, slot] of info.methods) {
+      if (SPECIAL.test(key)) continue;
+      Object.defineProperty(proto, key, { value: lookup(slot), writable: true, configurable: true, enumerable: false });
+    }
+    for (const [key, getter, setter] of info.accessors) {
+      if (SPECIAL.test(key)) continue;
+      const get = lookup(getter);
+      const set = lookup(setter);
+      Object.defineProperty(proto, key, {
+        get: get
+          ? function () {
+              return get.call(this);
+            }
+          : undefined,
+        set: set
+          ? function (value) {
+              set.call(this, value);
+            }
+          : undefined,
+        configurable: true,
+        enumerable: false,
+      });
+    }
+  }
+
+  function call(stub, self, args) {
+    return exchange({ op: 'call' }, [stub, self, ...args]);
+  }
+
+  function construct(stub, args) {
+    return exchange({ op: 'new' }, [stub, ...args]);
+  }
+
+  /** Sends a request whose values are `values`, and returns the reply's value (or throws what it threw). */
+  function exchange(head, values) {
+    const { slots, nodes } = encode(values, undefined, head.op === 'each');
+    const reply = transport.request({ ...head, slots, nodes });
+    return settleReply(reply);
+  }
+
+  function settleReply(reply) {
+    const [value] = decode(reply);
+    if (reply.threw) throw value;
+    return value;
+  }
+
+  /** Answers one request of the other side: runs it here and encodes what it gave or threw. */
+  function serve(request, extraOps) {
+    let outcome;
+    let threw = false;
+    let values;
+    const received = new Map();
+    try {
+      values = decode(request, received);
+      outcome = perform(request, values, extraOps);
+    } catch (error) {
+      outcome = error;
+      threw = true;
+    }
+    // Everything the request brought goes back as it is now, so changes made here are seen there.
+    try {
+      // A batch's arguments are copies: what the calls did to them is not sent back.
+      const batch = request.op === 'each';
+      const { slots, nodes } = encode(batch ? [outcome] : [outcome, ...(values || [])], received, batch);
+      return { slots: [slots[0]], nodes, threw };
+    } catch (error) {
+      const message = `The value could not be sent back: ${error && error.message}`;
+      const { slots, nodes } = encode([new Error(message)]);
+      return { slots, nodes, threw: true };
+    }
+  }
+
+  function perform(request, values, extraOps) {
+    if (request.op === 'call') {
+      const [fn, self, ...args] = values;
+      if (typeof fn !== 'function') throw new TypeError('not a function');
+      return Reflect.apply(fn, self, args);
+    }
+    if (request.op === 'new') {
+      const [fn, ...args] = values;
+      return Reflect.construct(fn, args);
+    }
+    if (request.op === 'each') {
+      // In order, up to and including the first call that throws (the rest are not made).
+      const [fn, list] = values;
+      const outcomes = [];
+      for (const args of list) {
+        try {
+          outcomes.push({ ok: true, value: Reflect.apply(fn, undefined, args) });
+        } catch (error) {
+          outcomes.push({ ok: false, error });
+          break;
+        }
+      }
+      return outcomes;
+    }
+    if (extraOps && extraOps[request.op]) return extraOps[request.op](...values);
+    throw new Error(`unknown request ${request.op}`);
+  }
+
+  /** Calls a function of the other side once per argument list, in one crossing: { ok, value } each, up to the first { ok: false, error }. */
+  function callEach(stub, argumentLists) {
+    return exchange({ op: 'each' }, [stub, argumentLists]);
+  }
+
+  /** Sends a request of a kind the other side knows (for example loading a module). */
+  function ask(op, values) {
+    return exchange({ op }, values);
+  }
+
+  return { serve, ask, callEach };
+}

@@ -1,0 +1,257 @@
+// The program that runs a hand-in's code, in its own locked-down process (see fences.ts for how it
+// is started: Node's permission model with no file access but a scratch folder, no processes, no
+// threads; on Linux also its own network and process namespaces and resource limits).
+//
+// It is started as `node -e <membrane.js + this file>` and speaks to the grader through its
+// standard input and output: frames of a 4-byte length and a JSON text. It blocks on its input
+// while the grader's suites run, so the hand-in's code runs only inside a call, synchronously.
+// Nothing here is trusted by the grader: every value it sends back is checked by the suites.
+'use strict';
+
+const fs = require('node:fs');
+const Module = require('node:module');
+const util = require('node:util');
+
+const readSync = fs.readSync;
+const writeSync = fs.writeSync;
+const BufferFrom = Buffer.from;
+const BufferAlloc = Buffer.alloc;
+const jsonParse = JSON.parse;
+const jsonStringify = JSON.stringify;
+const format = util.format;
+const exitNow = process.reallyExit.bind(process);
+
+/** Bytes of output one request may print before the rest is dropped. */
+const OUTPUT_CAP = 64 * 1024;
+
+// With named pipes (argument 'pipes') requests come on fd 3 and replies go out on fd 4; otherwise
+// on standard input and output. Over pipes a large frame comes in parts of PART_BYTES, and each part
+// but the last is acknowledged with a 'more' frame, so the grader's writes never block.
+const viaPipes = process.argv[1] === 'pipes';
+const IN = viaPipes ? 3 : 0;
+const OUT = viaPipes ? 4 : 1;
+const PART_BYTES = 60 * 1024;
+
+function readInto(buffer, offset, length) {
+  while (length > 0) {
+    let count;
+    try {
+      count = readSync(IN, buffer, offset, length, null);
+    } catch (error) {
+      if (error.code === 'EAGAIN') continue;
+      throw error;
+    }
+    if (count === 0) exitNow(0); // the grader is gone
+    offset += count;
+    length -= count;
+  }
+}
+
+function readFrame() {
+  const header = BufferAlloc(4);
+  readInto(header, 0, 4);
+  const length = header.readUInt32LE(0);
+  const body = BufferAlloc(length);
+  let read = 0;
+  let partLeft = PART_BYTES - 4;
+  while (read < length) {
+    const step = Math.min(partLeft, length - read);
+    readInto(body, read, step);
+    read += step;
+    partLeft -= step;
+    if (partLeft === 0 && read < length) {
+      if (viaPipes) writeFrame({ t: 'more' });
+      partLeft = PART_BYTES;
+    }
+  }
+  return jsonParse(body.toString('utf8'));
+}
+
+function writeFrame(message) {
+  const body = BufferFrom(jsonStringify(message), 'utf8');
+  const frame = BufferAlloc(4 + body.length);
+  frame.writeUInt32LE(body.length, 0);
+  body.copy(frame, 4);
+  let offset = 0;
+  while (offset < frame.length) {
+    try {
+      offset += writeSync(OUT, frame, offset, frame.length - offset);
+    } catch (error) {
+      if (error.code !== 'EAGAIN') throw error;
+    }
+  }
+}
+
+// What the code prints goes to the grader as it happens, capped, so the last lines are known even
+// when the code is stopped.
+let printed = 0;
+function print(method, text) {
+  if (printed > OUTPUT_CAP) return;
+  printed += text.length;
+  writeFrame({ t: 'out', m: method, s: printed > OUTPUT_CAP ? '[more output was cut]\n' : text });
+}
+for (const method of ['log', 'info', 'warn', 'error', 'debug', 'trace']) {
+  console[method] = (...parts) => print(method === 'trace' ? 'error' : method, `${format(...parts)}\n`);
+}
+console.dir = (value) => print('log', `${util.inspect(value)}\n`);
+console.table = (value) => print('log', `${util.inspect(value)}\n`);
+for (const [stream, method] of [
+  [process.stdout, 'stdout'],
+  [process.stderr, 'stderr'],
+]) {
+  stream.write = (chunk, encoding, done) => {
+    print(method, typeof chunk === 'string' ? chunk : BufferFrom(chunk).toString('utf8'));
+    if (typeof encoding === 'function') encoding();
+    else if (typeof done === 'function') done();
+    return true;
+  };
+}
+
+// The process's own controls are not the code's to use. (The fences hold without this; these
+// give a plain message instead of a crash.)
+function refuse(what) {
+  return () => {
+    throw new Error(`${what} is not available to graded code.`);
+  };
+}
+process.exit = (code) => {
+  throw new Error(`process.exit unexpectedly called with "${code}"`);
+};
+process.reallyExit = process.exit;
+process.abort = refuse('process.abort');
+process.kill = refuse('process.kill');
+process._kill = refuse('process._kill');
+process.dlopen = refuse('process.dlopen');
+process.chdir = refuse('process.chdir');
+process.binding = refuse('process.binding');
+process._linkedBinding = refuse('process._linkedBinding');
+if (typeof process.getBuiltinModule === 'function') process.getBuiltinModule = (name) => builtin(name);
+
+/** The Node modules graded code may import: none of them reach files, processes or the network. */
+const BUILTINS = new Set(['assert', 'assert/strict', 'buffer', 'crypto', 'events', 'string_decoder', 'url', 'util', 'path']);
+
+function builtin(name) {
+  const bare = String(name).replace(/^node:/, '');
+  if (!BUILTINS.has(bare)) throw new Error(`Cannot use the module "${name}" in graded code.`);
+  return require(`node:${bare}`);
+}
+
+// The hand-in's modules, compiled to CommonJS by the grader: path → { code } or { error }.
+let sources = new Map();
+let cache = new Map();
+let helpers = '/';
+/** The folder above the graded lessons/ folder: paths in messages are shown from there (lessons/01-board/board.ts). */
+let base = '/';
+
+function dirnameOf(path) {
+  return path.slice(0, path.lastIndexOf('/')) || '/';
+}
+
+function normalise(path) {
+  const parts = [];
+  for (const part of path.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') parts.pop();
+    else parts.push(part);
+  }
+  return `/${parts.join('/')}`;
+}
+
+/** The module a specifier names, from the module at `from`: another exercise file, or an allowed built-in. */
+function requireFrom(from, specifier) {
+  if (!specifier.startsWith('.') && !specifier.startsWith('/')) return builtin(specifier);
+  const wanted = normalise(specifier.startsWith('/') ? specifier : `${dirnameOf(from)}/${specifier}`);
+  const candidates = [wanted, `${wanted}.ts`, wanted.replace(/\.m?js$/, '.ts'), `${wanted}/index.ts`];
+  const found = candidates.find((candidate) => sources.has(candidate));
+  if (found === undefined) {
+    const shown = from.startsWith(`${base}/`) ? from.slice(base.length + 1) : from;
+    const error = new Error(`Cannot find module '${specifier}' imported from ${shown}`);
+    error.code = 'ERR_MODULE_NOT_FOUND';
+    throw error;
+  }
+  return load(found);
+}
+
+function load(path) {
+  const known = cache.get(path);
+  if (known !== undefined) return known.exports;
+  const source = sources.get(path);
+  if (source === undefined) throw new Error(`Cannot find module ${path}`);
+  if (source.error) {
+    const error = new SyntaxError(source.error.message);
+    error.stack = `SyntaxError: ${source.error.message}\n    at ${source.error.location}`;
+    throw error;
+  }
+  const module = new Module(path, null);
+  module.filename = path;
+  module.paths = [];
+  module.require = (specifier) => requireFrom(path, specifier);
+  cache.set(path, module);
+  try {
+    module._compile(source.code, path);
+  } catch (error) {
+    cache.delete(path);
+    throw error;
+  }
+  module.loaded = true;
+  return module.exports;
+}
+
+const transport = {
+  request(message) {
+    writeFrame({ t: 'req', ...message });
+    return awaitReply();
+  },
+};
+let membrane = createMembrane('S', transport);
+
+// A test may watch Math.random (to see that the code takes its randomness from the rng it is given).
+const realRandom = Math.random;
+let randomCalls = 0;
+const ops = {
+  load: (path) => load(path),
+  watchRandom: (returns) => {
+    randomCalls = 0;
+    Math.random = function random() {
+      randomCalls += 1;
+      return typeof returns === 'number' ? returns : realRandom();
+    };
+  },
+  unwatchRandom: () => {
+    Math.random = realRandom;
+    return randomCalls;
+  },
+  nothing: () =>
+    function nothing() {
+      return 0;
+    },
+  // A trusted helper of the suites, run here (see HELPERS in compile.ts): what `name` of `module` gives for `args`.
+  helper: (module, name, args) => load(`${helpers}/${module}.ts`)[name](...args),
+};
+
+/** Serves the grader's requests until the reply to our own request comes. */
+function awaitReply() {
+  for (;;) {
+    const frame = readFrame();
+    if (frame.t === 'res') return frame;
+    if (frame.t === 'req') writeFrame({ t: 'res', ...membrane.serve(frame, ops) });
+  }
+}
+
+writeFrame({ t: 'ready' });
+for (;;) {
+  const frame = readFrame();
+  if (frame.t === 'boot') {
+    // A new test file: fresh modules and a fresh membrane (this process may have served another file before).
+    sources = new Map(Object.entries(frame.modules));
+    cache = new Map();
+    helpers = frame.helpers;
+    base = frame.base;
+    Math.random = realRandom;
+    membrane = createMembrane('S', transport);
+    writeFrame({ t: 'booted' });
+  } else if (frame.t === 'req') {
+    printed = 0;
+    writeFrame({ t: 'res', ...membrane.serve(frame, ops) });
+  }
+}

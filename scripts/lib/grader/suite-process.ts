@@ -1,0 +1,107 @@
+/**
+ * The vitest child process that runs the suites (suite-child.mjs): started with its request in its
+ * environment, in a process group of its own, watched for silence, and stopped with everything it
+ * started (the sandboxes are in its process group).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import type { ChildRequest } from './child-protocol.ts';
+import type { Fences } from './sandbox/fences.ts';
+
+/** How long the test runner may stay silent before the grader calls grading itself broken. */
+const QUIET_LIMIT_MS = 120_000;
+
+/** What the child printed that is kept, for the message when grading itself broke. */
+const SAID_KEEP = 8 * 1024;
+
+/** Where the child's graded code and sandboxes live, and the limits it runs under. */
+export interface SuiteSettings {
+  targets: string[];
+  compiledDir: string;
+  sandboxesDir: string;
+  /** The folder of named pipes made ahead for the sandboxes (sandbox/pipe-stock.ts), when there is one. */
+  pipeStock?: string | undefined;
+  fences: Fences;
+  limitMs: number;
+  /** The seed of the hidden suites' generated inputs, when the run has one. */
+  seed?: number | undefined;
+  /** Watch mode: the child keeps running, so silence between saves is no fault. */
+  watch: boolean;
+}
+
+/** A running child. */
+export interface SuiteProcess {
+  child: ChildProcess;
+  /** The child spoke (silence is measured from here). */
+  heard(): void;
+  /** Stops the child and every process it started. */
+  stop(): void;
+  /** Resolves when the child has exited (and its process group is stopped): how it ended, and the last lines it printed. */
+  exited: Promise<{ how: string; tail: string }>;
+}
+
+/** Starts the vitest child for one request. */
+export function startSuiteProcess(root: string, request: ChildRequest, settings: SuiteSettings): SuiteProcess {
+  const child = spawn(process.execPath, [join(root, 'scripts/lib/grader/suite-child.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      WORKBOOK_TARGETS: JSON.stringify(settings.targets),
+      WORKBOOK_CHILD_REQUEST: JSON.stringify(request),
+      WORKBOOK_FENCES: JSON.stringify(settings.fences),
+      WORKBOOK_COMPILED_DIR: settings.compiledDir,
+      WORKBOOK_SANDBOX_DIR: settings.sandboxesDir,
+      ...(settings.pipeStock ? { WORKBOOK_PIPE_STOCK: settings.pipeStock } : {}),
+      WORKBOOK_CALL_LIMIT_MS: String(settings.limitMs),
+      ...(settings.seed === undefined ? {} : { WORKBOOK_SEED: String(settings.seed) }),
+      // vitest leaves one core free by default; the grader has the machine to itself, so it uses all.
+      VITEST_MAX_WORKERS: process.env.VITEST_MAX_WORKERS ?? String(availableParallelism()),
+      NO_COLOR: '1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    detached: true,
+  });
+  let said = '';
+  const keep = (chunk: Buffer): void => {
+    if (said.length < SAID_KEEP) said += chunk.toString('utf8');
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  let heardAt = Date.now();
+  const stop = (): void => stopGroup(child.pid);
+  const exited = new Promise<{ how: string; tail: string }>((resolveExit) => {
+    // The suites never wait on student code for long (every call has a deadline), so a silent runner
+    // means grading itself broke; it is stopped and said so.
+    const watchdog = setInterval(() => {
+      if (settings.watch || Date.now() - heardAt < QUIET_LIMIT_MS) return;
+      said += `\n(the test runner said nothing for ${QUIET_LIMIT_MS / 1000} s and was stopped)`;
+      stop();
+    }, 1000);
+    child.on('exit', (code, signal) => {
+      clearInterval(watchdog);
+      // Whatever the sandboxes left (they are in this process group) goes with the child.
+      stop();
+      const how = signal ? `was stopped by ${signal}` : `ended with exit code ${code}`;
+      resolveExit({ how, tail: said.trim().split('\n').slice(-6).join('\n') });
+    });
+  });
+  return {
+    child,
+    heard: () => {
+      heardAt = Date.now();
+    },
+    stop,
+    exited,
+  };
+}
+
+/** Stops a process group. */
+function stopGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}

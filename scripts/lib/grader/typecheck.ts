@@ -1,0 +1,124 @@
+/** Type-checks exercise files with TypeScript (tsc in a child process) and sorts the errors by lesson. */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import type { Lesson } from '../core/workbook.ts';
+
+/** One type error, with the file relative to the folder above the graded one ("lessons/01-board/board.ts"). */
+export interface TypeProblem {
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+}
+
+/** Type errors per lesson id. */
+export type TypeReport = Map<string, TypeProblem[]>;
+
+/**
+ * Runs tsc over the exercise files of the lessons in `target`, with the workbook's compiler options.
+ * Exercise files need no Node types, so only the language's own library is loaded; with a cache
+ * folder, tsc keeps what it learned between runs (incremental), which makes repeated checks quicker.
+ * Aborting `signal` stops tsc (watch mode does when a newer save makes this check stale). When tsc
+ * itself fails to run, the promise is rejected with a TypeCheckError saying how.
+ */
+export function typecheck(root: string, target: string, lessons: Lesson[], cacheDir?: string, signal?: AbortSignal): Promise<TypeReport> {
+  const folder = mkdtempSync(join(tmpdir(), 'workbook-tsc-'));
+  const files = lessons
+    .flatMap((lesson) => lesson.files.map((file) => join(resolve(target), lesson.id, file)))
+    .filter((file) => existsSync(file))
+    .concat(join(root, 'scripts', 'lib', 'grader', 'typecheck-globals.d.ts'));
+  const config = {
+    extends: join(root, 'tsconfig.json'),
+    compilerOptions: {
+      types: [],
+      lib: ['ES2023'],
+      baseUrl: root,
+      ...(cacheDir === undefined ? {} : { incremental: true, tsBuildInfoFile: join(cacheDir, 'typecheck.tsbuildinfo') }),
+    },
+    files,
+    include: [],
+  };
+  writeFileSync(join(folder, 'tsconfig.json'), JSON.stringify(config));
+  if (cacheDir !== undefined) mkdirSync(cacheDir, { recursive: true });
+  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [tsc, '--noEmit', '--pretty', 'false', '-p', folder], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      signal,
+    });
+    let startError: Error | undefined;
+    child.on('error', (error) => {
+      // Stopped by `signal` (watch mode: nothing to report), or tsc could not start (reported on close).
+      startError = error;
+    });
+    let output = '';
+    let errors = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      errors += chunk.toString('utf8');
+    });
+    child.on('close', (code, killedBy) => {
+      rmSync(folder, { recursive: true, force: true });
+      const problems = parseTscOutput(output, root);
+      const failure = signal?.aborted ? undefined : tscFailure(code, killedBy, startError, errors, problems.length, output);
+      if (failure === undefined) done(sortByLesson(problems, target, lessons));
+      else fail(new TypeCheckError(failure));
+    });
+  });
+}
+
+/** tsc did not finish its check (it crashed, could not start, or stopped on a bad configuration). */
+export class TypeCheckError extends Error {}
+
+/**
+ * Why a tsc run says nothing about the code, or undefined when it ran to the end: exit status 0 means
+ * no errors, and a non-zero status must come with errors in files (tsc's own crashes print on
+ * stderr, and a configuration error has no file).
+ */
+export function tscFailure(
+  code: number | null,
+  killedBy: NodeJS.Signals | null,
+  startError: Error | undefined,
+  stderr: string,
+  fileErrors: number,
+  stdout: string,
+): string | undefined {
+  if (startError !== undefined) return `tsc could not start (${startError.message})`;
+  if (killedBy !== null) return `tsc was stopped by ${killedBy}`;
+  if (code === 0 && stderr.trim() === '') return undefined;
+  if (code !== 0 && fileErrors > 0 && stderr.trim() === '') return undefined;
+  const said = (stderr.trim() || stdout.trim()).split('\n').slice(0, 3).join(' ').slice(0, 300);
+  return `tsc exited with status ${String(code)}${said === '' ? ' and said nothing' : `: ${said}`}`;
+}
+
+/** Reads tsc's "file(line,col): error TS1234: message" lines (continuation lines are indented). */
+export function parseTscOutput(output: string, root: string): Array<TypeProblem & { absolute: string }> {
+  const problems: Array<TypeProblem & { absolute: string }> = [];
+  for (const line of output.split('\n')) {
+    const match = /^(.+)\((\d+),(\d+)\): error TS\d+: (.*)$/.exec(line);
+    if (match) {
+      const absolute = resolve(root, match[1] as string);
+      problems.push({ absolute, file: absolute, line: Number(match[2]), column: Number(match[3]), message: match[4] as string });
+    } else if (/^\s+\S/.test(line) && problems.length > 0) {
+      (problems.at(-1) as TypeProblem).message += `\n${line.trimEnd()}`;
+    }
+  }
+  return problems;
+}
+
+function sortByLesson(problems: Array<TypeProblem & { absolute: string }>, target: string, lessons: Lesson[]): TypeReport {
+  const base = dirname(resolve(target));
+  const report: TypeReport = new Map(lessons.map((lesson) => [lesson.id, []]));
+  for (const problem of problems) {
+    const lesson = lessons.find((candidate) => problem.absolute.startsWith(join(resolve(target), candidate.id) + '/'));
+    if (!lesson) continue;
+    const { absolute: _absolute, ...rest } = problem;
+    report.get(lesson.id)?.push({ ...rest, file: relative(base, problem.absolute) });
+  }
+  return report;
+}

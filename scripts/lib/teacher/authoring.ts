@@ -1,0 +1,225 @@
+/**
+ * The rules a lesson is held to, for its author (`npm run check-lesson NN`, seconds) and for `npm test`
+ * (every lesson): lesson.json sound, the text and the tests agreeing, stubs in sync with the
+ * solutions, the README's lesson table listing it, every suite (hidden ones too) passing 100% on
+ * the reference and failing every test on the stub. Each check gives its problems in plain words,
+ * with what to do.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { withPrerequisites } from '../grader/grading.ts';
+import { scoreLesson, type LessonRun, type LessonScore } from '../core/results.ts';
+import { runTargets } from '../grader/runner.ts';
+import { MarkerError, planStubs } from '../core/stubs.ts';
+import { hiddenSuitePath, listLessons, readExamples, readLesson, readmePath, suitePath, type Lesson } from '../core/workbook.ts';
+
+/** One rule and what breaks it (nothing when it holds). */
+export interface Check {
+  /** A short, fixed name for the rule ("lesson.json", "reference"), for tests. */
+  name: CheckName;
+  /** What holds when there are no problems: "the suite passes 100% on the reference". */
+  rule: string;
+  problems: string[];
+}
+
+/** The rules, by their short names. */
+export type CheckName = 'lesson.json' | 'lesson text' | 'suites' | 'stubs' | 'readme table' | 'reference' | 'stub fails';
+
+/** The row the README's lesson table must have for a lesson. */
+export function readmeRow(lesson: Lesson): string {
+  const file = `lessons/${lesson.id}/${lesson.files[0]}`;
+  const buildsOn = lesson.buildsOn.map((id) => id.slice(0, 2)).join(', ') || '—';
+  return `| ${lesson.number} | ${lesson.title} | \`${file}\` | ${buildsOn} |`;
+}
+
+/** A file of the workbook, or undefined when it does not exist. */
+function read(root: string, path: string): string | undefined {
+  return existsSync(join(root, path)) ? readFileSync(join(root, path), 'utf8') : undefined;
+}
+
+/** lesson.json: readable, points adding up to 100, hints from gentle to concrete, lessons it builds on that exist and come before it. */
+function metadataCheck(root: string, lesson: Lesson, all: Lesson[]): Check {
+  const problems: string[] = [];
+  for (const [index, task] of lesson.tasks.entries()) {
+    if ((task.hints ?? []).length < 2)
+      problems.push(`task ${index + 1} ("${task.title}") has ${(task.hints ?? []).length} hint(s): give at least two, from gentle to concrete`);
+  }
+  for (const id of lesson.buildsOn) {
+    if (!all.some((other) => other.id === id)) problems.push(`"buildsOn" names ${id}, which is no lesson of this workbook`);
+    else if (id >= lesson.id) problems.push(`"buildsOn" names ${id}, which does not come before ${lesson.id}`);
+  }
+  for (const file of lesson.files) {
+    if (!existsSync(join(root, 'solutions', lesson.id, file)))
+      problems.push(`"files" names ${file}, but solutions/${lesson.id}/${file} does not exist: write the reference there`);
+  }
+  return {
+    name: 'lesson.json',
+    rule: `lessons/${lesson.id}/lesson.json: ${lesson.tasks.length} tasks worth 100 points, hints from gentle to concrete, lessons it builds on that exist`,
+    problems,
+  };
+}
+
+/** The lesson text: a heading per task with its title and points, a Pitfalls section, every named example read by a suite. */
+function textCheck(root: string, lesson: Lesson): Check {
+  const text = read(root, readmePath(lesson));
+  const rule = `${readmePath(lesson)}: a "### Task N: Title (P points)" heading per task, a "## Pitfalls" section, every named example used by a suite`;
+  if (text === undefined) return { name: 'lesson text', rule, problems: [`${readmePath(lesson)} does not exist: write the lesson text there`] };
+  const problems: string[] = [];
+  const headings = [...text.matchAll(/^### (Task \d+: .+)$/gm)].map((match) => match[1] as string);
+  const expected = lesson.tasks.map((task, index) => `Task ${index + 1}: ${task.title} (${task.points} points)`);
+  for (const heading of expected.filter((wanted) => !headings.includes(wanted)))
+    problems.push(`no heading "### ${heading}" (the title and points come from lesson.json)`);
+  for (const heading of headings.filter((found) => !expected.includes(found))) problems.push(`the heading "### ${heading}" matches no task of lesson.json`);
+  if (!/^## Pitfalls$/m.test(text)) problems.push('no "## Pitfalls" section naming the classic mistakes (the suite must fail on each of them)');
+  const suites = [suitePath(lesson), hiddenSuitePath(lesson)].map((path) => read(root, path) ?? '').join('\n');
+  const unused = [...readExamples(text).keys()].filter((name) => !suites.includes(`'${name}'`));
+  if (unused.length > 0) problems.push(`examples no test reads (read them with example('${lesson.id}', '…') so text and tests agree): ${unused.join(', ')}`);
+  const asked = [...suites.matchAll(/\bexample\(\s*'([\w-]+)'\s*,\s*'([\w-]+)'\s*\)/g)]
+    .filter((match) => match[1] === lesson.id)
+    .map((match) => match[2] as string);
+  const known = readExamples(text);
+  for (const name of new Set(asked.filter((wanted) => !known.has(wanted))))
+    problems.push(`a suite reads the example "${name}", which the text does not have (a fence \`\`\`text example=${name})`);
+  return { name: 'lesson text', rule, problems };
+}
+
+/** The suites: the visible one exists and groups its tests with this lesson's tasks. */
+function suiteCheck(root: string, lesson: Lesson): Check {
+  const rule = `${suitePath(lesson)}: tests grouped with lessonTasks('${lesson.id}') and imports through @workbook/${lesson.id}/…`;
+  const suite = read(root, suitePath(lesson));
+  if (suite === undefined) return { name: 'suites', rule, problems: [`${suitePath(lesson)} does not exist: write the graded suite there`] };
+  const problems: string[] = [];
+  for (const path of [suitePath(lesson), hiddenSuitePath(lesson)]) {
+    const text = read(root, path);
+    if (text === undefined) continue;
+    if (!text.includes(`lessonTasks('${lesson.id}')`))
+      problems.push(`${path} does not call lessonTasks('${lesson.id}'): without it its tests belong to no task and earn nothing`);
+    if (/from\s+['"]\.\.\/(\.\.\/)?(lessons|solutions)\//.test(text))
+      problems.push(`${path} imports a lesson file by path: import it as @workbook/${lesson.id}/<module>, so it is graded sealed off`);
+  }
+  return { name: 'suites', rule, problems };
+}
+
+/** The exercise files are what `npm run stubs` writes from the solutions. */
+function stubsCheck(root: string, lesson: Lesson): Check {
+  const rule = `lessons/${lesson.id}/: the exercise files are what npm run stubs writes from solutions/${lesson.id}/`;
+  try {
+    const stale = planStubs(root, [lesson]).filter((plan) => plan.status !== 'same');
+    return {
+      name: 'stubs',
+      rule,
+      problems: stale.map(
+        (plan) =>
+          `${plan.exercise} is ${plan.status === 'edited' ? 'edited by hand' : plan.status === 'new' ? 'not written yet' : 'out of date'}: run npm run stubs${plan.status === 'edited' ? ' -- --force' : ''}`,
+      ),
+    };
+  } catch (error) {
+    return { name: 'stubs', rule, problems: [error instanceof MarkerError ? error.message : String(error)] };
+  }
+}
+
+/** The README's table of lessons has the lesson's row. */
+function readmeTableCheck(root: string, lesson: Lesson): Check {
+  const row = readmeRow(lesson);
+  const readme = read(root, 'README.md') ?? '';
+  return {
+    name: 'readme table',
+    rule: "README.md's table of lessons has the lesson's row",
+    problems: readme.includes(row) ? [] : [`README.md's table under "## Lessons" has no row for lesson ${lesson.number}. Add this line to it:\n${row}`],
+  };
+}
+
+/** The checks that need no test run. */
+export function staticChecks(root: string, lesson: Lesson, all: Lesson[] = listLessons(root)): Check[] {
+  return [metadataCheck(root, lesson, all), textCheck(root, lesson), suiteCheck(root, lesson), stubsCheck(root, lesson), readmeTableCheck(root, lesson)];
+}
+
+/** What the suites (visible and hidden) gave on the reference and on the stubs, for one lesson. */
+export interface SuiteRuns {
+  onReference: LessonScore;
+  onStubs: LessonScore;
+}
+
+/** The suites' rules: 100% on the reference; every task has tests; every test belongs to a task and fails on the stubs. */
+export function runChecks(root: string, lesson: Lesson, runs: SuiteRuns): Check[] {
+  const hidden = existsSync(join(root, hiddenSuitePath(lesson)));
+  const suites = hidden ? `${suitePath(lesson)} and ${hiddenSuitePath(lesson)}` : suitePath(lesson);
+  const reference = runs.onReference;
+  const failing = reference.run.tests.filter((test) => test.status !== 'passed');
+  const referenceProblems = [
+    ...(reference.run.problem === undefined ? [] : [`running the suites on the reference: ${describeProblem(reference)}`]),
+    ...failing.map((test) => `${test.hidden ? '(hidden) ' : ''}${test.name}: ${test.failure?.message.split('\n')[0] ?? test.status}`),
+    ...reference.run.tests.filter((test) => test.task === 0).map((test) => `${test.name} belongs to no task: put it inside task(n, …)`),
+  ];
+  const stubs = runs.onStubs;
+  const passing = stubs.run.tests.filter((test) => test.status === 'passed');
+  const stubProblems = [
+    ...(stubs.run.problem === undefined ? [] : [`running the suites on the stubs: ${describeProblem(stubs)}`]),
+    ...stubs.tasks.filter((task) => task.total === 0).map((task) => `task ${task.number} ("${task.title}") has no tests`),
+    ...passing.map((test) => `${test.hidden ? '(hidden) ' : ''}${test.name} passes on the stub: it must fail until the student writes the code`),
+  ];
+  const count = (score: LessonScore, hiddenOnly: boolean): number => score.run.tests.filter((test) => test.hidden === hiddenOnly).length;
+  return [
+    {
+      name: 'reference',
+      rule: `${suites} pass 100% on solutions/${lesson.id}/ (${count(reference, false)} tests${hidden ? ` and ${count(reference, true)} hidden` : ''})`,
+      problems: referenceProblems,
+    },
+    {
+      name: 'stub fails',
+      rule: `every test of every task fails on the stub (${stubs.run.tests.length} tests in ${stubs.tasks.length} tasks)`,
+      problems: stubProblems,
+    },
+  ];
+}
+
+function describeProblem(score: LessonScore): string {
+  const problem = score.run.problem;
+  if (problem === undefined) return '';
+  if (problem.kind === 'load-error') return `a suite could not load: ${problem.failure.message.split('\n')[0]}`;
+  if (problem.kind === 'timeout') return `stopped after ${problem.limitMs / 1000} s`;
+  return problem.message.split('\n')[0] ?? '';
+}
+
+/**
+ * Writes every lesson's stub (and those of the lessons it builds on) into a new folder, as `npm run
+ * stubs` would write them into lessons/, so the suites can run on the stubs.
+ */
+export function writeStubFolder(root: string, lessons: Lesson[]): string {
+  const folder = mkdtempSync(join(tmpdir(), 'workbook-stubs-'));
+  for (const plan of planStubs(root, lessons)) {
+    const path = join(folder, plan.exercise.replace(/^lessons\//, ''));
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, plan.derived);
+  }
+  return folder;
+}
+
+/** Runs the lessons' suites, hidden ones too, on the reference and on the stubs, in one test run. */
+export async function runSuites(root: string, lessons: Lesson[], all: Lesson[] = listLessons(root)): Promise<Map<string, SuiteRuns>> {
+  const stubs = writeStubFolder(root, withPrerequisites(lessons, all));
+  try {
+    const [onReference = [], onStubs = []] = await runTargets({ root, targets: [join(root, 'solutions'), stubs], lessons, hidden: true, referenceIndex: 0 });
+    const score = (runs: LessonRun[], lesson: Lesson, index: number): LessonScore => scoreLesson(lesson, runs[index] as LessonRun);
+    return new Map(lessons.map((lesson, index) => [lesson.id, { onReference: score(onReference, lesson, index), onStubs: score(onStubs, lesson, index) }]));
+  } finally {
+    rmSync(stubs, { recursive: true, force: true });
+  }
+}
+
+/** Every check of one lesson: the quick ones, then, when it has a reference and a suite, the suites' on both. */
+export async function checkLesson(root: string, id: string): Promise<{ lesson?: Lesson; checks: Check[] }> {
+  let lesson: Lesson;
+  try {
+    lesson = readLesson(id, root);
+  } catch (error) {
+    return { checks: [{ name: 'lesson.json', rule: `lessons/${id}/lesson.json is readable and complete`, problems: [(error as Error).message] }] };
+  }
+  const all = listLessons(root);
+  const checks = staticChecks(root, lesson, all);
+  if (!existsSync(join(root, suitePath(lesson))) || lesson.files.some((file) => !existsSync(join(root, 'solutions', lesson.id, file))))
+    return { lesson, checks };
+  const runs = (await runSuites(root, [lesson], all)).get(lesson.id) as SuiteRuns;
+  return { lesson, checks: [...checks, ...runChecks(root, lesson, runs)] };
+}

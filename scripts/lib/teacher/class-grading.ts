@@ -1,0 +1,418 @@
+/**
+ * Grading a class: every hand-in's exercise files against the teacher's own suites, visible and
+ * hidden, all in one vitest child with one pool of workers (runner.ts), plus the reference
+ * solutions as one more folder so the teacher learns at once whether the suites themselves pass.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, sep } from 'node:path';
+import { absentFeedback, acceptedNote, renderFeedback } from './gradebook/feedback.ts';
+import { forStudent, lessonColumns, lessonGrade, type FileFinding, type Gradebook, type LessonGrade, type StudentGrade } from './gradebook/gradebook.ts';
+import { withPrerequisites } from '../grader/grading.ts';
+import { classFolder, findSubmissions, unpackClassArchive } from './intake/intake.ts';
+import { describeMiss, findNearMisses, type NearMiss } from './intake/near-misses.ts';
+import { roundPoints, scoreLesson, type LessonRun, type LessonScore } from '../core/results.ts';
+import { findLeaks, secretsOf, type Secret } from './pack/leaks.ts';
+import { findInRoster, type PlatformIds, type RosterEntry } from './intake/roster.ts';
+import { DEFAULT_LIMIT_MS, drawSeed, runTargets } from '../grader/runner.ts';
+import { describeFences, probeFences } from '../grader/sandbox/fences.ts';
+import { changedTests, hasLessonFolder, hintsSeen, isInPlace, missingFiles, privateCopy, type Submission } from './intake/submissions.ts';
+import { hiddenSuitePath, listLessons, suitePath, UsageError, type Lesson } from '../core/workbook.ts';
+import { ZipError } from './intake/zip.ts';
+
+/** What to grade and how. */
+export interface ClassOptions {
+  /** The teacher's workbook: its suites, hidden suites and solutions are used. */
+  root: string;
+  submissionsDir: string;
+  /** The lessons to grade, as the teacher chose them (--lessons or --pack); by default every lesson handed in. */
+  lessons?: Lesson[];
+  limitMs?: number;
+  /** Grade only every count-th hand-in, starting with the index-th (1-based). */
+  shard?: { index: number; count: number };
+  /** The class list: names to show, ids for a platform's grade import, and who handed nothing in. */
+  roster?: RosterEntry[];
+  /** Grade exercise files found near where they belong (wrong case, an extra ending, another folder). */
+  acceptNearMisses?: boolean;
+  onProgress?: (event: ProgressEvent) => void;
+  /** The seed of the hidden suites' generated inputs (--seed, to replay a run); drawn when not given. */
+  seed?: number;
+}
+
+/** What grading reports while it runs. */
+export type ProgressEvent =
+  | { kind: 'start'; students: number; lessons: number; skipped: number; seed: number }
+  | { kind: 'lesson'; done: number; total: number }
+  | { kind: 'student'; name: string; done: number; total: number; points: number; max: number };
+
+/** What grading a class gives. */
+export interface ClassResult {
+  book: Gradebook;
+  /** What was found in each hand-in, in the gradebook's order (for the table the command ends with). */
+  intake: IntakeRow[];
+  /** Lessons where the reference solutions do not get 100 with the teacher's suites (a problem in the suites). */
+  referenceProblems: string[];
+  durationMs: number;
+}
+
+/**
+ * The lessons to grade when the teacher named none (neither --lessons nor --pack): every lesson of
+ * the workbook that at least one hand-in has a folder for. Nothing a hand-in says it was assigned
+ * (its .workbook/pack.json) counts: a student can edit that.
+ */
+export function defaultLessons(submissions: Submission[], all: Lesson[]): Lesson[] {
+  return all.filter((lesson) => submissions.some((submission) => hasLessonFolder(submission, lesson.id)));
+}
+
+/** What intake found in one hand-in, for the table at the end of `npm run grade`. */
+export interface IntakeRow {
+  name: string;
+  platform?: Submission['platform'];
+  found: string;
+  /** Per graded lesson: its files found ("found"), only near misses ("near" / "accepted"), or none ("missing"). */
+  lessons: Record<string, 'found' | 'near' | 'accepted' | 'missing'>;
+  problem?: string;
+}
+
+/** One hand-in as it will be graded: the submission, its near misses, and the notes of its private copy. */
+interface Prepared {
+  submission: Submission;
+  nearMisses: NearMiss[];
+  copyNotes: string[];
+  /** The private copy that is graded, when anything can be graded. */
+  copyDir?: string;
+}
+
+/** Grades every hand-in in a folder (or one shard of them). */
+export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
+  const startedAt = Date.now();
+  const scratch = mkdtempSync(join(tmpdir(), 'workbook-grade-'));
+  try {
+    const classDir = statSync(options.submissionsDir).isFile() ? classArchive(options.submissionsDir, scratch) : options.submissionsDir;
+    const all = listLessons(options.root);
+    const everyone = withRoster(findSubmissions(classFolder(classDir, scratch), join(scratch, 'hand-ins'), all), options.roster);
+    // Worked out over every hand-in, so all shards grade the same columns.
+    const lessons = options.lessons ?? defaultLessons(everyone, all);
+    const shard = options.shard;
+    const submissions = shard ? everyone.filter((_, index) => index % shard.count === shard.index - 1) : everyone;
+    // Each hand-in is graded from a private copy of only its exercise files (links and oddities refused),
+    // with those of the lessons they build on, which their code imports.
+    const copied = withPrerequisites(lessons, all);
+    const prepared = submissions.map((submission, index) =>
+      prepare(submission, copied, join(scratch, 'copies', String(index), 'lessons'), options.acceptNearMisses === true),
+    );
+    const gradable = prepared.filter((entry) => entry.copyDir !== undefined);
+    const solutions = join(options.root, 'solutions');
+    const withReference = existsSync(solutions);
+    const targets = [...gradable.map((entry) => entry.copyDir as string), ...(withReference ? [solutions] : [])];
+    const fences = probeFences();
+    // One seed for the whole run: the reference and every hand-in get the same generated inputs.
+    const seed = options.seed ?? drawSeed();
+    options.onProgress?.({ kind: 'start', students: submissions.length, lessons: lessons.length, skipped: everyone.length - submissions.length, seed });
+
+    const finished = new Set<string>();
+    const perTarget = new Map<number, { count: number; points: number }>();
+    const total = gradable.length * lessons.length;
+    let studentsDone = 0;
+    for (const entry of prepared.filter((candidate) => candidate.copyDir === undefined)) {
+      studentsDone += 1;
+      const why = entry.submission.problem ?? 'no exercise file where it belongs';
+      options.onProgress?.({
+        kind: 'student',
+        name: `${entry.submission.name} (${why})`,
+        done: studentsDone,
+        total: submissions.length,
+        points: 0,
+        max: lessons.length * 100,
+      });
+    }
+    const runs =
+      targets.length === 0 || lessons.length === 0
+        ? []
+        : await runTargets({
+            root: options.root,
+            targets,
+            lessons,
+            hidden: true,
+            limitMs: options.limitMs ?? DEFAULT_LIMIT_MS,
+            fences,
+            seed,
+            // The reference's suites define the list of tests every hand-in is held to.
+            referenceIndex: withReference ? targets.length - 1 : undefined,
+            onLessonDone: (targetIndex, run) => {
+              const key = `${targetIndex}|${run.lessonId}`;
+              if (finished.has(key) || targetIndex >= gradable.length) return;
+              finished.add(key);
+              options.onProgress?.({ kind: 'lesson', done: finished.size, total });
+              const lesson = lessons.find((candidate) => candidate.id === run.lessonId) as Lesson;
+              const before = perTarget.get(targetIndex) ?? { count: 0, points: 0 };
+              const sofar = { count: before.count + 1, points: roundPoints(before.points + scoreLesson(lesson, run).earned) };
+              perTarget.set(targetIndex, sofar);
+              if (sofar.count === lessons.length) {
+                studentsDone += 1;
+                const submission = (gradable[targetIndex] as Prepared).submission;
+                options.onProgress?.({
+                  kind: 'student',
+                  name: submission.name,
+                  done: studentsDone,
+                  total: submissions.length,
+                  points: sofar.points,
+                  max: lessons.length * 100,
+                });
+              }
+            },
+          });
+
+    const reference = withReference ? runs[targets.length - 1] : undefined;
+    const referenceProblems = (reference ?? []).flatMap((run, index) => {
+      const score = scoreLesson(lessons[index] as Lesson, run);
+      return score.done ? [] : [referenceProblem(run, score.earned)];
+    });
+    const visibleNames = visibleTestNames(lessons, runs);
+    const secrets = feedbackSecrets(options.root, reference ?? [], visibleNames);
+
+    const students = prepared.map((entry): StudentGrade => {
+      const targetIndex = gradable.indexOf(entry);
+      const student = gradeStudent(
+        options.root,
+        entry,
+        lessons,
+        targetIndex === -1 ? undefined : runs[targetIndex],
+        visibleNames,
+        options.acceptNearMisses === true,
+      );
+      return { ...withSafeFeedback(student, secrets, [scratch, options.root, options.submissionsDir]), seed };
+    });
+    const book: Gradebook = {
+      kind: 'tictactoe-gradebook',
+      version: 1,
+      gradedAt: new Date().toISOString(),
+      lessons: lessonColumns(lessons),
+      seed,
+      students,
+    };
+    if (shard) book.shard = shard;
+    book.fences = describeFences(fences);
+    if (referenceProblems.length > 0) book.referenceProblems = referenceProblems;
+    const intake = prepared.map((entry, index) => intakeRow(entry, lessons, options.acceptNearMisses === true, students[index] as StudentGrade));
+    return { book, intake, referenceProblems, durationMs: Date.now() - startedAt };
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** A whole class download given as one .zip, unpacked; a UsageError says why when it cannot be. */
+function classArchive(path: string, scratch: string): string {
+  if (!/\.zip$/i.test(path)) throw new UsageError(`${path} is a file: give the folder of hand-ins, or the class download as a .zip.`);
+  try {
+    return unpackClassArchive(path, scratch);
+  } catch (error) {
+    if (error instanceof ZipError) throw new UsageError(`The class download ${path} could not be unpacked: ${error.message}.`);
+    throw error;
+  }
+}
+
+/**
+ * The hand-ins with the names of the class list, and one more (that cannot be graded) for every
+ * student on the list of whom nothing was found. Without a class list, the hand-ins as they are.
+ */
+function withRoster(submissions: Submission[], roster: RosterEntry[] | undefined): Submission[] {
+  if (roster === undefined) return submissions;
+  const matched = new Map<RosterEntry, number>();
+  const named = submissions.map((submission): Submission => {
+    const entry = findInRoster(roster, submission.keys ?? [submission.name]);
+    if (entry === undefined) return { ...submission, notes: [...(submission.notes ?? []), 'not on the class list: named after its folder or file'] };
+    const count = (matched.get(entry) ?? 0) + 1;
+    matched.set(entry, count);
+    const notes = count > 1 ? [...(submission.notes ?? []), `one of ${count} hand-ins that match ${entry.name} on the class list`] : (submission.notes ?? []);
+    return { ...submission, name: count > 1 ? `${entry.name} (${count})` : entry.name, roster: entry, notes };
+  });
+  const absent = roster
+    .filter((entry) => !matched.has(entry))
+    .map((entry): Submission => ({ name: entry.name, source: '', roster: entry, absent: true, problem: 'no hand-in was found for this student' }));
+  return [...named, ...absent].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** A hand-in's near misses and private copy (taking accepted near misses in place of the files they stand for). */
+function prepare(submission: Submission, lessons: Lesson[], copyDir: string, accept: boolean): Prepared {
+  if (submission.absent || (submission.problem !== undefined && submission.lessonsDir === undefined)) return { submission, nearMisses: [], copyNotes: [] };
+  const nearMisses = findNearMisses(submission.folders ?? [], lessons, submission.lessonsDir, (lesson, file) => isInPlace(submission, lesson, file));
+  if (submission.lessonsDir === undefined && !(accept && nearMisses.length > 0)) return { submission, nearMisses, copyNotes: [] };
+  const copy = privateCopy(submission, lessons, copyDir, accept ? nearMisses : []);
+  return { submission, nearMisses, copyNotes: copy.notes, copyDir: copy.lessonsDir };
+}
+
+/** The row of the intake table for one hand-in. */
+function intakeRow(entry: Prepared, lessons: Lesson[], accepted: boolean, student: StudentGrade): IntakeRow {
+  const { submission } = entry;
+  const state = (lesson: Lesson): IntakeRow['lessons'][string] => {
+    if (lesson.files.every((file) => isInPlace(submission, lesson, file))) return 'found';
+    if (entry.nearMisses.some((miss) => miss.lessonId === lesson.id)) return accepted ? 'accepted' : 'near';
+    return 'missing';
+  };
+  const row: IntakeRow = {
+    name: student.name,
+    found: submission.absent ? '(nothing handed in)' : (submission.found ?? ''),
+    lessons: Object.fromEntries(lessons.map((lesson) => [lesson.id, state(lesson)])),
+  };
+  if (submission.platform !== undefined) row.platform = submission.platform;
+  if (submission.problem !== undefined && !submission.absent) row.problem = submission.problem;
+  return row;
+}
+
+/** Why the reference solutions did not get 100 for a lesson: the grader broke, or the suites need fixing. */
+function referenceProblem(run: LessonRun, earned: number): string {
+  if (run.problem?.kind === 'crash' && run.problem.grader) return `${run.lessonId}: grading itself broke (${run.problem.message.split('\n')[0]})`;
+  return `${run.lessonId}: the reference solutions get ${earned}/100 with your suites`;
+}
+
+/** What must never appear in a student's feedback: hidden test names (unless a visible test has the same name) and files, and solution bodies. */
+function feedbackSecrets(root: string, reference: LessonRun[], visible: Map<string, Set<string>>): Secret[] {
+  const hiddenNames = reference.flatMap((run) =>
+    run.tests
+      .filter((test) => test.hidden && !visible.get(run.lessonId)?.has(test.name))
+      .map((test) => ({ what: `the name of a hidden test of ${run.lessonId}`, text: test.name })),
+  );
+  return [...secretsOf(root, new Set()), ...hiddenNames];
+}
+
+/**
+ * The student's row with feedback that passed the leak check: paths of the grader's own folders are
+ * cut to the student's, and feedback that still shows a secret is replaced by the points alone (the
+ * teacher gets a note saying so).
+ */
+function withSafeFeedback(student: StudentGrade, secrets: Secret[], folders: string[]): StudentGrade {
+  let feedback = student.feedback;
+  for (const folder of folders) feedback = feedback.split(`${folder}${sep}`).join('').split(folder).join('.');
+  feedback = feedback.replace(/copies\/\d+\//g, '');
+  const leaks = findLeaks(new Map([['feedback.md', Buffer.from(feedback)]]), secrets);
+  if (leaks.length === 0) return { ...student, feedback };
+  const points = Object.values(student.lessons).map((grade) => `- ${grade.id}: ${grade.points}/100`);
+  return {
+    ...student,
+    feedback: [`# Feedback for ${student.name}`, '', ...points, '', 'Ask your teacher for details on what failed.', ''].join('\n'),
+    notes: [...student.notes, 'feedback cut to the points: it would have shown a hidden test or a solution'],
+  };
+}
+
+/** The names of the visible tests per lesson that any folder reported (the reference reports them all). */
+function visibleTestNames(lessons: Lesson[], runs: LessonRun[][]): Map<string, Set<string>> {
+  const names = new Map(lessons.map((lesson) => [lesson.id, new Set<string>()]));
+  for (const folder of runs) {
+    for (const run of folder) {
+      for (const test of run.tests) if (!test.hidden) names.get(run.lessonId)?.add(test.name);
+    }
+  }
+  return names;
+}
+
+/**
+ * True when a test name may be shown to students: a visible test reported it, or (when no run got
+ * that far) the visible suite names it and the teacher-only suite does not.
+ */
+function isVisibleName(root: string, lesson: Lesson, name: string, reported: Set<string>): boolean {
+  if (reported.has(name)) return true;
+  const read = (path: string): string => (existsSync(join(root, path)) ? readFileSync(join(root, path), 'utf8') : '');
+  return read(suitePath(lesson)).includes(name) && !read(hiddenSuitePath(lesson)).includes(name);
+}
+
+/** The ids a platform's grade import matches the student by: from the download's names, then the class list. */
+function platformIds(submission: Submission): PlatformIds | undefined {
+  const fromDownload: PlatformIds = {};
+  if (submission.platformId !== undefined) {
+    if (submission.platform === 'moodle') fromDownload.moodleParticipant = submission.platformId;
+    if (submission.platform === 'canvas') fromDownload.canvasId = submission.platformId;
+    if (submission.platform === 'github-classroom') fromDownload.github = submission.platformId;
+  }
+  const ids = { ...fromDownload, ...(submission.roster?.ids ?? {}) };
+  return Object.keys(ids).length === 0 ? undefined : ids;
+}
+
+/** How each lesson's exercise files were found in a hand-in. */
+function fileFindings(entry: Prepared, lessons: Lesson[], graded: Submission, accept: boolean): Record<string, FileFinding> {
+  return Object.fromEntries(
+    lessons.map((lesson) => {
+      const nearMisses = entry.nearMisses.filter((miss) => miss.lessonId === lesson.id);
+      const missing = missingFiles(graded, lesson);
+      return [lesson.id, { missing, nearMisses, accepted: accept && missing.length === 0 && nearMisses.length > 0 }];
+    }),
+  );
+}
+
+/** One student's row and feedback. */
+function gradeStudent(
+  root: string,
+  entry: Prepared,
+  lessons: Lesson[],
+  runs: LessonRun[] | undefined,
+  visible: Map<string, Set<string>>,
+  accept: boolean,
+): StudentGrade {
+  const { submission } = entry;
+  const base = {
+    name: submission.name,
+    handedIn: submission.absent !== true,
+    ...(submission.platform === undefined ? {} : { platform: submission.platform }),
+    ...(submission.found === undefined ? {} : { found: submission.found }),
+    ...(platformIds(submission) === undefined ? {} : { ids: platformIds(submission) }),
+  };
+  if (submission.absent) {
+    const lessonsOf = Object.fromEntries(lessons.map((lesson) => [lesson.id, absentGrade(lesson)]));
+    return { ...base, lessons: lessonsOf, total: 0, notes: ['no hand-in was found for this student'], feedback: absentFeedback(submission.name, lessons) };
+  }
+  const notes: string[] = [...(submission.notes ?? []), ...entry.copyNotes];
+  const studentNotes: string[] = entry.copyNotes.map((note) => `${note[0]?.toUpperCase() ?? ''}${note.slice(1)}.`);
+  if (submission.problem !== undefined) {
+    notes.push(`nothing graded: ${submission.problem}`);
+    studentNotes.push(`Your hand-in could not be graded: ${submission.problem}. Hand in the whole workbook folder.`);
+  } else if (submission.lessonsDir === undefined) {
+    const where = entry.nearMisses.map(describeMiss).join('; ');
+    notes.push(`no lessons/ folder was found in it; exercise files elsewhere: ${where}${accept ? '' : ' (--accept-near-misses grades them)'}`);
+  }
+  for (const change of changedTests(submission, root, lessons)) {
+    notes.push(`${change.path} ${change.change} (ignored: graded with the teacher's copy)`);
+    studentNotes.push(
+      change.change === 'changed'
+        ? `You changed ${change.path}. Grading always uses your teacher's copy of the tests, so the change made no difference.`
+        : `${change.path} was missing from your hand-in. Grading uses your teacher's copy of the tests anyway.`,
+    );
+  }
+  const graded: Submission = entry.copyDir === undefined ? { ...submission, lessonsDir: undefined } : { ...submission, lessonsDir: entry.copyDir };
+  const files = fileFindings(entry, lessons, graded, accept);
+  for (const finding of Object.values(files)) if (finding.accepted) studentNotes.push(...finding.nearMisses.map(acceptedNote));
+  const scores: LessonScore[] = [];
+  const grades: LessonGrade[] = [];
+  lessons.forEach((lesson, index) => {
+    const finding = files[lesson.id] as FileFinding;
+    const run: LessonRun =
+      runs?.[index] !== undefined && finding.missing.length === 0
+        ? (runs[index] as LessonRun)
+        : { lessonId: lesson.id, tests: [], output: '', durationMs: 0, problem: { kind: 'crash', message: `${finding.missing.join(', ')} is missing.` } };
+    const score = scoreLesson(lesson, run);
+    const grade = lessonGrade(score, hintsSeen(submission, lesson.id), finding);
+    if (submission.problem !== undefined) delete grade.note; // the hand-in's own note says it all
+    const names = new Set(visible.get(lesson.id) ?? []);
+    const running = run.problem?.kind === 'timeout' ? run.problem.runningTest : undefined;
+    if (running !== undefined && isVisibleName(root, lesson, running, names)) names.add(running);
+    scores.push(forStudent(score, names));
+    grades.push(grade);
+  });
+  const total = roundPoints(grades.reduce((sum, grade) => sum + grade.points, 0));
+  const feedback = renderFeedback({ name: submission.name, scores, grades, notes: studentNotes, files });
+  return { ...base, lessons: Object.fromEntries(grades.map((grade) => [grade.id, grade])), total, notes, feedback };
+}
+
+/** The cell of a lesson of a student who handed nothing in. */
+function absentGrade(lesson: Lesson): LessonGrade {
+  const tasks = lesson.tasks.map((task, index) => ({
+    number: index + 1,
+    title: task.title,
+    points: task.points,
+    earned: 0,
+    passed: 0,
+    total: 0,
+    hiddenFailed: 0,
+    hiddenTotal: 0,
+  }));
+  return { id: lesson.id, points: 0, status: 'missing', tasks, hintsSeen: 0 };
+}

@@ -1,0 +1,157 @@
+import { painter } from '../../core/cli.ts';
+import { describeKinds, type NearMiss } from '../intake/near-misses.ts';
+import { brokenElsewhere, explainFailure, renderReport } from '../../report/report.ts';
+import { formatPoints, roundPoints, type LessonScore } from '../../core/results.ts';
+import { readmePath, type Lesson } from '../../core/workbook.ts';
+import type { FileFinding, LessonGrade, LessonStatus } from './gradebook.ts';
+import { plural } from '../../core/text.ts';
+/** Everything the feedback of one student is made from. */
+export interface FeedbackInput {
+  name: string;
+  /** Scores already made safe with forStudent, in lesson order. */
+  scores: LessonScore[];
+  grades: LessonGrade[];
+  /** Plain-words notes for the student (changed tests, missing files). */
+  notes: string[];
+  /** How each lesson's files were found, by lesson id (missing files, near misses). */
+  files?: Record<string, FileFinding>;
+}
+
+const FAILURES_SHOWN = 5;
+
+const plain = painter(false);
+
+/** One student's feedback.md. */
+export function renderFeedback(input: FeedbackInput): string {
+  const total = roundPoints(input.grades.reduce((sum, grade) => sum + grade.points, 0));
+  const done = input.grades.filter((grade) => grade.status === 'done').length;
+  const lines = [
+    `# Feedback for ${input.name}`,
+    '',
+    `**${formatPoints(total)} of ${input.grades.length * 100} points** · ${done} of ${plural(input.grades.length, 'lesson')} done`,
+    '',
+    '| lesson | points | |',
+    '|---|---:|---|',
+    ...input.scores.map((score, index) => {
+      const grade = input.grades[index] as LessonGrade;
+      return `| ${score.lesson.number} ${score.lesson.title} | ${formatPoints(grade.points)}/100 | ${STATUS_WORDS[grade.status]} |`;
+    }),
+    '',
+  ];
+  input.scores.forEach((score, index) => {
+    const grade = input.grades[index] as LessonGrade;
+    if (grade.status === 'done') return;
+    lines.push(...lessonFeedback(score, grade, input.files?.[score.lesson.id]), '');
+  });
+  if (input.notes.length > 0) lines.push('## Notes', '', ...input.notes.map((note) => `- ${note}`), '');
+  if (input.grades.some((grade) => grade.status !== 'missing')) {
+    const report = renderReport({
+      subject: 'the code you handed in, with the teacher’s tests',
+      scores: new Map(input.scores.map((score) => [score.lesson.id, score])),
+      selected: input.scores.map((score) => score.lesson.id),
+      allLessons: input.scores.map((score) => score.lesson.id),
+      paint: plain,
+    });
+    lines.push('## Your report', '', 'This is what `npm run check` shows for the code you handed in:', '', '```text', report, '```', '');
+  }
+  lines.push(`Points have one decimal: a task earns its points in proportion to its tests that pass, and a lesson shows 100 only when every test passes.`, '');
+  return lines.join('\n');
+}
+
+/** The feedback of a student on the class list of whom no hand-in was found. */
+export function absentFeedback(name: string, lessons: Lesson[]): string {
+  return [
+    `# Feedback for ${name}`,
+    '',
+    `**0 of ${lessons.length * 100} points**`,
+    '',
+    'No hand-in of yours was found, so nothing could be graded. If you did hand something in, tell your teacher.',
+    '',
+  ].join('\n');
+}
+
+const STATUS_WORDS: Record<LessonStatus, string> = {
+  done: 'done ✓',
+  partial: 'not done yet',
+  zero: 'not started or nothing passes yet',
+  timeout: 'stopped: took too long',
+  'load-error': 'your file could not be loaded',
+  blocked: 'waits for an earlier lesson',
+  crash: 'could not be graded',
+  missing: 'file missing',
+};
+
+/** What a student reads about a near miss the teacher accepted. */
+export function acceptedNote(miss: NearMiss): string {
+  return `Your teacher graded \`${miss.found}\` in place of \`${miss.expected}\`. Next time, name and place it exactly as \`${miss.expected}\`.`;
+}
+
+/** Why a lesson's file is missing, for its student: the file, and what was found that looks like it. */
+function missingFeedback(grade: LessonGrade, files: FileFinding | undefined): string[] {
+  const missing = files?.missing ?? [];
+  if (missing.length === 0) return [`${grade.note ?? 'The exercise file is missing'}, so this lesson could not be graded. Hand in the whole workbook folder.`];
+  return missing.map((path) => {
+    const miss = files?.nearMisses.find((candidate) => candidate.expected === path);
+    return miss === undefined
+      ? `\`${path}\` is missing, so this lesson could not be graded. Hand in the whole workbook folder.`
+      : `\`${path}\` is missing, so this lesson could not be graded. Your hand-in has \`${miss.found}\` (${describeKinds(miss)}), which looks like it: ` +
+          `rename or move it to \`${path}\` (exactly, with the same capital and small letters) and hand in again.`;
+  });
+}
+
+/** The section of an unfinished lesson: its tasks, the visible tests that failed, hidden tests counted. */
+function lessonFeedback(score: LessonScore, grade: LessonGrade, files: FileFinding | undefined): string[] {
+  const lines = [`## ${score.lesson.number} ${score.lesson.title}: ${formatPoints(grade.points)}/100`, ''];
+  if (grade.status === 'missing') return [...lines, ...missingFeedback(grade, files)];
+  if (grade.status === 'blocked') {
+    const uses = brokenElsewhere(score);
+    return [
+      ...lines,
+      `This lesson uses your code from lesson ${uses?.slice(0, 2) ?? 'before it'}, whose file could not be loaded, so none of its tests could run. Fix that lesson first; "Your report" below shows the error.`,
+    ];
+  }
+  if (score.run.problem !== undefined) {
+    const why = grade.status === 'timeout' ? 'your code was still running when time was up' : 'your file could not be loaded or run';
+    lines.push(`This lesson could not be graded fully: ${why}. "Your report" below says more.`, '');
+    // Tests that never ran are not failures to explain one by one.
+    if (score.run.tests.length === 0 || score.run.problem.kind === 'load-error') return lines;
+  }
+  lines.push('| task | points | tests passed |', '|---|---:|---|');
+  for (const task of grade.tasks) {
+    const hidden = task.hiddenFailed > 0 ? ` (${plural(task.hiddenFailed, 'hidden test')} failed)` : '';
+    lines.push(`| ${task.number}. ${task.title} | ${formatPoints(task.earned)}/${task.points} | ${task.passed} of ${task.total}${hidden} |`);
+  }
+  lines.push('');
+  const failed = score.run.tests.filter((test) => test.status === 'failed' && !test.hidden);
+  if (failed.length > 0) {
+    // Tests that failed for the same reason (a function not written yet) are listed under one explanation.
+    const groups: Array<{ task: number; names: string[]; explanation: string[] }> = [];
+    for (const test of failed) {
+      const explanation = explainFailure(test, plain);
+      const same = groups.find((group) => group.task === test.task && group.explanation.join('\n') === explanation.join('\n'));
+      if (same) same.names.push(test.name);
+      else groups.push({ task: test.task, names: [test.name], explanation });
+    }
+    lines.push('What failed:', '');
+    for (const group of groups.slice(0, FAILURES_SHOWN)) {
+      if (group.names.length === 1) lines.push(`- **Task ${group.task}:** ${group.names[0]}`);
+      else lines.push(`- **Task ${group.task}**, ${group.names.length} tests:`, ...group.names.map((name) => `  - ${name}`));
+      lines.push('', '  ```text', ...group.explanation.map((line) => `  ${line}`), '  ```', '');
+    }
+    const rest = groups.slice(FAILURES_SHOWN).reduce((sum, group) => sum + group.names.length, 0);
+    if (rest > 0) lines.push(`… and ${rest} more. \`npm run check ${score.lesson.number}\` shows them one by one.`, '');
+  }
+  const hiddenTotal = grade.tasks.reduce((sum, task) => sum + task.hiddenTotal, 0);
+  const hiddenFailed = grade.tasks.reduce((sum, task) => sum + task.hiddenFailed, 0);
+  if (hiddenFailed > 0) {
+    const inTasks = grade.tasks.filter((task) => task.hiddenFailed > 0).map((task) => task.number);
+    lines.push(
+      `Hidden tests: ${hiddenFailed} of ${hiddenTotal} failed (${inTasks.length === 1 ? 'task' : 'tasks'} ${inTasks.join(', ')}). ` +
+        `Hidden tests are extra cases your teacher keeps back; they check only what the lesson text asks for. ` +
+        `Read ${readmePath(score.lesson)} again for a case you missed.`,
+    );
+  } else if (hiddenTotal > 0) {
+    lines.push(`Hidden tests: all ${hiddenTotal} passed.`);
+  }
+  return lines;
+}

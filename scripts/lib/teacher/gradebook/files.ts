@@ -1,0 +1,34 @@
+/** A gradebook on disk: gradebook.json, .csv, .html and a feedback folder per student; and reading one back. */
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { feedbackPage, FEEDBACK_PAGE, SITE_ASSETS, siteAsset } from './feedback-page.ts';
+import { renderHtml } from './html.ts';
+import { UsageError } from '../../core/workbook.ts';
+import { renderCsv } from './csv-table.ts';
+import { GRADEBOOK_FILES, type Gradebook, feedbackFolder } from './gradebook.ts';
+/**
+ * Writes gradebook.json, gradebook.csv, gradebook.html with the site's style sheet beside it, and
+ * per student feedback/<student>/feedback.md and the same as a web page, feedback/<student>/index.html.
+ */
+export function writeGradebook(book: Gradebook, outDir: string): void {
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, GRADEBOOK_FILES.json), `${JSON.stringify(book, null, 2)}\n`);
+  writeFileSync(join(outDir, GRADEBOOK_FILES.csv), renderCsv(book));
+  writeFileSync(join(outDir, GRADEBOOK_FILES.html), renderHtml(book));
+  for (const asset of SITE_ASSETS) writeFileSync(join(outDir, asset), siteAsset(asset));
+  for (const student of book.students) {
+    const folder = join(outDir, GRADEBOOK_FILES.feedback, feedbackFolder(student.name));
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'feedback.md'), student.feedback);
+    writeFileSync(join(folder, FEEDBACK_PAGE), feedbackPage(student.feedback, student.name));
+  }
+}
+
+/** Reads a gradebook part: a gradebook.json, or a folder holding one. */
+export function readGradebook(path: string): Gradebook {
+  const file = existsSync(path) && statSync(path).isDirectory() ? join(path, GRADEBOOK_FILES.json) : path;
+  if (!existsSync(file)) throw new UsageError(`${path} holds no ${GRADEBOOK_FILES.json}: give the --out folder of a grading run.`);
+  const book = JSON.parse(readFileSync(file, 'utf8')) as Gradebook;
+  if (book.kind !== 'tictactoe-gradebook' || book.version !== 1) throw new UsageError(`${file} is not a gradebook written by npm run grade.`);
+  return book;
+}

@@ -1,0 +1,214 @@
+import { describeMiss, MISS_WORDS, type NearMiss } from '../intake/near-misses.ts';
+import type { Platform } from '../intake/platforms.ts';
+import { brokenElsewhere, loadProblemLine } from '../../report/report.ts';
+import { failureDetail, formatPoints, roundPoints, type LessonScore, type TaskScore, type TestOutcome } from '../../core/results.ts';
+import type { PlatformIds } from '../intake/roster.ts';
+import type { Lesson } from '../../core/workbook.ts';
+import { plural } from '../../core/text.ts';
+export { formatPoints };
+/** One task of one student's lesson (earned rounded to one decimal), with its count of hidden tests. */
+export interface TaskGrade extends TaskScore {
+  hiddenTotal: number;
+}
+
+/**
+ * How a lesson went, in one word: what a gradebook cell shows besides the points. "blocked": it
+ * could not load because a lesson it uses does not load.
+ */
+export type LessonStatus = 'done' | 'partial' | 'zero' | 'timeout' | 'load-error' | 'blocked' | 'crash' | 'missing';
+
+/** A hidden test a student failed: for the teacher's gradebook only, never for feedback. */
+export interface HiddenFailure {
+  task: number;
+  name: string;
+  /** What failed, for the teacher: a generated case shrunk to a small counterexample, or the assertion's first lines. */
+  detail?: string;
+}
+
+/** One cell of the gradebook. */
+export interface LessonGrade {
+  id: string;
+  /** Points out of 100, to one decimal. */
+  points: number;
+  status: LessonStatus;
+  tasks: TaskGrade[];
+  /** The first task not finished yet (every test of it passing), if any. */
+  firstOpen?: { number: number; title: string };
+  /** A whole teacher-facing note ("does not load: Syntax error in lessons/03-win/win.ts, line 12, …"). */
+  note?: string;
+  /** Hint levels the student opened for this lesson (from their progress file). */
+  hintsSeen: number;
+  /** The hidden tests this student failed, by name (teacher only). */
+  hiddenFailures?: HiddenFailure[];
+}
+
+/** One row of the gradebook. */
+export interface StudentGrade {
+  name: string;
+  lessons: Record<string, LessonGrade>;
+  /** The sum of the lessons' points, to one decimal. */
+  total: number;
+  /** Teacher-facing notes about the hand-in as a whole (changed tests, no workbook found, …); lesson notes are in the lessons. */
+  notes: string[];
+  /** The student's feedback.md. */
+  feedback: string;
+  /** False for a student of the class list of whom no hand-in was found. */
+  handedIn?: boolean;
+  /** The layout the hand-in came in, and how it was found ("tictactoe.zip → tictactoe-workbook/lessons/"). */
+  platform?: Platform;
+  found?: string;
+  /** What a learning platform's grade import matches the student by (from the download's names and the class list). */
+  ids?: PlatformIds;
+  /** The seed of the hidden suites' inputs this student was graded with (npm run grade -- … --seed N replays it). */
+  seed?: number;
+}
+
+/** A whole gradebook (or one shard's part of it). */
+export interface Gradebook {
+  kind: 'tictactoe-gradebook';
+  version: 1;
+  gradedAt: string;
+  lessons: Array<{ id: string; number: string; title: string }>;
+  /** Set on the part a --shard run writes. */
+  shard?: { index: number; count: number };
+  /** The fences that were around the graded code, in plain words. */
+  fences?: string[];
+  /** The seed of the hidden suites' generated inputs (absent when merged parts were graded with different seeds: see each student's). */
+  seed?: number;
+  /** Lessons where the reference solutions scored below 100 (or grading itself broke): the grades cannot be trusted. */
+  referenceProblems?: string[];
+  students: StudentGrade[];
+}
+
+/** The file names a gradebook folder holds. */
+export const GRADEBOOK_FILES = { json: 'gradebook.json', csv: 'gradebook.csv', html: 'gradebook.html', feedback: 'feedback' } as const;
+
+/** How points are rounded, as the gradebook states it. */
+export const ROUNDING = 'Points have one decimal, rounded to the nearest tenth; a lesson shows 100 only when every test passes, hidden ones included.';
+
+/** The one-word status of a graded lesson. */
+export function lessonStatus(score: LessonScore): LessonStatus {
+  const problem = score.run.problem;
+  if (problem?.kind === 'timeout') return 'timeout';
+  if (problem?.kind === 'load-error') return brokenElsewhere(score) === undefined ? 'load-error' : 'blocked';
+  if (problem?.kind === 'crash') return 'crash';
+  if (score.done) return 'done';
+  return score.earned > 0 ? 'partial' : 'zero';
+}
+
+/** How an exercise file was found: missing (perhaps with a near miss), or a near miss the teacher accepted. */
+export interface FileFinding {
+  missing: string[];
+  nearMisses: NearMiss[];
+  accepted: boolean;
+}
+
+/** A gradebook cell from a lesson's score (the full score, hidden tests and all: the cell is the teacher's). */
+export function lessonGrade(score: LessonScore, hintsSeen: number, files: FileFinding = { missing: [], nearMisses: [], accepted: false }): LessonGrade {
+  const tasks = score.tasks.map((task): TaskGrade => {
+    const hidden = score.run.tests.filter((test) => test.hidden && test.task === task.number && test.status !== 'skipped');
+    return {
+      number: task.number,
+      title: task.title,
+      points: task.points,
+      earned: roundPoints(task.earned),
+      passed: task.passed,
+      total: task.total,
+      hiddenFailed: task.hiddenFailed,
+      hiddenTotal: hidden.length,
+    };
+  });
+  const grade: LessonGrade = { id: score.lesson.id, points: score.earned, status: lessonStatus(score), tasks, hintsSeen };
+  const open = tasks.find((task) => task.total === 0 || task.passed < task.total);
+  if (open !== undefined && !score.done) grade.firstOpen = { number: open.number, title: open.title };
+  // Tests of a file that did not load never ran: they are no failures to name.
+  const ran = score.run.problem?.kind !== 'load-error' && score.run.problem?.kind !== 'crash';
+  const hiddenFailures = score.run.tests
+    .filter((test) => ran && test.hidden && test.status === 'failed')
+    .map((test): HiddenFailure => {
+      const detail = failureDetail(test.failure?.message);
+      return detail === undefined ? { task: test.task, name: test.name } : { task: test.task, name: test.name, detail };
+    });
+  if (hiddenFailures.length > 0) grade.hiddenFailures = hiddenFailures;
+  const stopped = stoppedTests(score);
+  const notes: string[] = [];
+  if (files.missing.length > 0) {
+    grade.status = 'missing';
+    const misses = files.nearMisses.filter((miss) => files.missing.includes(miss.expected));
+    const plain = files.missing.filter((path) => !misses.some((miss) => miss.expected === path));
+    if (plain.length > 0) notes.push(`${plain.join(', ')} ${plain.length === 1 ? 'is' : 'are'} missing`);
+    for (const miss of misses) notes.push(`${miss.expected} is missing, but ${describeMiss(miss)} looks like it: not graded (--accept-near-misses grades it)`);
+  } else if (score.run.problem?.kind === 'timeout') {
+    notes.push(`stopped after ${Math.round(score.run.problem.limitMs / 1000)} s (an endless loop?)`);
+  } else if (score.run.problem?.kind === 'load-error') {
+    notes.push(loadProblemLine(score) ?? 'does not load');
+  } else if (score.run.problem?.kind === 'crash') {
+    notes.push(score.run.problem.message);
+  } else if (stopped.count > 0 && !score.done) {
+    grade.status = 'timeout';
+    notes.push(`stopped after ${Math.round(stopped.firstLimitMs / 1000)} s in ${plural(stopped.count, 'test')} (an endless loop?)`);
+  }
+  if (files.accepted) {
+    for (const miss of files.nearMisses)
+      notes.push(`graded ${miss.found} as ${miss.expected} (near miss accepted: ${miss.kinds.map((kind) => MISS_WORDS[kind]).join(', ')})`);
+  }
+  if (score.run.anomalies !== undefined) notes.push(`grading anomalies: ${score.run.anomalies.join('; ')}`);
+  if (notes.length > 0) grade.note = notes.join('; ');
+  return grade;
+}
+
+/** How many tests of a lesson were stopped because the code ran past its limit, and the first limit. */
+function stoppedTests(score: LessonScore): { count: number; firstLimitMs: number } {
+  const limits = score.run.tests.flatMap((test) => {
+    const failure = test.status === 'failed' ? test.failure : undefined;
+    return failure?.kind === 'stopped' && failure.limitMs !== undefined ? [failure.limitMs] : [];
+  });
+  return { count: limits.length, firstLimitMs: limits[0] ?? 0 };
+}
+
+/** What a hidden test is called wherever a student could see it. */
+const HIDDEN_NAME = 'a hidden test';
+
+/**
+ * A copy of a score that is safe to show a student: hidden tests keep their task and status but
+ * lose their name and failure, and a timeout inside a test that is not known to be visible names
+ * "a hidden test" and drops the printed lines (they could give a hidden case away).
+ */
+export function forStudent(score: LessonScore, visibleNames: Set<string>): LessonScore {
+  const tests = score.run.tests.map(
+    (test): TestOutcome => (test.hidden ? { name: HIDDEN_NAME, task: test.task, hidden: true, status: test.status, durationMs: test.durationMs } : test),
+  );
+  let problem = score.run.problem;
+  if (problem?.kind === 'timeout' && problem.runningTest !== undefined && !visibleNames.has(problem.runningTest)) {
+    // Named like every hidden test, so the report still says a test was running (not the file loading).
+    problem = { kind: 'timeout', limitMs: problem.limitMs, runningTest: HIDDEN_NAME, lastOutput: [] };
+  }
+  if (problem?.kind === 'load-error' && problem.hidden) {
+    // What went wrong while a teacher-only suite loaded is not the student's to read.
+    problem = { kind: 'load-error', failure: { kind: 'thrown', name: 'Error', message: 'Your file could not be loaded with the hidden tests.' }, hidden: true };
+  }
+  return { ...score, run: { ...score.run, tests, problem, output: '' } };
+}
+
+/** The lesson columns of a gradebook. */
+export function lessonColumns(lessons: Lesson[]): Gradebook['lessons'] {
+  return lessons.map((lesson) => ({ id: lesson.id, number: lesson.number, title: lesson.title }));
+}
+
+/** The notes of the hand-in, then those of each lesson ("02-input: lessons/02-input/input.ts is missing"). */
+export function allNotes(book: Gradebook, student: StudentGrade): string[] {
+  const lessonNotes = book.lessons.flatMap((lesson) => {
+    const note = student.lessons[lesson.id]?.note;
+    return note === undefined ? [] : [`${lesson.id}: ${note}`];
+  });
+  return [...student.notes, ...lessonNotes];
+}
+
+/** The folder name of a student's feedback: the name with anything unsafe in a path replaced. */
+export function feedbackFolder(name: string): string {
+  const safe = name
+    .replace(/[^\p{L}\p{N}._ -]+/gu, '_')
+    .replace(/^\.+/, '_')
+    .trim();
+  return safe === '' ? '_' : safe;
+}

@@ -1,0 +1,49 @@
+/** The table `npm run grade` ends with: what was found in each hand-in, lesson by lesson, and its points. */
+import type { Paint } from '../../core/cli.ts';
+import type { IntakeRow } from '../class-grading.ts';
+import { formatPoints, type Gradebook } from '../gradebook/gradebook.ts';
+import { PLATFORM_NAMES } from './platforms.ts';
+import { plural } from '../../core/text.ts';
+
+/** The mark of a lesson's files in the table. */
+const MARKS: Record<IntakeRow['lessons'][string], string> = { found: '✓', accepted: '≈', near: '~', missing: '✗' };
+
+/** The table as lines of text. */
+export function renderIntakeTable(rows: IntakeRow[], book: Gradebook, paint: Paint): string[] {
+  const max = book.lessons.length * 100;
+  const nameWidth = Math.max(7, ...rows.map((row) => row.name.length));
+  const layoutWidth = Math.max(6, ...rows.map((row) => layoutName(row).length));
+  const pointsWidth = `${max}/${max}`.length;
+  const colour = { found: 'green', accepted: 'yellow', near: 'yellow', missing: 'red' } as const;
+  const header = `  ${'student'.padEnd(nameWidth)}  ${'layout'.padEnd(layoutWidth)}  ${book.lessons.map((lesson) => lesson.number).join(' ')}  ${'points'.padStart(pointsWidth)}  handed in`;
+  const lines = [
+    paint('bold', 'What was found in each hand-in') + ` (✓ in place · ≈ near miss, graded · ~ near miss, not graded · ✗ missing):`,
+    paint('gray', header),
+  ];
+  for (const row of rows) {
+    const student = book.students.find((candidate) => candidate.name === row.name);
+    const marks = book.lessons.map((lesson) => {
+      const state = row.lessons[lesson.id] ?? 'missing';
+      return paint(colour[state], MARKS[state].padEnd(lesson.number.length));
+    });
+    const points = `${formatPoints(student?.total ?? 0)}/${max}`.padStart(pointsWidth);
+    const layout = layoutName(row).padEnd(layoutWidth);
+    const what = row.problem === undefined ? row.found : `${row.found} ${paint('red', `(${row.problem})`)}`;
+    lines.push(`  ${row.name.padEnd(nameWidth)}  ${layout}  ${marks.join(' ')}  ${points}  ${what}`);
+  }
+  const near = rows.filter((row) => Object.values(row.lessons).includes('near')).length;
+  if (near > 0) {
+    lines.push(
+      `${plural(near, 'hand-in')} ${near === 1 ? 'has' : 'have'} near misses (~): files in the wrong case, with an extra ending or in another folder. ` +
+        'They are named in the notes and not graded; grade again with --accept-near-misses to grade them.',
+    );
+  }
+  return lines;
+}
+
+/** The layout a hand-in came in: a platform's name, "zip" or "folder", or "–" for a student who handed nothing in. */
+function layoutName(row: IntakeRow): string {
+  if (row.platform === undefined) return '–';
+  if (row.platform === 'folder' && /^[^/]*\.zip\b/i.test(row.found)) return 'zip';
+  return PLATFORM_NAMES[row.platform];
+}

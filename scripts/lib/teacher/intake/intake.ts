@@ -1,0 +1,264 @@
+/**
+ * Taking a class download in as it comes: one student per subfolder, archive or group of files,
+ * however a learning platform wrapped and named it (platforms.ts), with the clutter of operating
+ * systems ignored. Archives are unpacked within limits, links are never followed, and an archive
+ * inside an unpacked archive is never unpacked.
+ */
+import { copyFileSync, lstatSync, mkdirSync, readdirSync, statSync, type Dirent } from 'node:fs';
+import { basename, dirname, join, relative, sep } from 'node:path';
+import { isClutter, nameClass, studentKey, withoutArchiveEnding, withoutCopyMark, isWrapperName, type NamedEntry } from './platforms.ts';
+import { isPlainFolder, locateLessons, readArchiveFile, readManifest, SKIPPED, unpackInto, type Submission } from './submissions.ts';
+import { findNearMisses } from './near-misses.ts';
+import { listLessons, type Lesson } from '../../core/workbook.ts';
+import { ARCHIVE_LIMITS, ZipError, type ArchiveLimits } from './zip.ts';
+import { plural } from '../../core/text.ts';
+
+/**
+ * What a whole class download given as one archive may hold (a platform's "download all"): many
+ * students' archives side by side, each of which is then unpacked within ARCHIVE_LIMITS.
+ */
+export const CLASS_ARCHIVE_LIMITS: ArchiveLimits = {
+  ...ARCHIVE_LIMITS,
+  archiveBytes: 1024 * 1024 * 1024,
+  entries: 20_000,
+  fileBytes: ARCHIVE_LIMITS.archiveBytes,
+  totalBytes: 1024 * 1024 * 1024,
+};
+
+/** How many archives a student's folder may hold for the grader to look into. */
+const MAX_INNER_ARCHIVES = 5;
+/** The most a loose file of a hand-in may hold to be gathered (exercise files are far smaller). */
+const LOOSE_FILE_LIMIT = 1024 * 1024;
+
+/** One entry of the class folder and what its name says. */
+interface Member {
+  entry: Dirent;
+  path: string;
+  named: NamedEntry;
+}
+
+/**
+ * The folder that holds the students: the class folder itself, or the folder a platform's
+ * download wraps them in (Google Drive's "Tic-Tac-Toe-20250301T101500Z-001/Tic-Tac-Toe/",
+ * `gh classroom clone`'s "tictactoe-submissions/"). A sole archive named like such a download is
+ * unpacked into `scratch` (within CLASS_ARCHIVE_LIMITS) first.
+ */
+export function classFolder(dir: string, scratch: string): string {
+  let folder = dir;
+  let wrapped = false;
+  for (let depth = 0; depth < 3; depth += 1) {
+    const entries = readdirSync(folder, { withFileTypes: true }).filter((entry) => !isClutter(entry.name));
+    const [only] = entries;
+    if (entries.length !== 1 || only === undefined) return folder;
+    const path = join(folder, only.name);
+    if (only.isFile() && /\.zip$/i.test(only.name) && isWrapperName(only.name)) {
+      folder = unpackClassArchive(path, scratch);
+      wrapped = true;
+    } else if (only.isDirectory() && (wrapped || isWrapperName(only.name))) {
+      folder = path;
+      wrapped = true;
+    } else {
+      return folder;
+    }
+  }
+  return folder;
+}
+
+/** Unpacks a whole class download (one archive) into a new folder in `scratch`; throws a ZipError past the limits. */
+export function unpackClassArchive(path: string, scratch: string): string {
+  const target = join(scratch, 'class', withoutArchiveEnding(basename(path)).replace(/[^\w.-]+/g, '_'));
+  unpackInto(readArchiveFile(path, CLASS_ARCHIVE_LIMITS), target, CLASS_ARCHIVE_LIMITS);
+  return target;
+}
+
+/**
+ * Every hand-in in a class folder, sorted by student name. A hand-in is a folder, an archive, or
+ * (Moodle and Canvas put a student's files side by side) the files that share a student's id.
+ * Archives are unpacked into `scratch`, within ARCHIVE_LIMITS. Loose files of a plain class folder
+ * are not hand-ins; a symbolic link is never followed (it becomes a hand-in that cannot be graded).
+ */
+export function findSubmissions(dir: string, scratch: string, lessons: Lesson[] = listLessons()): Submission[] {
+  const entries = readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => !isClutter(entry.name))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  const named = nameClass(entries.map((entry) => ({ name: entry.name, isGitClone: entry.isDirectory() && isPlainFolder(join(dir, entry.name, '.git')) })));
+  const groups = new Map<string, Member[]>();
+  entries.forEach((entry, index) => {
+    const member = { entry, path: join(dir, entry.name), named: named[index] as NamedEntry };
+    const key = studentKey(member.named);
+    groups.set(key, [...(groups.get(key) ?? []), member]);
+  });
+  const submissions: Submission[] = [];
+  const taken = new Set<string>();
+  for (const members of groups.values()) {
+    const submission = takeIn(members, join(scratch, String(submissions.length)), lessons);
+    if (submission === undefined) continue;
+    submission.name = uniqueName(submission.name, members, taken);
+    submissions.push(submission);
+  }
+  return submissions.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The student's name, made unique in the class: "Ann (zip)" beside a folder "Ann", or "Ann (2)". */
+function uniqueName(name: string, members: Member[], taken: Set<string>): string {
+  let unique = name;
+  if (taken.has(unique)) unique = `${name} (${members[0]?.entry.isDirectory() ? 'folder' : 'zip'})`;
+  for (let count = 2; taken.has(unique); count += 1) unique = `${name} (${count})`;
+  taken.add(unique);
+  return unique;
+}
+
+/** True for a .zip file that is a plain file (not a link). */
+function isArchiveEntry(entry: Dirent): boolean {
+  return entry.isFile() && /\.zip$/i.test(entry.name);
+}
+
+/** One student's hand-in from the class folder entries that are theirs; undefined when they are no hand-in. */
+function takeIn(members: Member[], scratch: string, lessons: Lesson[]): Submission | undefined {
+  const [first] = members;
+  if (first === undefined) return undefined;
+  const platform = first.named.platform;
+  const fromPlatform = platform === 'moodle' || platform === 'canvas';
+  // A plain class folder's loose files (a README, notes) are no hand-ins; a platform's are the student's files.
+  const own = members.filter((member) => !member.entry.isFile() || isArchiveEntry(member.entry) || fromPlatform);
+  const links = own.filter((member) => member.entry.isSymbolicLink());
+  const base: Submission = {
+    name: first.named.student,
+    source: first.path,
+    platform,
+    ...(first.named.platformId === undefined ? {} : { platformId: first.named.platformId }),
+    keys: [
+      ...new Set([
+        ...members.map((member) => withoutArchiveEnding(member.entry.name)),
+        first.named.student,
+        ...(first.named.platformId ? [first.named.platformId] : []),
+      ]),
+    ],
+    notes: [],
+  };
+  if (own.length === 0) return undefined;
+  if (links.length === own.length) {
+    // Only looked at (never opened) to tell whether it would have been a hand-in.
+    const target = statSync(first.path, { throwIfNoEntry: false });
+    const wouldBe = target?.isDirectory() || (/\.zip$/i.test(first.entry.name) && target?.isFile());
+    return wouldBe ? { ...base, problem: 'it is a symbolic link, which is never followed' } : undefined;
+  }
+  for (const link of links) base.notes?.push(`${link.entry.name} is a symbolic link, which is never followed`);
+  const folders: string[] = [];
+  const found: string[] = [];
+  const problems: string[] = [];
+  const loose: Member[] = [];
+  for (const [index, member] of own.filter((candidate) => !candidate.entry.isSymbolicLink()).entries()) {
+    if (member.entry.isDirectory()) {
+      folders.push(member.path);
+      found.push(`${member.entry.name}/`);
+    } else if (isArchiveEntry(member.entry)) {
+      const unpacked = join(scratch, `${index}-${withoutArchiveEnding(member.entry.name).replace(/[^\w.-]+/g, '_')}`);
+      const problem = unpackArchive(member.path, unpacked);
+      if (problem === undefined) folders.push(unpacked);
+      else problems.push(problem);
+      found.push(member.entry.name);
+    } else if (member.entry.isFile()) {
+      loose.push(member);
+    }
+  }
+  if (loose.length > 0) {
+    const gathered = join(scratch, 'files');
+    gatherFiles(loose, gathered, lessons);
+    folders.push(gathered);
+    found.push(plural(loose.length, 'file'));
+  }
+  const submission: Submission = { ...base, folder: folders[0] ?? first.path, folders, found: found.join(' + ') };
+  locate(submission, scratch, problems, lessons);
+  return submission;
+}
+
+/** Unpacks one archive of a hand-in; gives the reason in plain words when it cannot. */
+function unpackArchive(path: string, into: string): string | undefined {
+  try {
+    unpackInto(readArchiveFile(path), into);
+    return undefined;
+  } catch (error) {
+    const reason = error instanceof ZipError ? error.message : String(error);
+    return `the archive could not be unpacked: ${reason}`;
+  }
+}
+
+/**
+ * Gathers a platform's loose files of one student (Canvas's "leecarl_12345_678901_board.ts") into
+ * a new folder: an exercise file's name puts it where the lesson expects it ("board-1.ts", a name
+ * Canvas gives a file handed in again, counts when "board.ts" itself is not there). Only plain files
+ * of at most LOOSE_FILE_LIMIT are taken.
+ */
+function gatherFiles(members: Member[], into: string, lessons: Lesson[]): void {
+  const names = new Set(members.map((member) => member.named.rest || member.entry.name));
+  for (const member of members) {
+    const name = member.named.rest || member.entry.name;
+    const stats = lstatSync(member.path);
+    if (!stats.isFile() || stats.size > LOOSE_FILE_LIMIT) continue;
+    const unmarked = withoutCopyMark(name);
+    const exerciseName =
+      names.has(name) && lessons.some((lesson) => lesson.files.includes(name)) ? name : unmarked !== undefined && !names.has(unmarked) ? unmarked : name;
+    const lesson = lessons.find((candidate) => candidate.files.includes(exerciseName));
+    const target = lesson === undefined ? join(into, name) : join(into, 'lessons', lesson.id, exerciseName);
+    mkdirSync(dirname(target), { recursive: true });
+    copyFileSync(member.path, target);
+  }
+}
+
+/**
+ * Finds the workbook among a hand-in's folders: the first folder holding one, else inside the
+ * archives a student's own folder holds ("Carl Lee_1234_assignsubmission_file_/tictactoe.zip").
+ * Sets root, lessonsDir, folder and the manifest, or the problem when nothing is found.
+ */
+function locate(submission: Submission, scratch: string, problems: string[], lessons: Lesson[]): void {
+  const folders = submission.folders ?? [];
+  let hit = firstWorkbook(folders);
+  if (hit === undefined) {
+    const inner = folders.filter((folder) => !folder.startsWith(scratch)).flatMap((folder) => innerArchives(folder));
+    for (const [index, archive] of inner.entries()) {
+      const unpacked = join(scratch, `inner-${index}-${withoutArchiveEnding(basename(archive)).replace(/[^\w.-]+/g, '_')}`);
+      const problem = unpackArchive(archive, unpacked);
+      if (problem !== undefined) problems.push(`${relative(dirname(submission.source), archive).split(sep).join('/')}: ${problem}`);
+      else folders.push(unpacked);
+      submission.found = `${submission.found} → ${basename(archive)}`;
+    }
+    hit = firstWorkbook(folders);
+  }
+  if (hit === undefined) {
+    // Exercise files in the wrong place can still be graded (near misses); with none, nothing can.
+    if (problems.length > 0) submission.problem = problems.join('; ');
+    else if (findNearMisses(folders, lessons, undefined, () => false).length === 0) submission.problem = 'no lessons/ folder was found in it';
+    return;
+  }
+  const { folder, found } = hit;
+  submission.folder = folder;
+  submission.lessonsDir = found.lessonsDir;
+  if (found.root !== undefined) {
+    submission.root = found.root;
+    const manifest = readManifest(found.root);
+    if (manifest !== undefined) submission.manifest = manifest;
+  }
+  const inner = relative(folder, found.lessonsDir).split(sep).join('/');
+  submission.found = `${submission.found}${inner === '' ? '' : ` → ${inner}/`}`;
+  const others = folders.filter((candidate) => candidate !== folder && locateLessons(candidate) !== undefined).length;
+  if (others > 0) submission.notes?.push(`it holds ${others + 1} workbooks; the one in ${submission.found} was graded`);
+  for (const problem of problems) submission.notes?.push(problem);
+}
+
+/** The first folder holding a workbook, and where. */
+function firstWorkbook(folders: string[]): { folder: string; found: NonNullable<ReturnType<typeof locateLessons>> } | undefined {
+  for (const folder of folders) {
+    const found = locateLessons(folder);
+    if (found !== undefined) return { folder, found };
+  }
+  return undefined;
+}
+
+/** The archives a student's folder holds, two folders deep at most (plain files only, clutter and skipped folders left out). */
+function innerArchives(folder: string, depth = 0): string[] {
+  const entries = readdirSync(folder, { withFileTypes: true }).filter((entry) => !isClutter(entry.name) && !SKIPPED.has(entry.name));
+  const here = entries.filter(isArchiveEntry).map((entry) => join(folder, entry.name));
+  const deeper = depth >= 2 ? [] : entries.filter((entry) => entry.isDirectory()).flatMap((entry) => innerArchives(join(folder, entry.name), depth + 1));
+  return [...here, ...deeper].slice(0, MAX_INNER_ARCHIVES);
+}

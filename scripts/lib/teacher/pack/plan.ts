@@ -1,0 +1,181 @@
+/**
+ * Student editions (`npm run pack`), planned: which lessons go in and how (stubs, or finished code for
+ * lessons released as solved and for lessons an assigned one builds on), which commands students get,
+ * and every file's content, worked out before anything is written (write.ts writes and leak-checks it).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import { STATE_DIR } from '../../core/progress.ts';
+import { deriveStub, finishedSource, hashText } from '../../core/stubs.ts';
+import { listLessons, readmePath, suitePath, UsageError, withPrerequisites, type Lesson } from '../../core/workbook.ts';
+import { importClosure } from './closure.ts';
+import { listFiles } from './files.ts';
+import { isTeacherOnly } from './leaks.ts';
+import { PACK_MANIFEST, type PackManifest } from './manifest.ts';
+import { studentReadme } from './readme.ts';
+
+/** The npm scripts a student edition may keep (each only when its files are in the pack). */
+export const STUDENT_COMMANDS = ['check', 'hint', 'reset', 'watch', 'ui', 'play', 'arena', 'site'] as const;
+
+/**
+ * Lessons a command needs that its imports do not show (it loads the student's files by path while
+ * it runs): without them in the pack, the command is left out. `play` needs only what it imports.
+ */
+const COMMAND_LESSONS: Record<string, string[]> = {
+  arena: ['06-computer', '07-search'],
+};
+
+/** Everything a student edition will hold, worked out before anything is written. */
+export interface PackPlan {
+  root: string;
+  assigned: Lesson[];
+  solved: Lesson[];
+  /** Finished lessons that are in the pack only because assigned (or solved) ones build on them. */
+  given: Array<{ lesson: Lesson; neededBy: string[] }>;
+  /** Every lesson in the pack, in workbook order. */
+  included: Lesson[];
+  /** npm scripts kept, and the ones left out with the reason. */
+  commands: string[];
+  dropped: Array<{ command: string; reason: string }>;
+  /** Path relative to the pack → content. */
+  files: Map<string, Buffer>;
+  warnings: string[];
+}
+
+/** A pack that must not be handed out: what is wrong, file by file. */
+export class PackError extends Error {}
+
+/** Works out a student edition: the lessons named, the ones released as solved, and everything else it needs. */
+export function planPack(root: string, named: Lesson[], solvedNamed: Lesson[], all: Lesson[] = listLessons(root)): PackPlan {
+  if (named.length === 0 && solvedNamed.length === 0) throw new UsageError('Name at least one lesson with --lessons.');
+  const solvedIds = new Set(solvedNamed.map((lesson) => lesson.id));
+  const namedIds = new Set(named.map((lesson) => lesson.id));
+  const included = withPrerequisites([...named, ...solvedNamed], all);
+  const assigned = included.filter((lesson) => namedIds.has(lesson.id) && !solvedIds.has(lesson.id));
+  const solved = included.filter((lesson) => solvedIds.has(lesson.id));
+  const given = included
+    .filter((lesson) => !namedIds.has(lesson.id) && !solvedIds.has(lesson.id))
+    .map((lesson) => ({
+      lesson,
+      neededBy: [...named, ...solvedNamed].filter((user) => withPrerequisites([user], all).some((needed) => needed.id === lesson.id)).map((user) => user.id),
+    }));
+  const finishedIds = new Set([...solved, ...given.map((entry) => entry.lesson)].map((lesson) => lesson.id));
+
+  const files = new Map<string, Buffer>();
+  const warnings: string[] = [];
+  const put = (path: string, content: string | Buffer): void => {
+    files.set(path, typeof content === 'string' ? Buffer.from(content, 'utf8') : content);
+  };
+  const copy = (path: string): void => put(path, readFileSync(join(root, path)));
+
+  for (const lesson of included) {
+    const folder = `lessons/${lesson.id}`;
+    for (const name of listFiles(root, folder)) {
+      if (!lesson.files.includes(posix.relative(folder, name))) copy(name);
+    }
+    if (!existsSync(join(root, readmePath(lesson)))) warnings.push(`${readmePath(lesson)} does not exist yet: the pack has no lesson text for ${lesson.id}.`);
+    for (const file of lesson.files) {
+      const solutionPath = `solutions/${lesson.id}/${file}`;
+      if (!existsSync(join(root, solutionPath))) {
+        throw new PackError(`${solutionPath} does not exist, so lesson ${lesson.id} cannot be packed (its stub and its finished code come from there).`);
+      }
+      const solution = readFileSync(join(root, solutionPath), 'utf8');
+      if (finishedIds.has(lesson.id)) {
+        put(`${folder}/${file}`, finishedSource(solution, solutionPath));
+      } else {
+        const stub = deriveStub(solution, solutionPath);
+        put(`${folder}/${file}`, stub);
+        put(`${STATE_DIR}/stubs/${lesson.id}/${file}`, stub);
+      }
+    }
+    if (existsSync(join(root, suitePath(lesson)))) copy(suitePath(lesson));
+    else warnings.push(`${suitePath(lesson)} does not exist yet: lesson ${lesson.id} cannot be graded in the pack.`);
+  }
+  for (const name of listFiles(root, 'tests/support')) copy(name);
+  for (const name of listFiles(root, 'scripts/lib')) if (!isTeacherOnly(name)) copy(name);
+  for (const name of ['vitest.config.ts', 'package-lock.json']) if (existsSync(join(root, name))) copy(name);
+  put('tsconfig.json', studentTsconfig(readFileSync(join(root, 'tsconfig.json'), 'utf8')));
+
+  // Commands: a student command stays when its script and everything it imports are in the pack.
+  const teacherPackage = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, unknown>;
+  const teacherScripts = (teacherPackage.scripts ?? {}) as Record<string, string>;
+  const commands: string[] = [];
+  const dropped: PackPlan['dropped'] = [];
+  for (const command of STUDENT_COMMANDS) {
+    const line = teacherScripts[command];
+    if (line === undefined) continue;
+    const entry = /\bscripts\/[\w./-]+\.ts\b/.exec(line)?.[0];
+    if (entry === undefined) {
+      commands.push(command);
+      continue;
+    }
+    if (!existsSync(join(root, entry))) {
+      dropped.push({ command, reason: `${entry} does not exist` });
+      continue;
+    }
+    const absentLessons = (COMMAND_LESSONS[command] ?? []).filter((id) => !included.some((lesson) => lesson.id === id));
+    if (absentLessons.length > 0) {
+      dropped.push({
+        command,
+        reason: `it needs ${absentLessons.length === 1 ? 'lesson' : 'lessons'} ${absentLessons.join(', ')}, which ${absentLessons.length === 1 ? 'is' : 'are'} not in this pack`,
+      });
+      continue;
+    }
+    const withEntry = new Map(files);
+    withEntry.set(entry, readFileSync(join(root, entry)));
+    const closure = importClosure(root, entry, withEntry);
+    const missing = closure.missing;
+    if (missing.length > 0) {
+      dropped.push({ command, reason: `it needs ${missing.join(', ')}, which ${missing.length === 1 ? 'is' : 'are'} not in this pack` });
+      continue;
+    }
+    for (const path of closure.needed) if (!files.has(path)) copy(path);
+    commands.push(command);
+  }
+
+  // The graded suites, their helpers and the config must load inside the pack.
+  const broken = [...files.keys()]
+    .filter((path) => /^(tests\/|vitest\.config\.ts$)/.test(path) && path.endsWith('.ts'))
+    .flatMap((path) => {
+      const closure = importClosure(root, path, files);
+      const absent = [...closure.missing, ...closure.needed.filter((needed) => !files.has(needed))];
+      return absent.map((missing) => `${path} needs ${missing}`);
+    });
+  if (broken.length > 0) throw new PackError(`The pack would not run:\n  ${[...new Set(broken)].join('\n  ')}`);
+
+  const plan: PackPlan = { root, assigned, solved, given, included, commands, dropped, files, warnings };
+  put('package.json', studentPackageJson(teacherPackage, commands));
+  put('README.md', studentReadme(plan, readFileSync(join(root, 'README.md'), 'utf8'), String(teacherPackage.description ?? '')));
+  put('.gitignore', 'node_modules/\n.workbook/*\n!.workbook/stubs/\n!.workbook/pack.json\nbuild/\n*.log\n/results.json\n/junit.xml\n');
+  const manifest: PackManifest = {
+    version: 1,
+    workbook: `${String(teacherPackage.name)}@${String(teacherPackage.version)}`,
+    createdAt: new Date().toISOString(),
+    assigned: assigned.map((lesson) => lesson.id),
+    solved: solved.map((lesson) => lesson.id),
+    given: given.map((entry) => entry.lesson.id),
+    tests: Object.fromEntries(
+      [...files.entries()].filter(([path]) => path.startsWith('tests/')).map(([path, content]) => [path, hashText(content.toString('utf8'))]),
+    ),
+  };
+  put(PACK_MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`);
+  return plan;
+}
+
+/** The teacher's tsconfig without the folders a student edition does not have. */
+function studentTsconfig(text: string): string {
+  try {
+    const config = JSON.parse(text) as { include?: string[] };
+    if (Array.isArray(config.include)) config.include = config.include.filter((entry) => entry !== 'solutions');
+    return `${JSON.stringify(config, null, 2)}\n`;
+  } catch {
+    return text; // a tsconfig with comments: keep it as it is
+  }
+}
+
+/** The teacher's package.json with only the student commands. */
+function studentPackageJson(teacher: Record<string, unknown>, commands: string[]): string {
+  const scripts = (teacher.scripts ?? {}) as Record<string, string>;
+  const kept = Object.fromEntries(commands.map((command) => [command, scripts[command] as string]));
+  return `${JSON.stringify({ ...teacher, scripts: kept }, null, 2)}\n`;
+}

@@ -1,0 +1,118 @@
+/** The README of a student edition: how to start, the lessons of this class, the teacher README's student sections, the commands. */
+import { readmePath } from '../../core/workbook.ts';
+import type { PackPlan } from './plan.ts';
+
+/** What each student command does, for the student README. */
+const COMMAND_HELP: Record<string, string> = {
+  check: 'grade every lesson; `npm run check NN` grades one',
+  hint: 'the next hint for a lesson, from gentle to concrete: `npm run hint NN`',
+  reset: "put a lesson's starting file back (yours is saved to a backup first): `npm run reset NN`",
+  watch: 'grade a lesson again every time you save: `npm run watch NN`',
+  ui: 'open every test in your browser',
+  play: 'play Tic-Tac-Toe in the terminal with the code you wrote',
+  arena: 'let the computer players play each other',
+  site: 'read the lessons as web pages, with your points',
+};
+
+/** The README of a student edition: how to start, the lessons of this class, how to read the report, the commands. */
+export function studentReadme(plan: PackPlan, teacherReadme: string, description: string): string {
+  const first = plan.assigned[0] ?? plan.included[0];
+  const finished = new Set([...plan.solved, ...plan.given.map((entry) => entry.lesson)].map((lesson) => lesson.id));
+  const lines = [
+    '# Tic-Tac-Toe workbook',
+    '',
+    description,
+    '',
+    '## Getting started',
+    '',
+    'You need Node.js 20 or newer. In this folder, run once:',
+    '',
+    '```sh',
+    'npm install',
+    '```',
+    '',
+  ];
+  if (first) {
+    lines.push(
+      `Then open \`${readmePath(first)}\`, write your code in \`lessons/${first.id}/${first.files[0]}\`, and run:`,
+      '',
+      '```sh',
+      'npm run check',
+      '```',
+      '',
+    );
+  }
+  lines.push('## Your lessons', '', '| # | lesson | file | |', '|---|---|---|---|');
+  for (const lesson of plan.included) {
+    const file = lesson.files.map((name) => `\`lessons/${lesson.id}/${name}\``).join(', ');
+    const status = finished.has(lesson.id) ? 'given finished: read it, no need to change it' : 'yours to write';
+    lines.push(`| ${lesson.number} | ${lesson.title} | ${file} | ${status} |`);
+  }
+  lines.push('');
+  if (finished.size > 0) {
+    lines.push(
+      'Lessons marked "given finished" are already written for you, because your lessons use their code.',
+      '`npm run check` shows them at 100/100. Reading them is a good way to see how the pieces fit.',
+      '',
+    );
+  }
+  lines.push(...studentSections(teacherReadme, plan.commands));
+  lines.push('## Commands', '', '| command | what it does |', '|---|---|');
+  for (const command of plan.commands) {
+    lines.push(`| \`npm run ${command}\` | ${(COMMAND_HELP[command] ?? '').replace('NN', first?.number ?? '01')} |`);
+  }
+  lines.push('', 'Your teacher grades your lessons with these tests and perhaps a few more.', '');
+  return lines.join('\n');
+}
+
+/**
+ * The `###` sections of the teacher README's "For students" part (how to read the report, …), as `##`
+ * sections; lines that name a command this pack does not have are left out.
+ */
+function studentSections(readme: string, commands: string[]): string[] {
+  const start = readme.search(/^## For students\s*$/m);
+  if (start === -1) return [];
+  const rest = readme.slice(start).split('\n').slice(1);
+  const end = rest.findIndex((line) => /^## /.test(line));
+  const part = end === -1 ? rest : rest.slice(0, end);
+  const firstSection = part.findIndex((line) => /^### /.test(line));
+  if (firstSection === -1) return [];
+  const sections: string[][] = [];
+  for (const line of part.slice(firstSection)) {
+    if (/^### /.test(line)) sections.push([]);
+    sections.at(-1)?.push(line);
+  }
+  const known = new Set(commands);
+  const out: string[] = [];
+  for (const section of sections) {
+    const title = (section[0] as string).replace(/^### /, '');
+    if (/command/i.test(title)) continue; // the pack's own command list replaces it
+    out.push(`## ${title}`, ...withoutCommandTables(section.slice(1)).filter((line) => mentionsOnly(line, known)));
+    while (out.at(-1) === '') out.pop();
+    out.push('');
+  }
+  return out;
+}
+
+/** True when every `npm run X` in the line is a command the pack has. */
+function mentionsOnly(line: string, known: Set<string>): boolean {
+  return [...line.matchAll(/npm run (\w+)/g)].every((match) => known.has(match[1] as string));
+}
+
+/** The lines without any table of commands (and the "More commands:" line that leads into it). */
+function withoutCommandTables(lines: string[]): string[] {
+  const out: string[] = [];
+  let inTable = false;
+  for (const line of lines) {
+    if (/^\|\s*command\s*\|/i.test(line)) {
+      inTable = true;
+      while (out.at(-1) === '') out.pop();
+      if (out.at(-1)?.trim().endsWith(':')) out.pop();
+      continue;
+    }
+    if (inTable && line.startsWith('|')) continue;
+    inTable = false;
+    out.push(line);
+  }
+  return out;
+}

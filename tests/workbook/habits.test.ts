@@ -1,0 +1,50 @@
+/**
+ * The maintenance habits: a progress file that cannot be read is kept aside (never overwritten), and
+ * a tsc that fails to run is reported as such rather than read as "no type errors".
+ */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, test, vi } from 'vitest';
+import { progressPath, readProgress, STATE_DIR } from '../../scripts/lib/core/progress.ts';
+import { tscFailure } from '../../scripts/lib/grader/typecheck.ts';
+
+const scratch = mkdtempSync(join(tmpdir(), 'workbook-habits-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+test('a corrupt progress file is renamed aside with a notice, and reading starts afresh', () => {
+  mkdirSync(join(scratch, STATE_DIR), { recursive: true });
+  const broken = '{"version": 1, "lessons": {"01-board": {"best": 100, "firstPassedAt": "2026-11-02T10:00';
+  writeFileSync(progressPath(scratch), broken);
+  const notices: string[] = [];
+  const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => notices.push(String(chunk)) > 0);
+  const progress = readProgress(scratch, new Date('2026-11-30T12:00:00Z'));
+  spy.mockRestore();
+  expect(progress).toEqual({ version: 1, lessons: {} });
+  expect(existsSync(progressPath(scratch))).toBe(false);
+  const kept = readdirSync(join(scratch, STATE_DIR)).filter((name) => name.startsWith('progress.corrupt-'));
+  expect(kept).toEqual(['progress.corrupt-2026-11-30T12-00-00.000Z.json']);
+  expect(readFileSync(join(scratch, STATE_DIR, kept[0] ?? ''), 'utf8')).toBe(broken);
+  expect(notices.join('')).toContain(`kept as ${STATE_DIR}/progress.corrupt-2026-11-30T12-00-00.000Z.json`);
+});
+
+test('a progress file that is valid JSON but not progress is kept aside too', () => {
+  writeFileSync(progressPath(scratch), '[1, 2, 3]');
+  const spy = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  readProgress(scratch, new Date('2026-11-30T13:00:00Z'));
+  spy.mockRestore();
+  expect(existsSync(join(scratch, STATE_DIR, 'progress.corrupt-2026-11-30T13-00-00.000Z.json'))).toBe(true);
+});
+
+test('tsc that ran to the end is no failure, with or without type errors', () => {
+  expect(tscFailure(0, null, undefined, '', 0, '')).toBeUndefined();
+  expect(tscFailure(2, null, undefined, '', 3, 'lessons/01-board/board.ts(1,1): error TS2322: …')).toBeUndefined();
+});
+
+test('tsc that crashed, could not start, was killed or stopped on its configuration is a failure', () => {
+  expect(tscFailure(1, null, undefined, 'Error: Debug Failure. False expression.\n    at …', 0, '')).toMatch(/^tsc exited with status 1: Error: Debug Failure/);
+  expect(tscFailure(null, null, new Error('spawn ENOENT'), '', 0, '')).toBe('tsc could not start (spawn ENOENT)');
+  expect(tscFailure(null, 'SIGKILL', undefined, '', 0, '')).toBe('tsc was stopped by SIGKILL');
+  expect(tscFailure(1, null, undefined, '', 0, "error TS5083: Cannot read file '/x/tsconfig.json'.")).toMatch(/TS5083/);
+  expect(tscFailure(1, null, undefined, '', 0, '')).toBe('tsc exited with status 1 and said nothing');
+});

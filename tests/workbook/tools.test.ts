@@ -1,0 +1,112 @@
+/**
+ * The small modules the tools share: the stub's error, failure kinds, imports read with TypeScript's
+ * parser, boards without lesson code, words, and the lesson APIs the tools call (the reference
+ * solutions must fit them; `npm run typecheck` checks the assignments below).
+ */
+import { describe, expect, test } from 'vitest';
+import * as computer from '../../solutions/06-computer/computer.ts';
+import * as search from '../../solutions/07-search/search.ts';
+import * as game from '../../solutions/04-game/game.ts';
+import * as input from '../../solutions/02-input/input.ts';
+import { boardOf, isFreeCell, linesInReadingOrder, linesOfThree, pictureOf } from '../../scripts/lib/core/boards.ts';
+import { failureOf, isStopped, stoppedMessage } from '../../scripts/lib/core/failure.ts';
+import { importsOf, relativeImportsOf } from '../../scripts/lib/teacher/pack/imports.ts';
+import type { ComputerModule, GameModule, InputModule, SearchModule } from '../../scripts/lib/core/lesson-modules.ts';
+import { holdsStub, stubName, stubNameOf, stubStatement } from '../../scripts/lib/core/stub-error.ts';
+import { escapeHtml, plural } from '../../scripts/lib/core/text.ts';
+import { LESSON_FOLDER } from '../../scripts/lib/core/workbook.ts';
+
+describe('the stub error is made and recognised in one place', () => {
+  test('the statement a stub throws, and its name read back', () => {
+    const statement = stubStatement('createBoard');
+    expect(statement).toBe("throw new Error('not implemented yet: createBoard');");
+    const error = new Error(new Function(`try { ${statement} } catch (e) { return e.message; }`)() as string);
+    expect(stubNameOf(error)).toBe('createBoard');
+    expect(stubName('not implemented yet: ')).toBeUndefined();
+    expect(stubName('something else')).toBeUndefined();
+    expect(holdsStub(`export function f() {\n  ${statement}\n}`)).toBe(true);
+    expect(holdsStub('export function f() {}')).toBe(false);
+  });
+});
+
+describe('failures carry their kind and details', () => {
+  test('a stop by the grader: the limit and the last lines printed', () => {
+    const message = stoppedMessage(3000, '\nThe last lines your code printed:\nround 1\nround 2');
+    expect(failureOf({ name: 'StoppedError', message })).toMatchObject({ kind: 'stopped', limitMs: 3000, printed: ['round 1', 'round 2'] });
+    expect(isStopped(new Error(message))).toBe(true);
+    expect(isStopped(new Error('Test timed out in 3000ms.'))).toBe(false);
+  });
+
+  test('a stub, the pretend player, and anything else', () => {
+    expect(failureOf({ name: 'Error', message: 'not implemented yet: parseMove' })).toMatchObject({ kind: 'stub', missing: 'parseMove' });
+    expect(failureOf({ name: 'EndlessInputError', message: 'printed more than 1000 times' }).kind).toBe('endless-input');
+    expect(failureOf({ name: 'RangeError', message: 'Maximum call stack size exceeded' }).kind).toBe('thrown');
+  });
+});
+
+describe("imports are read with TypeScript's parser", () => {
+  test('static, type-only, re-exports, dynamic, import types and files beside the module; not in comments or strings', () => {
+    const source = [
+      "import { a } from './a.ts';",
+      "import type { B } from '../b.ts';",
+      "import './side-effect.ts';",
+      "export { c } from './c.ts';",
+      "export * from 'node:fs';",
+      "const d = await import('./d.ts');",
+      "type E = import('./e.ts').E;",
+      "const pump = new URL('./pump.mjs', import.meta.url);",
+      "// import { f } from './f.ts';",
+      'const text = "import { g } from \'./g.ts\'";',
+    ].join('\n');
+    expect(importsOf(source)).toEqual(['./a.ts', '../b.ts', './side-effect.ts', './c.ts', 'node:fs', './d.ts', './e.ts', './pump.mjs']);
+    expect(relativeImportsOf(source)).not.toContain('node:fs');
+  });
+});
+
+describe('boards without lesson code', () => {
+  test('pictures both ways, free cells, and the eight lines cell by cell and in reading order', () => {
+    const board = boardOf('X.O .X. ..O');
+    expect(pictureOf(board)).toBe('X.O .X. ..O');
+    expect([1, 3, 8, 9, -1, 1.5, '1', null].map((answer) => isFreeCell(board, answer))).toEqual([true, true, false, false, false, false, false, false]);
+    expect(linesOfThree()).toEqual([
+      [0, 1, 2],
+      [0, 3, 6],
+      [0, 4, 8],
+      [1, 4, 7],
+      [2, 5, 8],
+      [2, 4, 6],
+      [3, 4, 5],
+      [6, 7, 8],
+    ]);
+    expect(linesInReadingOrder()).toEqual([
+      [0, 1, 2],
+      [3, 4, 5],
+      [6, 7, 8],
+      [0, 3, 6],
+      [1, 4, 7],
+      [2, 5, 8],
+      [0, 4, 8],
+      [2, 4, 6],
+    ]);
+  });
+});
+
+describe('words and names', () => {
+  test('plural, escapeHtml and the lesson folder pattern', () => {
+    expect([plural(1, 'lesson'), plural(2, 'lesson'), plural(0, 'hand-in'), plural(3, 'match', 'matches')]).toEqual([
+      '1 lesson',
+      '2 lessons',
+      '0 hand-ins',
+      '3 matches',
+    ]);
+    expect(escapeHtml('<a href="x">Tom & Jerry</a>')).toBe('&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&lt;/a&gt;');
+    expect(['01-board', '08-tutorials', '1-board', '01_board', '01-Board'].map((name) => LESSON_FOLDER.test(name))).toEqual([true, true, false, false, false]);
+  });
+});
+
+describe('the lesson APIs the tools call', () => {
+  test('the reference solutions fit the shapes play and arena use', () => {
+    const modules: [InputModule, GameModule, ComputerModule, SearchModule] = [input, game, computer, search];
+    expect(modules.map((module) => typeof module)).toEqual(['object', 'object', 'object', 'object']);
+  });
+});

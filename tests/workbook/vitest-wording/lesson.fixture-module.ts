@@ -1,0 +1,2 @@
+// A lesson file that exports something else than the test asks for.
+export const somethingElse = 1;

@@ -1,0 +1,41 @@
+// One failing test per message shape the grader reads (see scripts/lib/grader/vitest-wording.ts).
+import { expect, test } from 'vitest';
+import * as lesson from './lesson.fixture-module.ts';
+// @ts-expect-error: the name is missing on purpose, as in a student's file that lacks the export
+import { createGrid } from './lesson.fixture-module.ts';
+
+test('timeout', () => new Promise(() => {}), 50);
+
+test('toBe text', () => {
+  expect('a ', 'the prompt').toBe('a');
+});
+
+test('toBe undefined', () => {
+  expect(undefined).toBe(' a \nb');
+});
+
+test('toEqual numbers', () => {
+  expect([1, 2]).toEqual([1, 3]);
+});
+
+test('not a function', () => {
+  // @ts-expect-error: the name is missing on purpose, as in a student's file that lacks the export
+  lesson.createBoard();
+});
+
+test('not a function, imported by name', () => {
+  createGrid();
+});
+
+test('toStrictEqual text', () => {
+  expect('ab', 'the board').toStrictEqual('a b');
+});
+
+test('not a constructor', () => {
+  // @ts-expect-error: the name is missing on purpose
+  new lesson.Game();
+});
+
+test('process.exit', () => {
+  process.exit(0);
+});
