@@ -58,6 +58,12 @@ describe('vitest words its failures as the grader expects', () => {
     expect(assertionWording(failure.message)).toEqual({ label: 'the board', actualIsText: true, expectedIsText: true });
   });
 
+  test("toEqual with text: \"the row: expected '1 | 2' to deeply equal ' 1 | 2'\"", () => {
+    const failure = failureOfTest('toEqual text');
+    expect(failure).toMatchObject({ kind: 'assertion', expected: ' 1 | 2', actual: '1 | 2' });
+    expect(assertionWording(failure.message)).toEqual({ label: 'the row', actualIsText: true, expectedIsText: true });
+  });
+
   test('toEqual with values: "expected [ 1, 2 ] to deeply equal [ 1, 3 ]", expected and actual as text', () => {
     const failure = failureOfTest('toEqual numbers');
     expect(failure).toMatchObject({ kind: 'assertion', expected: '[\n  1,\n  3,\n]', actual: '[\n  1,\n  2,\n]' });

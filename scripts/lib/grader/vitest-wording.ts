@@ -60,7 +60,7 @@ export interface AssertionWording {
   label?: string;
   /** True when the value the code gave is shown as a string ("expected 'a '"). */
   actualIsText: boolean;
-  /** True when the value compared with is shown as a string ("to be 'a'"). */
+  /** True when the value compared with is shown as a string ("to be 'a'", "to deeply equal 'a'"). */
   expectedIsText: boolean;
 }
 
@@ -70,6 +70,6 @@ export function assertionWording(message: string): AssertionWording {
   return {
     ...(label === undefined ? {} : { label }),
     actualIsText: /^(?:.*?: )?expected ['"`]/s.test(message),
-    expectedIsText: / to (?:be|equal|strictly equal) ['"`]/s.test(message),
+    expectedIsText: / to (?:be|equal|deeply equal|strictly equal) ['"`]/s.test(message),
   };
 }

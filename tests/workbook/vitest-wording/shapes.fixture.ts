@@ -31,6 +31,10 @@ test('toStrictEqual text', () => {
   expect('ab', 'the board').toStrictEqual('a b');
 });
 
+test('toEqual text', () => {
+  expect('1 | 2', 'the row').toEqual(' 1 | 2');
+});
+
 test('not a constructor', () => {
   // @ts-expect-error: the name is missing on purpose
   new lesson.Game();
