@@ -1,7 +1,7 @@
 /** Which files a script of the workbook needs in a pack: its relative imports, followed through the pack. */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
-import { relativeImportsOf } from './imports.ts';
+import { relativeImportsOf, rememberImports } from './imports.ts';
 
 /**
  * Follows the relative imports of a file through the pack's files. A script file of the workbook
@@ -30,6 +30,7 @@ export function importClosure(root: string, start: string, files: Map<string, Bu
       }
     }
   }
+  rememberImports();
   return { needed: [...seen], missing: [...missing] };
 }
 
