@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { toFailure } from '../../scripts/lib/grader/child-protocol.ts';
-import { assertionWording, notCallableName, processExitCode, syntaxError, testTimeoutMs } from '../../scripts/lib/grader/vitest-wording.ts';
+import { assertionWording, asPlainObjects, notCallableName, processExitCode, syntaxError, testTimeoutMs } from '../../scripts/lib/grader/vitest-wording.ts';
 import { ROOT } from '../../scripts/lib/core/workbook.ts';
 
 const FIXTURES = join(ROOT, 'tests', 'workbook', 'vitest-wording');
@@ -62,6 +62,13 @@ describe('vitest words its failures as the grader expects', () => {
     const failure = failureOfTest('toEqual text');
     expect(failure).toMatchObject({ kind: 'assertion', expected: ' 1 | 2', actual: '1 | 2' });
     expect(assertionWording(failure.message)).toEqual({ label: 'the row', actualIsText: true, expectedIsText: true });
+  });
+
+  test('an object made in another realm: "expected Object{ ok: false, …(1) } to deeply equal { ok: true, …(1) }", shown as a plain one', () => {
+    const error = errors.get('toEqual, an object of another realm');
+    expect(String(error?.message)).toMatch(/^expected Object\{ ok: false, /);
+    expect(failureOfTest('toEqual, an object of another realm').message).toMatch(/^expected \{ ok: false, .* to deeply equal \{ ok: true, /);
+    expect(asPlainObjects('expected Object{ ok: false } to deeply equal { a: Object{ b: 1 } }')).toBe('expected { ok: false } to deeply equal { a: { b: 1 } }');
   });
 
   test('toEqual with values: "expected [ 1, 2 ] to deeply equal [ 1, 3 ]", expected and actual as text', () => {

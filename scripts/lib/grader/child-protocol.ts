@@ -1,7 +1,15 @@
 /** Messages between the grader and its vitest child process, and how errors become plain data. */
 import { dirname, relative } from 'node:path';
 import { failureOf } from '../core/failure.ts';
+import { asPlainObjects } from './vitest-wording.ts';
 import type { Failure, TestOutcome } from '../core/results.ts';
+
+declare module '@vitest/runner' {
+  interface TaskMeta {
+    /** Set on the tests of a hidden suite (tests/support/lesson.ts): a student never sees their names or failures. */
+    hidden?: boolean;
+  }
+}
 
 /** The prefix that ties a describe block to a task: "Task 2: Draw the numbered board". */
 export const TASK_PREFIX = /^Task (\d+): /;
@@ -37,6 +45,7 @@ interface ErrorLike {
   expected?: unknown;
   actual?: unknown;
   stacks?: Array<{ file: string; line: number; column: number }>;
+  loadingModule?: unknown;
 }
 
 /** Turns a vitest error into a Failure with its kind, pointing at the first place in the graded code. */
@@ -45,9 +54,10 @@ export function toFailure(error: unknown, target: string): Failure {
   const location = locate(like, target);
   return failureOf({
     name: like.name ?? 'Error',
-    message: stripColours(like.message ?? String(error)),
+    message: asPlainObjects(stripColours(like.message ?? String(error))),
     ...(typeof like.expected === 'string' && typeof like.actual === 'string' ? { expected: like.expected, actual: like.actual } : {}),
     ...(location === undefined ? {} : { location }),
+    ...(typeof like.loadingModule === 'string' ? { loadingModule: like.loadingModule } : {}),
   });
 }
 

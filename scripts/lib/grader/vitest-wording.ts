@@ -51,6 +51,15 @@ export function syntaxError(message: string): SyntaxErrorDetails | undefined {
   };
 }
 
+/**
+ * An assertion message with plain objects shown as plain. vitest shows an object whose prototype is
+ * another realm's Object.prototype as "Object{ ok: false }" instead of "{ ok: false }"; which realm a
+ * value the hand-in's code gave ends up in can change from run to run, and means nothing to a reader.
+ */
+export function asPlainObjects(message: string): string {
+  return message.replace(/(^|[^\w$])Object\{ /g, '$1{ ');
+}
+
 /** The name vitest gives a failed expect(). */
 export const ASSERTION_ERROR = 'AssertionError';
 

@@ -1,4 +1,5 @@
 // One failing test per message shape the grader reads (see scripts/lib/grader/vitest-wording.ts).
+import { runInNewContext } from 'node:vm';
 import { expect, test } from 'vitest';
 import * as lesson from './lesson.fixture-module.ts';
 // @ts-expect-error: the name is missing on purpose, as in a student's file that lacks the export
@@ -12,6 +13,10 @@ test('toBe text', () => {
 
 test('toBe undefined', () => {
   expect(undefined).toBe(' a \nb');
+});
+
+test('toEqual, an object of another realm', () => {
+  expect(runInNewContext('({ ok: false, error: "no" })')).toEqual({ ok: true, index: 4 });
 });
 
 test('toEqual numbers', () => {
