@@ -4,6 +4,9 @@
  * The generated cases draw boards from the run's seed (support/property.ts) and work out the expected
  * drawing from the layout the lesson describes (support/rules.ts), so no list of answers passes them.
  */
+// The visible suite runs in this file too, ahead of the hidden tests: graded with its hidden tests, a
+// lesson costs one suite file, not two (the grader runs this file instead of tests/01-board.test.ts).
+import '../01-board.test.ts';
 import { expect, test } from 'vitest';
 import { createBoard, createGrid, EMPTY, renderBoard, renderFramed, renderGrid, type Board, type Grid } from '@workbook/01-board/board';
 import { boardOf, gridOf, pictureOf, type TestBoard } from '../support/boards.ts';
@@ -11,7 +14,7 @@ import { anyFilling, asGrid, forEachGenerated } from '../support/generated.ts';
 import { lessonTasks } from '../support/lesson.ts';
 import { framedDrawing, gridDrawing, numberedDrawing } from '../support/rules.ts';
 
-const task = lessonTasks('01-board');
+const task = lessonTasks('01-board', { hidden: true });
 
 task(1, () => {
   test('a new board holds no mark at all', () => {

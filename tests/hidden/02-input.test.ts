@@ -4,6 +4,9 @@
  * run's seed (support/property.ts): lines of every kind (digits of other scripts, signs, spaces,
  * tabs, empty, very long), and the answer is worked out from the lesson's rules (support/rules.ts).
  */
+// The visible suite runs in this file too, ahead of the hidden tests: graded with its hidden tests, a
+// lesson costs one suite file, not two (the grader runs this file instead of tests/02-input.test.ts).
+import '../02-input.test.ts';
 import { expect, test } from 'vitest';
 import { askMove, parseCoordinates, parseMove } from '@workbook/02-input/input';
 import type { Board, Grid, Mark } from '@workbook/01-board/board';
@@ -15,7 +18,7 @@ import { fc } from '../support/property.ts';
 import { expectedAsk, expectedCoordinates, expectedMove, isDigitsOnly, withoutSpacesAround } from '../support/rules.ts';
 import { callEach } from '../support/sealed.ts';
 
-const task = lessonTasks('02-input');
+const task = lessonTasks('02-input', { hidden: true });
 
 /** A typed line and a board, as parseMove gets them. */
 interface MoveCase {

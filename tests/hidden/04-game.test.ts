@@ -6,6 +6,9 @@
  * worked out by playing the game by the lesson's six steps in support/rules.ts, without the lesson's
  * code or the reference.
  */
+// The visible suite runs in this file too, ahead of the hidden tests: graded with its hidden tests, a
+// lesson costs one suite file, not two (the grader runs this file instead of tests/04-game.test.ts).
+import '../04-game.test.ts';
 import { expect, test } from 'vitest';
 import { playGame, playMatch, type GameOptions, type MatchOptions } from '@workbook/04-game/game';
 import type { IO } from '@workbook/02-input/input';
@@ -16,7 +19,7 @@ import { fc } from '../support/property.ts';
 import { expectedGame, expectedMatch, type GameRecord } from '../support/rules.ts';
 import { callEach } from '../support/sealed.ts';
 
-const task = lessonTasks('04-game');
+const task = lessonTasks('04-game', { hidden: true });
 
 /** How many games one crossing plays, and how many crossings a property makes. */
 const GAMES = { batch: 4, crossings: 2 };

@@ -3,6 +3,9 @@
  * by legal play (fast-check, seeded by the grader), and each answer is judged by the rules the lesson
  * states, worked out in tests/support/computer-rules.ts without any student code.
  */
+// The visible suite runs in this file too, ahead of the hidden tests: graded with its hidden tests, a
+// lesson costs one suite file, not two (the grader runs this file instead of tests/06-computer.test.ts).
+import '../06-computer.test.ts';
 import { expect, test } from 'vitest';
 import { computerMove, heuristicMove, randomMove, ruleMove } from '@workbook/06-computer/computer';
 import type { Board, Mark } from '@workbook/01-board/board';
@@ -14,7 +17,7 @@ import { emptyCellsOf, other, winningCellsFor } from '../support/opponents.ts';
 import { fc, runSeed } from '../support/property.ts';
 import { callEach, sandboxRandom, watchMathRandom } from '../support/sealed.ts';
 
-const task = lessonTasks('06-computer');
+const task = lessonTasks('06-computer', { hidden: true });
 
 /** A position with at least three empty cells (where unfair rounding shows). */
 const roomyPosition = fc.limitShrink(

@@ -4,6 +4,9 @@
  * out in tests/support/search-model.ts from the lesson text alone, without any student code.
  * countGames and countPositions take no input: the visible suite already checks all they can answer.
  */
+// The visible suite runs in this file too, ahead of the hidden tests: graded with its hidden tests, a
+// lesson costs one suite file, not two (the grader runs this file instead of tests/07-search.test.ts).
+import '../07-search.test.ts';
 import { expect, test } from 'vitest';
 import { audit, bestMove, type Strategy } from '@workbook/07-search/search';
 import { holdsOnPositions, judgeEach, PLENTY_MS, SHRINKS } from '../support/legal-play.ts';
@@ -15,7 +18,7 @@ import { firstEmptyOf as localFirstEmptyOf } from '../support/strategies.ts';
 import { withMark } from '../support/computer-rules.ts';
 import { other } from '../support/opponents.ts';
 
-const task = lessonTasks('07-search');
+const task = lessonTasks('07-search', { hidden: true });
 
 /** What a minimax number means for the player, in words. */
 function meaning(score: number): string {

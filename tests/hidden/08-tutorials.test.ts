@@ -5,6 +5,9 @@
  * in tests/support/tutorial-model.ts from the lesson text alone, without any student code.
  * playClassGames takes no input: the visible suite already checks all it can print.
  */
+// The visible suite runs in this file too, ahead of the hidden tests: graded with its hidden tests, a
+// lesson costs one suite file, not two (the grader runs this file instead of tests/08-tutorials.test.ts).
+import '../08-tutorials.test.ts';
 import { expect, test } from 'vitest';
 import { drawBoard, playTutorial, PROFILES, readMove, type Profile, type TutorialOptions } from '@workbook/08-tutorials/tutorials';
 import type { Board } from '@workbook/01-board/board';
@@ -26,7 +29,7 @@ import {
   type Token,
 } from '../support/tutorial-model.ts';
 
-const task = lessonTasks('08-tutorials');
+const task = lessonTasks('08-tutorials', { hidden: true });
 
 /** The five shipped profiles, as the graded file has them (data). */
 const shipped = Object.values(PROFILES) as unknown as ModelProfile[];

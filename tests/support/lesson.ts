@@ -6,14 +6,16 @@ import { readExamples, readLesson, ROOT } from '../../scripts/lib/core/workbook.
 
 /**
  * Returns `task(n, body)`, which groups the tests of task n under the title from lesson.json,
- * so the grader can give that task's points.
+ * so the grader can give that task's points. A hidden suite passes `{ hidden: true }`: its tests are
+ * marked so (vitest's task meta), which is how the grader tells them from the visible suite's tests
+ * that run in the same file (see tests/hidden/).
  */
-export function lessonTasks(lessonId: string): (number: number, body: () => void) => void {
+export function lessonTasks(lessonId: string, options: { hidden?: boolean } = {}): (number: number, body: () => void) => void {
   const lesson = readLesson(lessonId);
   return (number, body) => {
-    const meta = lesson.tasks[number - 1];
-    if (!meta) throw new Error(`${lessonId} has no task ${number} in lesson.json`);
-    describe(`Task ${number}: ${meta.title}`, body);
+    const task = lesson.tasks[number - 1];
+    if (!task) throw new Error(`${lessonId} has no task ${number} in lesson.json`);
+    describe(`Task ${number}: ${task.title}`, { meta: { hidden: options.hidden === true } }, body);
   };
 }
 

@@ -22,6 +22,8 @@ export interface Failure {
   missing?: string;
   /** process-exit: what process.exit was called with, as text ("undefined" for nothing). */
   exitCode?: string;
+  /** The exercise module ("01-board/board") that was loading when it happened, for an error of the hand-in's module itself. */
+  loadingModule?: string;
 }
 
 /** One test's outcome. */

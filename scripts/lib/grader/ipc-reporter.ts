@@ -28,6 +28,15 @@ function taskOf(testCase: TestCase): number {
   return 0;
 }
 
+/**
+ * True for a test of a hidden suite. A hidden suite's file runs the visible suite too, so the mark is on
+ * each test (set by the trusted suites' lessonTasks), not on the file; a test outside any task of a
+ * hidden file counts as hidden too.
+ */
+function isHidden(testCase: TestCase): boolean {
+  return testCase.meta().hidden === true || (taskOf(testCase) === 0 && relative(request.root, testCase.module.moduleId).startsWith('tests/hidden/'));
+}
+
 export default class IpcReporter implements Reporter {
   onTestRunStart(specifications: ReadonlyArray<TestSpecification>): void {
     send({
@@ -41,12 +50,11 @@ export default class IpcReporter implements Reporter {
   }
 
   onTestModuleCollected(testModule: TestModule): void {
-    const hidden = relative(request.root, testModule.moduleId).startsWith('tests/hidden/');
     send({
       type: 'collected',
       project: testModule.project.name,
       file: testModule.moduleId,
-      tests: [...testModule.children.allTests()].map((testCase) => ({ name: testCase.name, task: taskOf(testCase), hidden })),
+      tests: [...testModule.children.allTests()].map((testCase) => ({ name: testCase.name, task: taskOf(testCase), hidden: isHidden(testCase) })),
     });
   }
 
@@ -65,7 +73,7 @@ export default class IpcReporter implements Reporter {
       outcome: {
         name: testCase.name,
         task: taskOf(testCase),
-        hidden: relative(request.root, testCase.module.moduleId).startsWith('tests/hidden/'),
+        hidden: isHidden(testCase),
         status: result.state === 'pending' ? 'skipped' : result.state,
         failure: error ? toFailure(error, targetOf(project)) : undefined,
         durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),

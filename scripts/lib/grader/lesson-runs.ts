@@ -61,7 +61,9 @@ export class LessonRuns {
       entry.run.tests.push(message.outcome);
     } else {
       if (message.loadError && entry.run.problem === undefined) {
-        const hidden = message.file.includes(`${sep}tests${sep}hidden${sep}`);
+        // A hidden suite's file runs the visible suite too: what went wrong while it loaded is the
+        // student's to see only when it was the hand-in's own module that failed to load.
+        const hidden = message.file.includes(`${sep}tests${sep}hidden${sep}`) && message.loadError.loadingModule === undefined;
         entry.run.problem = loadProblem(message.loadError, this.limitMs, hidden);
       }
       entry.filesDone += 1;

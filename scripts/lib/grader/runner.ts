@@ -104,10 +104,15 @@ function listOf(pending: Pending[], referenceIndex: number, lessonId: string): D
   return pending.find((entry) => entry.targetIndex === referenceIndex && entry.run.lessonId === lessonId)?.collected ?? [];
 }
 
-/** The suite files of a lesson that exist in this workbook. */
+/**
+ * The suite file to run for a lesson: its hidden suite when asked for and there is one (it runs the
+ * visible suite too, in the same file: one file per lesson costs less than two), else the visible one.
+ */
 function suiteFiles(root: string, lesson: Lesson, hidden: boolean): string[] {
-  const paths = hidden ? [suitePath(lesson), hiddenSuitePath(lesson)] : [suitePath(lesson)];
-  return paths.map((path) => join(root, path)).filter((path) => existsSync(path));
+  const withHidden = join(root, hiddenSuitePath(lesson));
+  if (hidden && existsSync(withHidden)) return [withHidden];
+  const visible = join(root, suitePath(lesson));
+  return existsSync(visible) ? [visible] : [];
 }
 
 /** Extra behaviour of a child that keeps watching files and runs again after every change. */

@@ -86,15 +86,18 @@ function textCheck(root: string, lesson: Lesson): Check {
 
 /** The suites: the visible one exists and groups its tests with this lesson's tasks. */
 function suiteCheck(root: string, lesson: Lesson): Check {
-  const rule = `${suitePath(lesson)}: tests grouped with lessonTasks('${lesson.id}') and imports through @workbook/${lesson.id}/…`;
+  const rule = `${suitePath(lesson)}: tests grouped with lessonTasks('${lesson.id}') and imports through @workbook/${lesson.id}/…; a hidden suite marks its tasks hidden and imports the visible suite`;
   const suite = read(root, suitePath(lesson));
   if (suite === undefined) return { name: 'suites', rule, problems: [`${suitePath(lesson)} does not exist: write the graded suite there`] };
   const problems: string[] = [];
   for (const path of [suitePath(lesson), hiddenSuitePath(lesson)]) {
     const text = read(root, path);
     if (text === undefined) continue;
-    if (!text.includes(`lessonTasks('${lesson.id}')`))
-      problems.push(`${path} does not call lessonTasks('${lesson.id}'): without it its tests belong to no task and earn nothing`);
+    const hidden = path === hiddenSuitePath(lesson);
+    const call = hidden ? `lessonTasks('${lesson.id}', { hidden: true })` : `lessonTasks('${lesson.id}')`;
+    if (!text.includes(call)) problems.push(`${path} does not call ${call}: without it its tests belong to no task and earn nothing`);
+    if (hidden && !new RegExp(`^import '\\.\\./${lesson.id}\\.test\\.ts';$`, 'm').test(text))
+      problems.push(`${path} does not import '../${lesson.id}.test.ts': the grader runs this file instead of the visible suite, so it must run that suite too`);
     if (/from\s+['"]\.\.\/(\.\.\/)?(lessons|solutions)\//.test(text))
       problems.push(`${path} imports a lesson file by path: import it as @workbook/${lesson.id}/<module>, so it is graded sealed off`);
   }

@@ -8,6 +8,7 @@
  */
 import { chownSync, mkdtempSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { types } from 'node:util';
 import { inject } from 'vitest';
 import { stoppedMessage } from '../../core/failure.ts';
 import { namedPipesWork, sandboxPool, SandboxProcess, START_LIMIT_MS, type Exit, type Frame, type Pump } from './channel.ts';
@@ -187,7 +188,12 @@ class Session {
     const known = sandbox.modules.get(modulePath);
     if (known) return known;
     const path = join(this.target, `${modulePath}.ts`);
-    const exports = this.ask('load', [path]) as Record<string, unknown>;
+    let exports: Record<string, unknown>;
+    try {
+      exports = this.ask('load', [path]) as Record<string, unknown>;
+    } catch (error) {
+      throw markedAsLoading(error, modulePath);
+    }
     sandbox.modules.set(modulePath, exports);
     for (const [name, value] of Object.entries(exports)) {
       if (typeof value === 'function') this.refreshPrototype(modulePath, name, value);
@@ -401,6 +407,17 @@ class Session {
     // A sandbox without graded code gets the helpers alone.
     return Object.fromEntries(Object.entries(compiled).filter(([path]) => path.startsWith(`${HELPER_ROOT}/`)));
   }
+}
+
+/**
+ * Marks an error met while an exercise module loaded (`loadingModule`, read by toFailure): what went
+ * wrong is the hand-in's module itself, whichever suite imported it, so the grader may show it to the
+ * student even when a hidden suite's file was loading. Only errors of this realm are marked (the
+ * membrane remakes the hand-in's errors here); anything else it threw is left as it is.
+ */
+function markedAsLoading(error: unknown, modulePath: string): unknown {
+  if (types.isNativeError(error)) Object.defineProperty(error, 'loadingModule', { value: modulePath, enumerable: true });
+  return error;
 }
 
 /** The stable function for one export: it calls that export in the sandbox of the test file running now. */
