@@ -79,9 +79,13 @@ export function timeCommand(command: string, args: string[], options: { cwd: str
 
 /**
  * Times several commands the same number of times, taking turns (a, b, a, b, …), so that
- * a busy moment of the machine hits each of them alike; returns one Stats per command.
+ * a busy moment of the machine hits each of them alike; returns one Stats per command. Each command
+ * first runs once untimed: the first run after an install or a change fills caches (vitest's
+ * transforms, the pack's imports) that every later run finds, and would weigh on whichever command
+ * happened to go first.
  */
 export async function timeInTurns(runs: number, commands: Array<() => Promise<Sample>>): Promise<Stats[]> {
+  for (const command of commands) await command();
   const samples = commands.map((): Sample[] => []);
   for (let round = 0; round < runs; round += 1) {
     for (const [index, command] of commands.entries()) samples[index]?.push(await command());
