@@ -8,6 +8,12 @@ declare module '@vitest/runner' {
   interface TaskMeta {
     /** Set on the tests of a hidden suite (tests/support/lesson.ts): a student never sees their names or failures. */
     hidden?: boolean;
+    /** Set on a lesson's describe block in the grader's test files (lesson-entry.ts), and so on all its tests: the lesson's id. */
+    lesson?: string;
+    /** Also set there: the lesson runs its hidden suite, so whatever went wrong outside its tasks is hidden. */
+    hiddenSuite?: boolean;
+    /** The one test of a lesson whose suite could not be loaded: its error is the lesson's load error. */
+    loadFailed?: boolean;
   }
 }
 
@@ -29,8 +35,10 @@ export interface ChildRequest {
 /** What the child reports. */
 export type ChildMessage =
   | { type: 'module-start'; project: string; file: string; id: string }
-  | { type: 'collected'; project: string; file: string; tests: Array<{ name: string; task: number; hidden: boolean }> }
-  | { type: 'test'; project: string; file: string; outcome: TestOutcome }
+  | { type: 'lesson-start'; project: string; file: string; lesson: string; id: string }
+  | { type: 'collected'; project: string; file: string; lesson: string; tests: Array<{ name: string; task: number; hidden: boolean }> }
+  | { type: 'test'; project: string; file: string; lesson: string; outcome: TestOutcome }
+  | { type: 'lesson-end'; project: string; file: string; lesson: string; loadError?: Failure }
   | { type: 'module-end'; project: string; file: string; loadError?: Failure }
   | { type: 'log'; taskId?: string; text: string }
   | { type: 'run-start'; files: Array<{ project: string; file: string }> }

@@ -2,8 +2,7 @@
  * The vitest reporter of the grader's child process (suite-child.mjs): it sends every event to the
  * grader over the IPC channel, as plain data (see child-protocol.ts).
  */
-import { relative } from 'node:path';
-import type { Reporter, TestCase, TestModule, TestSpecification } from 'vitest/node';
+import type { Reporter, TestCase, TestModule, TestSpecification, TestSuite } from 'vitest/node';
 import { TASK_PREFIX, toFailure, type ChildMessage, type ChildRequest } from './child-protocol.ts';
 
 const request = JSON.parse(process.env.WORKBOOK_CHILD_REQUEST ?? '{}') as ChildRequest;
@@ -31,10 +30,26 @@ function taskOf(testCase: TestCase): number {
 /**
  * True for a test of a hidden suite. A hidden suite's file runs the visible suite too, so the mark is on
  * each test (set by the trusted suites' lessonTasks), not on the file; a test outside any task of a
- * hidden file counts as hidden too.
+ * lesson that runs its hidden suite counts as hidden too.
  */
 function isHidden(testCase: TestCase): boolean {
-  return testCase.meta().hidden === true || (taskOf(testCase) === 0 && relative(request.root, testCase.module.moduleId).startsWith('tests/hidden/'));
+  const meta = testCase.meta();
+  return meta.hidden === true || (taskOf(testCase) === 0 && meta.hiddenSuite === true);
+}
+
+/** The lessons of a test file: its top-level describe blocks that carry a lesson id (see lesson-entry.ts). */
+function lessonsOf(testModule: TestModule): Array<{ lesson: string; suite: TestSuite }> {
+  const found: Array<{ lesson: string; suite: TestSuite }> = [];
+  for (const child of testModule.children) {
+    const lesson = child.type === 'suite' ? child.meta().lesson : undefined;
+    if (child.type === 'suite' && lesson !== undefined) found.push({ lesson, suite: child });
+  }
+  return found;
+}
+
+/** The lesson a suite is the describe block of, when it is one. */
+function lessonSuite(testSuite: TestSuite): string | undefined {
+  return testSuite.parent.type === 'module' ? testSuite.meta().lesson : undefined;
 }
 
 export default class IpcReporter implements Reporter {
@@ -50,19 +65,33 @@ export default class IpcReporter implements Reporter {
   }
 
   onTestModuleCollected(testModule: TestModule): void {
-    send({
-      type: 'collected',
-      project: testModule.project.name,
-      file: testModule.moduleId,
-      tests: [...testModule.children.allTests()].map((testCase) => ({ name: testCase.name, task: taskOf(testCase), hidden: isHidden(testCase) })),
-    });
+    for (const { lesson, suite } of lessonsOf(testModule)) {
+      send({
+        type: 'collected',
+        project: testModule.project.name,
+        file: testModule.moduleId,
+        lesson,
+        tests: [...suite.children.allTests()]
+          .filter((testCase) => testCase.meta().loadFailed !== true)
+          .map((testCase) => ({ name: testCase.name, task: taskOf(testCase), hidden: isHidden(testCase) })),
+      });
+    }
   }
 
   onTestModuleStart(testModule: TestModule): void {
     send({ type: 'module-start', project: testModule.project.name, file: testModule.moduleId, id: testModule.id });
   }
 
+  onTestSuiteReady(testSuite: TestSuite): void {
+    const lesson = lessonSuite(testSuite);
+    if (lesson === undefined) return;
+    send({ type: 'lesson-start', project: testSuite.project.name, file: testSuite.module.moduleId, lesson, id: testSuite.id });
+  }
+
   onTestCaseResult(testCase: TestCase): void {
+    const lesson = testCase.meta().lesson;
+    // A suite that did not load is said once, when its lesson ends.
+    if (lesson === undefined || testCase.meta().loadFailed === true) return;
     const result = testCase.result();
     const error = result.errors?.[0];
     const project = testCase.project.name;
@@ -70,6 +99,7 @@ export default class IpcReporter implements Reporter {
       type: 'test',
       project,
       file: testCase.module.moduleId,
+      lesson,
       outcome: {
         name: testCase.name,
         task: taskOf(testCase),
@@ -78,6 +108,21 @@ export default class IpcReporter implements Reporter {
         failure: error ? toFailure(error, targetOf(project)) : undefined,
         durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
       },
+    });
+  }
+
+  onTestSuiteResult(testSuite: TestSuite): void {
+    const lesson = lessonSuite(testSuite);
+    if (lesson === undefined) return;
+    const project = testSuite.project.name;
+    const failed = [...testSuite.children.allTests()].find((testCase) => testCase.meta().loadFailed === true);
+    const error = failed?.result().errors?.[0] ?? testSuite.errors()[0];
+    send({
+      type: 'lesson-end',
+      project,
+      file: testSuite.module.moduleId,
+      lesson,
+      ...(error ? { loadError: toFailure(error, targetOf(project)) } : {}),
     });
   }
 

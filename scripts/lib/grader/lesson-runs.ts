@@ -2,10 +2,9 @@
  * The lessons of one vitest child while their suites run: which lesson each message of the child is
  * about, and what it adds to that lesson's run (tests, printed output, a suite that did not load).
  */
-import { sep } from 'node:path';
 import type { ChildMessage } from './child-protocol.ts';
 import type { DefinedTest } from './held-to-list.ts';
-import type { LessonRun } from '../core/results.ts';
+import type { Failure, LessonRun } from '../core/results.ts';
 
 /** Output kept per lesson. */
 const OUTPUT_KEEP = 8 * 1024;
@@ -14,10 +13,15 @@ const OUTPUT_KEEP = 8 * 1024;
 export interface Pending {
   targetIndex: number;
   project: string;
-  files: string[];
+  /** The lesson's suite: its visible suite, or its hidden one (which runs the visible one too). */
+  suite: string | undefined;
+  /** The suite is the hidden one: what goes wrong outside its tests is not the student's to see. */
+  hiddenSuite: boolean;
+  /** The test file the grader wrote that runs this lesson (with others of the same folder: see lesson-entry.ts). */
+  file?: string;
   run: LessonRun;
   startedAt?: number;
-  filesDone: number;
+  done: boolean;
   /** Every test of the lesson's suites, as vitest collected them. */
   collected: DefinedTest[];
 }
@@ -25,69 +29,99 @@ export interface Pending {
 /** The messages of a run about tests and output, each applied to the lesson it concerns. */
 export type LessonMessage = Exclude<ChildMessage, { type: 'done' | 'run-start' | 'run-end' }>;
 
-/** The open lessons of a child, found by the child's job and module ids. */
+/** The open lessons of a child, found by the child's job, lesson and task ids. */
 export class LessonRuns {
-  private readonly byJob: Map<string, Pending>;
+  private readonly byJob: Map<string, Pending[]>;
+  /** Test file id → its first lesson; lesson describe id → its lesson (for printed output). */
   private readonly byModuleId = new Map<string, Pending>();
+  private readonly bySuiteId = new Map<string, Pending>();
 
   constructor(
     readonly open: Pending[],
     private readonly limitMs: number,
     private readonly finish: (entry: Pending) => void,
   ) {
-    this.byJob = new Map(open.flatMap((entry) => entry.files.map((file) => [jobKey(entry.project, file), entry] as const)));
+    this.byJob = new Map();
+    for (const entry of open) {
+      const key = jobKey(entry.project, entry.file ?? '');
+      this.byJob.set(key, [...(this.byJob.get(key) ?? []), entry]);
+    }
   }
 
-  /** The lesson a job (a suite file in a project) belongs to. */
-  ofJob(project: string, file: string): Pending | undefined {
-    return this.byJob.get(jobKey(project, file));
+  /** The lessons a job (a test file in a project) runs. */
+  ofJob(project: string, file: string): Pending[] {
+    return this.byJob.get(jobKey(project, file)) ?? [];
   }
 
-  /** Adds what one message says to its lesson's run; finishes the lesson when its last suite ends. */
+  /** Adds what one message says to its lesson's run; finishes the lesson when it ends. */
   apply(message: LessonMessage): void {
     if (message.type === 'log') {
-      const entry = this.byModuleId.get(message.taskId?.split('_')[0] ?? '');
+      const entry = this.ofLog(message.taskId ?? '');
       if (entry && entry.run.output.length < OUTPUT_KEEP) entry.run.output += message.text;
       return;
     }
-    const entry = this.ofJob(message.project, message.file);
-    if (!entry) return;
+    const lessons = this.ofJob(message.project, message.file);
     if (message.type === 'module-start') {
-      this.byModuleId.set(message.id, entry);
+      const first = lessons[0];
+      if (first) this.byModuleId.set(message.id, first);
+      return;
+    }
+    if (message.type === 'module-end') {
+      // Lessons the file never ended (it could not be loaded at all, or its run broke off).
+      for (const entry of lessons.filter((candidate) => !candidate.done)) this.end(entry, message.loadError);
+      return;
+    }
+    const entry = lessons.find((candidate) => candidate.run.lessonId === message.lesson);
+    if (!entry) return;
+    if (message.type === 'lesson-start') {
+      this.bySuiteId.set(message.id, entry);
       entry.startedAt ??= Date.now();
     } else if (message.type === 'collected') {
       entry.collected.push(...message.tests);
     } else if (message.type === 'test') {
       entry.run.tests.push(message.outcome);
-    } else {
-      if (message.loadError && entry.run.problem === undefined) {
-        // A hidden suite's file runs the visible suite too: what went wrong while it loaded is the
-        // student's to see only when it was the hand-in's own module that failed to load.
-        const hidden = message.file.includes(`${sep}tests${sep}hidden${sep}`) && message.loadError.loadingModule === undefined;
-        entry.run.problem = loadProblem(message.loadError, this.limitMs, hidden);
-      }
-      entry.filesDone += 1;
-      if (entry.filesDone === entry.files.length) this.finish(entry);
+    } else if (!entry.done) {
+      this.end(entry, message.loadError);
     }
+  }
+
+  /** Notes why a lesson could not be loaded, if it could not, and finishes it. */
+  private end(entry: Pending, loadError: Failure | undefined): void {
+    if (loadError && entry.run.problem === undefined) {
+      // A hidden suite runs the visible suite too: what went wrong while it loaded is the student's
+      // to see only when it was the hand-in's own module that failed to load.
+      const hidden = entry.hiddenSuite && loadError.loadingModule === undefined;
+      entry.run.problem = loadProblem(loadError, this.limitMs, hidden);
+    }
+    entry.done = true;
+    this.finish(entry);
+  }
+
+  /** The lesson a printed line belongs to: the lesson whose describe block holds the task that printed it. */
+  private ofLog(taskId: string): Pending | undefined {
+    for (const [id, entry] of this.bySuiteId) {
+      if (taskId === id || taskId.startsWith(`${id}_`)) return entry;
+    }
+    return this.byModuleId.get(taskId.split('_')[0] ?? '');
   }
 
   /** Forgets what the last run found for the lessons a new run (watch mode, after a save) runs again. */
   restart(files: Array<{ project: string; file: string }>): void {
     for (const file of files) {
-      const entry = this.ofJob(file.project, file.file);
-      if (entry)
+      for (const entry of this.ofJob(file.project, file.file)) {
         Object.assign(entry, {
           startedAt: undefined,
-          filesDone: 0,
+          done: false,
           collected: [],
           run: { ...entry.run, tests: [], output: '', problem: undefined, anomalies: undefined },
         });
+      }
     }
   }
 
-  /** The lessons whose suites did not all end (the child stopped before), and that have no problem yet. */
+  /** The lessons that did not end (the child stopped before), and that have no problem yet. */
   unfinished(): Pending[] {
-    return this.open.filter((candidate) => candidate.filesDone < candidate.files.length && candidate.run.problem === undefined);
+    return this.open.filter((candidate) => !candidate.done && candidate.run.problem === undefined);
   }
 }
 

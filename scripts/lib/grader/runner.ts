@@ -6,7 +6,7 @@
  * one pool of workers.
  */
 import { randomInt } from 'node:crypto';
-import { chmodSync, existsSync, type FSWatcher, mkdtempSync, rmSync, watch as watchFolder } from 'node:fs';
+import { chmodSync, existsSync, type FSWatcher, mkdirSync, mkdtempSync, rmSync, watch as watchFolder, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ChildMessage, ChildRequest } from './child-protocol.ts';
@@ -16,7 +16,7 @@ import type { LessonRun } from '../core/results.ts';
 import { writeCompiledFolders } from './sandbox/compile.ts';
 import { startPipeStock } from './sandbox/pipe-stock.ts';
 import { probeFences, SANDBOX_LIMITS, type Fences } from './sandbox/fences.ts';
-import { startSuiteProcess } from './suite-process.ts';
+import { startSuiteProcess, suiteWorkers } from './suite-process.ts';
 import { hiddenSuitePath, listLessons, ROOT, suitePath, UsageError, type Lesson } from '../core/workbook.ts';
 
 /** How to run a set of lessons over one or more folders. */
@@ -74,10 +74,10 @@ export async function runTargets(options: RunOptions): Promise<LessonRun[][]> {
   const root = options.root ?? ROOT;
   const targets = options.targets.map((target) => resolve(target));
   const pending = targets.flatMap((_, targetIndex) => options.lessons.map((lesson): Pending => newPending(root, lesson, targetIndex, options.hidden === true)));
-  for (const entry of pending.filter((candidate) => candidate.files.length === 0)) {
+  for (const entry of pending.filter((candidate) => candidate.suite === undefined)) {
     entry.run.problem = { kind: 'crash', message: `There is no graded suite tests/${entry.run.lessonId}.test.ts.` };
   }
-  const open = pending.filter((entry) => entry.files.length > 0);
+  const open = pending.filter((entry) => entry.suite !== undefined);
   const settings = { limitMs: options.limitMs ?? DEFAULT_LIMIT_MS, fences: options.fences ?? probeFences(), seed: options.seed };
   if (open.length > 0) await runChild(root, targets, open, settings, options.onLessonDone);
   const reference = options.referenceIndex;
@@ -89,12 +89,14 @@ export async function runTargets(options: RunOptions): Promise<LessonRun[][]> {
 }
 
 function newPending(root: string, lesson: Lesson, targetIndex: number, hidden: boolean): Pending {
+  const suite = suiteFile(root, lesson, hidden);
   return {
     targetIndex,
     project: `lessons:${targetIndex}`,
-    files: suiteFiles(root, lesson, hidden),
+    suite,
+    hiddenSuite: suite !== undefined && suite === join(root, hiddenSuitePath(lesson)),
     run: { lessonId: lesson.id, tests: [], output: '', durationMs: 0 },
-    filesDone: 0,
+    done: false,
     collected: [],
   };
 }
@@ -108,11 +110,36 @@ function listOf(pending: Pending[], referenceIndex: number, lessonId: string): D
  * The suite file to run for a lesson: its hidden suite when asked for and there is one (it runs the
  * visible suite too, in the same file: one file per lesson costs less than two), else the visible one.
  */
-function suiteFiles(root: string, lesson: Lesson, hidden: boolean): string[] {
+function suiteFile(root: string, lesson: Lesson, hidden: boolean): string | undefined {
   const withHidden = join(root, hiddenSuitePath(lesson));
-  if (hidden && existsSync(withHidden)) return [withHidden];
+  if (hidden && existsSync(withHidden)) return withHidden;
   const visible = join(root, suitePath(lesson));
-  return existsSync(visible) ? [visible] : [];
+  return existsSync(visible) ? visible : undefined;
+}
+
+/**
+ * Writes the test files that run the open lessons (see lesson-entry.ts) and notes each lesson's file.
+ * A file per folder when there are several (a class: the workers share out the students); one folder's
+ * lessons are dealt out over as many files as there are workers, so they still run side by side.
+ */
+function writeTestFiles(root: string, folder: string, open: Pending[]): void {
+  mkdirSync(folder, { recursive: true });
+  const targets = [...new Set(open.map((entry) => entry.targetIndex))];
+  const parts = targets.length === 1 ? Math.max(1, Math.min(suiteWorkers(), open.length)) : 1;
+  const entry = JSON.stringify(join(root, 'scripts/lib/grader/lesson-entry.ts'));
+  for (const target of targets) {
+    const lessons = open.filter((candidate) => candidate.targetIndex === target);
+    for (let part = 0; part < parts; part += 1) {
+      const mine = lessons.filter((_, index) => index % parts === part);
+      if (mine.length === 0) continue;
+      const file = join(folder, `folder-${target}-part-${part}.test.ts`);
+      const lines = mine.map(
+        (candidate) => `gradedLesson(${JSON.stringify(candidate.run.lessonId)}, ${JSON.stringify(candidate.suite)}, ${candidate.hiddenSuite});`,
+      );
+      writeFileSync(file, [`import { gradedLesson } from ${entry};`, ...lines, ''].join('\n'));
+      for (const candidate of mine) candidate.file = file;
+    }
+  }
 }
 
 /** Extra behaviour of a child that keeps watching files and runs again after every change. */
@@ -143,12 +170,9 @@ async function runChild(
   const pipes = process.platform === 'win32' ? undefined : startPipeStock(sandboxesDir);
   const compile = (): void => writeCompiledFolders(compiledDir, targets, listLessons(root));
   compile();
-  const request: ChildRequest = {
-    root,
-    targets,
-    jobs: open.flatMap((entry) => entry.files.map((file) => ({ project: entry.project, file }))),
-    watch: watch !== undefined,
-  };
+  writeTestFiles(root, join(compiledDir, 'suites'), open);
+  const jobs = new Map(open.map((entry) => [`${entry.project}|${entry.file}`, { project: entry.project, file: entry.file ?? '' }]));
+  const request: ChildRequest = { root, targets, jobs: [...jobs.values()], watch: watch !== undefined };
   const finish = (entry: Pending): void => {
     entry.run.durationMs = entry.startedAt === undefined ? 0 : Date.now() - entry.startedAt;
     onLessonDone?.(entry.targetIndex, entry.run);

@@ -41,6 +41,12 @@ export interface SuiteProcess {
   exited: Promise<{ how: string; tail: string }>;
 }
 
+/** How many workers run test files side by side: vitest leaves one core free by default; the grader has the machine to itself, so it uses all. */
+export function suiteWorkers(): number {
+  const asked = Number(process.env.VITEST_MAX_WORKERS);
+  return Number.isInteger(asked) && asked > 0 ? asked : availableParallelism();
+}
+
 /** Starts the vitest child for one request. */
 export function startSuiteProcess(root: string, request: ChildRequest, settings: SuiteSettings): SuiteProcess {
   const child = spawn(process.execPath, [join(root, 'scripts/lib/grader/suite-child.mjs')], {
@@ -55,8 +61,7 @@ export function startSuiteProcess(root: string, request: ChildRequest, settings:
       ...(settings.pipeStock ? { WORKBOOK_PIPE_STOCK: settings.pipeStock } : {}),
       WORKBOOK_CALL_LIMIT_MS: String(settings.limitMs),
       ...(settings.seed === undefined ? {} : { WORKBOOK_SEED: String(settings.seed) }),
-      // vitest leaves one core free by default; the grader has the machine to itself, so it uses all.
-      VITEST_MAX_WORKERS: process.env.VITEST_MAX_WORKERS ?? String(availableParallelism()),
+      VITEST_MAX_WORKERS: String(suiteWorkers()),
       NO_COLOR: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],

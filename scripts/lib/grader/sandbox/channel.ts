@@ -3,7 +3,7 @@
  * next one. Waiting blocks the thread (so the suites see a synchronous call), while a helper thread
  * (pump.mjs) keeps the sandbox's deadline and wakes the thread if the sandbox goes. On Linux and
  * macOS frames go through named pipes that only this process can open; elsewhere the pump relays them.
- * A worker thread keeps its sandboxes between test files (`SandboxPool`), so a class of students
+ * A worker thread keeps its sandboxes between the lessons of a test file (`SandboxPool`), so a class of students
  * needs few process starts.
  */
 import { spawnSync } from 'node:child_process';
@@ -352,10 +352,15 @@ function makePipes(count: number): Pipes[] {
   }
 }
 
-/** The sandboxes of this worker thread, kept between test files: at most a few, the least recently used go first. */
+/**
+ * The sandboxes of this worker thread, kept between lessons of one folder: at most a few, the least
+ * recently used go first. A sandbox only ever serves the folder it was first booted for; the one
+ * sandbox that never holds graded code (`pinned`) is kept apart, for every folder the thread grades.
+ */
 class SandboxPool {
   readonly pump = new Pump();
   private readonly idle = new Map<string, SandboxProcess>();
+  private readonly pinned = new Map<string, SandboxProcess>();
   private static readonly KEEP = 2;
   /** A sandbox started ahead, for whichever folder needs one next (it holds no code until it is booted). */
   private spare: SandboxProcess | undefined;
@@ -375,8 +380,9 @@ class SandboxPool {
 
   /** A live sandbox kept for `key`, taken out of the pool, or undefined. */
   take(key: string): SandboxProcess | undefined {
-    const sandbox = this.idle.get(key);
+    const sandbox = this.idle.get(key) ?? this.pinned.get(key);
     this.idle.delete(key);
+    this.pinned.delete(key);
     if (sandbox && !sandbox.alive) {
       sandbox.release();
       return undefined;
@@ -384,10 +390,15 @@ class SandboxPool {
     return sandbox;
   }
 
-  /** Keeps a sandbox for the next test file of the same folder. */
-  keep(key: string, sandbox: SandboxProcess): void {
+  /** Keeps a sandbox for the next lesson of the same folder (`pinned`: one without graded code, kept apart). */
+  keep(key: string, sandbox: SandboxProcess, pinned = false): void {
     if (!sandbox.alive) {
       sandbox.release();
+      return;
+    }
+    if (pinned) {
+      this.pinned.get(key)?.release();
+      this.pinned.set(key, sandbox);
       return;
     }
     this.idle.get(key)?.release();

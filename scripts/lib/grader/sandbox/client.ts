@@ -2,7 +2,7 @@
  * The trusted side of sealed grading. The graded suites import `@workbook/NN-slug/module`; the
  * vitest config turns that into a small module that calls `sealedModule` here. The hand-in's code
  * never runs in this realm: it runs in a sandbox process (sandbox.js; a worker thread keeps one per
- * graded folder between test files, booted afresh for each file), and every call into it crosses
+ * graded folder between lessons, booted afresh for each lesson of a test file), and every call into it crosses
  * the membrane (membrane.js) synchronously, with a deadline. A call that runs past its deadline,
  * crashes or ends its process fails only the test that made it; the next test starts a fresh sandbox.
  */
@@ -19,7 +19,7 @@ import { fencesFromEnvironment, SANDBOX_LIMITS, sandboxCommand, scratchRoot, typ
 /** The folder a sandbox without graded code is started for (it holds no exercise files). */
 const CLEAN_TARGET = '/nonexistent/workbook-without-hand-in/lessons';
 
-/** The limit of a call once the code was stopped in the same test file. */
+/** The limit of a call once the code was stopped in the same lesson. */
 const AFTER_STOP_MS = 1000;
 
 /** Lines of recent output kept to explain a stopped call. */
@@ -177,10 +177,24 @@ class Session {
     return this.fencesFound;
   }
 
-  /** Ends this test file's use of the sandbox; a live one is kept for the next file of the same folder. */
+  /**
+   * A new lesson of the test file begins (lesson-entry.ts): a stop in an earlier lesson no longer
+   * shortens this one's limits, and a stopped sandbox is not kept. With `freshBoot` (before the
+   * lesson's tests run) a live sandbox is booted afresh too, so each lesson starts as it would in a
+   * test file of its own.
+   */
+  lessonStarted(options: { freshBoot: boolean }): void {
+    if (options.freshBoot || this.sandbox?.stop !== undefined || this.sandbox?.process.alive === false) this.close();
+    this.stops = 0;
+    this.recent = [];
+    this.testNumber += 1;
+  }
+
+  /** Ends this test file's (or lesson's) use of the sandbox; a live one is kept for the next lesson of the same folder. */
   close(): void {
-    if (this.sandbox) sandboxPool().keep(this.target, this.sandbox.process);
+    const sandbox = this.sandbox;
     this.sandbox = undefined;
+    if (sandbox) sandboxPool().keep(this.target, sandbox.process, this.target === CLEAN_TARGET);
   }
 
   private exportsOf(modulePath: string): Record<string, unknown> {
@@ -233,12 +247,12 @@ class Session {
   /** The deadline of the next top-level crossing. */
   private deadlineMs: number;
 
-  /** How many times the code was stopped in this test file. */
+  /** How many times the code was stopped in this lesson of the test file. */
   private stops = 0;
 
   /**
    * The limit of the next top-level call: the usual one, or after the code was stopped once in this
-   * file, at most AFTER_STOP_MS, so a loop that many tests meet costs seconds, not minutes (a correct
+   * lesson, at most AFTER_STOP_MS, so a loop that many tests meet costs seconds, not minutes (a correct
    * call takes far less either way).
    */
   private currentLimit(): number {
@@ -457,6 +471,11 @@ export function sealedModule(modulePath: string): Record<string, unknown> {
 /** Starts a sandbox ahead of the test file's first call (the setup file calls it before the suite loads). */
 export function warmUp(): void {
   if (inject('workbookSealed')) currentSession().warmUp();
+}
+
+/** A new lesson of the test file begins (see Session.lessonStarted). */
+export function lessonStarted(options: { freshBoot: boolean }): void {
+  if (inject('workbookSealed')) currentSession().lessonStarted(options);
 }
 
 /** Ends this test file's sandbox (the setup file calls it after the last test). */
