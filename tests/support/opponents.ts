@@ -148,7 +148,8 @@ export function playEveryOpponent(
  * A player that answers from a table: `fn(board, seat, ...extra)` asked once for every position a
  * game can reach with `seat` to move, in one crossing into the graded code (a walk would otherwise
  * cross once per move). Only for a function the lesson says is pure (its answer depends on the
- * board alone); a position the table lacks (the batch stops at a call that throws) is asked directly.
+ * board alone), or one that plays at random where any of its answers will do (a walk that looks for
+ * one lost game); a position the table lacks (the batch stops at a call that throws) is asked directly.
  */
 export function askedOnce<E extends unknown[]>(fn: (board: never, seat: never, ...extra: E) => unknown, seat: TestMark, ...extra: E): TestPlayer {
   const call = fn as (board: TestBoard, seat: TestMark, ...extra: E) => unknown;
