@@ -1,10 +1,10 @@
 import { expect, test } from 'vitest';
 import { computerMove, heuristicMove, randomMove, ruleMove, type Level } from '@workbook/06-computer/computer';
 import type { Board, Mark } from '@workbook/01-board/board';
-import { boardOf, pictureOf, type TestBoard } from './support/boards.ts';
+import { boardOf, pictureOf } from './support/boards.ts';
 import { example, lessonTasks } from './support/lesson.ts';
 import { callEach, sandboxRandom, watchMathRandom } from './support/sealed.ts';
-import { askedOnce, emptyCellsOf, neverLosesVerdict, playEveryOpponent, replayDocumentedGame, seededRandom, type TestMark } from './support/opponents.ts';
+import { askedOnce, emptyCellsOf, neverLosesVerdict, playEveryOpponent, replayDocumentedGame, seededRandom } from './support/opponents.ts';
 
 const task = lessonTasks('06-computer');
 
