@@ -41,6 +41,8 @@ interface Sandbox {
   stoppedIn?: number;
   /** Module path → the exports object (stubs and data) in this sandbox. */
   modules: Map<string, Record<string, unknown>>;
+  /** How many tests of the file had begun when it was booted (so whether it has served one since). */
+  bootedAfter: number;
 }
 
 /** A function or class the suites import: it always calls the export of the current sandbox. */
@@ -166,7 +168,11 @@ class Session {
   testStarted(): void {
     this.recent = [];
     this.testNumber += 1;
+    this.testsBegun += 1;
   }
+
+  /** How many tests of this file have begun. */
+  private testsBegun = 0;
 
   /** Counts the tests of this file, so a stop is known to belong to the test that met it. */
   private testNumber = 0;
@@ -180,11 +186,12 @@ class Session {
   /**
    * A new lesson of the test file begins (lesson-entry.ts): a stop in an earlier lesson no longer
    * shortens this one's limits, and a stopped sandbox is not kept. With `freshBoot` (before the
-   * lesson's tests run) a live sandbox is booted afresh too, so each lesson starts as it would in a
-   * test file of its own.
+   * lesson's tests run) a sandbox that has served a test is booted afresh too, so each lesson's tests
+   * start as they would in a test file of their own (the first lesson's find only the file's modules loaded).
    */
   lessonStarted(options: { freshBoot: boolean }): void {
-    if (options.freshBoot || this.sandbox?.stop !== undefined || this.sandbox?.process.alive === false) this.close();
+    const served = this.sandbox !== undefined && this.sandbox.bootedAfter !== this.testsBegun;
+    if ((options.freshBoot && served) || this.sandbox?.stop !== undefined || this.sandbox?.process.alive === false) this.close();
     this.stops = 0;
     this.recent = [];
     this.testNumber += 1;
@@ -275,7 +282,7 @@ class Session {
     const pool = sandboxPool();
     const process = pool.take(this.target) ?? pool.takeSpare() ?? this.spawn(pool.pump);
     process.ready();
-    const sandbox: Sandbox = { process, modules: new Map(), membrane: undefined as unknown as Membrane };
+    const sandbox: Sandbox = { process, modules: new Map(), membrane: undefined as unknown as Membrane, bootedAfter: this.testsBegun };
     process.deadline[0] = Date.now() + START_LIMIT_MS;
     this.sendFrame(sandbox, { t: 'boot', modules: this.compile(), base: this.base(), helpers: HELPER_ROOT });
     this.expectFrame(sandbox, 'booted');
