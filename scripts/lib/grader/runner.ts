@@ -108,7 +108,7 @@ function listOf(pending: Pending[], referenceIndex: number, lessonId: string): D
 
 /**
  * The suite file to run for a lesson: its hidden suite when asked for and there is one (it runs the
- * visible suite too, in the same file: one file per lesson costs less than two), else the visible one.
+ * visible suite too: loading one suite per lesson costs less than two), else the visible one.
  */
 function suiteFile(root: string, lesson: Lesson, hidden: boolean): string | undefined {
   const withHidden = join(root, hiddenSuitePath(lesson));
