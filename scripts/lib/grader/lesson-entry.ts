@@ -9,7 +9,7 @@ import { beforeAll, describe, type SuiteCollector, TestRunner, test } from 'vite
 import { lessonStarted } from './sandbox/client.ts';
 
 /** The name of the one test a lesson gets when its suite could not be loaded (the reporter turns it into the lesson's load error). */
-export const LOAD_FAILED = 'the suite of this lesson could not be loaded';
+const LOAD_FAILED = 'the suite of this lesson could not be loaded';
 
 /** Registers one lesson: its suite file, loaded inside a describe block that carries the lesson's id. */
 export function gradedLesson(lessonId: string, suiteFile: string, hidden: boolean): void {

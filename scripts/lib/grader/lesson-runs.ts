@@ -125,7 +125,8 @@ export class LessonRuns {
   }
 }
 
-function jobKey(project: string, file: string): string {
+/** The key of a job: a test file in a project. */
+export function jobKey(project: string, file: string): string {
   return `${project}|${file}`;
 }
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ChildMessage, ChildRequest } from './child-protocol.ts';
 import { type DefinedTest, holdToList } from './held-to-list.ts';
-import { LessonRuns, type Pending } from './lesson-runs.ts';
+import { jobKey, LessonRuns, type Pending } from './lesson-runs.ts';
 import type { LessonRun } from '../core/results.ts';
 import { writeCompiledFolders } from './sandbox/compile.ts';
 import { startPipeStock } from './sandbox/pipe-stock.ts';
@@ -171,7 +171,7 @@ async function runChild(
   const compile = (): void => writeCompiledFolders(compiledDir, targets, listLessons(root));
   compile();
   writeTestFiles(root, join(compiledDir, 'suites'), open);
-  const jobs = new Map(open.map((entry) => [`${entry.project}|${entry.file}`, { project: entry.project, file: entry.file ?? '' }]));
+  const jobs = new Map(open.map((entry) => [jobKey(entry.project, entry.file ?? ''), { project: entry.project, file: entry.file ?? '' }]));
   const request: ChildRequest = { root, targets, jobs: [...jobs.values()], watch: watch !== undefined };
   const finish = (entry: Pending): void => {
     entry.run.durationMs = entry.startedAt === undefined ? 0 : Date.now() - entry.startedAt;
