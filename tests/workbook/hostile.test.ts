@@ -53,6 +53,12 @@ const LESSONS = ['01-board', '02-input', '03-win'] as const;
 const LESSON_RANGE = '01-03';
 const LIMIT_SECONDS = '3';
 /**
+ * Every grading here uses the same seed, so the hidden suites draw the same inputs in every run: the
+ * runs are compared student by student, and a hand-in that is partly wrong (throwing-honest's isFull)
+ * can pass a generated case on one seed and fail it on another.
+ */
+const SEED = '20261201';
+/**
  * How long one grading run may take before the test stops it: a run that does not end means a hand-in
  * kept the grader alive. About 100 s on a quiet 2-core machine; a busy one (other tests, other work)
  * can take twice that, which must not read as a hang.
@@ -432,10 +438,23 @@ function runWatched(
   });
 }
 
-/** `npm run grade -- CLASS --out OUT --lessons 01-03 --limit 3`, from the teacher's workbook. */
+/** `npm run grade -- CLASS --out OUT --lessons 01-03 --limit 3 --seed SEED`, from the teacher's workbook. */
 function grade(run: Pick<Run, 'teacher' | 'classDir' | 'out' | 'tmp' | 'uid'>, watch?: Parameters<typeof runWatched>[2]): Promise<Outcome> {
   return runWatched(
-    ['--import', 'tsx', join(run.teacher, 'scripts', 'grade.ts'), run.classDir, '--out', run.out, '--lessons', LESSON_RANGE, '--limit', LIMIT_SECONDS],
+    [
+      '--import',
+      'tsx',
+      join(run.teacher, 'scripts', 'grade.ts'),
+      run.classDir,
+      '--out',
+      run.out,
+      '--lessons',
+      LESSON_RANGE,
+      '--limit',
+      LIMIT_SECONDS,
+      '--seed',
+      SEED,
+    ],
     { cwd: run.teacher, env: graderEnv(run.tmp, run.uid === undefined ? undefined : dirname(run.teacher)), uid: run.uid, tmp: run.tmp },
     watch,
   );
