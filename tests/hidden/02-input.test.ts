@@ -14,7 +14,7 @@ import { pictureOf, type TestBoard } from '../support/boards.ts';
 import { anyFilling, anyLine, asGrid, blanks, forEachGenerated, playedBoard, spaces, typedCell, wholeOutOfRange } from '../support/generated.ts';
 import { scriptedIO, type ScriptedIO } from '../support/io.ts';
 import { lessonTasks } from '../support/lesson.ts';
-import { fc } from '../support/property.ts';
+import { fc, SHRINKS } from '../support/property.ts';
 import { expectedAsk, expectedCoordinates, expectedMove, isDigitsOnly, withoutSpacesAround } from '../support/rules.ts';
 import { callEach } from '../support/sealed.ts';
 
@@ -174,7 +174,7 @@ const askCase: fc.Arbitrary<AskCase> = fc
 task(5, () => {
   test('askMove prints each error, asks again, and returns the index of the first valid cell or null when input ends', () => {
     fc.assert(
-      fc.property(fc.array(askCase, { minLength: 1, maxLength: 6 }), (cases) => {
+      fc.property(fc.limitShrink(fc.array(askCase, { minLength: 1, maxLength: 6 }), SHRINKS.batch), (cases) => {
         const ios: ScriptedIO[] = cases.map(({ lines }) => scriptedIO(lines));
         const outcomes = callEach(
           askMove,

@@ -15,7 +15,7 @@ import type { IO } from '@workbook/02-input/input';
 import { againAnswer, coin, gameScript, stopAnswer, unclearAnswer, type GameKind, type GameScript } from '../support/generated.ts';
 import { scriptedIO, type ScriptedIO } from '../support/io.ts';
 import { lessonTasks } from '../support/lesson.ts';
-import { fc } from '../support/property.ts';
+import { fc, SHRINKS } from '../support/property.ts';
 import { expectedGame, expectedMatch, type GameRecord } from '../support/rules.ts';
 import { callEach } from '../support/sealed.ts';
 
@@ -40,7 +40,7 @@ function plainGames(kind: Omit<GameKind, 'first'>, keep: (game: GameRecord) => b
 /** Plays the generated games (a batch per crossing) and compares each with the game the lesson's steps give. */
 function checkGames(cases: fc.Arbitrary<GameCase>): void {
   fc.assert(
-    fc.property(fc.array(cases, { minLength: 1, maxLength: GAMES.batch }), (games) => {
+    fc.property(fc.limitShrink(fc.array(cases, { minLength: 1, maxLength: GAMES.batch }), SHRINKS.game), (games) => {
       const ios: ScriptedIO[] = games.map(({ script }) => scriptedIO(script.lines));
       const argumentLists = games.map(({ options }, index): [IO] | [IO, GameOptions] =>
         options === undefined ? [ios[index] as IO] : [ios[index] as IO, options],
@@ -143,7 +143,7 @@ function coinRng(coins: number[]): { rng: () => number; calls: () => number } {
 task(6, () => {
   test('playMatch plays, scores and ends any match as the lesson says, calling rng once per game', () => {
     fc.assert(
-      fc.property(fc.array(matchCase, { minLength: 1, maxLength: 2 }), (matches) => {
+      fc.property(fc.limitShrink(fc.array(matchCase, { minLength: 1, maxLength: 2 }), SHRINKS.game), (matches) => {
         const ios: ScriptedIO[] = matches.map(({ lines }) => scriptedIO(lines));
         const rngs = matches.map(({ coins }) => coinRng(coins));
         const outcomes = callEach(

@@ -25,9 +25,9 @@ import {
   type ModelGame,
   type ModelGrid,
 } from '../support/class-model.ts';
-import { PLENTY_MS, SHRINKS } from '../support/legal-play.ts';
+import { PLENTY_MS } from '../support/legal-play.ts';
 import { lessonTasks } from '../support/lesson.ts';
-import { fc } from '../support/property.ts';
+import { fc, SHRINKS } from '../support/property.ts';
 
 const task = lessonTasks('05-class', { hidden: true });
 

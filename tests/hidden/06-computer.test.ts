@@ -11,10 +11,10 @@ import { computerMove, heuristicMove, randomMove, ruleMove } from '@workbook/06-
 import type { Board, Mark } from '@workbook/01-board/board';
 import { pictureOf, type TestBoard } from '../support/boards.ts';
 import { expectedHeuristicMove, expectedRuleMove, hardChoices } from '../support/computer-rules.ts';
-import { holdsOnPositions, judgeEach, ongoingPosition, PLENTY_MS, positions, SHRINKS, type Position } from '../support/legal-play.ts';
+import { holdsOnPositions, judgeEach, ongoingPosition, PLENTY_MS, positions, type Position } from '../support/legal-play.ts';
 import { lessonTasks } from '../support/lesson.ts';
 import { emptyCellsOf, other, winningCellsFor } from '../support/opponents.ts';
-import { fc, runSeed } from '../support/property.ts';
+import { fc, runSeed, SHRINKS } from '../support/property.ts';
 import { callEach, sandboxRandom, watchMathRandom } from '../support/sealed.ts';
 
 const task = lessonTasks('06-computer', { hidden: true });

@@ -9,9 +9,9 @@
 import '../07-search.test.ts';
 import { expect, test } from 'vitest';
 import { audit, bestMove, type Strategy } from '@workbook/07-search/search';
-import { holdsOnPositions, judgeEach, PLENTY_MS, SHRINKS } from '../support/legal-play.ts';
+import { holdsOnPositions, judgeEach, PLENTY_MS } from '../support/legal-play.ts';
 import { lessonTasks } from '../support/lesson.ts';
-import { fc } from '../support/property.ts';
+import { fc, SHRINKS } from '../support/property.ts';
 import { besideTheCode } from '../support/sealed.ts';
 import { bestCells, expectedAudit, minimaxScore } from '../support/search-model.ts';
 import { firstEmptyOf as localFirstEmptyOf } from '../support/strategies.ts';

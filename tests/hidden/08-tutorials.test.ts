@@ -13,9 +13,9 @@ import { drawBoard, playTutorial, PROFILES, readMove, type Profile, type Tutoria
 import type { Board } from '@workbook/01-board/board';
 import { pictureOf } from '../support/boards.ts';
 import { programIO } from '../support/io.ts';
-import { anyFilling, PLENTY_MS, SHRINKS } from '../support/legal-play.ts';
+import { anyFilling, PLENTY_MS } from '../support/legal-play.ts';
 import { lessonTasks } from '../support/lesson.ts';
-import { fc } from '../support/property.ts';
+import { fc, SHRINKS } from '../support/property.ts';
 import { callEach } from '../support/sealed.ts';
 import {
   customProfile,

@@ -4,7 +4,7 @@
  * crossing into the graded code. Nothing here imports student code.
  */
 import type { TestBoard, TestCell, TestGridCell } from './boards.ts';
-import { fc } from './property.ts';
+import { fc, SHRINKS } from './property.ts';
 import { callEach } from './sealed.ts';
 import { expectedGame, ownsALine, type TestMark } from './rules.ts';
 
@@ -22,8 +22,8 @@ export const MIN_BATCH = 10;
 /**
  * Checks `check(input, answer)` for generated inputs: each of `crossings` runs sends a batch of
  * `MIN_BATCH` to `batch` inputs to `fn` in one crossing. A wrong answer (or a throw) fails the
- * property, which fast-check then shrinks to a batch of small inputs; the message names the one that
- * failed, for the teacher.
+ * property, which fast-check then shrinks a few times (SHRINKS.batch) towards smaller inputs; the
+ * message names the one that failed, for the teacher.
  */
 export function forEachGenerated<I, A extends unknown[], R>(
   inputs: fc.Arbitrary<I>,
@@ -32,7 +32,7 @@ export function forEachGenerated<I, A extends unknown[], R>(
   check: (input: I, answer: R) => void,
   { batch = BATCH, crossings = CROSSINGS }: { batch?: number; crossings?: number } = {},
 ): void {
-  const cases = fc.array(inputs, { minLength: Math.min(MIN_BATCH, batch), maxLength: batch });
+  const cases = fc.limitShrink(fc.array(inputs, { minLength: Math.min(MIN_BATCH, batch), maxLength: batch }), SHRINKS.batch);
   fc.assert(
     fc.property(cases, (list) => {
       const outcomes = callEach(fn, list.map(argsOf));

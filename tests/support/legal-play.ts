@@ -4,7 +4,7 @@
  * code, so a bug in a lesson cannot change what the tests expect.
  */
 import { expect } from 'vitest';
-import { fc } from './property.ts';
+import { fc, SHRINKS } from './property.ts';
 import { countMarks, pictureOf, type TestBoard, type TestCell } from './boards.ts';
 import { emptyCellsOf, lineOwner, type TestMark } from './opponents.ts';
 import { callEach } from './sealed.ts';
@@ -54,12 +54,6 @@ export const ongoingPosition: fc.Arbitrary<Position> = fc.tuple(cellOrder, fc.in
 
 /** Any filling of the nine cells with X, O or empty, reachable or not. */
 export const anyFilling: fc.Arbitrary<TestBoard> = fc.array(fc.constantFrom<TestCell>(' ', 'X', 'O'), { minLength: 9, maxLength: 9 });
-
-/**
- * How many times fast-check may shrink a failing case. Every try crosses into the graded code again,
- * so a few tries keep a failing hand-in cheap to grade, the same on every run (a time limit would not).
- */
-export const SHRINKS = { batch: 10, game: 30, call: 20 };
 
 /**
  * The time limit of a test that makes thousands of calls (or plays whole games), in milliseconds: far

@@ -19,6 +19,14 @@ export const DEFAULT_RUNS = 100;
 // so the teacher's gradebook shows both (scripts/lib/core/results.ts failureDetail keeps them, without the stack).
 fc.configureGlobal({ seed: runSeed, numRuns: DEFAULT_RUNS, includeErrorInReport: true });
 
+/**
+ * How many times fast-check may shrink a failing case (wrap the property's input in fc.limitShrink).
+ * Every try crosses into the graded code again, so a few tries keep a failing hand-in cheap to grade,
+ * the same on every run (a time limit would not). `batch`: a list of inputs checked in one crossing;
+ * `game`: a whole game or a list of moves; `call`: one input.
+ */
+export const SHRINKS = { batch: 10, game: 30, call: 20 };
+
 /** Reads a seed from the environment, or draws one when there is none. */
 function seedFrom(text: string | undefined): number {
   if (text !== undefined && /^-?\d+$/.test(text.trim())) return Number(text.trim()) | 0;
