@@ -1,12 +1,13 @@
 /**
- * Generated inputs for the hidden suites (fast-check, seeded by support/property.ts): boards, typed
- * lines and whole games, and `forEachGenerated`, which checks a batch of generated inputs in one
- * crossing into the graded code. Nothing here imports student code.
+ * Generated inputs for the hidden suites (fast-check, seeded by support/property.ts): typed lines and
+ * whole games (the boards come from legal-play.ts), and `forEachGenerated`, which checks a batch of
+ * generated inputs in one crossing into the graded code. Nothing here imports student code.
  */
-import type { TestBoard, TestCell, TestGridCell } from './boards.ts';
+import type { TestCell, TestGridCell } from './boards.ts';
+import { cellOrder } from './legal-play.ts';
 import { fc, SHRINKS } from './property.ts';
 import { callEach } from './sealed.ts';
-import { expectedGame, ownsALine, type TestMark } from './rules.ts';
+import { expectedGame, type TestMark } from './rules.ts';
 
 /** How many generated inputs one crossing carries, and how many crossings a property makes, unless it says otherwise. */
 export const BATCH = 20;
@@ -54,27 +55,6 @@ function describeError(error: unknown): string {
 }
 
 // Boards.
-
-/** Any of the 19,683 ways to fill the nine cells. */
-export const anyFilling: fc.Arbitrary<TestBoard> = fc.array(fc.constantFrom<TestCell>(' ', 'X', 'O'), { minLength: 9, maxLength: 9 });
-
-/** The nine cell indexes in a random order. */
-const cellOrder: fc.Arbitrary<number[]> = fc.shuffledSubarray([0, 1, 2, 3, 4, 5, 6, 7, 8], { minLength: 9, maxLength: 9 });
-
-/**
- * A board a real game reaches: X first, turns alternating, play stopping at a line or a full board.
- * Takes up to `moves` cells of a random order.
- */
-export const playedBoard: fc.Arbitrary<TestBoard> = fc.tuple(cellOrder, fc.integer({ min: 0, max: 9 })).map(([order, moves]) => {
-  const board: TestBoard = Array(9).fill(' ');
-  let player: TestMark = 'X';
-  for (const index of order.slice(0, moves)) {
-    board[index] = player;
-    if (ownsALine(board, player)) break;
-    player = player === 'X' ? 'O' : 'X';
-  }
-  return board;
-});
 
 /** A board as a lesson 01 grid (rows of '.', 'X', 'O'). */
 export function asGrid(board: readonly TestCell[]): TestGridCell[][] {

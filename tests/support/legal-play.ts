@@ -39,7 +39,7 @@ export function playOrder(order: readonly number[], moves: number): TestBoard {
 }
 
 /** A shuffle of the nine cells. */
-const cellOrder = fc.shuffledSubarray([0, 1, 2, 3, 4, 5, 6, 7, 8], { minLength: 9, maxLength: 9 });
+export const cellOrder: fc.Arbitrary<number[]> = fc.shuffledSubarray([0, 1, 2, 3, 4, 5, 6, 7, 8], { minLength: 9, maxLength: 9 });
 
 /** A board a real game reached after 0 to 9 moves (perhaps a finished one). */
 export const playedBoard: fc.Arbitrary<TestBoard> = fc.tuple(cellOrder, fc.integer({ min: 0, max: 9 })).map(([order, moves]) => playOrder(order, moves));
