@@ -157,9 +157,22 @@ runCommand(USAGE, async () => {
   return 0;
 });
 
-/** a − b, figure by figure (what a step adds); never below 0. */
+/**
+ * What a step adds, a − b, never below 0: run by run when the two were timed in turns (the median, min
+ * and max of the differences), else figure by figure.
+ */
 function difference(a: Stats, b: Stats): Stats {
   const minus = (x: number, y: number): number => Math.max(0, x - y);
+  if (a.samples !== undefined && a.samples.length === b.samples?.length) {
+    const paired = b.samples;
+    return statsOfSamples(
+      a.samples.map((sample, index) => {
+        const other = paired[index] as Sample;
+        const cpu = sample.cpuMs !== undefined && other.cpuMs !== undefined ? { cpuMs: minus(sample.cpuMs, other.cpuMs) } : {};
+        return { wallMs: minus(sample.wallMs, other.wallMs), ...cpu };
+      }),
+    );
+  }
   const cpu = a.cpuMedian !== undefined && b.cpuMedian !== undefined ? { cpuMedian: minus(a.cpuMedian, b.cpuMedian) } : {};
   return { median: minus(a.median, b.median), min: minus(a.min, b.min), max: minus(a.max, b.max), runs: a.runs, ...cpu };
 }

@@ -15,6 +15,8 @@ export interface Stats {
    * busy machine hardly changes it, so ratios of it compare well between runs and machines.
    */
   cpuMedian?: number;
+  /** The timed runs, in the order they were taken (runs of commands timed in turns pair up by position). */
+  samples?: Sample[];
 }
 
 /** One timed run of a command: clock time and, where the kernel tells it, CPU time, in milliseconds. */
@@ -26,7 +28,11 @@ export interface Sample {
 /** Stats scaled by a factor (a class's figures per hand-in, or one check's figures times a class). */
 export function scaled(figures: Stats, factor: number): Stats {
   const cpu = figures.cpuMedian === undefined ? {} : { cpuMedian: figures.cpuMedian * factor };
-  return { median: figures.median * factor, min: figures.min * factor, max: figures.max * factor, runs: figures.runs, ...cpu };
+  const samples =
+    figures.samples === undefined
+      ? {}
+      : { samples: figures.samples.map(({ wallMs, cpuMs }) => ({ wallMs: wallMs * factor, ...(cpuMs === undefined ? {} : { cpuMs: cpuMs * factor }) })) };
+  return { median: figures.median * factor, min: figures.min * factor, max: figures.max * factor, runs: figures.runs, ...cpu, ...samples };
 }
 
 /**
@@ -95,7 +101,7 @@ export async function timeInTurns(runs: number, commands: Array<() => Promise<Sa
 
 /** Stats of timed runs: clock times, with the median CPU time when every run has one. */
 export function statsOfSamples(samples: Sample[]): Stats {
-  const wall = stats(samples.map((sample) => sample.wallMs));
+  const wall = { ...stats(samples.map((sample) => sample.wallMs)), samples };
   const cpu = samples.map((sample) => sample.cpuMs);
   if (cpu.some((ms) => ms === undefined)) return wall;
   return { ...wall, cpuMedian: stats(cpu as number[]).median };
