@@ -2,7 +2,8 @@
  * Runs before every graded suite (vitest setupFiles). The graded code runs in a sandbox process
  * (scripts/lib/grader/sandbox/client.ts): a new test starts with what the code showed forgotten, and the
  * suite's sandbox is handed back when the suite ends. It also caps what the code may print per
- * test, so a loop that prints forever cannot flood the grader.
+ * test, so a loop that prints forever cannot flood the grader, and gives a failed test's errors
+ * their stack frames (see framesOf).
  */
 import { afterAll, beforeEach } from 'vitest';
 import { closeSession, currentSession, warmUp } from '../../scripts/lib/grader/sandbox/client.ts';
