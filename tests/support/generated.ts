@@ -10,15 +10,15 @@ import { callEach } from './sealed.ts';
 import { expectedGame, type TestMark } from './rules.ts';
 
 /** How many generated inputs one crossing carries, and how many crossings a property makes, unless it says otherwise. */
-export const BATCH = 20;
-export const CROSSINGS = 2;
+const BATCH = 20;
+const CROSSINGS = 2;
 
 /**
  * The fewest inputs a crossing carries (or the whole batch, when a property asks for fewer). fast-check
  * favours short lists: without a floor, a property of two crossings could check two or three inputs
  * on one seed and forty on another, and a partly wrong hand-in would score better on a lucky seed.
  */
-export const MIN_BATCH = 10;
+const MIN_BATCH = 10;
 
 /**
  * Checks `check(input, answer)` for generated inputs: each of `crossings` runs sends a batch of
