@@ -49,6 +49,18 @@ beforeAll(() => {
   plantInFunction(join(target, '04-game/game.ts'), 'playGame', "console.log('the board, one last time');\n  while (true) {}");
   plantInModule(join(target, '05-class/tictactoe.ts'), 'for (;;) {}');
   plantInModule(join(target, '07-search/search.ts'), 'const broken = ;');
+  // Not bugs: imports of every kind between exercise files, an import cycle included, must still work.
+  plantInModule(join(target, '01-board/board.ts'), "import * as computerModule from '../06-computer/computer.ts';", true);
+  plantInModule(
+    join(target, '01-board/board.ts'),
+    "export default 'the board';\nexport const computerModuleKeys = (): string[] => Object.keys(computerModule);",
+  );
+  plantInModule(join(target, '06-computer/computer.ts'), "import theBoard, * as boardModule from '../01-board/board.ts';", true);
+  plantInFunction(
+    join(target, '06-computer/computer.ts'),
+    'computerMove',
+    "if (theBoard !== 'the board' || !boardModule.computerModuleKeys().includes('computerMove')) throw new Error('an import went wrong');",
+  );
 
   const started = Date.now();
   const run = spawnSync(
@@ -84,7 +96,7 @@ test('check finishes in good time and reports every lesson: a loop costs the lim
   expect(report).toMatch(/^Total: /m);
 });
 
-test('lessons without planted bugs are graded in full', () => {
+test('lessons without planted bugs are graded in full (default, named and namespace imports and an import cycle between them work)', () => {
   expect(byId('01-board').earned).toBe(100);
   expect(byId('06-computer').earned).toBe(100);
 });

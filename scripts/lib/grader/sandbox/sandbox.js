@@ -139,6 +139,7 @@ function builtin(name) {
 // The hand-in's modules, compiled to CommonJS by the grader: path → { code } or { error }.
 let sources = new Map();
 let cache = new Map();
+let snapshots = new Map();
 let helpers = '/';
 /** The folder above the graded lessons/ folder: paths in messages are shown from there (lessons/01-board/board.ts). */
 let base = '/';
@@ -169,7 +170,28 @@ function requireFrom(from, specifier) {
     error.code = 'ERR_MODULE_NOT_FOUND';
     throw error;
   }
-  return load(found);
+  return importedFrom(found);
+}
+
+/**
+ * What an exercise file gives the files that import it: its exports as plain fields, read once it has
+ * loaded. The compiled module's own exports are getters made afresh at every boot; once a process
+ * has booted twice, V8 gives up on optimising reads of them, and the code would run about three
+ * times slower in every lesson after the first. (A file still loading, in an import cycle, gives its
+ * exports as they are. An `export let` that the file changes later is seen as it was when it loaded.)
+ */
+function importedFrom(path) {
+  const exports = load(path);
+  const module = cache.get(path);
+  if (!module.loaded) return exports;
+  let fields = snapshots.get(path);
+  if (fields === undefined) {
+    fields = {};
+    for (const key of Object.keys(exports)) fields[key] = exports[key];
+    Object.defineProperty(fields, '__esModule', { value: exports.__esModule === true });
+    snapshots.set(path, fields);
+  }
+  return fields;
 }
 
 function load(path) {
@@ -245,6 +267,7 @@ for (;;) {
     // A new test file: fresh modules and a fresh membrane (this process may have served another file before).
     sources = new Map(Object.entries(frame.modules));
     cache = new Map();
+    snapshots = new Map();
     helpers = frame.helpers;
     base = frame.base;
     Math.random = realRandom;
