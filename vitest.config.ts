@@ -3,11 +3,13 @@ import { resolve } from 'node:path';
 import type { TestSpecification } from 'vitest/node';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { sealedModules } from './scripts/lib/grader/sandbox/proxy-module.ts';
+import { folderOfTestFile, GRADED_PROJECT } from './scripts/lib/grader/test-files.ts';
 
 // Which code the graded suites import as `@workbook/...`: the student's `lessons/` by default,
-// the reference with WORKBOOK_TARGET=solutions, or any folder a teacher names. Class grading
-// passes several folders at once (WORKBOOK_TARGETS, a JSON list): one project per folder,
-// named lessons:0, lessons:1, …, all run by one pool of workers.
+// the reference with WORKBOOK_TARGET=solutions, or any folder a teacher names. The grader passes
+// one or more folders (WORKBOOK_TARGETS, a JSON list) and runs them all in one project: its test
+// files are named after the folder they grade (scripts/lib/grader/test-files.ts), so a worker goes
+// on from one student's file to the next instead of starting afresh for each.
 const single = resolve(import.meta.dirname, process.env.WORKBOOK_TARGET ?? 'lessons');
 // Only `npm run bench` sets this, for its baseline: the suites import the graded files directly, in
 // their own realm, as a plain vitest run would. Grading never does (see scripts/lib/grader/sandbox/).
@@ -36,7 +38,7 @@ function gradedProject(target: string, name: string): TestProjectInlineConfigura
       // time a busy machine kept it waiting; a test's own limit only has to stop a suite that waits
       // forever (a promise of the graded code never settles here), with room for a loaded machine.
       testTimeout: 10_000,
-      provide: { workbookProject: name, workbookTarget: resolve(target), workbookSealed: !inProcess },
+      provide: { workbookTarget: resolve(target), workbookSealed: !inProcess },
     },
   };
 }
@@ -61,7 +63,7 @@ class StudentByStudent {
   }
 
   sort(files: TestSpecification[]): TestSpecification[] {
-    const index = (file: TestSpecification): number => Number(file.project.name.split(':')[1] ?? 0);
+    const index = (file: TestSpecification): number => folderOfTestFile(file.moduleId) ?? 0;
     return [...files].sort((a, b) => index(a) - index(b));
   }
 }
@@ -74,7 +76,8 @@ export default defineConfig({
     // (Only where it can be written: a read-only workbook, as in the README's container recipe, runs without it.)
     experimental: { fsModuleCache: writable(resolve(import.meta.dirname, 'node_modules')) },
     projects: [
-      ...(process.env.WORKBOOK_TARGETS ? targets.map((target, index) => gradedProject(target, `lessons:${index}`)) : [gradedProject(single, 'lessons')]),
+      // (The grader's project names no folder of its own: each test file finds its folder from its name.)
+      ...(process.env.WORKBOOK_TARGETS ? [gradedProject(targets[0] ?? single, GRADED_PROJECT)] : [gradedProject(single, 'lessons')]),
       {
         extends: true,
         test: {

@@ -6,8 +6,6 @@ import { currentSession } from '../../scripts/lib/grader/sandbox/client.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The vitest project this suite runs in (vitest.config.ts provides it). */
-    workbookProject: string;
     /** The folder of exercise files this project grades. */
     workbookTarget: string;
     /** Whether the graded code runs in a sandbox (always, but for the benchmark's baseline). */

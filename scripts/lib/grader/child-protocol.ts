@@ -24,7 +24,7 @@ export const TASK_PREFIX = /^Task (\d+): /;
 export interface ChildRequest {
   /** The workbook whose tests and config are used. */
   root: string;
-  /** Absolute paths of the graded folders; target i is vitest project "lessons:i". */
+  /** Absolute paths of the graded folders; the test files of target i are named after i (test-files.ts). */
   targets: string[];
   /** Which test file to run in which project. */
   jobs: Array<{ project: string; file: string }>;

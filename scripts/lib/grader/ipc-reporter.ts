@@ -4,6 +4,7 @@
  */
 import type { Reporter, TestCase, TestModule, TestSpecification, TestSuite } from 'vitest/node';
 import { TASK_PREFIX, toFailure, type ChildMessage, type ChildRequest } from './child-protocol.ts';
+import { folderOfTestFile } from './test-files.ts';
 
 const request = JSON.parse(process.env.WORKBOOK_CHILD_REQUEST ?? '{}') as ChildRequest;
 
@@ -11,9 +12,9 @@ function send(message: ChildMessage): void {
   process.send?.(message);
 }
 
-/** The graded folder of a vitest project named "lessons:N". */
-function targetOf(projectName: string): string {
-  return request.targets[Number(projectName.split(':')[1])] ?? '';
+/** The graded folder whose lessons a test file of the grader runs. */
+function targetOf(file: string): string {
+  return request.targets[folderOfTestFile(file) ?? -1] ?? '';
 }
 
 /** The task number of a test: from its enclosing "Task N: …" describe block. */
@@ -105,7 +106,7 @@ export default class IpcReporter implements Reporter {
         task: taskOf(testCase),
         hidden: isHidden(testCase),
         status: result.state === 'pending' ? 'skipped' : result.state,
-        failure: error ? toFailure(error, targetOf(project)) : undefined,
+        failure: error ? toFailure(error, targetOf(testCase.module.moduleId)) : undefined,
         durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
       },
     });
@@ -122,7 +123,7 @@ export default class IpcReporter implements Reporter {
       project,
       file: testSuite.module.moduleId,
       lesson,
-      ...(error ? { loadError: toFailure(error, targetOf(project)) } : {}),
+      ...(error ? { loadError: toFailure(error, targetOf(testSuite.module.moduleId)) } : {}),
     });
   }
 
@@ -133,7 +134,7 @@ export default class IpcReporter implements Reporter {
       type: 'module-end',
       project,
       file: testModule.moduleId,
-      loadError: error ? toFailure(error, targetOf(project)) : undefined,
+      loadError: error ? toFailure(error, targetOf(testModule.moduleId)) : undefined,
     });
   }
 

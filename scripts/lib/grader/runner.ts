@@ -17,6 +17,7 @@ import { writeCompiledFolders } from './sandbox/compile.ts';
 import { startPipeStock } from './sandbox/pipe-stock.ts';
 import { probeFences, SANDBOX_LIMITS, type Fences } from './sandbox/fences.ts';
 import { startSuiteProcess, suiteWorkers } from './suite-process.ts';
+import { GRADED_PROJECT, gradedTestFile } from './test-files.ts';
 import { hiddenSuitePath, listLessons, ROOT, suitePath, UsageError, type Lesson } from '../core/workbook.ts';
 
 /** How to run a set of lessons over one or more folders. */
@@ -92,7 +93,7 @@ function newPending(root: string, lesson: Lesson, targetIndex: number, hidden: b
   const suite = suiteFile(root, lesson, hidden);
   return {
     targetIndex,
-    project: `lessons:${targetIndex}`,
+    project: GRADED_PROJECT,
     suite,
     hiddenSuite: suite !== undefined && suite === join(root, hiddenSuitePath(lesson)),
     run: { lessonId: lesson.id, tests: [], output: '', durationMs: 0 },
@@ -132,7 +133,7 @@ function writeTestFiles(root: string, folder: string, open: Pending[]): void {
     for (let part = 0; part < parts; part += 1) {
       const mine = lessons.filter((_, index) => index % parts === part);
       if (mine.length === 0) continue;
-      const file = join(folder, `folder-${target}-part-${part}.test.ts`);
+      const file = gradedTestFile(folder, target, part);
       const lines = mine.map(
         (candidate) => `gradedLesson(${JSON.stringify(candidate.run.lessonId)}, ${JSON.stringify(candidate.suite)}, ${candidate.hiddenSuite});`,
       );

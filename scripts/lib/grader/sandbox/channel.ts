@@ -378,8 +378,16 @@ class SandboxPool {
     return spare?.alive ? spare : undefined;
   }
 
-  /** A live sandbox kept for `key`, taken out of the pool, or undefined. */
+  /**
+   * A live sandbox kept for `key`, taken out of the pool, or undefined. Sandboxes kept for other
+   * folders end here: the grader runs one folder's lessons after another, so theirs are done.
+   */
   take(key: string): SandboxProcess | undefined {
+    for (const [other, kept] of [...this.idle]) {
+      if (other === key) continue;
+      this.idle.delete(other);
+      kept.release();
+    }
     const sandbox = this.idle.get(key) ?? this.pinned.get(key);
     this.idle.delete(key);
     this.pinned.delete(key);

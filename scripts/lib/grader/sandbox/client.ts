@@ -9,11 +9,12 @@
 import { chownSync, mkdtempSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { types } from 'node:util';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { stoppedMessage } from '../../core/failure.ts';
 import { namedPipesWork, sandboxPool, SandboxProcess, START_LIMIT_MS, type Exit, type Frame, type Pump } from './channel.ts';
 import { compiledFile, compileFolder, HELPER_ROOT, type CompiledFolder } from './compile.ts';
 import { createMembrane, MEMBRANE_SOURCE, type Membrane } from './membrane-types.ts';
+import { folderOfTestFile } from '../test-files.ts';
 import { fencesFromEnvironment, SANDBOX_LIMITS, sandboxCommand, scratchRoot, type Fences } from './fences.ts';
 
 /** The folder a sandbox without graded code is started for (it holds no exercise files). */
@@ -422,8 +423,9 @@ class Session {
    */
   private compile(): CompiledFolder {
     const dir = globalThis.process.env.WORKBOOK_COMPILED_DIR;
-    const index = Number(inject('workbookProject').split(':')[1] ?? 0);
-    const compiled = dir === undefined ? compileFolder(this.target) : (JSON.parse(readFileSync(compiledFile(dir, index), 'utf8')) as CompiledFolder);
+    const index = gradedFolder()?.index;
+    const compiled =
+      dir === undefined || index === undefined ? compileFolder(this.target) : (JSON.parse(readFileSync(compiledFile(dir, index), 'utf8')) as CompiledFolder);
     if (this.target !== CLEAN_TARGET) return compiled;
     // A sandbox without graded code gets the helpers alone.
     return Object.fromEntries(Object.entries(compiled).filter(([path]) => path.startsWith(`${HELPER_ROOT}/`)));
@@ -461,11 +463,23 @@ function stableExport(modulePath: string, name: string): (...args: unknown[]) =>
 
 let session: Session | undefined;
 
-/** This test file's session (one sandbox at a time, for the folder this vitest project grades). */
+/**
+ * The folder the grader's test file running now grades (its index in WORKBOOK_TARGETS, from the file's
+ * name: see test-files.ts); undefined when a suite runs outside the grader (its project names the folder).
+ */
+function gradedFolder(): { index: number; target: string } | undefined {
+  const index = folderOfTestFile(expect.getState().testPath ?? '');
+  const listed = globalThis.process.env.WORKBOOK_TARGETS;
+  if (index === undefined || listed === undefined) return undefined;
+  const target = (JSON.parse(listed) as string[])[index];
+  return target === undefined ? undefined : { index, target };
+}
+
+/** This test file's session (one sandbox at a time, for the folder the file grades). */
 export function currentSession(): Session {
   if (!session) {
     const limit = Number(process.env.WORKBOOK_CALL_LIMIT_MS ?? SANDBOX_LIMITS.callMs);
-    session = new Session(inject('workbookTarget'), limit > 0 ? limit : SANDBOX_LIMITS.callMs);
+    session = new Session(gradedFolder()?.target ?? inject('workbookTarget'), limit > 0 ? limit : SANDBOX_LIMITS.callMs);
   }
   return session;
 }
