@@ -26,13 +26,20 @@ export interface ChildRequest {
   root: string;
   /** Absolute paths of the graded folders; the test files of target i are named after i (test-files.ts). */
   targets: string[];
-  /** Which test file to run in which project. */
-  jobs: Array<{ project: string; file: string }>;
   /** Keep running and test again after every change (npm run watch). */
   watch?: boolean;
 }
 
 /** What the child reports. */
+/**
+ * What the grader sends the child once the graded folders are compiled and the test files written
+ * (the child starts vitest meanwhile): which test file to run in which project.
+ */
+export interface ChildStart {
+  type: 'start';
+  jobs: Array<{ project: string; file: string }>;
+}
+
 export type ChildMessage =
   | { type: 'module-start'; project: string; file: string; id: string }
   | { type: 'lesson-start'; project: string; file: string; lesson: string; id: string }

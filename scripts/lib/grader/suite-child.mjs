@@ -14,6 +14,17 @@ process.on('disconnect', () => process.exit(1));
 /** @type {import('./child-protocol.ts').ChildRequest} */
 const request = JSON.parse(process.env.WORKBOOK_CHILD_REQUEST ?? '{}');
 
+// The grader compiles the graded folders while vitest starts here, then says which test files to run.
+/** @type {Promise<import('./child-protocol.ts').ChildStart['jobs']>} */
+const jobs = new Promise((resolve) => {
+  const onStart = (message) => {
+    if (message?.type !== 'start') return;
+    process.off('message', onStart);
+    resolve(message.jobs);
+  };
+  process.on('message', onStart);
+});
+
 const vitest = await createVitest('test', {
   watch: request.watch === true,
   reporters: [fileURLToPath(new URL('./ipc-reporter.ts', import.meta.url))],
@@ -22,7 +33,7 @@ const vitest = await createVitest('test', {
   project: ['lessons:*'],
 });
 
-const specifications = request.jobs.map((job) => vitest.getProjectByName(job.project).createSpecification(job.file));
+const specifications = (await jobs).map((job) => vitest.getProjectByName(job.project).createSpecification(job.file));
 
 if (request.watch) {
   // vitest watches the suites; the grader watches the graded files (they are not in vitest's module
