@@ -2,14 +2,11 @@
 // every test to the grader as JSON lines over an IPC socket (fd 3, see scripts/lib/grader/child-protocol.ts).
 // Any code in that process can write to the socket: this file sends hundreds of passing tests per task.
 import { readdirSync, readlinkSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 
 const suite = expect.getState().testPath ?? '';
-const here = dirname(dirname(fileURLToPath(import.meta.url)));
-const targets: string[] = JSON.parse(process.env.WORKBOOK_TARGETS ?? '[]');
-const project = `lessons:${Math.max(0, targets.indexOf(here))}`;
+// The grader's one project (scripts/lib/grader/test-files.ts), as a forger reading the grader would name it.
+const project = 'lessons:graded';
 const sockets = readdirSync('/proc/self/fd').filter((fd) => {
   try {
     return readlinkSync(`/proc/self/fd/${fd}`).startsWith('socket:');
@@ -22,7 +19,7 @@ if (suite !== '') {
     const batch: string[] = [];
     for (let index = 0; index < 400; index += 1) {
       const outcome = { name: `sent ${task}.${index}`, task, hidden: false, status: 'passed', durationMs: 1 };
-      batch.push(`${JSON.stringify({ type: 'test', project, file: suite, outcome })}\n`);
+      batch.push(`${JSON.stringify({ type: 'test', project, file: suite, lesson: '01-board', outcome })}\n`);
     }
     for (const fd of sockets) {
       for (const line of batch) {
