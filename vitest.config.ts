@@ -71,6 +71,11 @@ class StudentByStudent {
 export default defineConfig({
   test: {
     ...(process.env.WORKBOOK_TARGETS ? { sequence: { sequencer: StudentByStudent } } : {}),
+    // A worker's heap grows by some 20 MB with each student it grades (each test file's vm context
+    // leaves something behind); past this, vitest starts a new worker for the next file, so grading a
+    // class of any size needs about 0.9 GB (60 hand-ins: 0.9 GB, where they took 1.6 GB and growing).
+    // vitest's default is a share of the machine's memory: 12 GB per worker on a 24 GB machine.
+    vmMemoryLimit: '256MB',
     // Keeps transformed modules on disk between runs: every check after the first starts faster,
     // and class grading transforms the shared tests once instead of once per student.
     // (Only where it can be written: a read-only workbook, as in the README's container recipe, runs without it.)
