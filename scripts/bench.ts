@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { parseCommandLine, runCommand } from './lib/core/cli.ts';
 import {
   formatMs,
+  npmScriptArgs,
   renderTable,
   scaled,
   scratchWorkbook,
@@ -44,28 +45,35 @@ runCommand(USAGE, async () => {
     step(`the grader against plain vitest, ${runs} runs each`);
     const stubs = join(scratch, 'lessons');
     const solutions = join(scratch, 'solutions');
+    // `npm run check` as package.json runs it (prelaunch.mjs starts the vitest child while tsx loads).
+    const checkArgs = npmScriptArgs(scratch, 'check');
     const check =
-      (target: string, ...lessons: string[]) =>
+      (target: string, ...options: string[]) =>
       () =>
-        timeCommand(node, [...tsx, join(scratch, 'scripts/check.ts'), '--target', target, ...lessons], { cwd: scratch });
+        timeCommand(node, [...checkArgs, '--target', target, ...options], { cwd: scratch });
     // The baseline: the same suites with the graded files imported in their own realm, unsealed.
     const plain = (target: string) => () =>
       timeCommand(node, [vitest, 'run', '--project', 'lessons'], { cwd: scratch, env: { WORKBOOK_TARGET: target, WORKBOOK_IN_PROCESS: '1' } });
-    const [checkSolutions, vitestSolutions, checkStubs, vitestStubs] = await timeInTurns(runs, [
+    // The type check (tsc, beside the tests) is part of every check; plain vitest has none, so the
+    // sealed tests alone are timed too.
+    const [checkSolutions, checkUntyped, vitestSolutions, checkStubs, vitestStubs] = await timeInTurns(runs, [
       check(solutions),
+      check(solutions, '--no-typecheck'),
       plain(solutions),
       check(stubs),
       plain(stubs),
     ]);
     const overheadSolutions = ratio(checkSolutions, vitestSolutions, 'plain vitest');
+    const overheadUntyped = ratio(checkUntyped, vitestSolutions, 'plain vitest');
     const overheadStubs = ratio(checkStubs, vitestStubs, 'plain vitest');
     rows.push(
       { figure: 'npm run check, all lessons, solutions', stats: checkSolutions as Stats, note: overheadSolutions },
+      { figure: 'npm run check --no-typecheck, all lessons, solutions', stats: checkUntyped as Stats, note: overheadUntyped },
       { figure: 'plain vitest run (unsealed), all lessons, solutions', stats: vitestSolutions as Stats },
       { figure: 'npm run check, all lessons, stubs', stats: checkStubs as Stats, note: overheadStubs },
       { figure: 'plain vitest run (unsealed), all lessons, stubs', stats: vitestStubs as Stats },
     );
-    ratios.push(`sealed grader on the solutions: ${overheadSolutions}`);
+    ratios.push(`sealed grader on the solutions: ${overheadSolutions}; without the type check: ${overheadUntyped}`);
     ratios.push(`sealed grader on the stubs: ${overheadStubs}`);
 
     step('one lesson');
@@ -105,7 +113,7 @@ runCommand(USAGE, async () => {
       const singles: Sample[] = [];
       for (let index = 0; index < Math.min(students, 3); index += 1) {
         const target = join(submissions, `student-${index + 1}`, 'lessons');
-        singles.push(await timeCommand(node, [...tsx, join(scratch, 'scripts/check.ts'), '--target', target], { cwd: scratch }));
+        singles.push(await check(target)());
       }
       const each = statsOfSamples(singles);
       const separate = scaled(each, students);

@@ -20,23 +20,16 @@ declare module '@vitest/runner' {
 /** The prefix that ties a describe block to a task: "Task 2: Draw the numbered board". */
 export const TASK_PREFIX = /^Task (\d+): /;
 
-/** What the grader asks the child to run. */
-export interface ChildRequest {
-  /** The workbook whose tests and config are used. */
-  root: string;
-  /** Absolute paths of the graded folders; the test files of target i are named after i (test-files.ts). */
-  targets: string[];
-  /** Keep running and test again after every change (npm run watch). */
-  watch?: boolean;
-}
-
 /** What the child reports. */
 /**
  * What the grader sends the child once the graded folders are compiled and the test files written
- * (the child starts vitest meanwhile): which test file to run in which project.
+ * (the child starts vitest meanwhile): the run's folders and settings, as variables for the child's
+ * environment (its workers read them: WORKBOOK_TARGETS, WORKBOOK_FENCES, …), and which test file to
+ * run in which project.
  */
 export interface ChildStart {
   type: 'start';
+  env: Record<string, string>;
   jobs: Array<{ project: string; file: string }>;
 }
 

@@ -3,18 +3,17 @@
  * grader over the IPC channel, as plain data (see child-protocol.ts).
  */
 import type { Reporter, TestCase, TestModule, TestSpecification, TestSuite } from 'vitest/node';
-import { TASK_PREFIX, toFailure, type ChildMessage, type ChildRequest } from './child-protocol.ts';
+import { TASK_PREFIX, toFailure, type ChildMessage } from './child-protocol.ts';
 import { folderOfTestFile } from './test-files.ts';
-
-const request = JSON.parse(process.env.WORKBOOK_CHILD_REQUEST ?? '{}') as ChildRequest;
 
 function send(message: ChildMessage): void {
   process.send?.(message);
 }
 
-/** The graded folder whose lessons a test file of the grader runs. */
+/** The graded folder whose lessons a test file of the grader runs (the child has the run's folders once it is told to start). */
 function targetOf(file: string): string {
-  return request.targets[folderOfTestFile(file) ?? -1] ?? '';
+  const targets = JSON.parse(process.env.WORKBOOK_TARGETS ?? '[]') as string[];
+  return targets[folderOfTestFile(file) ?? -1] ?? '';
 }
 
 /** The task number of a test: from its enclosing "Task N: …" describe block. */

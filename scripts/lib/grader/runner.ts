@@ -9,7 +9,7 @@ import { randomInt } from 'node:crypto';
 import { chmodSync, existsSync, type FSWatcher, mkdirSync, mkdtempSync, rmSync, watch as watchFolder, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { ChildMessage, ChildRequest, ChildStart } from './child-protocol.ts';
+import type { ChildMessage } from './child-protocol.ts';
 import { type DefinedTest, holdToList } from './held-to-list.ts';
 import { jobKey, LessonRuns, type Pending } from './lesson-runs.ts';
 import type { LessonRun } from '../core/results.ts';
@@ -171,8 +171,7 @@ async function runChild(
   const pipes = process.platform === 'win32' ? undefined : startPipeStock(sandboxesDir);
   // The child starts vitest (about half a second) while the folders are compiled and its test files
   // written here; it runs them when told which they are.
-  const request: ChildRequest = { root, targets, watch: watch !== undefined };
-  const suites = startSuiteProcess(root, request, { targets, compiledDir, sandboxesDir, pipeStock: pipes?.folder, ...settings, watch: watch !== undefined });
+  const suites = startSuiteProcess(root, { targets, compiledDir, sandboxesDir, pipeStock: pipes?.folder, ...settings, watch: watch !== undefined });
   const compile = (): void => writeCompiledFolders(compiledDir, targets, listLessons(root));
   try {
     compile();
@@ -186,9 +185,7 @@ async function runChild(
     throw error;
   }
   const jobs = new Map(open.map((entry) => [jobKey(entry.project, entry.file ?? ''), { project: entry.project, file: entry.file ?? '' }]));
-  const start: ChildStart = { type: 'start', jobs: [...jobs.values()] };
-  // (A child that has already ended cannot be told; its exit says why, below.)
-  suites.child.send(start, () => {});
+  suites.start([...jobs.values()]);
   const finish = (entry: Pending): void => {
     entry.run.durationMs = entry.startedAt === undefined ? 0 : Date.now() - entry.startedAt;
     onLessonDone?.(entry.targetIndex, entry.run);

@@ -11,31 +11,35 @@ import { createVitest } from 'vitest/node';
 // When the grader goes away (Ctrl-C, a crash), go with it instead of running on unseen.
 process.on('disconnect', () => process.exit(1));
 
-/** @type {import('./child-protocol.ts').ChildRequest} */
-const request = JSON.parse(process.env.WORKBOOK_CHILD_REQUEST ?? '{}');
+// Watch mode keeps vitest running and tests again when the grader says so (WORKBOOK_WATCH, set at spawn).
+const watch = process.env.WORKBOOK_WATCH === '1';
 
-// The grader compiles the graded folders while vitest starts here, then says which test files to run.
-/** @type {Promise<import('./child-protocol.ts').ChildStart['jobs']>} */
-const jobs = new Promise((resolve) => {
+// vitest starts before the grader has said what to run (see suite-spawn.mjs); the 'start' message
+// brings the run's folders and settings, for this process's environment (the workers read them), and
+// the test files.
+/** @type {Promise<import('./child-protocol.ts').ChildStart>} */
+const started = new Promise((resolve) => {
   const onStart = (message) => {
     if (message?.type !== 'start') return;
     process.off('message', onStart);
-    resolve(message.jobs);
+    resolve(message);
   };
   process.on('message', onStart);
 });
 
 const vitest = await createVitest('test', {
-  watch: request.watch === true,
+  watch,
   reporters: [fileURLToPath(new URL('./ipc-reporter.ts', import.meta.url))],
-  root: request.root,
+  root: process.cwd(),
   passWithNoTests: true,
   project: ['lessons:*'],
 });
 
-const specifications = (await jobs).map((job) => vitest.getProjectByName(job.project).createSpecification(job.file));
+const { env, jobs } = await started;
+Object.assign(process.env, env);
+const specifications = jobs.map((job) => vitest.getProjectByName(job.project).createSpecification(job.file));
 
-if (request.watch) {
+if (watch) {
   // vitest watches the suites; the grader watches the graded files (they are not in vitest's module
   // graph: the sandbox runs them) and says when to run again.
   process.on('message', (message) => {

@@ -1,12 +1,12 @@
 /**
- * The vitest child process that runs the suites (suite-child.mjs): started with its request in its
- * environment, in a process group of its own, watched for silence, and stopped with everything it
- * started (the sandboxes are in its process group).
+ * The vitest child process that runs the suites (suite-child.mjs): started (suite-spawn.mjs, or ahead
+ * by prelaunch.mjs) in a process group of its own before it knows what it will run, then told by
+ * `start`; watched for silence, and stopped with everything it started (the sandboxes are in its
+ * process group).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
-import type { ChildRequest } from './child-protocol.ts';
+import type { ChildProcess } from 'node:child_process';
+import type { ChildStart } from './child-protocol.ts';
+import { spawnSuiteChild, suiteWorkers, takePrelaunchedChild } from './suite-spawn.mjs';
 import type { Fences } from './sandbox/fences.ts';
 
 /** How long the test runner may stay silent before the grader calls grading itself broken. */
@@ -37,36 +37,17 @@ export interface SuiteProcess {
   heard(): void;
   /** Stops the child and every process it started. */
   stop(): void;
+  /** Tells the child which test files to run, with the folders and settings of this run. */
+  start(jobs: ChildStart['jobs']): void;
   /** Resolves when the child has exited (and its process group is stopped): how it ended, and the last lines it printed. */
   exited: Promise<{ how: string; tail: string }>;
 }
 
-/** How many workers run test files side by side: vitest leaves one core free by default; the grader has the machine to itself, so it uses all. */
-export function suiteWorkers(): number {
-  const asked = Number(process.env.VITEST_MAX_WORKERS);
-  return Number.isInteger(asked) && asked > 0 ? asked : availableParallelism();
-}
+export { suiteWorkers };
 
-/** Starts the vitest child for one request. */
-export function startSuiteProcess(root: string, request: ChildRequest, settings: SuiteSettings): SuiteProcess {
-  const child = spawn(process.execPath, [join(root, 'scripts/lib/grader/suite-child.mjs')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      WORKBOOK_TARGETS: JSON.stringify(settings.targets),
-      WORKBOOK_CHILD_REQUEST: JSON.stringify(request),
-      WORKBOOK_FENCES: JSON.stringify(settings.fences),
-      WORKBOOK_COMPILED_DIR: settings.compiledDir,
-      WORKBOOK_SANDBOX_DIR: settings.sandboxesDir,
-      ...(settings.pipeStock ? { WORKBOOK_PIPE_STOCK: settings.pipeStock } : {}),
-      WORKBOOK_CALL_LIMIT_MS: String(settings.limitMs),
-      ...(settings.seed === undefined ? {} : { WORKBOOK_SEED: String(settings.seed) }),
-      VITEST_MAX_WORKERS: String(suiteWorkers()),
-      NO_COLOR: '1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-    detached: true,
-  });
+/** Starts the vitest child for one run (or takes the one prelaunch.mjs started); `start` then tells it what to run. */
+export function startSuiteProcess(root: string, settings: SuiteSettings): SuiteProcess {
+  const child = takePrelaunchedChild(root, settings.watch) ?? spawnSuiteChild(root, settings.watch);
   let said = '';
   const keep = (chunk: Buffer): void => {
     if (said.length < SAID_KEEP) said += chunk.toString('utf8');
@@ -91,11 +72,27 @@ export function startSuiteProcess(root: string, request: ChildRequest, settings:
       resolveExit({ how, tail: said.trim().split('\n').slice(-6).join('\n') });
     });
   });
+  const start = (jobs: ChildStart['jobs']): void => {
+    heardAt = Date.now();
+    const env: Record<string, string> = {
+      WORKBOOK_TARGETS: JSON.stringify(settings.targets),
+      WORKBOOK_FENCES: JSON.stringify(settings.fences),
+      WORKBOOK_COMPILED_DIR: settings.compiledDir,
+      WORKBOOK_SANDBOX_DIR: settings.sandboxesDir,
+      ...(settings.pipeStock ? { WORKBOOK_PIPE_STOCK: settings.pipeStock } : {}),
+      WORKBOOK_CALL_LIMIT_MS: String(settings.limitMs),
+      ...(settings.seed === undefined ? {} : { WORKBOOK_SEED: String(settings.seed) }),
+    };
+    const message: ChildStart = { type: 'start', env, jobs };
+    // (A child that has already ended cannot be told; its exit says why.)
+    child.send(message, () => {});
+  };
   return {
     child,
     heard: () => {
       heardAt = Date.now();
     },
+    start,
     stop,
     exited,
   };

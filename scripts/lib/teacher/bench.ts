@@ -147,3 +147,14 @@ export function renderTable(rows: Row[]): string {
   const line = (values: string[]): string => `| ${values.map((value, column) => value.padEnd(widths[column] as number)).join(' | ')} |`;
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...cells.map(line)].join('\n');
 }
+
+/**
+ * The Node arguments of one of the workbook's npm scripts (`node --import tsx scripts/check.ts`, say),
+ * run from the workbook's folder: the bench times what `npm run NAME` runs, without npm's own start.
+ */
+export function npmScriptArgs(root: string, name: string): string[] {
+  const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};
+  const [command, ...args] = (scripts[name] ?? '').trim().split(/\s+/);
+  if (command !== 'node' || args.length === 0) throw new Error(`package.json's script "${name}" does not start with node: ${scripts[name] ?? 'there is none'}`);
+  return args;
+}

@@ -1,0 +1,14 @@
+// Types of suite-spawn.mjs (plain JavaScript, so that prelaunch.mjs can load it without a TypeScript loader).
+import type { ChildProcess } from 'node:child_process';
+
+/** How many workers run test files side by side (VITEST_MAX_WORKERS, else one per CPU). */
+export declare function suiteWorkers(): number;
+
+/** Starts the vitest child for the workbook at `root`, in a process group of its own. */
+export declare function spawnSuiteChild(root: string, watch: boolean): ChildProcess;
+
+/** Starts a child now, for the grader of this process to take later. */
+export declare function prelaunchSuiteChild(root: string): void;
+
+/** The child started ahead for this workbook, if it is still running (once only). */
+export declare function takePrelaunchedChild(root: string, watch: boolean): ChildProcess | undefined;

@@ -1,0 +1,74 @@
+// Starting the grader's vitest child (suite-child.mjs). Plain JavaScript, so that prelaunch.mjs can
+// start the child before TypeScript support is even loaded; suite-process.ts uses it too.
+//
+// The child starts vitest before it knows what it will run: the grader sends it the folders, the
+// settings and the test files in one 'start' message (child-protocol.ts) once it has them.
+import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+
+/** How many workers run test files side by side: vitest leaves one core free by default; the grader has the machine to itself, so it uses all. */
+export function suiteWorkers() {
+  const asked = Number(process.env.VITEST_MAX_WORKERS);
+  return Number.isInteger(asked) && asked > 0 ? asked : availableParallelism();
+}
+
+/**
+ * Starts the child for the workbook at `root`, in a process group of its own (stopping the group stops
+ * every sandbox too). `watch`: it keeps vitest running and tests again when told.
+ * @param {string} root
+ * @param {boolean} watch
+ * @returns {import('node:child_process').ChildProcess}
+ */
+export function spawnSuiteChild(root, watch) {
+  return spawn(process.execPath, [join(root, 'scripts/lib/grader/suite-child.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      // The grader's mode of vitest.config.ts (its one graded project); the folders come with 'start'.
+      WORKBOOK_TARGETS: '[]',
+      WORKBOOK_WATCH: watch ? '1' : '',
+      VITEST_MAX_WORKERS: String(suiteWorkers()),
+      NO_COLOR: '1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    detached: true,
+  });
+}
+
+const PRELAUNCHED = Symbol.for('tictactoe-workbook.prelaunched-suite-child');
+
+/**
+ * Starts a child now, for the grader of this process to take later (prelaunch.mjs): vitest's start
+ * (about 0.4 s) then overlaps with loading the command itself. Until it is taken, nothing waits for
+ * it: if this process ends first, the child sees its channel close and ends too.
+ * @param {string} root
+ */
+export function prelaunchSuiteChild(root) {
+  const child = spawnSuiteChild(root, false);
+  for (const handle of [child, child.channel, child.stdout, child.stderr]) handle?.unref?.();
+  /** @type {Record<symbol, unknown>} */ (globalThis)[PRELAUNCHED] = { root, workers: suiteWorkers(), child };
+}
+
+/**
+ * The child started ahead for this workbook, if there is one and it is still running (once only);
+ * otherwise undefined (one that ended is left as it is; one that does not fit is stopped).
+ * @param {string} root
+ * @param {boolean} watch
+ * @returns {import('node:child_process').ChildProcess | undefined}
+ */
+export function takePrelaunchedChild(root, watch) {
+  const host = /** @type {Record<symbol, { root: string; workers: number; child: import('node:child_process').ChildProcess } | undefined>} */ (globalThis);
+  const ready = host[PRELAUNCHED];
+  host[PRELAUNCHED] = undefined;
+  if (ready === undefined) return undefined;
+  const { child } = ready;
+  const running = child.exitCode === null && child.signalCode === null && child.connected;
+  // (It must be for this workbook, run once, with as many workers as asked for now: grade's --workers may differ.)
+  if (!running || ready.root !== root || watch || ready.workers !== suiteWorkers()) {
+    if (running) child.kill('SIGKILL');
+    return undefined;
+  }
+  for (const handle of [child, child.channel, child.stdout, child.stderr]) handle?.ref?.();
+  return child;
+}
