@@ -3,6 +3,9 @@
  * parser, boards without lesson code, words, and the lesson APIs the tools call (the reference
  * solutions must fit them; `npm run typecheck` checks the assignments below).
  */
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import * as computer from '../../solutions/06-computer/computer.ts';
 import * as search from '../../solutions/07-search/search.ts';
@@ -14,7 +17,8 @@ import { importsOf, relativeImportsOf } from '../../scripts/lib/teacher/pack/imp
 import type { ComputerModule, GameModule, InputModule, SearchModule } from '../../scripts/lib/core/lesson-modules.ts';
 import { holdsStub, stubName, stubNameOf, stubStatement } from '../../scripts/lib/core/stub-error.ts';
 import { escapeHtml, plural } from '../../scripts/lib/core/text.ts';
-import { LESSON_FOLDER } from '../../scripts/lib/core/workbook.ts';
+import { LESSON_FOLDER, listLessons, ROOT } from '../../scripts/lib/core/workbook.ts';
+import { typecheck } from '../../scripts/lib/grader/typecheck.ts';
 
 describe('the stub error is made and recognised in one place', () => {
   test('the statement a stub throws, and its name read back', () => {
@@ -108,5 +112,27 @@ describe('the lesson APIs the tools call', () => {
   test('the reference solutions fit the shapes play and arena use', () => {
     const modules: [InputModule, GameModule, ComputerModule, SearchModule] = [input, game, computer, search];
     expect(modules.map((module) => typeof module)).toEqual(['object', 'object', 'object', 'object']);
+  });
+});
+
+describe('the type check keeps what tsc learned, one cache file per graded folder', () => {
+  test('a folder other than lessons/ gets a file of its own, and a second check finds the same errors', async () => {
+    const scratch = mkdtempSync(join(tmpdir(), 'workbook-typecheck-'));
+    try {
+      const folder = join(scratch, 'hand-in');
+      cpSync(join(ROOT, 'solutions', '01-board'), join(folder, '01-board'), { recursive: true });
+      const file = join(folder, '01-board', 'board.ts');
+      writeFileSync(file, `${readFileSync(file, 'utf8')}\nexport const broken: number = 'not a number';\n`);
+      const lessons = listLessons().filter((lesson) => lesson.id === '01-board');
+      const cache = join(scratch, 'state');
+      const first = await typecheck(ROOT, folder, lessons, cache);
+      const second = await typecheck(ROOT, folder, lessons, cache);
+      expect(readdirSync(cache).filter((name) => /^typecheck-[0-9a-f]{16}\.tsbuildinfo$/.test(name))).toHaveLength(1);
+      expect(existsSync(join(cache, 'typecheck.tsbuildinfo')), "the student's own cache file").toBe(false);
+      expect(first.get('01-board')?.map((problem) => problem.line)).toEqual([readFileSync(file, 'utf8').split('\n').length - 1]);
+      expect(second).toEqual(first);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
   });
 });

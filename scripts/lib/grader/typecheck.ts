@@ -1,5 +1,6 @@
 /** Type-checks exercise files with TypeScript (tsc in a child process) and sorts the errors by lesson. */
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -25,6 +26,7 @@ export type TypeReport = Map<string, TypeProblem[]>;
  */
 export function typecheck(root: string, target: string, lessons: Lesson[], cacheDir?: string, signal?: AbortSignal): Promise<TypeReport> {
   const folder = mkdtempSync(join(tmpdir(), 'workbook-tsc-'));
+  const cacheFile = cacheDir === undefined ? undefined : cacheFileFor(root, target, cacheDir);
   const files = lessons
     .flatMap((lesson) => lesson.files.map((file) => join(resolve(target), lesson.id, file)))
     .filter((file) => existsSync(file))
@@ -35,13 +37,12 @@ export function typecheck(root: string, target: string, lessons: Lesson[], cache
       types: [],
       lib: ['ES2023'],
       baseUrl: root,
-      ...(cacheDir === undefined ? {} : { incremental: true, tsBuildInfoFile: join(cacheDir, 'typecheck.tsbuildinfo') }),
+      ...(cacheFile === undefined ? {} : { incremental: true, tsBuildInfoFile: cacheFile }),
     },
     files,
     include: [],
   };
   writeFileSync(join(folder, 'tsconfig.json'), JSON.stringify(config));
-  if (cacheDir !== undefined) mkdirSync(cacheDir, { recursive: true });
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [tsc, '--noEmit', '--pretty', 'false', '-p', folder], {
@@ -70,6 +71,23 @@ export function typecheck(root: string, target: string, lessons: Lesson[], cache
       else fail(new TypeCheckError(failure));
     });
   });
+}
+
+/**
+ * Where tsc keeps what it learned about one graded folder, in the cache folder: the student's own
+ * lessons/ in typecheck.tsbuildinfo, any other folder (the solutions, a hand-in) in a file of its own,
+ * so that checking them in turn does not start each afresh. Undefined when the folder cannot be written
+ * (a read-only workbook): tsc then checks without a cache.
+ */
+function cacheFileFor(root: string, target: string, cacheDir: string): string | undefined {
+  try {
+    mkdirSync(cacheDir, { recursive: true });
+  } catch {
+    return undefined;
+  }
+  if (resolve(target) === resolve(root, 'lessons')) return join(cacheDir, 'typecheck.tsbuildinfo');
+  const key = createHash('sha256').update(resolve(target)).digest('hex').slice(0, 16);
+  return join(cacheDir, `typecheck-${key}.tsbuildinfo`);
 }
 
 /** tsc did not finish its check (it crashed, could not start, or stopped on a bad configuration). */
