@@ -29,9 +29,10 @@ export function startPipeStock(parent: string): PipeStock {
   const ready = join(folder, 'ready');
   mkdirSync(ready);
   let making = false;
+  let stopped = false;
   let made = 0;
   const refill = (): void => {
-    if (making) return;
+    if (making || stopped) return;
     const missing = STOCK_PAIRS - readdirSync(ready).length;
     if (missing <= 0) return;
     making = true;
@@ -41,6 +42,8 @@ export function startPipeStock(parent: string): PipeStock {
     const mkfifo = spawn('mkfifo', ['-m', '600', ...pairs.flatMap((pair) => [join(pair, 'requests'), join(pair, 'replies')])], { stdio: 'ignore' });
     const settle = (ok: boolean): void => {
       making = false;
+      // A run may end while mkfifo is still at work: its folder is gone then, and so are these pairs.
+      if (stopped) return;
       for (const pair of pairs) {
         if (ok) renameSync(pair, join(ready, `pair-${pair.split('-').at(-1)}`));
         else rmSync(pair, { recursive: true, force: true });
@@ -55,6 +58,7 @@ export function startPipeStock(parent: string): PipeStock {
   return {
     folder: ready,
     stop: () => {
+      stopped = true;
       clearInterval(timer);
       rmSync(folder, { recursive: true, force: true });
     },
