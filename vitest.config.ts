@@ -6,15 +6,14 @@ import { sealedModules } from './scripts/lib/grader/sandbox/proxy-module.ts';
 import { folderOfTestFile, GRADED_PROJECT } from './scripts/lib/grader/test-files.ts';
 
 // Which code the graded suites import as `@workbook/...`: the student's `lessons/` by default,
-// the reference with WORKBOOK_TARGET=solutions, or any folder a teacher names. The grader passes
-// one or more folders (WORKBOOK_TARGETS, a JSON list) and runs them all in one project: its test
-// files are named after the folder they grade (scripts/lib/grader/test-files.ts), so a worker goes
-// on from one student's file to the next instead of starting afresh for each.
+// the reference with WORKBOOK_TARGET=solutions, or any folder a teacher names. The grader sets
+// WORKBOOK_TARGETS (its child starts with an empty list and learns the folders when told to start)
+// and runs every folder in one project: its test files are named after the folder they grade
+// (scripts/lib/grader/test-files.ts), so a worker goes on from one student's file to the next.
 const single = resolve(import.meta.dirname, process.env.WORKBOOK_TARGET ?? 'lessons');
 // Only `npm run bench` sets this, for its baseline: the suites import the graded files directly, in
 // their own realm, as a plain vitest run would. Grading never does (see scripts/lib/grader/sandbox/).
 const inProcess = process.env.WORKBOOK_IN_PROCESS === '1';
-const targets: string[] = process.env.WORKBOOK_TARGETS ? JSON.parse(process.env.WORKBOOK_TARGETS) : [single];
 
 /** The graded project for one folder of exercise files. */
 function gradedProject(target: string, name: string): TestProjectInlineConfiguration {
@@ -82,7 +81,7 @@ export default defineConfig({
     experimental: { fsModuleCache: writable(resolve(import.meta.dirname, 'node_modules')) },
     projects: [
       // (The grader's project names no folder of its own: each test file finds its folder from its name.)
-      ...(process.env.WORKBOOK_TARGETS ? [gradedProject(targets[0] ?? single, GRADED_PROJECT)] : [gradedProject(single, 'lessons')]),
+      ...(process.env.WORKBOOK_TARGETS ? [gradedProject(single, GRADED_PROJECT)] : [gradedProject(single, 'lessons')]),
       {
         extends: true,
         test: {

@@ -20,7 +20,6 @@ declare module '@vitest/runner' {
 /** The prefix that ties a describe block to a task: "Task 2: Draw the numbered board". */
 export const TASK_PREFIX = /^Task (\d+): /;
 
-/** What the child reports. */
 /**
  * What the grader sends the child once the graded folders are compiled and the test files written
  * (the child starts vitest meanwhile): the run's folders and settings, as variables for the child's
@@ -33,6 +32,7 @@ export interface ChildStart {
   jobs: Array<{ project: string; file: string }>;
 }
 
+/** What the child reports. */
 export type ChildMessage =
   | { type: 'module-start'; project: string; file: string; id: string }
   | { type: 'lesson-start'; project: string; file: string; lesson: string; id: string }

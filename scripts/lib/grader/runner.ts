@@ -16,7 +16,8 @@ import type { LessonRun } from '../core/results.ts';
 import { writeCompiledFolders } from './sandbox/compile.ts';
 import { startPipeStock } from './sandbox/pipe-stock.ts';
 import { probeFences, SANDBOX_LIMITS, type Fences } from './sandbox/fences.ts';
-import { startSuiteProcess, suiteWorkers } from './suite-process.ts';
+import { startSuiteProcess } from './suite-process.ts';
+import { suiteWorkers } from './suite-spawn.mjs';
 import { GRADED_PROJECT, gradedTestFile } from './test-files.ts';
 import { hiddenSuitePath, listLessons, ROOT, suitePath, UsageError, type Lesson } from '../core/workbook.ts';
 
@@ -173,15 +174,18 @@ async function runChild(
   // written here; it runs them when told which they are.
   const suites = startSuiteProcess(root, { targets, compiledDir, sandboxesDir, pipeStock: pipes?.folder, ...settings, watch: watch !== undefined });
   const compile = (): void => writeCompiledFolders(compiledDir, targets, listLessons(root));
+  const cleanUp = (): void => {
+    rmSync(compiledDir, { recursive: true, force: true });
+    pipes?.stop();
+    rmSync(sandboxesDir, { recursive: true, force: true });
+  };
   try {
     compile();
     writeTestFiles(root, join(compiledDir, 'suites'), open);
   } catch (error) {
     suites.stop();
     await suites.exited;
-    rmSync(compiledDir, { recursive: true, force: true });
-    pipes?.stop();
-    rmSync(sandboxesDir, { recursive: true, force: true });
+    cleanUp();
     throw error;
   }
   const jobs = new Map(open.map((entry) => [jobKey(entry.project, entry.file ?? ''), { project: entry.project, file: entry.file ?? '' }]));
@@ -222,9 +226,7 @@ async function runChild(
 
   const { how, tail } = await suites.exited;
   for (const watcher of watchers) watcher.close();
-  rmSync(compiledDir, { recursive: true, force: true });
-  pipes?.stop();
-  rmSync(sandboxesDir, { recursive: true, force: true });
+  cleanUp();
   for (const entry of lessons.unfinished()) {
     entry.run.problem = {
       kind: 'crash',

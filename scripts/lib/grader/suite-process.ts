@@ -6,7 +6,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import type { ChildStart } from './child-protocol.ts';
-import { spawnSuiteChild, suiteWorkers, takePrelaunchedChild } from './suite-spawn.mjs';
+import { spawnSuiteChild, takePrelaunchedChild } from './suite-spawn.mjs';
 import type { Fences } from './sandbox/fences.ts';
 
 /** How long the test runner may stay silent before the grader calls grading itself broken. */
@@ -42,8 +42,6 @@ export interface SuiteProcess {
   /** Resolves when the child has exited (and its process group is stopped): how it ended, and the last lines it printed. */
   exited: Promise<{ how: string; tail: string }>;
 }
-
-export { suiteWorkers };
 
 /** Starts the vitest child for one run (or takes the one prelaunch.mjs started); `start` then tells it what to run. */
 export function startSuiteProcess(root: string, settings: SuiteSettings): SuiteProcess {
