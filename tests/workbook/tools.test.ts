@@ -3,7 +3,7 @@
  * parser, boards without lesson code, words, and the lesson APIs the tools call (the reference
  * solutions must fit them; `npm run typecheck` checks the assignments below).
  */
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -131,6 +131,46 @@ describe('the type check keeps what tsc learned, one cache file per graded folde
       expect(existsSync(join(cache, 'typecheck.tsbuildinfo')), "the student's own cache file").toBe(false);
       expect(first.get('01-board')?.map((problem) => problem.line)).toEqual([readFileSync(file, 'utf8').split('\n').length - 1]);
       expect(second).toEqual(first);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  });
+
+  test('a check of files that have not changed gives what tsc found without running it; any change to a file it read is seen', async () => {
+    const scratch = mkdtempSync(join(tmpdir(), 'workbook-typecheck-'));
+    try {
+      const folder = join(scratch, 'hand-in');
+      cpSync(join(ROOT, 'solutions', '01-board'), join(folder, '01-board'), { recursive: true });
+      const file = join(folder, '01-board', 'board.ts');
+      const helper = join(folder, '01-board', 'helper.ts');
+      const original = readFileSync(file, 'utf8');
+      // A file of the student's own, imported by an exercise file (lesson.json does not name it).
+      writeFileSync(helper, "export const answer: number = 'forty-two';\n");
+      writeFileSync(file, `${original}\nexport { answer } from './helper.ts';\n`);
+      const lessons = listLessons().filter((lesson) => lesson.id === '01-board');
+      const cache = join(scratch, 'state');
+      const lines = async (): Promise<string[]> =>
+        ((await typecheck(ROOT, folder, lessons, cache)).get('01-board') ?? []).map((problem) => `${problem.file}:${problem.line}`);
+      expect(await lines()).toEqual(['hand-in/01-board/helper.ts:1']);
+
+      // The stored result answers the next check: one planted in it is what the check shows.
+      const [stored] = readdirSync(cache).filter((name) => name.endsWith('.result.json'));
+      const storedFile = join(cache, stored as string);
+      const result = JSON.parse(readFileSync(storedFile, 'utf8')) as { said: string };
+      writeFileSync(storedFile, JSON.stringify({ ...result, said: `${file}(7,1): error TS2322: planted.` }));
+      expect(await lines()).toEqual(['hand-in/01-board/board.ts:7']);
+
+      // The helper fixed, with its old date: the check runs again and finds nothing.
+      const { atime, mtime } = statSync(helper);
+      writeFileSync(helper, 'export const answer: number = 42;\n');
+      utimesSync(helper, atime, mtime);
+      expect(await lines()).toEqual([]);
+
+      // An import of a file that is not there yet is never answered from the store: making the file is seen.
+      writeFileSync(file, `${original}\nexport { later } from './later.ts';\n`);
+      expect((await lines()).length).toBe(1);
+      writeFileSync(join(folder, '01-board', 'later.ts'), 'export const later = 1;\n');
+      expect(await lines()).toEqual([]);
     } finally {
       rmSync(scratch, { recursive: true, force: true });
     }

@@ -1,9 +1,9 @@
 /** Type-checks exercise files with TypeScript (tsc in a child process) and sorts the errors by lesson. */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { Lesson } from '../core/workbook.ts';
 
 /** One type error, with the file relative to the folder above the graded one ("lessons/01-board/board.ts"). */
@@ -19,13 +19,14 @@ export type TypeReport = Map<string, TypeProblem[]>;
 
 /**
  * Runs tsc over the exercise files of the lessons in `target`, with the workbook's compiler options.
- * Exercise files need no Node types, so only the language's own library is loaded; with a cache
- * folder, tsc keeps what it learned between runs (incremental), which makes repeated checks quicker.
- * Aborting `signal` stops tsc (watch mode does when a newer save makes this check stale). When tsc
- * itself fails to run, the promise is rejected with a TypeCheckError saying how.
+ * Exercise files need no Node types, so only the language's own library is loaded. With a cache
+ * folder, tsc keeps what it learned between runs (incremental), and what it found is kept with the
+ * content of every file it read: while none of them has changed, the next check gives the same
+ * errors without starting tsc (see storedCheck). Aborting `signal` stops tsc (watch mode does when a
+ * newer save makes this check stale). When tsc itself fails to run, the promise is rejected with a
+ * TypeCheckError saying how.
  */
 export function typecheck(root: string, target: string, lessons: Lesson[], cacheDir?: string, signal?: AbortSignal): Promise<TypeReport> {
-  const folder = mkdtempSync(join(tmpdir(), 'workbook-tsc-'));
   const cacheFile = cacheDir === undefined ? undefined : cacheFileFor(root, target, cacheDir);
   const files = lessons
     .flatMap((lesson) => lesson.files.map((file) => join(resolve(target), lesson.id, file)))
@@ -42,10 +43,16 @@ export function typecheck(root: string, target: string, lessons: Lesson[], cache
     files,
     include: [],
   };
+  const resultFile = cacheFile?.replace(/\.tsbuildinfo$/, '.result.json');
+  const key = checkKey(root, config);
+  const stored = resultFile === undefined ? undefined : storedCheck(resultFile, key);
+  if (stored !== undefined) return Promise.resolve(sortByLesson(parseTscOutput(stored, root), target, lessons));
+  const folder = mkdtempSync(join(tmpdir(), 'workbook-tsc-'));
   writeFileSync(join(folder, 'tsconfig.json'), JSON.stringify(config));
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [tsc, '--noEmit', '--pretty', 'false', '-p', folder], {
+    // --listFiles: every file the check read, for the stored result (they come after the errors).
+    const child = spawn(process.execPath, [tsc, '--noEmit', '--pretty', 'false', '--listFiles', '-p', folder], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
       signal,
@@ -65,12 +72,91 @@ export function typecheck(root: string, target: string, lessons: Lesson[], cache
     });
     child.on('close', (code, killedBy) => {
       rmSync(folder, { recursive: true, force: true });
-      const problems = parseTscOutput(output, root);
-      const failure = signal?.aborted ? undefined : tscFailure(code, killedBy, startError, errors, problems.length, output);
+      const { read, said } = splitListedFiles(output);
+      const problems = parseTscOutput(said, root);
+      const failure = signal?.aborted ? undefined : tscFailure(code, killedBy, startError, errors, problems.length, said);
+      if (failure === undefined && !signal?.aborted && resultFile !== undefined) storeCheck(resultFile, key, read, said);
       if (failure === undefined) done(sortByLesson(problems, target, lessons));
       else fail(new TypeCheckError(failure));
     });
   });
+}
+
+/** What a finished check found, with the content of every file it read (see storedCheck). */
+interface StoredCheck {
+  key: string;
+  /** Each file tsc read (the exercise files, the files they import, TypeScript's library) and a hash of its content. */
+  files: Array<[string, string]>;
+  /** What tsc said, its list of files left out. */
+  said: string;
+}
+
+/** What decides a check besides the files it reads: its configuration, the workbook's own, and the TypeScript release. */
+function checkKey(root: string, config: object): string {
+  const typescript = join(root, 'node_modules', 'typescript', 'package.json');
+  return hashOf(`${JSON.stringify(config)}\0${readOr(join(root, 'tsconfig.json')) ?? ''}\0${readOr(typescript) ?? ''}`);
+}
+
+/**
+ * What tsc said last time, when the check would be the same: the same configuration, and every file it
+ * read then has the same content now (whatever its date: a file copied with an old date is still
+ * read). Undefined when anything differs, or nothing was stored. tsc decides from exactly these, so
+ * its answer would be the same; only a check that could not find a module is never stored, since
+ * making that file changes none of the files read.
+ */
+function storedCheck(resultFile: string, key: string): string | undefined {
+  let stored: StoredCheck;
+  try {
+    stored = JSON.parse(readFileSync(resultFile, 'utf8')) as StoredCheck;
+  } catch {
+    return undefined;
+  }
+  if (stored.key !== key || !Array.isArray(stored.files) || typeof stored.said !== 'string') return undefined;
+  for (const [file, hash] of stored.files) {
+    const text = readOr(file);
+    if (text === undefined || hashOf(text) !== hash) return undefined;
+  }
+  return stored.said;
+}
+
+function storeCheck(resultFile: string, key: string, read: string[], said: string): void {
+  if (/error TS(?:2307|2792):/.test(said) || read.length === 0) return;
+  const files: StoredCheck['files'] = [];
+  for (const file of read) {
+    const text = readOr(file);
+    if (text === undefined) return;
+    files.push([file, hashOf(text)]);
+  }
+  const stored: StoredCheck = { key, files, said };
+  try {
+    writeFileSync(resultFile, JSON.stringify(stored));
+  } catch {
+    // Not kept: the next check runs tsc again.
+  }
+}
+
+/** Separates tsc's --listFiles lines (absolute paths, after its errors) from what it said. */
+export function splitListedFiles(output: string): { read: string[]; said: string } {
+  const read: string[] = [];
+  const said: string[] = [];
+  for (const line of output.split('\n')) {
+    if (isAbsolute(line) && !/\(\d+,\d+\): error TS\d+:/.test(line) && existsSync(line)) read.push(line);
+    else said.push(line);
+  }
+  return { read, said: said.join('\n') };
+}
+
+function hashOf(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** A file's text, or undefined when it cannot be read. */
+function readOr(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 /**
