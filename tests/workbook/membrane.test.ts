@@ -6,11 +6,15 @@
 import { describe, expect, test } from 'vitest';
 import { createMembrane, type Membrane, type Message } from '../../scripts/lib/grader/sandbox/membrane-types.ts';
 
-/** A trusted side and a sandbox side, joined; `exports` is what the sandbox side offers, as the trusted side sees it. */
-function pair<T extends Record<string, unknown>>(offered: T): { exports: T; trusted: Membrane } {
+/**
+ * A trusted side and a sandbox side, joined; `exports` is what the sandbox side offers, as the trusted
+ * side sees it. `tamper` may change what the sandbox side answers (as hostile code could).
+ */
+function pair<T extends Record<string, unknown>>(offered: T, tamper = (_request: Message, reply: Message) => reply): { exports: T; trusted: Membrane } {
   const sides: { trusted?: Membrane; sandbox?: Membrane } = {};
   const viaJson = (message: Message): Message => JSON.parse(JSON.stringify(message)) as Message;
-  sides.trusted = createMembrane('T', { request: (message) => viaJson(sides.sandbox!.serve(viaJson(message), { offer: () => offered })) });
+  const serveInSandbox = (message: Message): Message => tamper(message, sides.sandbox!.serve(viaJson(message), { offer: () => offered }));
+  sides.trusted = createMembrane('T', { request: (message) => viaJson(serveInSandbox(message)) });
   sides.sandbox = createMembrane('S', { request: (message) => viaJson(sides.trusted!.serve(viaJson(message))) });
   return { exports: sides.trusted.ask('offer', []) as T, trusted: sides.trusted };
 }
@@ -65,6 +69,33 @@ describe('values cross as the code would see them in one process', () => {
       { ok: true, value: 2 },
       { ok: false, error: expect.objectContaining({ message: 'odd: 3' }) },
     ]);
+  });
+});
+
+describe('a batch answer that does not fit the calls made is refused', () => {
+  const withAnswer = (change: (answer: { given: unknown[]; threw: boolean }) => void) =>
+    pair({ same: (value: number) => value }, (request, reply) => {
+      if (request.op === 'each') change((reply.slots as Array<{ v: { given: unknown[]; threw: boolean } }>)[0]!.v);
+      return reply;
+    });
+
+  test('more values than calls', () => {
+    const { exports, trusted } = withAnswer((answer) => answer.given.push(3));
+    expect(() => trusted.callEach(exports.same, [[1], [2]])).toThrow('cannot read');
+  });
+
+  test('a throw after every call had given its value', () => {
+    const { exports, trusted } = withAnswer((answer) => {
+      answer.threw = true;
+    });
+    expect(() => trusted.callEach(exports.same, [[1], [2]])).toThrow('cannot read');
+  });
+
+  test('no list of values at all', () => {
+    const { exports, trusted } = withAnswer((answer) => {
+      answer.given = 'all passed' as unknown as unknown[];
+    });
+    expect(() => trusted.callEach(exports.same, [[1]])).toThrow('cannot read');
   });
 });
 
