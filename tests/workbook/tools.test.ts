@@ -166,6 +166,14 @@ describe('the type check keeps what tsc learned, one cache file per graded folde
       utimesSync(helper, atime, mtime);
       expect(await lines()).toEqual([]);
 
+      // A file saved while tsc runs: what tsc said is not kept (it may be about the file as it was).
+      rmSync(storedFile);
+      const during = typecheck(ROOT, folder, lessons, cache);
+      writeFileSync(file, `${original}\nexport const during: number = 'saved while tsc ran';\n`);
+      await during;
+      expect(existsSync(storedFile), 'a result kept from a check during which a file changed').toBe(false);
+      expect(await lines()).toEqual([`hand-in/01-board/board.ts:${original.split('\n').length + 1}`]);
+
       // An import of a file that is not there yet is never answered from the store: making the file is seen.
       writeFileSync(file, `${original}\nexport { later } from './later.ts';\n`);
       expect((await lines()).length).toBe(1);

@@ -1,7 +1,7 @@
 /** Type-checks exercise files with TypeScript (tsc in a child process) and sorts the errors by lesson. */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { Lesson } from '../core/workbook.ts';
@@ -50,6 +50,7 @@ export function typecheck(root: string, target: string, lessons: Lesson[], cache
   const folder = mkdtempSync(join(tmpdir(), 'workbook-tsc-'));
   writeFileSync(join(folder, 'tsconfig.json'), JSON.stringify(config));
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  const start = checkStart(files);
   return new Promise((done, fail) => {
     // --listFiles: every file the check read, for the stored result (they come after the errors).
     const child = spawn(process.execPath, [tsc, '--noEmit', '--pretty', 'false', '--listFiles', '-p', folder], {
@@ -75,7 +76,7 @@ export function typecheck(root: string, target: string, lessons: Lesson[], cache
       const { read, said } = splitListedFiles(output);
       const problems = parseTscOutput(said, root);
       const failure = signal?.aborted ? undefined : tscFailure(code, killedBy, startError, errors, problems.length, said);
-      if (failure === undefined && !signal?.aborted && resultFile !== undefined) storeCheck(resultFile, key, read, said);
+      if (failure === undefined && !signal?.aborted && resultFile !== undefined) storeCheck(resultFile, key, read, said, start);
       if (failure === undefined) done(sortByLesson(problems, target, lessons));
       else fail(new TypeCheckError(failure));
     });
@@ -113,23 +114,41 @@ function storedCheck(resultFile: string, key: string): string | undefined {
   }
   if (stored.key !== key || !Array.isArray(stored.files) || typeof stored.said !== 'string') return undefined;
   for (const [file, hash] of stored.files) {
-    const text = readOr(file);
-    if (text === undefined || hashOf(text) !== hash) return undefined;
+    if (hashOrUndefined(file) !== hash) return undefined;
   }
   return stored.said;
 }
 
-function storeCheck(resultFile: string, key: string, read: string[], said: string): void {
+/** What a check starts from: when tsc started, and a hash of each file named in its configuration, taken just before. */
+interface CheckStart {
+  startedAt: number;
+  named: Map<string, string | undefined>;
+}
+
+function checkStart(named: string[]): CheckStart {
+  return { startedAt: Date.now(), named: new Map(named.map((file) => [file, hashOrUndefined(file)])) };
+}
+
+/**
+ * Keeps what tsc said with a hash of each file it read, unless a file changed while tsc ran (then what
+ * tsc said may be about the file as it was): a file the configuration names must hash as it did at the
+ * start, any other must not have been written since.
+ */
+function storeCheck(resultFile: string, key: string, read: string[], said: string, start: CheckStart): void {
   if (/error TS(?:2307|2792):/.test(said) || read.length === 0) return;
   const files: StoredCheck['files'] = [];
   for (const file of read) {
-    const text = readOr(file);
-    if (text === undefined) return;
-    files.push([file, hashOf(text)]);
+    const hash = hashOrUndefined(file);
+    // (tsc reads no file in its first 20 ms: Node itself takes longer to start.)
+    const changed = start.named.has(file) ? start.named.get(file) !== hash : changedSince(file, start.startedAt + 20);
+    if (hash === undefined || changed) return;
+    files.push([file, hash]);
   }
   const stored: StoredCheck = { key, files, said };
   try {
-    writeFileSync(resultFile, JSON.stringify(stored));
+    // Whole or not at all: a check running at the same time reads the old result or the new one.
+    writeFileSync(`${resultFile}.${process.pid}.tmp`, JSON.stringify(stored));
+    renameSync(`${resultFile}.${process.pid}.tmp`, resultFile);
   } catch {
     // Not kept: the next check runs tsc again.
   }
@@ -148,6 +167,20 @@ export function splitListedFiles(output: string): { read: string[]; said: string
 
 function hashOf(text: string): string {
   return createHash('sha256').update(text).digest('hex');
+}
+
+/** A hash of a file's content, or undefined when it cannot be read. */
+function hashOrUndefined(file: string): string | undefined {
+  const text = readOr(file);
+  return text === undefined ? undefined : hashOf(text);
+}
+
+function changedSince(file: string, time: number): boolean {
+  try {
+    return statSync(file).mtimeMs >= time;
+  } catch {
+    return true;
+  }
 }
 
 /** A file's text, or undefined when it cannot be read. */
