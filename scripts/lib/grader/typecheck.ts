@@ -102,8 +102,7 @@ function checkKey(root: string, config: object): string {
  * What tsc said last time, when the check would be the same: the same configuration, and every file it
  * read then has the same content now (whatever its date: a file copied with an old date is still
  * read). Undefined when anything differs, or nothing was stored. tsc decides from exactly these, so
- * its answer would be the same; only a check that could not find a module is never stored, since
- * making that file changes none of the files read.
+ * its answer would be the same (see storeCheck for the checks never stored).
  */
 function storedCheck(resultFile: string, key: string): string | undefined {
   let stored: StoredCheck;
@@ -130,9 +129,10 @@ function checkStart(named: string[]): CheckStart {
 }
 
 /**
- * Keeps what tsc said with a hash of each file it read, unless a file changed while tsc ran (then what
- * tsc said may be about the file as it was): a file the configuration names must hash as it did at the
- * start, any other must not have been written since.
+ * Keeps what tsc said with a hash of each file it read. Not when it could not find a module (making that
+ * file changes none of the files read), nor when a file changed while tsc ran (what it said may be about
+ * the file as it was): a file the configuration names must hash as it did at the start, any other must
+ * not have been written since.
  */
 function storeCheck(resultFile: string, key: string, read: string[], said: string, start: CheckStart): void {
   if (/error TS(?:2307|2792):/.test(said) || read.length === 0) return;
@@ -155,10 +155,10 @@ function storeCheck(resultFile: string, key: string, read: string[], said: strin
 }
 
 /** Separates tsc's --listFiles lines (absolute paths, after its errors) from what it said. */
-export function splitListedFiles(output: string): { read: string[]; said: string } {
+function splitListedFiles(output: string): { read: string[]; said: string } {
   const read: string[] = [];
   const said: string[] = [];
-  for (const line of output.split('\n')) {
+  for (const line of output.split(/\r?\n/)) {
     if (isAbsolute(line) && !/\(\d+,\d+\): error TS\d+:/.test(line) && existsSync(line)) read.push(line);
     else said.push(line);
   }
