@@ -115,40 +115,44 @@ describe('the lesson APIs the tools call', () => {
   });
 });
 
+/**
+ * Runs `check` on a hand-in folder holding a copy of lesson 01's reference, with a cache folder of its
+ * own, in a scratch folder removed afterwards.
+ */
+async function withHandIn01(
+  check: (handIn: { folder: string; file: string; cache: string; lessons: ReturnType<typeof listLessons> }) => Promise<void>,
+): Promise<void> {
+  const scratch = mkdtempSync(join(tmpdir(), 'workbook-typecheck-'));
+  try {
+    const folder = join(scratch, 'hand-in');
+    cpSync(join(ROOT, 'solutions', '01-board'), join(folder, '01-board'), { recursive: true });
+    const lessons = listLessons().filter((lesson) => lesson.id === '01-board');
+    await check({ folder, file: join(folder, '01-board', 'board.ts'), cache: join(scratch, 'state'), lessons });
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
 describe('the type check keeps what tsc learned, one cache file per graded folder', () => {
   test('a folder other than lessons/ gets a file of its own, and a second check finds the same errors', async () => {
-    const scratch = mkdtempSync(join(tmpdir(), 'workbook-typecheck-'));
-    try {
-      const folder = join(scratch, 'hand-in');
-      cpSync(join(ROOT, 'solutions', '01-board'), join(folder, '01-board'), { recursive: true });
-      const file = join(folder, '01-board', 'board.ts');
+    await withHandIn01(async ({ folder, file, cache, lessons }) => {
       writeFileSync(file, `${readFileSync(file, 'utf8')}\nexport const broken: number = 'not a number';\n`);
-      const lessons = listLessons().filter((lesson) => lesson.id === '01-board');
-      const cache = join(scratch, 'state');
       const first = await typecheck(ROOT, folder, lessons, cache);
       const second = await typecheck(ROOT, folder, lessons, cache);
       expect(readdirSync(cache).filter((name) => /^typecheck-[0-9a-f]{16}\.tsbuildinfo$/.test(name))).toHaveLength(1);
       expect(existsSync(join(cache, 'typecheck.tsbuildinfo')), "the student's own cache file").toBe(false);
       expect(first.get('01-board')?.map((problem) => problem.line)).toEqual([readFileSync(file, 'utf8').split('\n').length - 1]);
       expect(second).toEqual(first);
-    } finally {
-      rmSync(scratch, { recursive: true, force: true });
-    }
+    });
   });
 
   test('a check of files that have not changed gives what tsc found without running it; any change to a file it read is seen', async () => {
-    const scratch = mkdtempSync(join(tmpdir(), 'workbook-typecheck-'));
-    try {
-      const folder = join(scratch, 'hand-in');
-      cpSync(join(ROOT, 'solutions', '01-board'), join(folder, '01-board'), { recursive: true });
-      const file = join(folder, '01-board', 'board.ts');
+    await withHandIn01(async ({ folder, file, cache, lessons }) => {
       const helper = join(folder, '01-board', 'helper.ts');
       const original = readFileSync(file, 'utf8');
       // A file of the student's own, imported by an exercise file (lesson.json does not name it).
       writeFileSync(helper, "export const answer: number = 'forty-two';\n");
       writeFileSync(file, `${original}\nexport { answer } from './helper.ts';\n`);
-      const lessons = listLessons().filter((lesson) => lesson.id === '01-board');
-      const cache = join(scratch, 'state');
       const lines = async (): Promise<string[]> =>
         ((await typecheck(ROOT, folder, lessons, cache)).get('01-board') ?? []).map((problem) => `${problem.file}:${problem.line}`);
       expect(await lines()).toEqual(['hand-in/01-board/helper.ts:1']);
@@ -179,8 +183,6 @@ describe('the type check keeps what tsc learned, one cache file per graded folde
       expect((await lines()).length).toBe(1);
       writeFileSync(join(folder, '01-board', 'later.ts'), 'export const later = 1;\n');
       expect(await lines()).toEqual([]);
-    } finally {
-      rmSync(scratch, { recursive: true, force: true });
-    }
+    });
   });
 });
