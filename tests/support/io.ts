@@ -1,4 +1,6 @@
 /** A pretend player for tests: feeds typed lines to the code and records everything it shows. */
+import { crossesAsTwin, oneWay } from '../../scripts/lib/grader/sandbox/client.ts';
+import type { TwinStart } from './pretend-player.ts';
 import { trace } from './trace.ts';
 
 /** The same shape as lesson 02's IO interface (repeated here so tests never depend on student code). */
@@ -32,7 +34,7 @@ export function scriptedIO(lines: string[], limits = { askAfterEnd: 20, prints: 
     shown += text;
     trace(text);
   };
-  return {
+  const player: ScriptedIO = {
     input(prompt) {
       const line = queue.shift();
       if (line === undefined) {
@@ -54,6 +56,7 @@ export function scriptedIO(lines: string[], limits = { askAfterEnd: 20, prints: 
     transcript: () => shown,
     remaining: () => queue.length,
   };
+  return withTwin(player, () => ({ lines: [...queue], asksAfterEnd, prints, limits }));
 }
 
 /** A pretend player that records a program's output exactly, for lessons that compare it byte for byte. */
@@ -86,7 +89,7 @@ export function programIO(lines: string[], limits = { askAfterEnd: 20, prints: 1
     screen += text + typed;
     trace(text + typed);
   };
-  return {
+  const player: ProgramIO = {
     input(prompt) {
       asked += 1;
       const line = queue.shift();
@@ -110,4 +113,21 @@ export function programIO(lines: string[], limits = { askAfterEnd: 20, prints: 1
     asked: () => asked,
     remaining: () => queue.length,
   };
+  return withTwin(player, () => ({ lines: [...queue], asksAfterEnd: Math.max(0, asked - lines.length), prints, limits }));
+}
+
+/**
+ * Under the grader, the pretend player crosses into the sandbox as a twin beside the code
+ * (pretend-player.ts), so a game costs one crossing instead of one per line asked for and printed.
+ * The twin tells this player, one-way and in order, every line it gave and every text printed: this
+ * player records them as if the code had called it, and stops the code if it was given another line
+ * than this player would have typed (the code changed the twin). Nothing the twin says is believed.
+ */
+function withTwin<P extends { input(prompt: string): string | null; print(text: string): void }>(player: P, start: () => TwinStart): P {
+  const toldInput = oneWay((prompt: unknown, line: unknown): void => {
+    const typed = player.input(prompt as string);
+    if (typed !== line) throw new Error('Your code changed the lines the pretend player types, so it was stopped.');
+  });
+  const toldPrint = oneWay((text: unknown): void => player.print(text as string));
+  return crossesAsTwin(player, 'pretendPlayer', 'pretendPlayer', () => [JSON.stringify(start()), toldInput, toldPrint]);
 }

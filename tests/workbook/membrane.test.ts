@@ -137,3 +137,92 @@ describe('nothing the graded side sends can make a check pass', () => {
 function missing(value: number): never {
   throw new Error(`odd: ${value}`);
 }
+
+/**
+ * A pair whose trusted side has one-way functions and objects that cross as twins, as the grader's
+ * client gives it (client.ts): posts from the sandbox side reach the trusted side at once, in order.
+ */
+function hookedPair<T extends Record<string, unknown>>(
+  offered: T,
+  hooks: { oneWay: Set<unknown>; twins: Map<unknown, { helper: [string, string]; args: unknown[] }>; make: (args: unknown[]) => object },
+): { exports: T; trusted: Membrane } {
+  const sides: { trusted?: Membrane; sandbox?: Membrane } = {};
+  const viaJson = (message: Message): Message => JSON.parse(JSON.stringify(message)) as Message;
+  sides.trusted = createMembrane('T', {
+    request: (message) => viaJson(sides.sandbox!.serve(viaJson(message), { offer: () => offered })),
+    oneWay: (fn) => hooks.oneWay.has(fn),
+    madeBeside: (value) => hooks.twins.get(value),
+  });
+  sides.sandbox = createMembrane('S', {
+    request: (message) => viaJson(sides.trusted!.serve(viaJson(message))),
+    post: (message) => {
+      if (!sides.trusted!.serveOneWay(viaJson(message))) throw new Error('refused');
+    },
+    make: (_helper, args) => hooks.make(args),
+  });
+  return { exports: sides.trusted.ask('offer', []) as T, trusted: sides.trusted };
+}
+
+describe('one-way calls and twins (the pretend player beside the code)', () => {
+  test('a one-way function gives the code nothing back, and runs here with what it was given, in order with the other calls', () => {
+    const heard: string[] = [];
+    const print = (text: string): number => (heard.push(`print ${text}`), 42);
+    const input = (prompt: string): string => (heard.push(`input ${prompt}`), '5');
+    const { exports } = hookedPair(
+      { play: (io: { print: (text: string) => unknown; input: (prompt: string) => string }) => [io.print('board'), io.input('Your move: '), io.print('done')] },
+      { oneWay: new Set([print]), twins: new Map(), make: () => ({}) },
+    );
+    expect(exports.play({ print, input })).toEqual([undefined, '5', undefined]);
+    expect(heard).toEqual(['print board', 'input Your move: ', 'print done']);
+  });
+
+  test('what a one-way function throws reaches the trusted side, not the code', () => {
+    const print = (): never => {
+      throw new Error('printed more than 3 times');
+    };
+    const { exports } = hookedPair({ play: (show: () => void) => (show(), 'went on') }, { oneWay: new Set([print]), twins: new Map(), make: () => ({}) });
+    expect(() => exports.play(print)).toThrow('printed more than 3 times');
+  });
+
+  test('a call of a function that is not one-way, sent one-way, runs nothing', () => {
+    const heard: string[] = [];
+    const log = (text: string): void => void heard.push(text);
+    let logId: string | undefined;
+    const sides: { trusted?: Membrane; sandbox?: Membrane } = {};
+    const viaJson = (message: Message): Message => JSON.parse(JSON.stringify(message)) as Message;
+    const offered = {
+      // Hostile code that names the trusted callback (by the id it crossed with) in a one-way frame of its own.
+      play: () => sides.trusted!.serveOneWay({ op: 'call', slots: [{ $: 'r', id: logId }, { $: 'u' }, 'forged'], nodes: [] }),
+    };
+    sides.trusted = createMembrane('T', {
+      request: (message) => {
+        logId ??= (message.nodes as Array<{ id: string; k: string; name?: string }>).find((node) => node.name === 'log')?.id;
+        return viaJson(sides.sandbox!.serve(viaJson(message), { offer: () => offered }));
+      },
+      oneWay: () => false,
+    });
+    sides.sandbox = createMembrane('S', { request: (message) => viaJson(sides.trusted!.serve(viaJson(message))) });
+    const exports = sides.trusted.ask('offer', []) as { play: (callback: unknown) => boolean };
+    expect(exports.play(log)).toBe(false);
+    expect(logId).toBeDefined();
+    expect(heard).toEqual([]);
+  });
+
+  test('an object with a twin crosses as the twin made on the other side; the trusted side never makes one the other side describes', () => {
+    const player = { input: (): string => 'typed here' };
+    const made: unknown[][] = [];
+    const { exports } = hookedPair(
+      { ask: (io: { input: () => string }) => io.input() },
+      {
+        oneWay: new Set(),
+        twins: new Map([[player, { helper: ['pretendPlayer', 'pretendPlayer'], args: ['{"lines":["5"]}'] }]]),
+        make: (args) => (made.push(args), { input: () => 'typed beside the code' }),
+      },
+    );
+    expect(exports.ask(player)).toBe('typed beside the code');
+    expect(made).toEqual([['{"lines":["5"]}']]);
+    const trusted = createMembrane('T', { request: () => ({}) });
+    const reply = trusted.serve({ op: 'call', slots: [{ $: 'r', id: 'S~1' }], nodes: [{ id: 'S~1', k: 'mk', helper: ['x', 'y'], args: [] }] });
+    expect(reply.threw).toBe(true);
+  });
+});

@@ -37,8 +37,8 @@ export class StoppedError extends Error {
 interface Sandbox {
   process: SandboxProcess;
   membrane: Membrane;
-  /** Why it ended, once it has, and in which test. */
-  stop?: StoppedError;
+  /** Why it ended, once it has (or what a one-way call threw, which ends it), and in which test. */
+  stop?: Error;
   stoppedIn?: number;
   /** Module path → the exports object (stubs and data) in this sandbox. */
   modules: Map<string, Record<string, unknown>>;
@@ -59,6 +59,10 @@ interface StableExport {
  * of the file that first imported it. Each call finds the session of the test file running now.
  */
 const stableExports = new Map<string, (...args: unknown[]) => unknown>();
+/** The suites' functions whose calls from the code need no answer (see `oneWay`). */
+const oneWayFunctions = new WeakSet<object>();
+/** The suites' objects that cross as a twin made beside the code (see `crossesAsTwin`). */
+const twins = new WeakMap<object, () => { helper: [string, string]; args: unknown[] }>();
 const stableInfo = new WeakMap<object, StableExport>();
 /** The prototype that mirrors of an exported class get (the `prototype` of its stable function). */
 const stablePrototypes = new Map<string, object>();
@@ -294,6 +298,8 @@ class Session {
         const stable = typeof value === 'function' ? stableInfo.get(value) : undefined;
         return stable ? this.current(stable) : value;
       },
+      oneWay: (fn) => typeof fn === 'function' && oneWayFunctions.has(fn),
+      madeBeside: (value) => (typeof value === 'object' && value !== null ? twins.get(value)?.() : undefined),
       prototypeFor: (constructor) => {
         for (const [modulePath, exports] of sandbox.modules) {
           for (const [name, value] of Object.entries(exports)) {
@@ -353,11 +359,39 @@ class Session {
         if (frame.t === 'res') return frame;
         if (frame.t === 'req') {
           this.sendFrame(sandbox, { ...sandbox.membrane.serve(frame), t: 'res' });
+        } else if (frame.t === 'post') {
+          this.serveOneWay(sandbox, frame);
         }
       }
     } finally {
       this.depth -= 1;
       if (top) sandbox.process.deadline[0] = 0;
+    }
+  }
+
+  /**
+   * Runs a one-way call the code made (it has run on since). When the function throws (the pretend
+   * player's "printed more than 10,000 times"), the code is stopped and the test gets that error, as
+   * it would have at the call; a call of a function that is not one-way breaks the protocol.
+   */
+  private serveOneWay(sandbox: Sandbox, frame: Frame): void {
+    let served: boolean;
+    try {
+      served = sandbox.membrane.serveOneWay(frame);
+    } catch (error) {
+      sandbox.stop = error instanceof Error ? error : new Error(String(error));
+      sandbox.stoppedIn = this.testNumber;
+      this.stops += 1;
+      // Gone before anything else runs: a stopped sandbox is never kept for the next lesson.
+      sandbox.process.release();
+      throw sandbox.stop;
+    }
+    if (!served) {
+      sandbox.process.kill('protocol');
+      while (sandbox.process.receive() !== undefined) {
+        // Nothing more it sends is read.
+      }
+      throw this.gone(sandbox);
     }
   }
 
@@ -441,6 +475,27 @@ class Session {
 function markedAsLoading(error: unknown, modulePath: string): unknown {
   if (types.isNativeError(error)) Object.defineProperty(error, 'loadingModule', { value: modulePath, enumerable: true });
   return error;
+}
+
+/**
+ * Marks a function of the suites as one-way: the graded code never needs what it returns (the pretend
+ * player's `print`), so under the grader a call from the code is sent without waiting for it, and the
+ * code runs on. It runs here, in order with the code's other calls; if it throws, the code is stopped.
+ */
+export function oneWay<F extends (...args: never[]) => unknown>(fn: F): F {
+  oneWayFunctions.add(fn);
+  return fn;
+}
+
+/**
+ * Makes `value` cross into the sandbox as a twin: what the export `name` of the helper `module` (one
+ * of the HELPERS in compile.ts) gives for `args()`, read each time it crosses. The code then calls the
+ * twin without crossing. The twin runs where the code can tamper with it, so whatever decides a test
+ * must come back through one-way functions of this side that check it (see tests/support/io.ts).
+ */
+export function crossesAsTwin<T extends object>(value: T, module: string, name: string, args: () => unknown[]): T {
+  twins.set(value, () => ({ helper: [module, name], args: args() }));
+  return value;
 }
 
 /** The stable function for one export: it calls that export in the sandbox of the test file running now. */

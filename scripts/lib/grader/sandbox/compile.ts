@@ -26,6 +26,7 @@ export type CompiledFolder = Record<string, CompiledModule>;
 const HELPERS = {
   seededRandom: new URL('../../core/seeded-random.ts', import.meta.url),
   strategies: new URL('../../../../tests/support/strategies.ts', import.meta.url),
+  pretendPlayer: new URL('../../../../tests/support/pretend-player.ts', import.meta.url),
 };
 
 /** Where the helpers sit among the sandbox's modules (outside every hand-in's folder). */

@@ -15,12 +15,22 @@ export interface Transport {
   outgoing?(value: unknown): unknown;
   /** The prototype that mirrors of instances of a class stub get. */
   prototypeFor?(constructor: unknown): object | undefined;
+  /** Whether a function of this side is one-way: the other side's calls to it do not wait for it (the trusted side only). */
+  oneWay?(fn: unknown): boolean;
+  /** Sends a one-way call without waiting (the sandbox only). */
+  post?(message: Message): void;
+  /** The twin an object of this side crosses as: the helper [module, export] that makes it, and its arguments (the trusted side only). */
+  madeBeside?(value: unknown): { helper: [string, string]; args: unknown[] } | undefined;
+  /** Makes a twin with a trusted helper (the sandbox only). */
+  make?(helper: [string, string], args: unknown[]): object;
 }
 
 /** One side of the membrane. */
 export interface Membrane {
   /** Answers a request of the other side. */
   serve(request: Message, extraOps?: Record<string, (...values: unknown[]) => unknown>): Message;
+  /** Runs a one-way call of the other side; false (nothing run) when the function is not one-way. Throws what the function threw. */
+  serveOneWay(message: Message): boolean;
   /** Sends the other side one of its own kinds of request (for example 'load'). */
   ask(op: string, values: unknown[]): unknown;
   /** Calls a function of the other side once per argument list, in one crossing. */

@@ -14,6 +14,17 @@
 //
 // `transport.request(message)` sends a request to the other side and returns its reply message
 // (serving the other side's own requests meanwhile); this side answers requests with `serve`.
+//
+// A function the trusted side marks as one-way (`transport.oneWay`, say the pretend player's
+// `print`) gives nothing back that the code needs: its stub sends the call with `transport.post`
+// and returns at once, and the trusted side runs it with `serveOneWay` as the frame comes, in order
+// with every other frame. Only the trusted side decides which of its functions are one-way.
+//
+// An object of the trusted side may cross as a twin made beside the code (`transport.madeBeside`
+// gives the trusted helper that makes it and the arguments, read as it crosses): the sandbox builds
+// it with `transport.make`, so the code calls it without crossing. The pretend player is one: its
+// twin types the same lines and tells the trusted side, one-way, every line it gave and everything
+// printed; the trusted player checks and records them (tests/support/pretend-player.ts).
 
 function createMembrane(side, transport) {
   'use strict';
@@ -119,6 +130,15 @@ function createMembrane(side, transport) {
       if (resolved !== value) return encodeValue(resolved);
       const known = inMessage.get(value);
       if (known !== undefined) return { $: 'r', id: known };
+      const twin = transport.madeBeside ? transport.madeBeside(value) : undefined;
+      if (twin !== undefined) {
+        // Made afresh on the other side each time it crosses, from what it is now: no lasting id.
+        const id = `${side}~${(counter += 1)}`;
+        inMessage.set(value, id);
+        const args = twin.args.map(encodeValue);
+        nodes.push({ id, k: 'mk', helper: twin.helper, args });
+        return { $: 'r', id };
+      }
       let id = idOf.get(value);
       if (id === undefined && transient) {
         const flat = flatData(value);
@@ -150,6 +170,7 @@ function createMembrane(side, transport) {
   function fill(node, value, kind, encodeValue) {
     if (kind === 'fn') {
       node.name = typeof value.name === 'string' ? value.name : '';
+      if (mine(node.id) && transport.oneWay && transport.oneWay(value)) node.w = 1;
       // Only the side that owns a class describes it; stubs never travel with their own description.
       if (!foreign.has(value) && mine(node.id) && looksLikeClass(value)) node.cls = classInfo(value, encodeValue);
       return;
@@ -300,7 +321,7 @@ function createMembrane(side, transport) {
     let object;
     switch (node.k) {
       case 'fn':
-        object = node.cls ? classStub(node) : functionStub(node);
+        object = node.cls ? classStub(node) : node.w === 1 && transport.post ? oneWayStub(node) : functionStub(node);
         break;
       case 'arr':
         object = [];
@@ -322,6 +343,11 @@ function createMembrane(side, transport) {
         break;
       case 'prom':
         object = new Promise(() => {});
+        break;
+      case 'mk':
+        // Only the sandbox makes twins; the trusted side never builds what the other side describes.
+        if (!transport.make) throw new Error('The other side sent a value the grader cannot read.');
+        object = {};
         break;
       default:
         object = {};
@@ -386,6 +412,9 @@ function createMembrane(side, transport) {
         for (const item of items) object.add(item);
         return;
       }
+      case 'mk':
+        Object.assign(object, transport.make(node.helper, node.args.map(decodeValue)));
+        return;
       default:
     }
   }
@@ -440,6 +469,20 @@ function createMembrane(side, transport) {
       [name]: function (...args) {
         if (new.target) return construct(stub, args);
         return call(stub, this, args);
+      },
+    }[name];
+    foreign.add(stub);
+    return stub;
+  }
+
+  /** A function here that sends its calls to the other side's one-way function and returns at once. */
+  function oneWayStub(node) {
+    const name = node.name;
+    const stub = {
+      [name]: function (...args) {
+        const { slots, nodes } = encode([stub, this, ...args]);
+        transport.post({ op: 'call', slots, nodes });
+        return undefined;
       },
     }[name];
     foreign.add(stub);
@@ -562,6 +605,18 @@ function createMembrane(side, transport) {
     throw new Error(`unknown request ${request.op}`);
   }
 
+  /**
+   * Runs a one-way call of the other side (see the top of this file). False, and nothing run, when the
+   * function is not one this side made one-way: the other side broke the protocol. What the function
+   * throws is thrown to the caller here (the code that made the call has run on).
+   */
+  function serveOneWay(message) {
+    const [fn, self, ...args] = decode(message);
+    if (typeof fn !== 'function' || foreign.has(fn) || !transport.oneWay || !transport.oneWay(fn)) return false;
+    Reflect.apply(fn, self, args);
+    return true;
+  }
+
   /** Calls a function of the other side once per argument list, in one crossing: { ok, value } each, up to the first { ok: false, error }. */
   function callEach(stub, argumentLists) {
     const reply = exchange({ op: 'each' }, [stub, argumentLists]);
@@ -580,5 +635,5 @@ function createMembrane(side, transport) {
     return exchange({ op }, values);
   }
 
-  return { serve, ask, callEach };
+  return { serve, serveOneWay, ask, callEach };
 }

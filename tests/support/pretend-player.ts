@@ -1,0 +1,52 @@
+/**
+ * The pretend player's twin (see io.ts): under the grader it sits beside the graded code, so the code
+ * asks it for a line without a crossing each time. It types the same lines as the pretend player of
+ * the test, and tells that player, one-way, every line it gave and every text printed; the test's
+ * player checks each line against its own copy and keeps the transcript, so what decides a test never
+ * comes from here. This file must stay self-contained: the sandbox loads it on its own.
+ */
+
+/** Where the test's pretend player stands when its twin is made. */
+export interface TwinStart {
+  /** The lines not yet read. */
+  lines: string[];
+  /** How many times input was asked for after the lines ran out. */
+  asksAfterEnd: number;
+  /** How many times print was called. */
+  prints: number;
+  limits: { askAfterEnd: number; prints: number };
+}
+
+/** What the twin tells the test's pretend player (both calls are one-way: nothing comes back). */
+type ToldInput = (prompt: unknown, line: string | null) => void;
+type ToldPrint = (text: unknown) => void;
+
+/** The same error the test's pretend player throws, so the code meets it at the same call. */
+function endless(message: string): Error {
+  const error = new Error(message);
+  error.name = 'EndlessInputError';
+  return error;
+}
+
+/** A twin of the test's pretend player, from where it stands now (`start`, as JSON). */
+export function pretendPlayer(start: string, toldInput: ToldInput, toldPrint: ToldPrint): { input(prompt: string): string | null; print(text: string): void } {
+  const { lines, limits, ...counts } = JSON.parse(start) as TwinStart;
+  const queue = [...lines];
+  let asksAfterEnd = counts.asksAfterEnd;
+  let prints = counts.prints;
+  return {
+    input(prompt) {
+      const line = queue.shift();
+      toldInput(prompt, line ?? null);
+      if (line !== undefined) return line;
+      asksAfterEnd += 1;
+      if (asksAfterEnd > limits.askAfterEnd) throw endless(`kept asking for input ${limits.askAfterEnd} times after input had ended`);
+      return null;
+    },
+    print(text) {
+      toldPrint(text);
+      prints += 1;
+      if (prints > limits.prints) throw endless(`printed more than ${limits.prints} times`);
+    },
+  };
+}
