@@ -6,7 +6,7 @@ import { auditTable, replayLine, type AuditRow } from '../scripts/lib/student/ar
 import { boardOf, drawBoard, pictureOf, playAllGames, type TestBoard } from './support/boards.ts';
 import { example, lessonTasks } from './support/lesson.ts';
 import { isStopped } from '../scripts/lib/core/failure.ts';
-import { besideTheCode, crossingCost, timedEach } from './support/sealed.ts';
+import { besideTheCode, checkedBesideTheCode, crossingCost, timedEach } from './support/sealed.ts';
 import { firstEmptyOf as localFirstEmptyOf, quitter as localQuitter } from './support/strategies.ts';
 import { boardAfter, lineOwner, askedOnce, playEveryOpponent, verdictOf, winningCellsFor, other, type TestMark } from './support/opponents.ts';
 
@@ -265,14 +265,21 @@ task(4, () => {
 
   test('audit asks the strategy only at its own turns, with its own mark, while the game is still going', () => {
     const complaints = new Set<string>();
-    const watcher: Strategy = (position, me) => {
-      const xs = position.filter((cell) => cell === 'X').length;
-      const os = position.filter((cell) => cell === 'O').length;
-      const toMove = xs === os ? 'X' : 'O';
-      if (toMove !== me) complaints.add(`asked as ${me} when ${toMove} was to move`);
-      if (lineOwner(position as TestBoard) !== null) complaints.add('asked after the game was won');
-      return localFirstEmptyOf([8, 7, 6, 5, 4, 3, 2, 1, 0])(position, me);
-    };
+    const order = [8, 7, 6, 5, 4, 3, 2, 1, 0];
+    // Beside the code under the grader: it still hears of every call (see checkedBesideTheCode).
+    const watcher: Strategy = checkedBesideTheCode(
+      (position: Board, me: Mark) => {
+        const xs = position.filter((cell) => cell === 'X').length;
+        const os = position.filter((cell) => cell === 'O').length;
+        const toMove = xs === os ? 'X' : 'O';
+        if (toMove !== me) complaints.add(`asked as ${me} when ${toMove} was to move`);
+        if (lineOwner(position as TestBoard) !== null) complaints.add('asked after the game was won');
+        return localFirstEmptyOf(order)(position, me);
+      },
+      'strategies',
+      'toldFirstEmptyOf',
+      order,
+    );
     audit(watcher, 'first');
     audit(watcher, 'second');
     expect([...complaints], 'the times audit asked the strategy when it should not have').toEqual([]);

@@ -4,7 +4,7 @@
  * crossing. Without the grader (a plain function) the calls are made one by one, with the same results.
  */
 import { inject, vi } from 'vitest';
-import { currentSession } from '../../scripts/lib/grader/sandbox/client.ts';
+import { crossesAsTwin, currentSession, oneWay } from '../../scripts/lib/grader/sandbox/client.ts';
 import { seededRandom } from '../../scripts/lib/core/seeded-random.ts';
 
 /** What one call gave: its value, or what it threw. */
@@ -75,6 +75,20 @@ export function sandboxRandom(seed: number): () => number {
  */
 export function besideTheCode<A extends unknown[], R>(module: string, name: string, make: (...args: A) => R, ...args: A): R {
   return inject('workbookSealed') ? (currentSession().helper(module, name, args) as R) : make(...args);
+}
+
+/**
+ * `fn`, given to the graded code as a twin beside it when it runs in a sandbox, so the code calls it
+ * without crossing: the export `name` of the helper `module` (one of the HELPERS in compile.ts), called
+ * with `args` and a one-way `told(given, answer)`, must make a function that answers as `fn` does and
+ * tells each call. Each told call is checked here: `fn` gets the same arguments, and when its answer
+ * differs (the code changed the twin), the code is stopped. So `fn` still sees every call the code makes.
+ */
+export function checkedBesideTheCode<A extends unknown[], R>(fn: (...args: A) => R, module: string, name: string, ...args: unknown[]): (...args: A) => R {
+  const told = oneWay((given: A, answer: R): void => {
+    if (!Object.is(fn(...given), answer)) throw new Error('Your code changed a function the test gave it, so it was stopped.');
+  });
+  return crossesAsTwin(fn, module, name, () => [...args, told]);
 }
 
 /**

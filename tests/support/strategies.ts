@@ -12,6 +12,19 @@ export function firstEmptyOf(cells: readonly number[]): TestStrategy {
   return (board) => cells.find((cell) => board[cell] === ' ') ?? null;
 }
 
+/**
+ * firstEmptyOf that also tells the test each call, one-way: a copy of the board, the mark and the
+ * cell it gave (see checkedBesideTheCode in sealed.ts).
+ */
+export function toldFirstEmptyOf(cells: readonly number[], told: (given: [readonly string[], string], cell: number | null) => void): TestStrategy {
+  const strategy = firstEmptyOf(cells);
+  return (board, me) => {
+    const cell = strategy(board, me);
+    told([[...board], me], cell);
+    return cell;
+  };
+}
+
 /** Gives up at once. */
 export function quitter(): TestStrategy {
   return () => null;

@@ -61,7 +61,7 @@ interface StableExport {
 const stableExports = new Map<string, (...args: unknown[]) => unknown>();
 /** The suites' functions whose calls from the code need no answer (see `oneWay`). */
 const oneWayFunctions = new WeakSet<object>();
-/** The suites' objects that cross as a twin made beside the code (see `crossesAsTwin`). */
+/** The suites' objects and functions that cross as a twin made beside the code (see `crossesAsTwin`). */
 const twins = new WeakMap<object, () => { helper: [string, string]; args: unknown[] }>();
 const stableInfo = new WeakMap<object, StableExport>();
 /** The prototype that mirrors of an exported class get (the `prototype` of its stable function). */
@@ -299,7 +299,7 @@ class Session {
         return stable ? this.current(stable) : value;
       },
       oneWay: (fn) => typeof fn === 'function' && oneWayFunctions.has(fn),
-      madeBeside: (value) => (typeof value === 'object' && value !== null ? twins.get(value)?.() : undefined),
+      madeBeside: (value) => ((typeof value === 'object' && value !== null) || typeof value === 'function' ? twins.get(value)?.() : undefined),
       prototypeFor: (constructor) => {
         for (const [modulePath, exports] of sandbox.modules) {
           for (const [name, value] of Object.entries(exports)) {

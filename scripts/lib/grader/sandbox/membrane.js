@@ -301,11 +301,20 @@ function createMembrane(side, transport) {
           throw new Error('The other side sent a value the grader cannot read.');
       }
     };
+    // Twins are made from their arguments (functions and data of this message), before anything refers to them.
+    for (const node of nodes) if (node.k === 'mk') made.set(node.id, makeTwin(node, decodeValue));
     for (const node of nodes) {
+      if (node.k === 'mk') continue;
       patch(made.get(node.id), node, decodeValue);
       if (received && (node.k === 'arr' || node.k === 'obj')) received.set(made.get(node.id), node);
     }
     return message.slots.map(decodeValue);
+  }
+
+  /** A twin the other side asked for (only the sandbox makes them). */
+  function makeTwin(node, decodeValue) {
+    if (!transport.make || !Array.isArray(node.args)) throw new Error('The other side sent a value the grader cannot read.');
+    return transport.make(node.helper, node.args.map(decodeValue));
   }
 
   function gone() {
@@ -345,10 +354,9 @@ function createMembrane(side, transport) {
         object = new Promise(() => {});
         break;
       case 'mk':
-        // Only the sandbox makes twins; the trusted side never builds what the other side describes.
+        // Made once every other node of the message exists (see decode); the trusted side makes none.
         if (!transport.make) throw new Error('The other side sent a value the grader cannot read.');
-        object = {};
-        break;
+        return undefined;
       default:
         object = {};
         foreign.add(object);
@@ -412,9 +420,6 @@ function createMembrane(side, transport) {
         for (const item of items) object.add(item);
         return;
       }
-      case 'mk':
-        Object.assign(object, transport.make(node.helper, node.args.map(decodeValue)));
-        return;
       default:
     }
   }
