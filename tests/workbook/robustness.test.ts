@@ -110,7 +110,7 @@ test('a synchronous endless loop fails only the tests that meet it, with the las
   expect(stopped[0]?.message).toContain('Does every loop in your code end?');
 });
 
-test('code that changes the lines the pretend player types (it types beside the code) is stopped in each test it did so', () => {
+test('the pretend player beside the code: changing the lines it types, or printing a value that runs code when read, stops the code in that test', () => {
   // tests/support/pretend-player.ts: the player's twin sits in the sandbox, where the code can reach it;
   // the test's own player checks every line the code was given against its own copy.
   const folder = join(scratch, 'twin', 'lessons');
@@ -119,18 +119,25 @@ test('code that changes the lines the pretend player types (it types beside the 
     join(folder, '08-tutorials/tutorials.ts'),
     "const realShift = Array.prototype.shift;\nArray.prototype.shift = function (this: unknown[]) { const value = realShift.call(this); return typeof value === 'string' && /^[0-9]$/.test(value) ? '5' : value; };",
   );
+  // The test's player reads what was printed while the code runs on: it cannot call the code back then.
+  plantInFunction(join(folder, '04-game/game.ts'), 'playGame', "io.print({ toString: () => 'sneaky' } as unknown as string);");
   const json = join(scratch, 'twin', 'results.json');
-  spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/check.ts'), '08', '--target', folder, '--no-typecheck', '--json', json], {
+  spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/check.ts'), '04', '08', '--target', folder, '--no-typecheck', '--json', json], {
     cwd: ROOT,
     env: { ...process.env, NO_COLOR: '1' },
     timeout: 120_000,
   });
-  const lesson = (JSON.parse(readFileSync(json, 'utf8')) as { lessons: LessonResult[] }).lessons.find((each) => each.id === '08-tutorials') as LessonResult;
-  const tests = lesson.tasks.flatMap((task) => task.tests);
-  const caught = tests.filter((each) => (each.message ?? '').includes('Your code changed the lines the pretend player types, so it was stopped.'));
-  expect(caught.length).toBeGreaterThan(0);
-  expect(caught.every((each) => each.status === 'failed')).toBe(true);
-  expect(lesson.earned).toBeLessThan(100);
+  const lessons = (JSON.parse(readFileSync(json, 'utf8')) as { lessons: LessonResult[] }).lessons;
+  for (const [id, message] of [
+    ['08-tutorials', 'Your code changed the lines the pretend player types, so it was stopped.'],
+    ['04-game', 'Your code gave the test a value that runs your code when it is read'],
+  ] as const) {
+    const lesson = lessons.find((each) => each.id === id) as LessonResult;
+    const caught = lesson.tasks.flatMap((task) => task.tests).filter((each) => (each.message ?? '').includes(message));
+    expect(caught.length, `${id}: tests that say "${message}"`).toBeGreaterThan(0);
+    expect(caught.every((each) => each.status === 'failed')).toBe(true);
+    expect(lesson.earned).toBeLessThan(100);
+  }
 }, 130_000);
 
 test('tests that do not meet the loop still pass and earn their points', () => {

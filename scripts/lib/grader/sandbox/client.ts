@@ -262,6 +262,9 @@ class Session {
   /** How many times the code was stopped in this lesson of the test file. */
   private stops = 0;
 
+  /** True while a one-way call of the code runs here (see serveOneWay). */
+  private servingOneWay = false;
+
   /**
    * The limit of the next top-level call: the usual one, or after the code was stopped once in this
    * lesson, at most AFTER_STOP_MS, so a loop that many tests meet costs seconds, not minutes (a correct
@@ -348,6 +351,10 @@ class Session {
 
   /** Sends a request to the sandbox and serves its requests until the reply comes. */
   private request(sandbox: Sandbox, message: Frame): Frame {
+    // The code runs on while a one-way call is served here, so it cannot be asked anything meanwhile.
+    if (this.servingOneWay) {
+      throw new Error('Your code gave the test a value that runs your code when it is read (a toString, say). Give it plain values, such as strings.');
+    }
     const top = this.depth === 0;
     this.depth += 1;
     // The clock runs for a whole top-level call, callbacks to the suites included.
@@ -377,6 +384,7 @@ class Session {
   private serveOneWay(sandbox: Sandbox, frame: Frame): void {
     let served: boolean;
     try {
+      this.servingOneWay = true;
       served = sandbox.membrane.serveOneWay(frame);
     } catch (error) {
       sandbox.stop = error instanceof Error ? error : new Error(String(error));
@@ -385,6 +393,8 @@ class Session {
       // Gone before anything else runs: a stopped sandbox is never kept for the next lesson.
       sandbox.process.release();
       throw sandbox.stop;
+    } finally {
+      this.servingOneWay = false;
     }
     if (!served) {
       sandbox.process.kill('protocol');
