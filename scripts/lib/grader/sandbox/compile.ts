@@ -8,8 +8,9 @@
  * file the suites read: see runner.ts); a suite started without the grader compiles for itself.
  */
 import { existsSync, lstatSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
-import { transformSync, type TransformFailure } from 'esbuild';
+import type { TransformFailure } from 'esbuild';
 import { listLessons, type Lesson } from '../../core/workbook.ts';
 
 /** A compiled exercise file: its code, or why it could not be compiled. */
@@ -44,10 +45,18 @@ export function compileExercise(source: string, path: string, shown: string): Co
   return result;
 }
 
+/**
+ * esbuild's transform, loaded when first needed: the suites' workers import this module but read what
+ * the grader compiled, and loading esbuild costs some 20 ms in each test file's context.
+ */
+function esbuildTransform(): typeof import('esbuild').transformSync {
+  return (createRequire(import.meta.url)('esbuild') as typeof import('esbuild')).transformSync;
+}
+
 /** Compiles one file with esbuild, or says where its syntax error is. */
 function transformExercise(source: string, path: string, shown: string): CompiledModule {
   try {
-    const result = transformSync(source, {
+    const result = esbuildTransform()(source, {
       loader: 'ts',
       format: 'cjs',
       target: 'node20',
