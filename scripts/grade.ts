@@ -12,6 +12,7 @@ import { LMS_FORMATS, renderLmsExport, type LmsFormat } from './lib/teacher/grad
 import { parseLessonList } from './lib/core/workbook.ts';
 import { readRoster } from './lib/teacher/intake/roster.ts';
 import { DEFAULT_LIMIT_MS, parseSeed } from './lib/grader/runner.ts';
+import { MIN_WORKERS } from './lib/grader/suite-spawn.mjs';
 import { lessonsOfPack } from './lib/teacher/intake/submissions.ts';
 import { listLessons, ROOT, UsageError } from './lib/core/workbook.ts';
 import { plural } from './lib/core/text.ts';
@@ -42,7 +43,7 @@ This runs the students' code on this machine: see "Class grading" in README.md.
   --shard i/n            grade only every n-th hand-in, starting with the i-th (split a course over CI jobs)
   --merge PART…          join the --out folders of several --shard runs into one gradebook
   --limit SECONDS        stop a call into a student's code that runs longer than this; that test fails (default ${DEFAULT_LIMIT_MS / 1000})
-  --workers N            test workers in the pool (default: one per CPU, ${availableParallelism()} here)
+  --workers N            test workers in the pool (default: one per CPU, ${availableParallelism()} here; at least ${MIN_WORKERS})
   --seed N               the seed of the hidden tests' generated inputs: every run draws one and shows it
                          (terminal, gradebook); give it again to replay a run exactly
 `;

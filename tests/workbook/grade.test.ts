@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BOM, parseCsv } from '../../scripts/lib/teacher/csv.ts';
 import { renderCsv } from '../../scripts/lib/teacher/gradebook/csv-table.ts';
 import { feedbackFolder, forStudent, type Gradebook, type StudentGrade } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
+import { readGradebook } from '../../scripts/lib/teacher/gradebook/files.ts';
 import { mergeGradebooks } from '../../scripts/lib/teacher/gradebook/merge.ts';
 import { LMS_FILES } from '../../scripts/lib/teacher/gradebook/lms-export.ts';
 import { scoreLesson } from '../../scripts/lib/core/results.ts';
@@ -555,4 +556,38 @@ describe('finding the workbook in a hand-in', () => {
       { path: `tests/${second.id}.test.ts`, change: 'deleted' },
     ]);
   });
+});
+
+describe('one worker asked for', () => {
+  test('--workers 1 (or VITEST_MAX_WORKERS=1) still grades every student: the pool keeps two workers', () => {
+    // With one worker, vitest would run every student's test file in one module graph, and every file
+    // after the first would run no tests: everyone but the first student got 0, the reference too.
+    const folder = join(scratch, 'one-worker');
+    for (const name of ['ana', 'ben', 'cleo']) {
+      cpSync(join(pack, 'lessons'), join(folder, name, 'lessons'), { recursive: true });
+      for (const lesson of lessons) cpSync(join(ROOT, 'solutions', lesson.id), join(folder, name, 'lessons', lesson.id), { recursive: true });
+    }
+    const graded = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'scripts/grade.ts',
+        folder,
+        '--out',
+        join(scratch, 'one-worker-out'),
+        '--lessons',
+        `${first.number}-${second.number}`,
+        '--workers',
+        '1',
+      ],
+      { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', VITEST_MAX_WORKERS: '1' } },
+    );
+    expect(graded.status, graded.stdout + graded.stderr).toBe(0);
+    const gradebook = readGradebook(join(scratch, 'one-worker-out'));
+    expect(gradebook.referenceProblems ?? []).toEqual([]);
+    expect(gradebook.students.map((each) => [each.name, lessons.map((lesson) => each.lessons[lesson.id]?.points)])).toEqual(
+      ['ana', 'ben', 'cleo'].map((name) => [name, [100, 100]]),
+    );
+  }, 120_000);
 });

@@ -1,7 +1,10 @@
 // Types of suite-spawn.mjs (plain JavaScript, so that prelaunch.mjs can load it without a TypeScript loader).
 import type { ChildProcess } from 'node:child_process';
 
-/** How many workers run test files side by side (VITEST_MAX_WORKERS, else one per CPU). */
+/** The fewest workers the grader runs (with one, vitest would run every test file in one module graph). */
+export declare const MIN_WORKERS: number;
+
+/** How many workers run test files side by side (VITEST_MAX_WORKERS, else one per CPU; at least MIN_WORKERS). */
 export declare function suiteWorkers(): number;
 
 /** Starts the vitest child for the workbook at `root`, in a process group of its own. */

@@ -7,10 +7,17 @@ import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 
-/** How many workers run test files side by side: vitest leaves one core free by default; the grader has the machine to itself, so it uses all. */
+/**
+ * The fewest workers the grader runs. With a single worker, vitest hands it every test file at once and
+ * runs them in one module graph, where the suites one student's file imported are not loaded again for
+ * the next student's: every file after the first would run no tests.
+ */
+export const MIN_WORKERS = 2;
+
+/** How many workers run test files side by side: vitest leaves one core free by default; the grader has the machine to itself, so it uses all (at least MIN_WORKERS). */
 export function suiteWorkers() {
   const asked = Number(process.env.VITEST_MAX_WORKERS);
-  return Number.isInteger(asked) && asked > 0 ? asked : availableParallelism();
+  return Math.max(MIN_WORKERS, Number.isInteger(asked) && asked > 0 ? asked : availableParallelism());
 }
 
 /**
