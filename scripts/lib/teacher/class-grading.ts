@@ -263,6 +263,9 @@ function intakeRow(entry: Prepared, lessons: Lesson[], accepted: boolean, studen
 /** Why the reference solutions did not get 100 for a lesson: the grader broke, or the suites need fixing. */
 function referenceProblem(run: LessonRun, earned: number): string {
   if (run.problem?.kind === 'crash' && run.problem.grader) return `${run.lessonId}: grading itself broke (${run.problem.message.split('\n')[0]})`;
+  // Every lesson's suites define tests (npm test holds them to it): none at all, and no problem, is the grader's fault.
+  if (run.problem === undefined && run.tests.length === 0)
+    return `${run.lessonId}: grading itself broke (no test of the lesson ran, not even on the reference solutions)`;
   return `${run.lessonId}: the reference solutions get ${earned}/100 with your suites`;
 }
 
