@@ -14,12 +14,19 @@ export interface TwinStart {
   asksAfterEnd: number;
   /** How many times print was called. */
   prints: number;
+  /** When the player gives up: asks after the lines ran out, and prints. */
   limits: { askAfterEnd: number; prints: number };
 }
 
-/** What the twin tells the test's pretend player (both calls are one-way: nothing comes back). */
+/** Tells the test's pretend player of a line the twin gave (one-way: nothing comes back). */
 type ToldInput = (prompt: unknown, line: string | null) => void;
+/** Tells the test's pretend player of a text printed (one-way). */
 type ToldPrint = (text: unknown) => void;
+
+/** A prompt or text as the test's player is told of it: plain values as they are, anything else as its own String() here, beside the code. */
+function told(value: unknown): unknown {
+  return (typeof value === 'object' && value !== null) || typeof value === 'function' ? String(value) : value;
+}
 
 /** The same error the test's pretend player throws, so the code meets it at the same call. */
 function endless(message: string): Error {
@@ -37,14 +44,14 @@ export function pretendPlayer(start: string, toldInput: ToldInput, toldPrint: To
   return {
     input(prompt) {
       const line = queue.shift();
-      toldInput(prompt, line ?? null);
+      toldInput(told(prompt), line ?? null);
       if (line !== undefined) return line;
       asksAfterEnd += 1;
       if (asksAfterEnd > limits.askAfterEnd) throw endless(`kept asking for input ${limits.askAfterEnd} times after input had ended`);
       return null;
     },
     print(text) {
-      toldPrint(text);
+      toldPrint(told(text));
       prints += 1;
       if (prints > limits.prints) throw endless(`printed more than ${limits.prints} times`);
     },

@@ -82,7 +82,8 @@ export function besideTheCode<A extends unknown[], R>(module: string, name: stri
  * without crossing: the export `name` of the helper `module` (one of the HELPERS in compile.ts), called
  * with `args` and a one-way `told(given, answer)`, must make a function that answers as `fn` does and
  * tells each call. Each told call is checked here: `fn` gets the same arguments, and when its answer
- * differs (the code changed the twin), the code is stopped. So `fn` still sees every call the code makes.
+ * differs (the code changed the twin), the code is stopped. So `fn` sees every call the twin reports
+ * (code that changes the twin can leave calls out, and only loses the checks `fn` makes of them).
  */
 export function checkedBesideTheCode<A extends unknown[], R>(fn: (...args: A) => R, module: string, name: string, ...args: unknown[]): (...args: A) => R {
   const told = oneWay((given: A, answer: R): void => {

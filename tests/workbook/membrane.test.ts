@@ -4,7 +4,7 @@
  * sharing, changes travel both ways, and nothing the graded side sends can make a check pass.
  */
 import { describe, expect, test } from 'vitest';
-import { createMembrane, type Membrane, type Message } from '../../scripts/lib/grader/sandbox/membrane-types.ts';
+import { createMembrane, type Membrane, type Message, type TwinRecipe } from '../../scripts/lib/grader/sandbox/membrane-types.ts';
 
 /**
  * A trusted side and a sandbox side, joined; `exports` is what the sandbox side offers, as the trusted
@@ -144,7 +144,7 @@ function missing(value: number): never {
  */
 function hookedPair<T extends Record<string, unknown>>(
   offered: T,
-  hooks: { oneWay: Set<unknown>; twins: Map<unknown, { helper: [string, string]; args: unknown[] }>; make: (args: unknown[]) => object },
+  hooks: { oneWay: Set<unknown>; twins: Map<unknown, TwinRecipe>; make: (args: unknown[]) => object },
 ): { exports: T; trusted: Membrane } {
   const sides: { trusted?: Membrane; sandbox?: Membrane } = {};
   const viaJson = (message: Message): Message => JSON.parse(JSON.stringify(message)) as Message;

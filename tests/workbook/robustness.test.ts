@@ -110,7 +110,7 @@ test('a synchronous endless loop fails only the tests that meet it, with the las
   expect(stopped[0]?.message).toContain('Does every loop in your code end?');
 });
 
-test('the pretend player beside the code: changing the lines it types, or printing a value that runs code when read, stops the code in that test', () => {
+test('the pretend player beside the code: changing the lines it types, or making it pass on a value that runs code when read, stops the code in that test', () => {
   // tests/support/pretend-player.ts: the player's twin sits in the sandbox, where the code can reach it;
   // the test's own player checks every line the code was given against its own copy.
   const folder = join(scratch, 'twin', 'lessons');
@@ -119,8 +119,13 @@ test('the pretend player beside the code: changing the lines it types, or printi
     join(folder, '08-tutorials/tutorials.ts'),
     "const realShift = Array.prototype.shift;\nArray.prototype.shift = function (this: unknown[]) { const value = realShift.call(this); return typeof value === 'string' && /^[0-9]$/.test(value) ? '5' : value; };",
   );
-  // The test's player reads what was printed while the code runs on: it cannot call the code back then.
-  plantInFunction(join(folder, '04-game/game.ts'), 'playGame', "io.print({ toString: () => 'sneaky' } as unknown as string);");
+  // The twin passes on String(text); with String changed, an object reaches the test's player, which reads
+  // it while the code runs on: it cannot call the code back then.
+  plantInFunction(
+    join(folder, '04-game/game.ts'),
+    'playGame',
+    "const realString = String;\n  (globalThis as { String: unknown }).String = (value: unknown) => (typeof value === 'object' && value !== null && 'sneaky' in value ? value : realString(value));\n  io.print({ sneaky: true, toString: () => 'sneaky' } as unknown as string);",
+  );
   const json = join(scratch, 'twin', 'results.json');
   spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/check.ts'), '04', '08', '--target', folder, '--no-typecheck', '--json', json], {
     cwd: ROOT,

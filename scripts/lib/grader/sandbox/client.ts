@@ -13,7 +13,7 @@ import { expect, inject } from 'vitest';
 import { stoppedMessage } from '../../core/failure.ts';
 import { namedPipesWork, sandboxPool, SandboxProcess, START_LIMIT_MS, type Exit, type Frame, type Pump } from './channel.ts';
 import { compiledFile, compileFolder, HELPER_ROOT, type CompiledFolder } from './compile.ts';
-import { createMembrane, MEMBRANE_SOURCE, type Membrane } from './membrane-types.ts';
+import { createMembrane, MEMBRANE_SOURCE, type Membrane, type TwinRecipe } from './membrane-types.ts';
 import { folderOfTestFile } from '../test-files.ts';
 import { fencesFromEnvironment, SANDBOX_LIMITS, sandboxCommand, scratchRoot, type Fences } from './fences.ts';
 
@@ -62,7 +62,7 @@ const stableExports = new Map<string, (...args: unknown[]) => unknown>();
 /** The suites' functions whose calls from the code need no answer (see `oneWay`). */
 const oneWayFunctions = new WeakSet<object>();
 /** The suites' objects and functions that cross as a twin made beside the code (see `crossesAsTwin`). */
-const twins = new WeakMap<object, () => { helper: [string, string]; args: unknown[] }>();
+const twins = new WeakMap<object, () => TwinRecipe>();
 const stableInfo = new WeakMap<object, StableExport>();
 /** The prototype that mirrors of an exported class get (the `prototype` of its stable function). */
 const stablePrototypes = new Map<string, object>();
@@ -302,7 +302,7 @@ class Session {
         return stable ? this.current(stable) : value;
       },
       oneWay: (fn) => typeof fn === 'function' && oneWayFunctions.has(fn),
-      madeBeside: (value) => ((typeof value === 'object' && value !== null) || typeof value === 'function' ? twins.get(value)?.() : undefined),
+      madeBeside: twinRecipe,
       prototypeFor: (constructor) => {
         for (const [modulePath, exports] of sandbox.modules) {
           for (const [name, value] of Object.entries(exports)) {
@@ -502,10 +502,18 @@ export function oneWay<F extends (...args: never[]) => unknown>(fn: F): F {
  * of the HELPERS in compile.ts) gives for `args()`, read each time it crosses. The code then calls the
  * twin without crossing. The twin runs where the code can tamper with it, so whatever decides a test
  * must come back through one-way functions of this side that check it (see tests/support/io.ts).
+ * Each crossing makes a fresh twin from where `value` stands then: code that keeps a twin from an
+ * earlier call and is given `value` again holds two twins, which the checks may tell apart.
  */
 export function crossesAsTwin<T extends object>(value: T, module: string, name: string, args: () => unknown[]): T {
   twins.set(value, () => ({ helper: [module, name], args: args() }));
   return value;
+}
+
+/** How a value of the suites crosses as a twin, if it does (see crossesAsTwin). */
+function twinRecipe(value: unknown): TwinRecipe | undefined {
+  const isObject = (typeof value === 'object' && value !== null) || typeof value === 'function';
+  return isObject ? twins.get(value)?.() : undefined;
 }
 
 /** The stable function for one export: it calls that export in the sandbox of the test file running now. */

@@ -50,8 +50,11 @@ export function compileExercise(source: string, path: string, shown: string): Co
  * the grader compiled, and loading esbuild costs some 20 ms in each test file's context.
  */
 function esbuildTransform(): typeof import('esbuild').transformSync {
-  return (createRequire(import.meta.url)('esbuild') as typeof import('esbuild')).transformSync;
+  loadedTransform ??= (createRequire(import.meta.url)('esbuild') as typeof import('esbuild')).transformSync;
+  return loadedTransform;
 }
+
+let loadedTransform: typeof import('esbuild').transformSync | undefined;
 
 /** Compiles one file with esbuild, or says where its syntax error is. */
 function transformExercise(source: string, path: string, shown: string): CompiledModule {

@@ -7,6 +7,12 @@ import { readFileSync } from 'node:fs';
 /** A message between the two sides. */
 export type Message = { t?: string; [key: string]: unknown };
 
+/** How a twin is made beside the code: the helper [module, export] that makes it, and its arguments. */
+export interface TwinRecipe {
+  helper: [string, string];
+  args: unknown[];
+}
+
 /** How a membrane reaches the other side. */
 export interface Transport {
   /** Sends a request and returns the reply, serving the other side's requests meanwhile. */
@@ -20,7 +26,7 @@ export interface Transport {
   /** Sends a one-way call without waiting (the sandbox only). */
   post?(message: Message): void;
   /** The twin an object of this side crosses as: the helper [module, export] that makes it, and its arguments (the trusted side only). */
-  madeBeside?(value: unknown): { helper: [string, string]; args: unknown[] } | undefined;
+  madeBeside?(value: unknown): TwinRecipe | undefined;
   /** Makes a twin with a trusted helper (the sandbox only). */
   make?(helper: [string, string], args: unknown[]): object;
 }

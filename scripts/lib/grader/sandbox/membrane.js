@@ -301,12 +301,19 @@ function createMembrane(side, transport) {
           throw new Error('The other side sent a value the grader cannot read.');
       }
     };
-    // Twins are made from their arguments (functions and data of this message), before anything refers to them.
-    for (const node of nodes) if (node.k === 'mk') made.set(node.id, makeTwin(node, decodeValue));
-    for (const node of nodes) {
-      if (node.k === 'mk') continue;
-      patch(made.get(node.id), node, decodeValue);
-      if (received && (node.k === 'arr' || node.k === 'obj')) received.set(made.get(node.id), node);
+    const patchAll = () => {
+      for (const node of nodes) {
+        if (node.k === 'mk') continue;
+        patch(made.get(node.id), node, decodeValue);
+        if (received && (node.k === 'arr' || node.k === 'obj')) received.set(made.get(node.id), node);
+      }
+    };
+    patchAll();
+    const twins = nodes.filter((node) => node.k === 'mk');
+    if (twins.length > 0) {
+      // Twins are made from their arguments once those are filled in; then whatever holds a twin gets it.
+      for (const node of twins) made.set(node.id, makeTwin(node, decodeValue));
+      patchAll();
     }
     return message.slots.map(decodeValue);
   }
@@ -354,8 +361,7 @@ function createMembrane(side, transport) {
         object = new Promise(() => {});
         break;
       case 'mk':
-        // Made once every other node of the message exists (see decode); the trusted side makes none.
-        if (!transport.make) throw new Error('The other side sent a value the grader cannot read.');
+        // Made once every other node of the message is filled in (see decode and makeTwin).
         return undefined;
       default:
         object = {};
