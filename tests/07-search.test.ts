@@ -271,7 +271,7 @@ task(4, () => {
   test('audit asks the strategy only at its own turns, with its own mark, while the game is still going', () => {
     const complaints = new Set<string>();
     const order = [8, 7, 6, 5, 4, 3, 2, 1, 0];
-    // Beside the code under the grader: it still hears of every call (see checkedBesideTheCode).
+    // Beside the code under the grader: it checks every call its twin reports (see checkedBesideTheCode).
     const watcher: Strategy = checkedBesideTheCode(
       (position: Board, me: Mark) => {
         const xs = position.filter((cell) => cell === 'X').length;

@@ -377,9 +377,9 @@ class Session {
   }
 
   /**
-   * Runs a one-way call the code made (it has run on since). When the function throws (the pretend
-   * player's "printed more than 10,000 times"), the code is stopped and the test gets that error, as
-   * it would have at the call; a call of a function that is not one-way breaks the protocol.
+   * Runs a one-way call the code made (it has run on since). When the function throws (a twin told of
+   * a line the pretend player would not have typed, say), the code is stopped and the test gets that
+   * error; a call of a function that is not one-way breaks the protocol.
    */
   private serveOneWay(sandbox: Sandbox, frame: Frame): void {
     let served: boolean;
@@ -488,9 +488,10 @@ function markedAsLoading(error: unknown, modulePath: string): unknown {
 }
 
 /**
- * Marks a function of the suites as one-way: the graded code never needs what it returns (the pretend
- * player's `print`), so under the grader a call from the code is sent without waiting for it, and the
- * code runs on. It runs here, in order with the code's other calls; if it throws, the code is stopped.
+ * Marks a function of the suites as one-way: the graded code never needs what it returns (a twin
+ * telling of a call, see crossesAsTwin), so under the grader a call from the code is sent without
+ * waiting for it, and the code runs on. It runs here, in order with the code's other calls; if it
+ * throws, the code is stopped.
  */
 export function oneWay<F extends (...args: never[]) => unknown>(fn: F): F {
   oneWayFunctions.add(fn);

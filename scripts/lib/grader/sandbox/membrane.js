@@ -15,10 +15,10 @@
 // `transport.request(message)` sends a request to the other side and returns its reply message
 // (serving the other side's own requests meanwhile); this side answers requests with `serve`.
 //
-// A function the trusted side marks as one-way (`transport.oneWay`, say the pretend player's
-// `print`) gives nothing back that the code needs: its stub sends the call with `transport.post`
-// and returns at once, and the trusted side runs it with `serveOneWay` as the frame comes, in order
-// with every other frame. Only the trusted side decides which of its functions are one-way.
+// A function the trusted side marks as one-way (`transport.oneWay`, say the one through which the
+// pretend player's twin tells of a text printed) gives nothing back that the code needs: its stub
+// sends the call with `transport.post` and returns at once, and the trusted side runs it with
+// `serveOneWay` as the frame comes, in order with every other frame. Only the trusted side decides which of its functions are one-way.
 //
 // An object of the trusted side may cross as a twin made beside the code (`transport.madeBeside`
 // gives the trusted helper that makes it and the arguments, read as it crosses): the sandbox builds
