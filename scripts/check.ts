@@ -82,6 +82,7 @@ runCommand(USAGE, async () => {
     hidden: values.hidden,
     limitMs: limitSeconds * 1000,
     ...(seed === undefined ? {} : { seed }),
+    stateDir: join(ROOT, STATE_DIR),
     onLessonDone: (run) => {
       finished += 1;
       progress(`Grading: ${finished} of ${lessons.length} lessons done (last: ${run.lessonId})…`);

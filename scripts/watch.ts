@@ -78,6 +78,7 @@ runCommand(USAGE, async () => {
       target,
       lessons,
       limitMs: DEFAULT_LIMIT_MS,
+      stateDir: join(ROOT, STATE_DIR),
       onResults: show,
       onRunStart: () => {
         startedAt = Date.now();

@@ -3,7 +3,7 @@
  * parser, boards without lesson code, words, and the lesson APIs the tools call (the reference
  * solutions must fit them; `npm run typecheck` checks the assignments below).
  */
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -18,6 +18,8 @@ import type { ComputerModule, GameModule, InputModule, SearchModule } from '../.
 import { holdsStub, stubName, stubNameOf, stubStatement } from '../../scripts/lib/core/stub-error.ts';
 import { escapeHtml, plural } from '../../scripts/lib/core/text.ts';
 import { LESSON_FOLDER, listLessons, ROOT } from '../../scripts/lib/core/workbook.ts';
+import { dealByWeight, readLessonTimes, recordLessonTimes } from '../../scripts/lib/grader/lesson-times.ts';
+import { compileCacheFile, compiledFile, writeCompiledFolders } from '../../scripts/lib/grader/sandbox/compile.ts';
 import { typecheck } from '../../scripts/lib/grader/typecheck.ts';
 
 describe('the stub error is made and recognised in one place', () => {
@@ -184,5 +186,75 @@ describe('the type check keeps what tsc learned, one cache file per graded folde
       writeFileSync(join(folder, '01-board', 'later.ts'), 'export const later = 1;\n');
       expect(await lines()).toEqual([]);
     });
+  });
+});
+
+describe('check and watch keep what makes the next run faster, in the state folder', () => {
+  test('compiled exercise files: a file whose text is unchanged is taken from the store; a changed one, or a store that does not fit, is compiled', async () => {
+    await withHandIn01(async ({ folder, cache, lessons }) => {
+      const out = join(cache, 'out');
+      mkdirSync(out, { recursive: true });
+      const store = compileCacheFile(cache);
+      /** The code the sandbox gets for lesson 01's board.ts of `graded`, compiled with the store. */
+      const compiledBoard = (graded: string): string | undefined => {
+        writeCompiledFolders(out, [graded], lessons, store);
+        const compiled = JSON.parse(readFileSync(compiledFile(out, 0), 'utf8')) as Record<string, { code?: string }>;
+        return compiled[join(graded, '01-board', 'board.ts')]?.code;
+      };
+      expect(compiledBoard(folder)).toContain('createBoard');
+      const kept = JSON.parse(readFileSync(store, 'utf8')) as { version: string; files: Record<string, { hash: string }> };
+      expect(Object.keys(kept.files)).toContain(join(folder, '01-board', 'board.ts'));
+
+      // What the store holds for a file's text as it is now is what the sandbox gets: nothing is compiled.
+      // (Another folder: this process also remembers, by path, what it compiled.)
+      const moved = join(cache, 'moved');
+      cpSync(folder, moved, { recursive: true });
+      const planted = { ...kept.files[join(folder, '01-board', 'board.ts')], shown: 'moved/01-board/board.ts', result: { code: 'exports.planted = true;' } };
+      writeFileSync(store, JSON.stringify({ ...kept, files: { [join(moved, '01-board', 'board.ts')]: planted } }));
+      expect(compiledBoard(moved)).toBe('exports.planted = true;');
+
+      // Changed text is compiled again; a store that is not JSON is ignored.
+      const movedFile = join(moved, '01-board', 'board.ts');
+      writeFileSync(movedFile, `${readFileSync(movedFile, 'utf8')}\nexport const added = 1;\n`);
+      writeFileSync(store, '{ not json');
+      const recompiled = compiledBoard(moved);
+      expect(recompiled).toContain('added');
+      expect(recompiled).not.toContain('planted');
+    });
+  });
+
+  test("lessons' durations: kept per lesson, read back, anything else in the file ignored", () => {
+    const state = mkdtempSync(join(tmpdir(), 'workbook-times-'));
+    try {
+      expect(readLessonTimes(state)).toEqual({});
+      recordLessonTimes(state, [
+        { lessonId: '01-board', tests: [{ durationMs: 20 }, { durationMs: 12.4 }] },
+        { lessonId: '02-input', tests: [] },
+      ]);
+      recordLessonTimes(state, [{ lessonId: '03-win', tests: [{ durationMs: 500 }] }]);
+      expect(readLessonTimes(state)).toEqual({ '01-board': 32, '03-win': 500 });
+      writeFileSync(join(state, 'lesson-times.json'), JSON.stringify({ '01-board': 'slow', '03-win': 7, '04-game': -1 }));
+      expect(readLessonTimes(state)).toEqual({ '03-win': 7 });
+      writeFileSync(join(state, 'lesson-times.json'), '[1, 2');
+      expect(readLessonTimes(state)).toEqual({});
+    } finally {
+      rmSync(state, { recursive: true, force: true });
+    }
+  });
+
+  test("one folder's lessons are dealt out over the workers by those durations; without any, in turn", () => {
+    const times: Record<string, number> = { a: 30, b: 90, c: 660, d: 110, e: 170, f: 880, g: 630, h: 140 };
+    const groups = dealByWeight(Object.keys(times), 2, (id) => times[id]);
+    const totals = groups.map((group) => group.reduce((sum, id) => sum + (times[id] ?? 0), 0));
+    expect(Math.abs((totals[0] ?? 0) - (totals[1] ?? 0))).toBeLessThanOrEqual(100);
+    expect(groups.flat().sort()).toEqual(Object.keys(times));
+    // Each group keeps the lessons' order.
+    for (const group of groups) expect(group).toEqual([...group].sort());
+    expect(dealByWeight(['a', 'b', 'c', 'd', 'e'], 2, () => undefined)).toEqual([
+      ['a', 'c', 'e'],
+      ['b', 'd'],
+    ]);
+    // A lesson never timed counts as the mean of the others.
+    expect(dealByWeight(['a', 'b', 'c'], 2, (id) => ({ a: 100, b: 100 })[id])).toEqual([['a', 'c'], ['b']]);
   });
 });

@@ -12,8 +12,9 @@ import { join, resolve } from 'node:path';
 import type { ChildMessage } from './child-protocol.ts';
 import { type DefinedTest, holdToList } from './held-to-list.ts';
 import { jobKey, LessonRuns, type Pending } from './lesson-runs.ts';
+import { dealByWeight, readLessonTimes, recordLessonTimes, type LessonTimes } from './lesson-times.ts';
 import type { LessonRun } from '../core/results.ts';
-import { writeCompiledFolders } from './sandbox/compile.ts';
+import { compileCacheFile, writeCompiledFolders } from './sandbox/compile.ts';
 import { startPipeStock } from './sandbox/pipe-stock.ts';
 import { probeFences, SANDBOX_LIMITS, type Fences } from './sandbox/fences.ts';
 import { startSuiteProcess } from './suite-process.ts';
@@ -36,6 +37,12 @@ export interface RunOptions {
   referenceIndex?: number;
   /** The fences around the graded code (found once per run when not given). */
   fences?: Fences;
+  /**
+   * Where check and watch keep what makes the next run of the same workbook faster (its .workbook/
+   * folder): how long each lesson took, to deal one folder's lessons out over the workers evenly
+   * (lesson-times.ts), and the compiled exercise files (compile.ts). Class grading keeps nothing.
+   */
+  stateDir?: string;
   /** Called as each lesson of each folder finishes. */
   onLessonDone?: (targetIndex: number, run: LessonRun) => void;
   /**
@@ -80,8 +87,14 @@ export async function runTargets(options: RunOptions): Promise<LessonRun[][]> {
     entry.run.problem = { kind: 'crash', message: `There is no graded suite tests/${entry.run.lessonId}.test.ts.` };
   }
   const open = pending.filter((entry) => entry.suite !== undefined);
-  const settings = { limitMs: options.limitMs ?? DEFAULT_LIMIT_MS, fences: options.fences ?? probeFences(), seed: options.seed };
+  const { stateDir } = options;
+  const settings = { limitMs: options.limitMs ?? DEFAULT_LIMIT_MS, fences: options.fences ?? probeFences(), seed: options.seed, stateDir };
   if (open.length > 0) await runChild(root, targets, open, settings, options.onLessonDone);
+  if (stateDir !== undefined && targets.length === 1)
+    recordLessonTimes(
+      stateDir,
+      open.map((entry) => entry.run),
+    );
   const reference = options.referenceIndex;
   for (const entry of pending) {
     const list = reference === undefined ? entry.collected : listOf(pending, reference, entry.run.lessonId);
@@ -122,17 +135,18 @@ function suiteFile(root: string, lesson: Lesson, hidden: boolean): string | unde
 /**
  * Writes the test files that run the open lessons (see lesson-entry.ts) and notes each lesson's file.
  * A file per folder when there are several (a class: the workers share out the students); one folder's
- * lessons are dealt out over as many files as there are workers, so they still run side by side.
+ * lessons are dealt out over as many files as there are workers, so they still run side by side, by
+ * how long each took last time (`times`), so that the workers finish together.
  */
-function writeTestFiles(root: string, folder: string, open: Pending[]): void {
+function writeTestFiles(root: string, folder: string, open: Pending[], times: LessonTimes): void {
   mkdirSync(folder, { recursive: true });
   const targets = [...new Set(open.map((entry) => entry.targetIndex))];
   const parts = targets.length === 1 ? Math.max(1, Math.min(suiteWorkers(), open.length)) : 1;
   const entry = JSON.stringify(join(root, 'scripts/lib/grader/lesson-entry.ts'));
   for (const target of targets) {
     const lessons = open.filter((candidate) => candidate.targetIndex === target);
-    for (let part = 0; part < parts; part += 1) {
-      const mine = lessons.filter((_, index) => index % parts === part);
+    const dealt = dealByWeight(lessons, parts, (candidate) => times[candidate.run.lessonId]);
+    for (const [part, mine] of dealt.entries()) {
       if (mine.length === 0) continue;
       const file = gradedTestFile(folder, target, part);
       const lines = mine.map(
@@ -158,7 +172,7 @@ async function runChild(
   root: string,
   targets: string[],
   open: Pending[],
-  settings: { limitMs: number; fences: Fences; seed?: number | undefined },
+  settings: { limitMs: number; fences: Fences; seed?: number | undefined; stateDir?: string | undefined },
   onLessonDone: RunOptions['onLessonDone'],
   watch?: WatchHooks,
 ): Promise<void> {
@@ -172,8 +186,10 @@ async function runChild(
   const pipes = process.platform === 'win32' ? undefined : startPipeStock(sandboxesDir);
   // The child starts vitest (about half a second) while the folders are compiled and its test files
   // written here; it runs them when told which they are.
-  const suites = startSuiteProcess(root, { targets, compiledDir, sandboxesDir, pipeStock: pipes?.folder, ...settings, watch: watch !== undefined });
-  const compile = (): void => writeCompiledFolders(compiledDir, targets, listLessons(root));
+  const { stateDir, ...suiteSettings } = settings;
+  const suites = startSuiteProcess(root, { targets, compiledDir, sandboxesDir, pipeStock: pipes?.folder, ...suiteSettings, watch: watch !== undefined });
+  const compileCache = stateDir === undefined ? undefined : compileCacheFile(stateDir);
+  const compile = (): void => writeCompiledFolders(compiledDir, targets, listLessons(root), compileCache);
   const cleanUp = (): void => {
     rmSync(compiledDir, { recursive: true, force: true });
     pipes?.stop();
@@ -181,7 +197,7 @@ async function runChild(
   };
   try {
     compile();
-    writeTestFiles(root, join(compiledDir, 'suites'), open);
+    writeTestFiles(root, join(compiledDir, 'suites'), open, stateDir === undefined ? {} : readLessonTimes(stateDir));
   } catch (error) {
     suites.stop();
     await suites.exited;
@@ -261,8 +277,13 @@ export async function watchLessons(
   const root = options.root ?? ROOT;
   const pending = options.lessons.map((lesson) => newPending(root, lesson, 0, options.hidden === true));
   const runs = (): LessonRun[] => pending.map((entry) => entry.run);
-  const hooks: WatchHooks = { onRunStart: options.onRunStart, onRunEnd: () => options.onResults(runs()), setStop: options.setStop };
-  const settings = { limitMs: options.limitMs ?? DEFAULT_LIMIT_MS, fences: options.fences ?? probeFences(), seed: options.seed };
+  const { stateDir } = options;
+  const onRunEnd = (): void => {
+    if (stateDir !== undefined) recordLessonTimes(stateDir, runs());
+    options.onResults(runs());
+  };
+  const hooks: WatchHooks = { onRunStart: options.onRunStart, onRunEnd, setStop: options.setStop };
+  const settings = { limitMs: options.limitMs ?? DEFAULT_LIMIT_MS, fences: options.fences ?? probeFences(), seed: options.seed, stateDir };
   await runChild(root, [resolve(options.target)], pending, settings, undefined, hooks);
   return runs();
 }

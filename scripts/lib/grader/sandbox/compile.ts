@@ -7,9 +7,10 @@
  * The grader compiles every graded folder before the suites start (`compileFolder`, written to a
  * file the suites read: see runner.ts); a suite started without the grader compiles for itself.
  */
-import { existsSync, lstatSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import type { TransformFailure } from 'esbuild';
 import { listLessons, type Lesson } from '../../core/workbook.ts';
 
@@ -33,15 +34,26 @@ const HELPERS = {
 /** Where the helpers sit among the sandbox's modules (outside every hand-in's folder). */
 export const HELPER_ROOT = '/workbook-helpers';
 
-/** The last compilation of each file, reused while its text is the same (watch mode compiles every folder after each save). */
-const lastCompiled = new Map<string, { source: string; shown: string; result: CompiledModule }>();
+/** One file's compilation, and the text it was compiled from (by its hash). */
+interface Compilation {
+  hash: string;
+  shown: string;
+  result: CompiledModule;
+}
+
+/**
+ * The last compilation of each file, reused while its text is the same (watch mode compiles every
+ * folder after each save; check and watch also keep them on disk between runs: see writeCompiledFolders).
+ */
+const lastCompiled = new Map<string, Compilation>();
 
 /** Compiles one file; `path` is where it is, `shown` how messages name it (lessons/01-board/board.ts). */
 export function compileExercise(source: string, path: string, shown: string): CompiledModule {
+  const hash = createHash('sha256').update(source).digest('hex');
   const last = lastCompiled.get(path);
-  if (last !== undefined && last.source === source && last.shown === shown) return last.result;
+  if (last !== undefined && last.hash === hash && last.shown === shown) return last.result;
   const result = transformExercise(source, path, shown);
-  lastCompiled.set(path, { source, shown, result });
+  lastCompiled.set(path, { hash, shown, result });
   return result;
 }
 
@@ -104,7 +116,62 @@ export function compiledFile(dir: string, index: number): string {
   return join(dir, `compiled-${index}.json`);
 }
 
-/** Compiles each graded folder into `dir` (the grader's private folder), for the suites to read. */
-export function writeCompiledFolders(dir: string, folders: string[], lessons: Lesson[]): void {
-  folders.forEach((folder, index) => writeFileSync(compiledFile(dir, index), JSON.stringify(compileFolder(folder, lessons))));
+/**
+ * Compiles each graded folder into `dir` (the grader's private folder), for the suites to read. With
+ * `cacheFile` (check and watch: the student's own workbook), the compilations of the last run are read
+ * from there first and this run's are kept there: files not changed since are not compiled again, and
+ * esbuild (some 0.1 s of CPU to start) is not even loaded when none changed.
+ */
+export function writeCompiledFolders(dir: string, folders: string[], lessons: Lesson[], cacheFile?: string): void {
+  if (cacheFile !== undefined) readCompileCache(cacheFile);
+  const compiled = folders.map((folder) => compileFolder(folder, lessons));
+  compiled.forEach((folder, index) => writeFileSync(compiledFile(dir, index), JSON.stringify(folder)));
+  if (cacheFile !== undefined)
+    writeCompileCache(
+      cacheFile,
+      compiled.flatMap((folder) => Object.keys(folder)),
+    );
+}
+
+/** The file in a workbook's state folder (.workbook/) that keeps the compiled exercise files. */
+export function compileCacheFile(stateDir: string): string {
+  return join(stateDir, 'compiled.json');
+}
+
+/** What a cache file of compilations is valid for: another esbuild, or other compile options, compiles afresh. */
+function cacheVersion(): string {
+  const esbuild = createRequire(import.meta.url)('esbuild/package.json') as { version: string };
+  return `esbuild ${esbuild.version}, cjs node20 inline source maps`;
+}
+
+/** Adds the compilations kept in `file` to those of this process (an unreadable or outdated file adds none). */
+function readCompileCache(file: string): void {
+  let kept: { version?: unknown; files?: Record<string, Compilation> };
+  try {
+    kept = JSON.parse(readFileSync(file, 'utf8')) as typeof kept;
+  } catch {
+    return;
+  }
+  if (kept.version !== cacheVersion() || typeof kept.files !== 'object' || kept.files === null) return;
+  for (const [path, compilation] of Object.entries(kept.files)) {
+    if (!lastCompiled.has(path) && isCompilation(compilation)) lastCompiled.set(path, compilation);
+  }
+}
+
+/** True for a compilation as this module writes it. */
+function isCompilation(value: Compilation): boolean {
+  const result = value?.result as Partial<{ code: unknown; error: { message: unknown; location: unknown } }> | undefined;
+  const resultFits = typeof result?.code === 'string' || (typeof result?.error?.message === 'string' && typeof result.error.location === 'string');
+  return typeof value?.hash === 'string' && typeof value.shown === 'string' && resultFits;
+}
+
+/** Keeps the compilations of `paths` in `file` (only those: a cache never outgrows one workbook's files). */
+function writeCompileCache(file: string, paths: string[]): void {
+  const files = Object.fromEntries(paths.flatMap((path) => (lastCompiled.has(path) ? [[path, lastCompiled.get(path)]] : [])));
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify({ version: cacheVersion(), files }));
+  } catch {
+    // A read-only workbook (the README's container recipe) compiles afresh each time.
+  }
 }

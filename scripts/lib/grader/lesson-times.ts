@@ -1,0 +1,66 @@
+/**
+ * How long each lesson took the last time it was graded here, kept in the workbook's state folder
+ * (.workbook/lesson-times.json) so that the next check deals one folder's lessons out over the
+ * workers evenly (runner.ts). A missing or unreadable file only means the lessons are dealt out by count.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Lesson id → milliseconds its tests took. */
+export type LessonTimes = Record<string, number>;
+
+/** The file in a workbook's state folder (.workbook/) that keeps its lessons' durations. */
+function timesFile(stateDir: string): string {
+  return join(stateDir, 'lesson-times.json');
+}
+
+/** The durations kept in the state folder (none when the file is missing or not what this module writes). */
+export function readLessonTimes(stateDir: string): LessonTimes {
+  const file = timesFile(stateDir);
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
+    return Object.fromEntries(Object.entries(parsed).filter(([, ms]) => typeof ms === 'number' && Number.isFinite(ms) && ms >= 0));
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Keeps how long the tests of each lesson just graded took, all together (a lesson that could not be
+ * graded normally, or ran no test, keeps the time it had; so do the lessons not graded).
+ */
+export function recordLessonTimes(
+  stateDir: string,
+  runs: ReadonlyArray<{ lessonId: string; problem?: unknown; tests: ReadonlyArray<{ durationMs: number }> }>,
+): void {
+  const times = readLessonTimes(stateDir);
+  for (const run of runs) {
+    if (run.problem === undefined && run.tests.length > 0) times[run.lessonId] = Math.round(run.tests.reduce((sum, test) => sum + test.durationMs, 0));
+  }
+  try {
+    mkdirSync(stateDir, { recursive: true });
+    writeFileSync(timesFile(stateDir), `${JSON.stringify(times, null, 2)}\n`);
+  } catch {
+    // A read-only workbook (the README's container recipe): the next check deals its lessons out by count.
+  }
+}
+
+/**
+ * Deals items out over `parts` groups of about the same total weight: the heaviest first, each to the
+ * lightest group so far. An item of unknown weight counts as the mean of the known ones (all alike
+ * when none is known: then the items go round the groups in turn). Each group keeps the items' order.
+ */
+export function dealByWeight<T>(items: readonly T[], parts: number, weightOf: (item: T) => number | undefined): T[][] {
+  const known = items.map(weightOf).filter((weight): weight is number => weight !== undefined);
+  const usual = known.length > 0 ? known.reduce((sum, weight) => sum + weight, 0) / known.length : 1;
+  const weighed = items.map((item, index) => ({ item, index, weight: weightOf(item) ?? usual }));
+  const heaviestFirst = [...weighed].sort((a, b) => b.weight - a.weight || a.index - b.index);
+  const groups = Array.from({ length: parts }, () => ({ total: 0, members: [] as typeof weighed }));
+  for (const entry of heaviestFirst) {
+    const lightest = groups.reduce((best, group) => (group.total < best.total ? group : best));
+    lightest.total += entry.weight;
+    lightest.members.push(entry);
+  }
+  return groups.map((group) => group.members.sort((a, b) => a.index - b.index).map((entry) => entry.item));
+}
