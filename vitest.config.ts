@@ -2,6 +2,7 @@ import { accessSync, constants } from 'node:fs';
 import { resolve } from 'node:path';
 import type { TestSpecification } from 'vitest/node';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { keptThreadPool } from './scripts/lib/grader/kept-threads.ts';
 import { sealedModules } from './scripts/lib/grader/sandbox/proxy-module.ts';
 import { folderOfTestFile, GRADED_PROJECT } from './scripts/lib/grader/test-files.ts';
 
@@ -32,7 +33,8 @@ function gradedProject(target: string, name: string): TestProjectInlineConfigura
       setupFiles: ['tests/support/setup.ts'],
       // Suites run in vm contexts inside long-lived workers: each suite still gets fresh modules and
       // globals, a worker keeps its sandboxes between suites, and it costs less CPU than a new worker per suite.
-      pool: 'vmThreads',
+      // In watch mode the workers (and their sandboxes) also outlive a run (kept-threads.ts).
+      pool: process.env.WORKBOOK_WATCH === '1' ? keptThreadPool() : 'vmThreads',
       // The graded code is stopped by each call's deadline (scripts/lib/grader/sandbox/), which gives back the
       // time a busy machine kept it waiting; a test's own limit only has to stop a suite that waits
       // forever (a promise of the graded code never settles here), with room for a loaded machine.

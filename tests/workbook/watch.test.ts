@@ -1,0 +1,57 @@
+// `npm run watch`: a verdict after every save. Its worker threads and their sandboxes outlive a run
+// (scripts/lib/grader/kept-threads.ts), so every verdict must still come from the file as just saved:
+// broken, fixed, stuck in a loop and fixed again, in one watch session.
+import { spawn } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+import { ROOT } from '../../scripts/lib/core/workbook.ts';
+import { scratchWorkbook } from '../../scripts/lib/teacher/bench.ts';
+
+const scratch = scratchWorkbook(ROOT);
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+test('every save gets the verdict of the file as saved, run after run', async () => {
+  const file = join(scratch, 'lessons/01-board/board.ts');
+  const solved = readFileSync(join(scratch, 'solutions/01-board/board.ts'), 'utf8');
+  writeFileSync(file, solved);
+  const child = spawn(process.execPath, ['--import', 'tsx', join(scratch, 'scripts/watch.ts'), '01'], {
+    cwd: scratch,
+    env: { ...process.env, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  const verdicts = (): string[] => output.split(/(?<=Ctrl-C stops\.\n)/).filter((part) => part.includes('Checked at'));
+  /** The verdict that follows saving `text` (the first one when `text` is undefined). */
+  const verdictAfter = async (text?: string): Promise<string> => {
+    const seen = verdicts().length;
+    if (text !== undefined) writeFileSync(file, text);
+    for (let waited = 0; verdicts().length <= seen; waited += 20) {
+      if (waited > 60_000) throw new Error(`no verdict within a minute; watch said:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return verdicts()[seen] as string;
+  };
+  const score = (verdict: string): string | undefined => /Board display\s+\S+\s+(\d+\/100)/.exec(verdict)?.[1];
+  try {
+    expect(score(await verdictAfter())).toBe('100/100');
+    const empty = solved.replace('  return Array.from', '  return undefined as never;\n  return Array.from');
+    const stuck = solved.replace('  return Array.from', '  while (Date.now() > 0) {}\n  return Array.from');
+    expect(empty).not.toBe(solved);
+    expect(stuck).not.toBe(solved);
+    const broken = await verdictAfter(empty);
+    expect(score(broken)).toBe('90/100');
+    expect(broken).toContain('createBoard returns nine cells');
+    expect(score(await verdictAfter(`${solved}// saved again\n`))).toBe('100/100');
+    expect(score(await verdictAfter(solved))).toBe('100/100');
+    const looping = await verdictAfter(stuck);
+    expect(score(looping)).toBe('90/100');
+    expect(score(await verdictAfter(solved))).toBe('100/100');
+    expect(score(await verdictAfter(empty))).toBe('90/100');
+  } finally {
+    if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+  }
+});
