@@ -212,6 +212,9 @@ describe('check and watch keep what makes the next run faster, in the state fold
       const planted = { ...kept.files[join(folder, '01-board', 'board.ts')], shown: 'moved/01-board/board.ts', result: { code: 'exports.planted = true;' } };
       writeFileSync(store, JSON.stringify({ ...kept, files: { [join(moved, '01-board', 'board.ts')]: planted } }));
       expect(compiledBoard(moved)).toBe('exports.planted = true;');
+      // (A store that holds anything else is ignored: what this process remembers still counts.)
+      writeFileSync(store, 'null');
+      expect(compiledBoard(moved)).toBe('exports.planted = true;');
 
       // Changed text is compiled again; a store that is not JSON is ignored.
       const movedFile = join(moved, '01-board', 'board.ts');

@@ -126,11 +126,11 @@ export function writeCompiledFolders(dir: string, folders: string[], lessons: Le
   if (cacheFile !== undefined) readCompileCache(cacheFile);
   const compiled = folders.map((folder) => compileFolder(folder, lessons));
   compiled.forEach((folder, index) => writeFileSync(compiledFile(dir, index), JSON.stringify(folder)));
-  if (cacheFile !== undefined)
-    writeCompileCache(
-      cacheFile,
-      compiled.flatMap((folder) => Object.keys(folder)),
-    );
+  if (cacheFile === undefined) return;
+  writeCompileCache(
+    cacheFile,
+    compiled.flatMap((folder) => Object.keys(folder)),
+  );
 }
 
 /** The file in a workbook's state folder (.workbook/) that keeps the compiled exercise files. */
@@ -146,23 +146,29 @@ function cacheVersion(): string {
 
 /** Adds the compilations kept in `file` to those of this process (an unreadable or outdated file adds none). */
 function readCompileCache(file: string): void {
-  let kept: { version?: unknown; files?: Record<string, Compilation> };
+  let kept: unknown;
   try {
-    kept = JSON.parse(readFileSync(file, 'utf8')) as typeof kept;
+    kept = JSON.parse(readFileSync(file, 'utf8'));
   } catch {
     return;
   }
-  if (kept.version !== cacheVersion() || typeof kept.files !== 'object' || kept.files === null) return;
-  for (const [path, compilation] of Object.entries(kept.files)) {
+  const { version, files } = (kept ?? {}) as { version?: unknown; files?: unknown };
+  if (version !== cacheVersion() || typeof files !== 'object' || files === null) return;
+  for (const [path, compilation] of Object.entries(files)) {
     if (!lastCompiled.has(path) && isCompilation(compilation)) lastCompiled.set(path, compilation);
   }
 }
 
 /** True for a compilation as this module writes it. */
-function isCompilation(value: Compilation): boolean {
-  const result = value?.result as Partial<{ code: unknown; error: { message: unknown; location: unknown } }> | undefined;
-  const resultFits = typeof result?.code === 'string' || (typeof result?.error?.message === 'string' && typeof result.error.location === 'string');
-  return typeof value?.hash === 'string' && typeof value.shown === 'string' && resultFits;
+function isCompilation(value: unknown): value is Compilation {
+  const { hash, shown, result } = (value ?? {}) as {
+    hash?: unknown;
+    shown?: unknown;
+    result?: { code?: unknown; error?: { message?: unknown; location?: unknown } };
+  };
+  const compiled = typeof result?.code === 'string';
+  const failed = typeof result?.error?.message === 'string' && typeof result.error.location === 'string';
+  return typeof hash === 'string' && typeof shown === 'string' && (compiled || failed);
 }
 
 /** Keeps the compilations of `paths` in `file` (only those: a cache never outgrows one workbook's files). */
