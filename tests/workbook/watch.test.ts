@@ -1,6 +1,6 @@
-// `npm run watch`: a verdict after every save. Its worker threads and their sandboxes outlive a run
+// `npm run watch`: a verdict after every save. Its worker threads outlive a run
 // (scripts/lib/grader/kept-threads.ts), so every verdict must still come from the file as just saved:
-// broken, fixed, stuck in a loop and fixed again, in one watch session.
+// broken, fixed, stuck in a loop, fixed, changing a built-in and a global, fixed, in one watch session.
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -49,6 +49,12 @@ test('every save gets the verdict of the file as saved, run after run', async ()
     expect(score(await verdictAfter(solved))).toBe('100/100');
     const looping = await verdictAfter(stuck);
     expect(score(looping)).toBe('90/100');
+    expect(score(await verdictAfter(solved))).toBe('100/100');
+    // What one save's code changed in the sandbox's process (a built-in, a global) is gone at the next save.
+    const patched = `(Array as unknown as { from: unknown }).from = () => [];\n(globalThis as Record<string, unknown>).leftOver = 1;\n${solved}`;
+    expect(score(await verdictAfter(patched))).not.toBe('100/100');
+    const leaning = solved.replace('  return Array.from', '  if (!("leftOver" in globalThis)) return [] as never;\n  return Array.from');
+    expect(score(await verdictAfter(leaning))).toBe('90/100');
     expect(score(await verdictAfter(solved))).toBe('100/100');
     expect(score(await verdictAfter(empty))).toBe('90/100');
   } finally {

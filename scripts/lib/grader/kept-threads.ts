@@ -1,132 +1,147 @@
 /**
  * The vitest pool of watch mode, whose worker threads outlive a run. vitest's own pool starts a new
- * worker thread for every run (some 0.35 s on the README's machine before a test can start), and the
- * thread's sandboxes end with it (0.1–0.2 s more to boot new ones); this pool keeps a thread when its
- * run has ended cleanly and gives it to the next run, with the sandboxes it keeps (sandbox/channel.ts).
- * The thread runs vitest's own vmThreads worker (kept-thread.mjs), so each test file still gets a fresh
- * vm context and fresh modules, and a new run boots its sandbox with the newly compiled files.
+ * worker thread for every run (250–320 ms on the README's machine before a test can start); this pool
+ * keeps a thread when its run has ended cleanly and gives it to the next run. The thread runs vitest's
+ * own vmThreads worker (kept-thread.mjs), so each test file still gets a fresh vm context and fresh
+ * modules; sandboxes that held graded code end with their test file (sandbox/client.ts), and the next
+ * run finds the clean spare its thread started. Unlike vitest's vmThreads pool it runs each test file as
+ * an isolated task and has no vmMemoryLimit: a thread past KEEP_BELOW_BYTES of heap is ended instead.
  */
 import type { Readable, Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import type { PoolOptions, PoolRunnerInitializer, PoolWorker, WorkerRequest } from 'vitest/node';
+import { suiteWorkers } from './suite-spawn.mjs';
 
 /** The pool's name in vitest's config. */
 const KEPT_POOL = 'workbook-kept-threads';
 
 /**
- * Past this much heap, a thread is not kept: each run leaves some 3.5 MB behind in it (as each test
- * file does in vitest's vmThreads pool, which has vmMemoryLimit for this), so about every 25th run
- * after a save starts a new thread and takes as long as it did before this pool.
+ * Past this much heap, a thread is not kept: each run leaves some of its heap behind (3.5 MB for
+ * lesson 01, about 10 MB for lesson 04, as each test file does in vitest's own vmThreads pool), so
+ * every 10th to 25th run starts a new thread and takes as long as before this pool.
  */
 const KEEP_BELOW_BYTES = 96 * 1024 * 1024;
 
 /** How long a kept thread may take to be ready for another run before a new one is started instead. */
 const READY_LIMIT_MS = 5000;
 
-/** A thread whose run has ended, and whether it is ready for the next (false if it did not say so in time). */
-interface Kept {
-  thread: Worker;
-  ready: Promise<boolean>;
-}
-
-/** Kept threads, by the settings they were started with. */
-const keptThreads = new Map<string, Kept[]>();
-
-/** vitest's messages from a worker thread that this pool reads. */
-interface WorkerMessage {
+/** vitest's messages from a worker thread that this pool reads, and kept-thread.mjs's own. */
+interface ThreadMessage {
   __vitest_worker_response__?: unknown;
   type?: unknown;
   usedMemory?: unknown;
   keptThreadReady?: unknown;
 }
 
-/** One pool worker of vitest's: a kept thread when there is one, else a new thread. */
+/** A worker thread of this pool, and what its messages have told of the current run. */
+class PoolThread {
+  usedMemory = 0;
+  stoppedCleanly = false;
+  exited = false;
+  /** Whether the thread said it can take another run, once this run is over (false if it ended or failed). */
+  readyAgain: Promise<boolean> = Promise.resolve(false);
+  private sayReady: (ready: boolean) => void = () => {};
+
+  constructor(readonly thread: Worker) {
+    thread.on('message', (message: ThreadMessage) => this.heard(message));
+    // An error while parked would otherwise be thrown in the vitest process.
+    thread.on('error', () => this.sayReady(false));
+    thread.once('exit', () => {
+      this.exited = true;
+      this.sayReady(false);
+    });
+  }
+
+  /** A run begins in this thread: what the last one told no longer counts. */
+  beginRun(): void {
+    this.stoppedCleanly = false;
+    this.readyAgain = new Promise((resolve) => {
+      this.sayReady = resolve;
+    });
+  }
+
+  /** True when the run ended as vitest ends one (not stopped by force) and the thread is not too big. */
+  get keepable(): boolean {
+    return !this.exited && this.stoppedCleanly && this.usedMemory <= KEEP_BELOW_BYTES;
+  }
+
+  private heard(message: ThreadMessage): void {
+    if (typeof message?.keptThreadReady === 'boolean') this.sayReady(message.keptThreadReady);
+    if (message?.__vitest_worker_response__ !== true) return;
+    if (typeof message.usedMemory === 'number') this.usedMemory = message.usedMemory;
+    if (message.type === 'stopped') this.stoppedCleanly = true;
+  }
+}
+
+/** Kept threads, by the settings they were started with. */
+const keptThreads = new Map<string, PoolThread[]>();
+
+/** One pool worker of vitest's: a kept thread when one is ready, else a new thread. */
 class KeptThreadWorker implements PoolWorker {
   readonly name = KEPT_POOL;
   readonly reportMemory = true;
-  private thread: Worker | undefined;
-  private usedMemory = 0;
-  private stoppedCleanly = false;
-  private exited = false;
+  private running: PoolThread | undefined;
+  /** The listeners vitest added to the thread for this run (removed when the run ends). */
+  private readonly listeners: Array<[string, (arg: unknown) => void]> = [];
 
   constructor(private readonly options: PoolOptions) {}
 
-  private get key(): string {
-    return JSON.stringify([this.options.env, this.options.execArgv]);
-  }
-
   async start(): Promise<void> {
-    const thread = (await this.takeKept()) ?? this.newThread();
-    this.thread = thread;
-    thread.on('message', (message: WorkerMessage) => {
-      if (message?.__vitest_worker_response__ !== true) return;
-      if (typeof message.usedMemory === 'number') this.usedMemory = message.usedMemory;
-      if (message.type === 'stopped') this.stoppedCleanly = true;
-    });
-    thread.once('exit', () => {
-      this.exited = true;
-    });
-    for (const [from, to] of this.streams(thread)) {
+    const pooled = (await takeKept(this.key)) ?? new PoolThread(this.newThread());
+    pooled.beginRun();
+    this.running = pooled;
+    for (const [from, to] of this.streams(pooled.thread)) {
       to.setMaxListeners(to.getMaxListeners() + 1);
       from.pipe(to);
     }
   }
 
   async stop(): Promise<void> {
-    const thread = this.current;
-    this.thread = undefined;
-    for (const [from, to] of this.streams(thread)) {
+    const pooled = this.current;
+    this.running = undefined;
+    for (const [from, to] of this.streams(pooled.thread)) {
       from.unpipe(to);
       to.setMaxListeners(to.getMaxListeners() - 1);
     }
-    for (const event of ['message', 'error', 'exit']) thread.removeAllListeners(event);
-    // Only a thread whose run ended as vitest ends one is kept (not one stopped by force, or too big).
-    if (this.exited || !this.stoppedCleanly || this.usedMemory > KEEP_BELOW_BYTES) {
-      await thread.terminate();
+    for (const [event, callback] of this.listeners.splice(0)) pooled.thread.off(event, callback);
+    const kept = keptThreads.get(this.key) ?? [];
+    if (!pooled.keepable || kept.length >= suiteWorkers()) {
+      await pooled.thread.terminate();
       return;
     }
-    const ready = new Promise<boolean>((resolve) => {
-      thread.on('message', (message: WorkerMessage) => {
-        if (message?.keptThreadReady === true) resolve(true);
-      });
-      thread.once('exit', () => resolve(false));
-    });
-    thread.unref();
-    const list = keptThreads.get(this.key) ?? [];
-    list.push({ thread, ready });
-    keptThreads.set(this.key, list);
+    pooled.thread.unref();
+    kept.push(pooled);
+    keptThreads.set(this.key, kept);
   }
 
   on(event: string, callback: (arg: unknown) => void): void {
-    this.current.on(event, callback);
+    this.current.thread.on(event, callback);
+    this.listeners.push([event, callback]);
   }
 
   off(event: string, callback: (arg: unknown) => void): void {
-    this.current.off(event, callback);
+    this.current.thread.off(event, callback);
+    const index = this.listeners.findIndex(([name, listener]) => name === event && listener === callback);
+    if (index !== -1) this.listeners.splice(index, 1);
   }
 
   send(message: WorkerRequest): void {
-    this.current.postMessage(message);
+    this.current.thread.postMessage(message);
   }
 
   deserialize(data: unknown): unknown {
     return data;
   }
 
-  /** A kept thread with these settings that is ready for another run (one that is not is ended). */
-  private async takeKept(): Promise<Worker | undefined> {
-    const kept = keptThreads.get(this.key)?.pop();
-    if (kept === undefined) return undefined;
-    const ready = await Promise.race([kept.ready, sleep(READY_LIMIT_MS, false, { ref: false })]);
-    kept.thread.removeAllListeners('message');
-    kept.thread.removeAllListeners('exit');
-    if (!ready) {
-      await kept.thread.terminate();
-      return undefined;
-    }
-    kept.thread.ref();
-    return kept.thread;
+  /** Threads are kept apart by the settings they were started with. */
+  private get key(): string {
+    return JSON.stringify([this.options.env, this.options.execArgv]);
+  }
+
+  private get current(): PoolThread {
+    if (this.running === undefined) throw new Error('The worker thread of this run is not running.');
+    return this.running;
   }
 
   private newThread(): Worker {
@@ -138,11 +153,7 @@ class KeptThreadWorker implements PoolWorker {
     });
   }
 
-  private get current(): Worker {
-    if (this.thread === undefined) throw new Error('The worker thread of this run is not running.');
-    return this.thread;
-  }
-
+  /** The thread's output streams, each with the vitest stream it is shown on. */
   private streams(thread: Worker): Array<[Readable, Writable]> {
     const { logger } = this.options.project.vitest;
     return [
@@ -150,6 +161,19 @@ class KeptThreadWorker implements PoolWorker {
       [thread.stderr, logger.errorStream],
     ];
   }
+}
+
+/** A kept thread with these settings that is ready for another run (one that is not, or not in time, is ended). */
+async function takeKept(key: string): Promise<PoolThread | undefined> {
+  const pooled = keptThreads.get(key)?.shift();
+  if (pooled === undefined) return undefined;
+  const ready = await Promise.race([pooled.readyAgain, sleep(READY_LIMIT_MS, false, { ref: false })]);
+  if (!ready) {
+    await pooled.thread.terminate();
+    return undefined;
+  }
+  pooled.thread.ref();
+  return pooled;
 }
 
 /** The pool, for vitest.config.ts (watch mode). */

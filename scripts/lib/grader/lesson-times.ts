@@ -27,8 +27,9 @@ export function readLessonTimes(stateDir: string): LessonTimes {
 }
 
 /**
- * Keeps how long the tests of each lesson just graded took, all together (a lesson that could not be
- * graded normally, or ran no test, keeps the time it had; so do the lessons not graded).
+ * Keeps how long the tests of each lesson just graded took, all together, at least 1 ms (a lesson that
+ * could not be graded normally, or ran no test, keeps the time it had; so do the lessons not graded).
+ * Only a check records them: watch mode's runs find their sandboxes started, and would record less.
  */
 export function recordLessonTimes(
   stateDir: string,
@@ -36,7 +37,8 @@ export function recordLessonTimes(
 ): void {
   const times = readLessonTimes(stateDir);
   for (const run of runs) {
-    if (run.problem === undefined && run.tests.length > 0) times[run.lessonId] = Math.round(run.tests.reduce((sum, test) => sum + test.durationMs, 0));
+    if (run.problem !== undefined || run.tests.length === 0) continue;
+    times[run.lessonId] = Math.max(1, Math.round(run.tests.reduce((sum, test) => sum + test.durationMs, 0)));
   }
   try {
     mkdirSync(stateDir, { recursive: true });
@@ -48,8 +50,9 @@ export function recordLessonTimes(
 
 /**
  * Deals items out over `parts` groups of about the same total weight: the heaviest first, each to the
- * lightest group so far. An item of unknown weight counts as the mean of the known ones (all alike
- * when none is known: then the items go round the groups in turn). Each group keeps the items' order.
+ * lightest group so far (of two as light, the one with fewer items). An item of unknown weight counts
+ * as the mean of the known ones (all alike when none is known: then the items go round the groups in
+ * turn). Each group keeps the items' order.
  */
 export function dealByWeight<T>(items: readonly T[], parts: number, weightOf: (item: T) => number | undefined): T[][] {
   const known = items.map(weightOf).filter((weight): weight is number => weight !== undefined);
@@ -58,7 +61,9 @@ export function dealByWeight<T>(items: readonly T[], parts: number, weightOf: (i
   const heaviestFirst = [...weighed].sort((a, b) => b.weight - a.weight || a.index - b.index);
   const groups = Array.from({ length: parts }, () => ({ total: 0, members: [] as typeof weighed }));
   for (const entry of heaviestFirst) {
-    const lightest = groups.reduce((best, group) => (group.total < best.total ? group : best));
+    const lighter = (group: (typeof groups)[number], best: (typeof groups)[number]): boolean =>
+      group.total < best.total || (group.total === best.total && group.members.length < best.members.length);
+    const lightest = groups.reduce((best, group) => (lighter(group, best) ? group : best));
     lightest.total += entry.weight;
     lightest.members.push(entry);
   }

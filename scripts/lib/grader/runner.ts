@@ -40,7 +40,8 @@ export interface RunOptions {
   /**
    * Where check and watch keep what makes the next run of the same workbook faster (its .workbook/
    * folder): how long each lesson took, to deal one folder's lessons out over the workers evenly
-   * (lesson-times.ts), and the compiled exercise files (compile.ts). Class grading keeps nothing.
+   * (lesson-times.ts: a check records them, watch only reads them), and the compiled exercise files
+   * (compile.ts). Class grading keeps nothing.
    */
   stateDir?: string;
   /** Called as each lesson of each folder finishes. */
@@ -278,11 +279,7 @@ export async function watchLessons(
   const pending = options.lessons.map((lesson) => newPending(root, lesson, 0, options.hidden === true));
   const runs = (): LessonRun[] => pending.map((entry) => entry.run);
   const { stateDir } = options;
-  const onRunEnd = (): void => {
-    if (stateDir !== undefined) recordLessonTimes(stateDir, runs());
-    options.onResults(runs());
-  };
-  const hooks: WatchHooks = { onRunStart: options.onRunStart, onRunEnd, setStop: options.setStop };
+  const hooks: WatchHooks = { onRunStart: options.onRunStart, onRunEnd: () => options.onResults(runs()), setStop: options.setStop };
   const settings = { limitMs: options.limitMs ?? DEFAULT_LIMIT_MS, fences: options.fences ?? probeFences(), seed: options.seed, stateDir };
   await runChild(root, [resolve(options.target)], pending, settings, undefined, hooks);
   return runs();

@@ -401,6 +401,12 @@ class SandboxPool {
     return sandbox;
   }
 
+  /** Ends the sandbox kept for `key` (not a pinned one), if there is one. */
+  releaseKept(key: string): void {
+    this.idle.get(key)?.release();
+    this.idle.delete(key);
+  }
+
   /** Keeps a sandbox for the next lesson of the same folder (`pinned`: one without graded code, kept apart). */
   keep(key: string, sandbox: SandboxProcess, pinned = false): void {
     if (!sandbox.alive) {

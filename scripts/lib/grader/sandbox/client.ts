@@ -202,7 +202,20 @@ class Session {
     this.testNumber += 1;
   }
 
-  /** Ends this test file's (or lesson's) use of the sandbox; a live one is kept for the next lesson of the same folder. */
+  /**
+   * Ends this test file's use of its sandbox, after its last test. One that held graded code is ended,
+   * not kept for a later test file: what that code changed in its process (a built-in it replaced, a
+   * global it set) would still be there, and in watch mode the next run grades the files as saved since.
+   * Watch mode starts a clean spare for that next run instead.
+   */
+  end(): void {
+    this.sandbox?.process.release();
+    this.sandbox = undefined;
+    sandboxPool().releaseKept(this.target);
+    if (globalThis.process.env.WORKBOOK_WATCH === '1') this.warmUp();
+  }
+
+  /** Ends this lesson's use of the sandbox; a live one is kept for the next lesson of the same folder. */
   close(): void {
     const sandbox = this.sandbox;
     this.sandbox = undefined;
@@ -575,6 +588,6 @@ export function lessonStarted(options: { freshBoot: boolean }): void {
 
 /** Ends this test file's sandbox (the setup file calls it after the last test). */
 export function closeSession(): void {
-  session?.close();
+  if (inject('workbookSealed')) session?.end();
   session = undefined;
 }

@@ -68,17 +68,13 @@ function esbuildTransform(): typeof import('esbuild').transformSync {
 
 let loadedTransform: typeof import('esbuild').transformSync | undefined;
 
+/** How esbuild compiles an exercise file (besides its name). */
+const TRANSFORM_OPTIONS = { loader: 'ts', format: 'cjs', target: 'node20', sourcemap: 'inline', logLevel: 'silent' } as const;
+
 /** Compiles one file with esbuild, or says where its syntax error is. */
 function transformExercise(source: string, path: string, shown: string): CompiledModule {
   try {
-    const result = esbuildTransform()(source, {
-      loader: 'ts',
-      format: 'cjs',
-      target: 'node20',
-      sourcemap: 'inline',
-      sourcefile: path,
-      logLevel: 'silent',
-    });
+    const result = esbuildTransform()(source, { ...TRANSFORM_OPTIONS, sourcefile: path });
     return { code: `"use strict";${result.code}` };
   } catch (error) {
     const first = (error as TransformFailure).errors?.[0];
@@ -141,14 +137,20 @@ export function compileCacheFile(stateDir: string): string {
 /** What a cache file of compilations is valid for: another esbuild, or other compile options, compiles afresh. */
 function cacheVersion(): string {
   const esbuild = createRequire(import.meta.url)('esbuild/package.json') as { version: string };
-  return `esbuild ${esbuild.version}, cjs node20 inline source maps`;
+  return `esbuild ${esbuild.version} ${JSON.stringify(TRANSFORM_OPTIONS)}`;
 }
+
+/** The text this process last read from or wrote to each cache file (watch mode compiles after every save). */
+const cacheTexts = new Map<string, string>();
 
 /** Adds the compilations kept in `file` to those of this process (an unreadable or outdated file adds none). */
 function readCompileCache(file: string): void {
   let kept: unknown;
   try {
-    kept = JSON.parse(readFileSync(file, 'utf8'));
+    const text = readFileSync(file, 'utf8');
+    if (text === cacheTexts.get(file)) return;
+    cacheTexts.set(file, text);
+    kept = JSON.parse(text);
   } catch {
     return;
   }
@@ -174,9 +176,12 @@ function isCompilation(value: unknown): value is Compilation {
 /** Keeps the compilations of `paths` in `file` (only those: a cache never outgrows one workbook's files). */
 function writeCompileCache(file: string, paths: string[]): void {
   const files = Object.fromEntries(paths.flatMap((path) => (lastCompiled.has(path) ? [[path, lastCompiled.get(path)]] : [])));
+  const text = JSON.stringify({ version: cacheVersion(), files });
+  if (text === cacheTexts.get(file)) return;
   try {
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, JSON.stringify({ version: cacheVersion(), files }));
+    writeFileSync(file, text);
+    cacheTexts.set(file, text);
   } catch {
     // A read-only workbook (the README's container recipe) compiles afresh each time.
   }
