@@ -32,8 +32,8 @@ function gradedProject(target: string, name: string): TestProjectInlineConfigura
       include: ['tests/[0-9][0-9]-*.test.ts'],
       setupFiles: ['tests/support/setup.ts'],
       // Suites run in vm contexts inside long-lived workers: each suite still gets fresh modules and
-      // globals, a worker keeps its sandboxes between suites, and it costs less CPU than a new worker per suite.
-      // In watch mode the workers (and their sandboxes) also outlive a run (kept-threads.ts).
+      // globals, a worker keeps its sandbox helper thread between test files (sandbox/channel.ts), and it
+      // costs less CPU than a new worker per suite. In watch mode the workers also outlive a run (kept-threads.ts).
       pool: process.env.WORKBOOK_WATCH === '1' ? keptThreadPool() : 'vmThreads',
       // The graded code is stopped by each call's deadline (scripts/lib/grader/sandbox/), which gives back the
       // time a busy machine kept it waiting; a test's own limit only has to stop a suite that waits

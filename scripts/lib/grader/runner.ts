@@ -137,7 +137,7 @@ function suiteFile(root: string, lesson: Lesson, hidden: boolean): string | unde
  * Writes the test files that run the open lessons (see lesson-entry.ts) and notes each lesson's file.
  * A file per folder when there are several (a class: the workers share out the students); one folder's
  * lessons are dealt out over as many files as there are workers, so they still run side by side, by
- * how long each took last time (`times`), so that the workers finish together.
+ * how long each took last time (`times`), so that the workers finish at about the same time.
  */
 function writeTestFiles(root: string, folder: string, open: Pending[], times: LessonTimes): void {
   mkdirSync(folder, { recursive: true });
