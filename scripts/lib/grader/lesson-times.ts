@@ -48,6 +48,17 @@ export function recordLessonTimes(
   }
 }
 
+/** A group being dealt to: its items (with where each stood) and their total weight. */
+interface Group<T> {
+  total: number;
+  members: Array<{ item: T; index: number; weight: number }>;
+}
+
+/** True when `group` should get the next item before `other`: lighter, or as light with fewer items. */
+function before<T>(group: Group<T>, other: Group<T>): boolean {
+  return group.total < other.total || (group.total === other.total && group.members.length < other.members.length);
+}
+
 /**
  * Deals items out over `parts` groups of about the same total weight: the heaviest first, each to the
  * lightest group so far (of two as light, the one with fewer items). An item of unknown weight counts
@@ -59,11 +70,9 @@ export function dealByWeight<T>(items: readonly T[], parts: number, weightOf: (i
   const usual = known.length > 0 ? known.reduce((sum, weight) => sum + weight, 0) / known.length : 1;
   const weighed = items.map((item, index) => ({ item, index, weight: weightOf(item) ?? usual }));
   const heaviestFirst = [...weighed].sort((a, b) => b.weight - a.weight || a.index - b.index);
-  const groups = Array.from({ length: parts }, () => ({ total: 0, members: [] as typeof weighed }));
+  const groups = Array.from({ length: parts }, (): Group<T> => ({ total: 0, members: [] }));
   for (const entry of heaviestFirst) {
-    const lighter = (group: (typeof groups)[number], best: (typeof groups)[number]): boolean =>
-      group.total < best.total || (group.total === best.total && group.members.length < best.members.length);
-    const lightest = groups.reduce((best, group) => (lighter(group, best) ? group : best));
+    const lightest = groups.reduce((best, group) => (before(group, best) ? group : best));
     lightest.total += entry.weight;
     lightest.members.push(entry);
   }

@@ -91,11 +91,12 @@ export async function runTargets(options: RunOptions): Promise<LessonRun[][]> {
   const { stateDir } = options;
   const settings = { limitMs: options.limitMs ?? DEFAULT_LIMIT_MS, fences: options.fences ?? probeFences(), seed: options.seed, stateDir };
   if (open.length > 0) await runChild(root, targets, open, settings, options.onLessonDone);
-  if (stateDir !== undefined && targets.length === 1)
+  if (stateDir !== undefined && targets.length === 1) {
     recordLessonTimes(
       stateDir,
       open.map((entry) => entry.run),
     );
+  }
   const reference = options.referenceIndex;
   for (const entry of pending) {
     const list = reference === undefined ? entry.collected : listOf(pending, reference, entry.run.lessonId);
