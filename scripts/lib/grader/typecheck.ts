@@ -1,9 +1,9 @@
 /** Type-checks exercise files with TypeScript (tsc in a child process) and sorts the errors by lesson. */
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { hashText } from '../core/stubs.ts';
 import type { Lesson } from '../core/workbook.ts';
 
 /** One type error, with the file relative to the folder above the graded one ("lessons/01-board/board.ts"). */
@@ -95,7 +95,7 @@ interface StoredCheck {
 /** What decides a check besides the files it reads: its configuration, the workbook's own, and the TypeScript release. */
 function checkKey(root: string, config: object): string {
   const typescript = join(root, 'node_modules', 'typescript', 'package.json');
-  return hashOf(`${JSON.stringify(config)}\0${readOr(join(root, 'tsconfig.json')) ?? ''}\0${readOr(typescript) ?? ''}`);
+  return hashText(`${JSON.stringify(config)}\0${readOr(join(root, 'tsconfig.json')) ?? ''}\0${readOr(typescript) ?? ''}`);
 }
 
 /**
@@ -165,14 +165,10 @@ function splitListedFiles(output: string): { read: string[]; said: string } {
   return { read, said: said.join('\n') };
 }
 
-function hashOf(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
-}
-
 /** A hash of a file's content, or undefined when it cannot be read. */
 function hashOrUndefined(file: string): string | undefined {
   const text = readOr(file);
-  return text === undefined ? undefined : hashOf(text);
+  return text === undefined ? undefined : hashText(text);
 }
 
 function changedSince(file: string, time: number): boolean {
@@ -205,7 +201,7 @@ function cacheFileFor(root: string, target: string, cacheDir: string): string | 
     return undefined;
   }
   if (resolve(target) === resolve(root, 'lessons')) return join(cacheDir, 'typecheck.tsbuildinfo');
-  const key = createHash('sha256').update(resolve(target)).digest('hex').slice(0, 16);
+  const key = hashText(resolve(target)).slice(0, 16);
   return join(cacheDir, `typecheck-${key}.tsbuildinfo`);
 }
 

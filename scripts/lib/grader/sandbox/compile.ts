@@ -7,11 +7,11 @@
  * The grader compiles every graded folder before the suites start (`compileFolder`, written to a
  * file the suites read: see runner.ts); a suite started without the grader compiles for itself.
  */
-import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import type { TransformFailure } from 'esbuild';
+import { hashText } from '../../core/stubs.ts';
 import { listLessons, type Lesson } from '../../core/workbook.ts';
 
 /** A compiled exercise file: its code, or why it could not be compiled. */
@@ -49,7 +49,7 @@ const lastCompiled = new Map<string, Compilation>();
 
 /** Compiles one file; `path` is where it is, `shown` how messages name it (lessons/01-board/board.ts). */
 export function compileExercise(source: string, path: string, shown: string): CompiledModule {
-  const hash = createHash('sha256').update(source).digest('hex');
+  const hash = hashText(source);
   const last = lastCompiled.get(path);
   if (last !== undefined && last.hash === hash && last.shown === shown) return last.result;
   const result = transformExercise(source, path, shown);
