@@ -65,7 +65,13 @@ const consoleText = (...parts: unknown[]): string => `${parts.map(String).join('
 for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
   console[method] = capped(console[method].bind(console), consoleText, undefined);
 }
-for (const stream of [process.stdout, process.stderr]) {
-  const write = stream.write.bind(stream) as (chunk: string | Uint8Array, ...rest: unknown[]) => boolean;
+// A worker's test files share its process.stdout and stderr: each file's cap wraps the streams' own
+// write, kept here, not the cap of the file before (those would pile up, one per file, each holding
+// on to its file's context and counting what every later file printed).
+const UNCAPPED = Symbol.for('tictactoe-workbook.uncapped-write');
+type Stream = NodeJS.WriteStream & { [UNCAPPED]?: NodeJS.WriteStream['write'] };
+for (const stream of [process.stdout, process.stderr] as Stream[]) {
+  stream[UNCAPPED] ??= stream.write;
+  const write = stream[UNCAPPED].bind(stream) as (chunk: string | Uint8Array, ...rest: unknown[]) => boolean;
   stream.write = capped(write, (chunk: string | Uint8Array) => String(chunk), true) as typeof stream.write;
 }
