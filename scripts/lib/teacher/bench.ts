@@ -11,8 +11,9 @@ export interface Stats {
   max: number;
   runs: number;
   /**
-   * Median CPU time of the command and every process it started (Linux): unlike the clock time, a
-   * busy machine hardly changes it, so ratios of it compare well between runs and machines.
+   * Median CPU time the machine spent while the command ran (Linux): every process of the command,
+   * the graded code's sandboxes included. A busy machine stretches the clock time far more than this,
+   * so ratios of it compare better between runs.
    */
   cpuMedian?: number;
   /** The timed runs, in the order they were taken (runs of commands timed in turns pair up by position). */
@@ -36,13 +37,19 @@ export function scaled(figures: Stats, factor: number): Stats {
 }
 
 /**
- * CPU time, in milliseconds, of the finished child processes this process has waited for, and of theirs
- * (Linux: cutime and cstime in /proc/self/stat); undefined elsewhere.
+ * CPU time, in milliseconds, the whole machine has spent so far, in user and kernel mode (Linux: the
+ * first line of /proc/stat); undefined elsewhere. The bench takes it before and after a command, so
+ * it must run alone. Not the command's own CPU time as the kernel counts it for a parent (cutime in
+ * /proc/self/stat): on Linux a sandbox runs below `unshare`, which the grader ends with SIGKILL, so
+ * the kernel never adds the sandbox's time to the command's, and that count left out the graded
+ * code's work (about a third of a class's CPU time).
  */
-function childrenCpuMs(): number | undefined {
+function machineCpuMs(): number | undefined {
   if (process.platform !== 'linux') return undefined;
-  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
-  const ticks = Number(fields[13]) + Number(fields[14]);
+  const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number);
+  // user, nice, system, idle, iowait, irq, softirq, steal: all but idle, iowait and steal were busy here.
+  const [user, nice, system, , , irq, softirq] = fields;
+  const ticks = [user, nice, system, irq, softirq].reduce((sum: number, value) => sum + (value ?? Number.NaN), 0);
   return Number.isFinite(ticks) ? ticks * 10 : undefined; // USER_HZ is 100 on Linux
 }
 
@@ -56,11 +63,12 @@ export function stats(samples: number[]): Stats {
 
 /**
  * Runs a command to its end and returns how long it took, on the clock and on the CPUs, in milliseconds
- * (its exit status is ignored). Run one command at a time: the CPU time counts every child that ended meanwhile.
+ * (its exit status is ignored). Run one command at a time on an otherwise idle machine: the CPU time
+ * is all the machine did meanwhile (see machineCpuMs).
  */
 export function timeCommand(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<Sample> {
   const started = performance.now();
-  const cpuBefore = childrenCpuMs();
+  const cpuBefore = machineCpuMs();
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd: options.cwd,
@@ -75,7 +83,7 @@ export function timeCommand(command: string, args: string[], options: { cwd: str
     child.on('close', (code) => {
       if (code !== null && code > 1) reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${errors}`));
       else {
-        const cpuAfter = childrenCpuMs();
+        const cpuAfter = machineCpuMs();
         const cpu = cpuBefore === undefined || cpuAfter === undefined ? {} : { cpuMs: cpuAfter - cpuBefore };
         resolve({ wallMs: performance.now() - started, ...cpu });
       }
