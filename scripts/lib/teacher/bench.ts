@@ -49,8 +49,11 @@ function machineCpuMs(): number | undefined {
   const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number);
   // user, nice, system, idle, iowait, irq, softirq, steal: all but idle, iowait and steal were busy here.
   const [user, nice, system, , , irq, softirq] = fields;
-  const ticks = [user, nice, system, irq, softirq].reduce((sum: number, value) => sum + (value ?? Number.NaN), 0);
-  return Number.isFinite(ticks) ? ticks * 10 : undefined; // USER_HZ is 100 on Linux
+  const busy = [user, nice, system, irq, softirq];
+  if (!busy.every((ticks) => ticks !== undefined && Number.isFinite(ticks))) return undefined;
+  let ticks = 0;
+  for (const part of busy) ticks += part as number;
+  return ticks * 10; // USER_HZ is 100 on Linux
 }
 
 /** Summarises timings. */
