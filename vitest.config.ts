@@ -9,8 +9,9 @@ import { folderOfTestFile, GRADED_PROJECT } from './scripts/lib/grader/test-file
 // Which code the graded suites import as `@workbook/...`: the student's `lessons/` by default,
 // the reference with WORKBOOK_TARGET=solutions, or any folder a teacher names. The grader sets
 // WORKBOOK_TARGETS (its child starts with an empty list and learns the folders when told to start)
-// and runs every folder in one project: its test files are named after the folder they grade
-// (scripts/lib/grader/test-files.ts), so a worker goes on from one student's file to the next.
+// and runs every folder in one project: its test files are named after the folders they grade
+// (scripts/lib/grader/test-files.ts; a file of class grading holds a few students), so a worker goes
+// on from one file to the next.
 const single = resolve(import.meta.dirname, process.env.WORKBOOK_TARGET ?? 'lessons');
 // Only `npm run bench` sets this, for its baseline: the suites import the graded files directly, in
 // their own realm, as a plain vitest run would. Grading never does (see scripts/lib/grader/sandbox/).
@@ -55,8 +56,8 @@ function writable(folder: string): boolean {
 }
 
 /**
- * For class grading: the test files in the order the grader gave them, one student after another, so
- * that each worker keeps using the sandbox it already started for that student (see sandbox/channel.ts).
+ * For class grading: the test files in the order of the folders they grade, a few students after
+ * another (each file starts with its first student's sandbox, see sandbox/channel.ts).
  */
 class StudentByStudent {
   shard(files: TestSpecification[]): TestSpecification[] {
@@ -72,8 +73,8 @@ class StudentByStudent {
 export default defineConfig({
   test: {
     ...(process.env.WORKBOOK_TARGETS ? { sequence: { sequencer: StudentByStudent } } : {}),
-    // A worker's heap grows by some 20 MB with each student it grades (each test file's vm context
-    // leaves something behind); past this, vitest starts a new worker for the next file, so grading a
+    // A worker's heap grows with each test file it runs (each file's vm context leaves something
+    // behind: about 20 MB when a file held one student); past this, vitest starts a new worker for the next file, so grading a
     // class of any size needs about 0.9 GB (60 hand-ins: 0.9 GB, where they took 1.6 GB and growing).
     // vitest's default is a share of the machine's memory: 12 GB per worker on a 24 GB machine.
     vmMemoryLimit: '256MB',

@@ -591,3 +591,29 @@ describe('one worker asked for', () => {
     );
   }, 120_000);
 });
+
+describe('students who share a test file', () => {
+  test("each is graded on their own code: a class's lessons and methods are never another student's", () => {
+    // Class grading runs a few students' lessons in one test file, one after another (runner.ts). Here
+    // the first and the third student's TicTacToe.isFull always says false, and honest classmates come
+    // after them in the same file: their class's methods must still call their own code.
+    const lesson = all.find((candidate) => candidate.id === '05-class') as Lesson;
+    const folder = join(scratch, 'shared-file');
+    const solution = readFileSync(join(ROOT, 'solutions', lesson.id, 'tictactoe.ts'), 'utf8');
+    const broken = solution.replace(/( {2}isFull\(\): boolean \{\n)[\s\S]*?\n {2}\}\n/, '$1    return false;\n  }\n');
+    expect(broken, 'the broken copy of the solution').not.toBe(solution);
+    const names = { 'ann-broken': broken, 'ben-honest': solution, 'cid-broken': broken, 'dee-honest': solution, 'eve-honest': solution };
+    for (const [name, source] of Object.entries(names)) {
+      cpSync(join(ROOT, 'lessons'), join(folder, name, 'lessons'), { recursive: true });
+      // The finished lessons it builds on (the class draws its grid with lesson 01's functions).
+      cpSync(join(ROOT, 'solutions'), join(folder, name, 'lessons'), { recursive: true, filter: (path) => !path.endsWith('stubs.lock.json') });
+      writeFileSync(join(folder, name, 'lessons', lesson.id, 'tictactoe.ts'), source);
+    }
+    const graded = grade([folder, '--out', join(scratch, 'shared-file-out'), '--lessons', lesson.number]);
+    expect(graded.status, `${graded.stdout}${graded.stderr}`).toBe(0);
+    const points = Object.fromEntries(readGradebook(join(scratch, 'shared-file-out')).students.map((each) => [each.name, each.lessons[lesson.id]?.points]));
+    const brokenPoints = points['ann-broken'] as number;
+    expect(brokenPoints, 'the points for a class whose isFull always says false').toBeLessThan(100);
+    expect(points).toEqual({ 'ann-broken': brokenPoints, 'ben-honest': 100, 'cid-broken': brokenPoints, 'dee-honest': 100, 'eve-honest': 100 });
+  }, 120_000);
+});

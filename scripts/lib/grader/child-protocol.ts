@@ -14,6 +14,8 @@ declare module '@vitest/runner' {
     hiddenSuite?: boolean;
     /** The one test of a lesson whose suite could not be loaded: its error is the lesson's load error. */
     loadFailed?: boolean;
+    /** Set on a lesson's describe block in a file of several graded folders: the index of the folder it grades. */
+    folder?: number;
   }
 }
 
@@ -35,10 +37,17 @@ export interface ChildStart {
 /** What the child reports. */
 export type ChildMessage =
   | { type: 'module-start'; project: string; file: string; id: string }
-  | { type: 'lesson-start'; project: string; file: string; lesson: string; id: string }
-  | { type: 'collected'; project: string; file: string; lesson: string; tests: Array<{ name: string; task: number; hidden: boolean }> }
-  | { type: 'test'; project: string; file: string; lesson: string; outcome: TestOutcome }
-  | { type: 'lesson-end'; project: string; file: string; lesson: string; loadError?: Failure }
+  | { type: 'lesson-start'; project: string; file: string; lesson: string; folder: number | undefined; id: string }
+  | {
+      type: 'collected';
+      project: string;
+      file: string;
+      lesson: string;
+      folder: number | undefined;
+      tests: Array<{ name: string; task: number; hidden: boolean }>;
+    }
+  | { type: 'test'; project: string; file: string; lesson: string; folder: number | undefined; outcome: TestOutcome }
+  | { type: 'lesson-end'; project: string; file: string; lesson: string; folder: number | undefined; loadError?: Failure }
   | { type: 'module-end'; project: string; file: string; loadError?: Failure }
   | { type: 'log'; taskId?: string; text: string }
   | { type: 'run-start'; files: Array<{ project: string; file: string }> }

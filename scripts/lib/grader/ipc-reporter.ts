@@ -10,10 +10,19 @@ function send(message: ChildMessage): void {
   process.send?.(message);
 }
 
-/** The graded folder whose lessons a test file of the grader runs (the child has the run's folders once it is told to start). */
-function targetOf(file: string): string {
+/**
+ * The index of the graded folder a lesson's describe block (or a test in it) belongs to: the one it
+ * names in a file of several folders, else the file's own (the child has the run's folders once it is
+ * told to start).
+ */
+function folderOf(task: TestCase | TestSuite): number | undefined {
+  return task.meta().folder ?? folderOfTestFile(task.module.moduleId);
+}
+
+/** The graded folder with that index. */
+function targetOf(folder: number | undefined): string {
   const targets = JSON.parse(process.env.WORKBOOK_TARGETS ?? '[]') as string[];
-  return targets[folderOfTestFile(file) ?? -1] ?? '';
+  return targets[folder ?? -1] ?? '';
 }
 
 /** The task number of a test: from its enclosing "Task N: …" describe block. */
@@ -71,6 +80,7 @@ export default class IpcReporter implements Reporter {
         project: testModule.project.name,
         file: testModule.moduleId,
         lesson,
+        folder: folderOf(suite),
         tests: [...suite.children.allTests()]
           .filter((testCase) => testCase.meta().loadFailed !== true)
           .map((testCase) => ({ name: testCase.name, task: taskOf(testCase), hidden: isHidden(testCase) })),
@@ -85,7 +95,7 @@ export default class IpcReporter implements Reporter {
   onTestSuiteReady(testSuite: TestSuite): void {
     const lesson = lessonSuite(testSuite);
     if (lesson === undefined) return;
-    send({ type: 'lesson-start', project: testSuite.project.name, file: testSuite.module.moduleId, lesson, id: testSuite.id });
+    send({ type: 'lesson-start', project: testSuite.project.name, file: testSuite.module.moduleId, lesson, folder: folderOf(testSuite), id: testSuite.id });
   }
 
   onTestCaseResult(testCase: TestCase): void {
@@ -100,12 +110,13 @@ export default class IpcReporter implements Reporter {
       project,
       file: testCase.module.moduleId,
       lesson,
+      folder: folderOf(testCase),
       outcome: {
         name: testCase.name,
         task: taskOf(testCase),
         hidden: isHidden(testCase),
         status: result.state === 'pending' ? 'skipped' : result.state,
-        failure: error ? toFailure(error, targetOf(testCase.module.moduleId)) : undefined,
+        failure: error ? toFailure(error, targetOf(folderOf(testCase))) : undefined,
         durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
       },
     });
@@ -122,7 +133,8 @@ export default class IpcReporter implements Reporter {
       project,
       file: testSuite.module.moduleId,
       lesson,
-      ...(error ? { loadError: toFailure(error, targetOf(testSuite.module.moduleId)) } : {}),
+      folder: folderOf(testSuite),
+      ...(error ? { loadError: toFailure(error, targetOf(folderOf(testSuite))) } : {}),
     });
   }
 
@@ -133,7 +145,7 @@ export default class IpcReporter implements Reporter {
       type: 'module-end',
       project,
       file: testModule.moduleId,
-      loadError: error ? toFailure(error, targetOf(testModule.moduleId)) : undefined,
+      loadError: error ? toFailure(error, targetOf(folderOfTestFile(testModule.moduleId))) : undefined,
     });
   }
 

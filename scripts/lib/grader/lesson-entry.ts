@@ -1,24 +1,31 @@
 /**
- * What the grader's test files run (runner.ts writes them, one per folder and group of lessons): one
- * describe block per lesson, which loads that lesson's suite (the visible one, or the hidden one, which
- * runs the visible one too). The lessons of one file share one worker, one vm context, one set of the
- * suites' own modules and one sandbox process, which costs far less than a file per lesson. Each lesson
- * still starts with a freshly booted sandbox, and an error while its suite loads fails that lesson only.
+ * What the grader's test files run (runner.ts writes them): one describe block per lesson, which
+ * loads that lesson's suite (the visible one, or the hidden one, which runs the visible one too). A
+ * check's file holds some lessons of one folder; a file of class grading holds every lesson of a few
+ * students, one student after another. The lessons of one file share one worker, one vm context and
+ * the suites' own modules (support code, tables), which costs far less than a file per lesson or per
+ * student; each student's lessons load their suites afresh (see `suiteOf`) and call that student's
+ * code in a sandbox process of its own. Each lesson still starts with a freshly booted sandbox, and
+ * an error while its suite loads fails that lesson only.
  */
 import { beforeAll, describe, type SuiteCollector, TestRunner, test } from 'vitest';
 import { lessonStarted } from './sandbox/client.ts';
+import { FOLDER_QUERY } from './test-files.ts';
 
 /** The name of the one test a lesson gets when its suite could not be loaded (the reporter turns it into the lesson's load error). */
 const LOAD_FAILED = 'the suite of this lesson could not be loaded';
 
-/** Registers one lesson: its suite file, loaded inside a describe block that carries the lesson's id. */
-export function gradedLesson(lessonId: string, suiteFile: string, hidden: boolean): void {
-  describe(lessonId, { meta: { lesson: lessonId, hiddenSuite: hidden } }, async () => {
+/**
+ * Registers one lesson: its suite file, loaded inside a describe block that carries the lesson's id
+ * (and, in a file of several students, `folder`: the index of the student's folder in the grader's list).
+ */
+export function gradedLesson(lessonId: string, suiteFile: string, hidden: boolean, folder?: number): void {
+  describe(lessonId, { meta: { lesson: lessonId, hiddenSuite: hidden, ...(folder === undefined ? {} : { folder }) } }, async () => {
     // What an earlier lesson's code did while loading (an endless loop, say) is no concern of this one.
-    lessonStarted({ freshBoot: false });
-    beforeAll(() => lessonStarted({ freshBoot: true }));
+    lessonStarted({ freshBoot: false }, folder);
+    beforeAll(() => lessonStarted({ freshBoot: true }, folder));
     try {
-      await import(/* @vite-ignore */ suiteFile);
+      await import(/* @vite-ignore */ suiteOf(suiteFile, folder));
     } catch (error) {
       dropRegistered(TestRunner.getCurrentSuite());
       test(LOAD_FAILED, { meta: { loadFailed: true } }, () => {
@@ -26,6 +33,17 @@ export function gradedLesson(lessonId: string, suiteFile: string, hidden: boolea
       });
     }
   });
+}
+
+/**
+ * The module id to load a lesson's suite by. In a file of several students each student's lessons
+ * need the suite's tests registered afresh, and its `@workbook/...` modules made for that student:
+ * the query keeps them apart (vitest loads a module once per id; proxy-module.ts passes the query on
+ * to the modules the suite imports, the visible suite of a hidden one included), while the support
+ * modules, imported without it, are shared by all.
+ */
+function suiteOf(suiteFile: string, folder: number | undefined): string {
+  return folder === undefined ? suiteFile : `${suiteFile}?${FOLDER_QUERY}=${folder}`;
 }
 
 /** Drops whatever the suite registered before its error (tests, describe blocks, hooks): the lesson did not load. */

@@ -71,7 +71,10 @@ export class LessonRuns {
       for (const entry of lessons.filter((candidate) => !candidate.done)) this.end(entry, message.loadError);
       return;
     }
-    const entry = lessons.find((candidate) => candidate.run.lessonId === message.lesson);
+    // A file of class grading runs the same lessons for several folders: the message says whose.
+    const entry = lessons.find(
+      (candidate) => candidate.run.lessonId === message.lesson && (message.folder === undefined || candidate.targetIndex === message.folder),
+    );
     if (!entry) return;
     if (message.type === 'lesson-start') {
       this.bySuiteId.set(message.id, entry);

@@ -89,7 +89,13 @@ export async function runTargets(options: RunOptions): Promise<LessonRun[][]> {
   }
   const open = pending.filter((entry) => entry.suite !== undefined);
   const { stateDir } = options;
-  const settings = { limitMs: options.limitMs ?? DEFAULT_LIMIT_MS, fences: options.fences ?? probeFences(), seed: options.seed, stateDir };
+  const settings = {
+    limitMs: options.limitMs ?? DEFAULT_LIMIT_MS,
+    fences: options.fences ?? probeFences(),
+    seed: options.seed,
+    stateDir,
+    referenceIndex: options.referenceIndex,
+  };
   if (open.length > 0) await runChild(root, targets, open, settings, options.onLessonDone);
   if (stateDir !== undefined && targets.length === 1) {
     recordLessonTimes(
@@ -135,28 +141,59 @@ function suiteFile(root: string, lesson: Lesson, hidden: boolean): string | unde
 }
 
 /**
- * Writes the test files that run the open lessons (see lesson-entry.ts) and notes each lesson's file.
- * A file per folder when there are several (a class: the workers share out the students); one folder's
- * lessons are dealt out over as many files as there are workers, so they still run side by side, by
- * how long each took last time (`times`), so that the workers finish at about the same time.
+ * How many students' lessons one test file of class grading runs, one student after another. A test
+ * file is a fresh vm context in which vitest and the suites' own modules are loaded and warmed up
+ * again; sharing one among a few students saves that (30 hand-ins × lessons 01-07: about 11 % less
+ * time and CPU time than a file per student), while enough files remain for the workers to share out
+ * evenly. Larger groups gained less: a worker's heap grows with every student a file holds.
  */
-function writeTestFiles(root: string, folder: string, open: Pending[], times: LessonTimes): void {
+export const STUDENTS_PER_FILE = 4;
+
+/**
+ * Writes the test files that run the open lessons (see lesson-entry.ts) and notes each lesson's file.
+ * A class: every lesson of a few students per file (STUDENTS_PER_FILE; the reference solutions, the
+ * list every hand-in is held to, in a file of their own). One folder: its lessons are dealt out over
+ * as many files as there are workers, so they still run side by side, by how long each took last
+ * time (`times`), so that the workers finish at about the same time.
+ */
+function writeTestFiles(root: string, folder: string, open: Pending[], times: LessonTimes, referenceIndex: number | undefined): void {
   mkdirSync(folder, { recursive: true });
-  const targets = [...new Set(open.map((entry) => entry.targetIndex))];
-  const parts = targets.length === 1 ? Math.max(1, Math.min(suiteWorkers(), open.length)) : 1;
   const entry = JSON.stringify(join(root, 'scripts/lib/grader/lesson-entry.ts'));
-  for (const target of targets) {
-    const lessons = open.filter((candidate) => candidate.targetIndex === target);
-    const dealt = dealByWeight(lessons, parts, (candidate) => times[candidate.run.lessonId]);
+  const writeFile = (file: string, lines: string[]): void => {
+    writeFileSync(file, [`import { gradedLesson } from ${entry};`, ...lines, ''].join('\n'));
+  };
+  const targets = [...new Set(open.map((candidate) => candidate.targetIndex))];
+  const lessonsOf = (target: number): Pending[] => open.filter((candidate) => candidate.targetIndex === target);
+  const line = (candidate: Pending, folder?: number): string =>
+    `gradedLesson(${[candidate.run.lessonId, candidate.suite, candidate.hiddenSuite, ...(folder === undefined ? [] : [folder])].map((value) => JSON.stringify(value)).join(', ')});`;
+  if (targets.length === 1) {
+    const [target] = targets as [number];
+    const lessons = lessonsOf(target);
+    const dealt = dealByWeight(lessons, Math.max(1, Math.min(suiteWorkers(), lessons.length)), (candidate) => times[candidate.run.lessonId]);
     for (const [part, mine] of dealt.entries()) {
       if (mine.length === 0) continue;
       const file = gradedTestFile(folder, target, part);
-      const lines = mine.map(
-        (candidate) => `gradedLesson(${JSON.stringify(candidate.run.lessonId)}, ${JSON.stringify(candidate.suite)}, ${candidate.hiddenSuite});`,
+      writeFile(
+        file,
+        mine.map((candidate) => line(candidate)),
       );
-      writeFileSync(file, [`import { gradedLesson } from ${entry};`, ...lines, ''].join('\n'));
       for (const candidate of mine) candidate.file = file;
     }
+    return;
+  }
+  const students = targets.filter((target) => target !== referenceIndex);
+  const groups = [...(referenceIndex !== undefined && targets.includes(referenceIndex) ? [[referenceIndex]] : [])];
+  for (let first = 0; first < students.length; first += STUDENTS_PER_FILE) groups.push(students.slice(first, first + STUDENTS_PER_FILE));
+  for (const group of groups) {
+    const file = gradedTestFile(folder, group[0] as number, 0, group.at(-1));
+    const lines: string[] = [];
+    for (const target of group) {
+      for (const candidate of lessonsOf(target)) {
+        lines.push(line(candidate, target));
+        candidate.file = file;
+      }
+    }
+    writeFile(file, lines);
   }
 }
 
@@ -174,7 +211,7 @@ async function runChild(
   root: string,
   targets: string[],
   open: Pending[],
-  settings: { limitMs: number; fences: Fences; seed?: number | undefined; stateDir?: string | undefined },
+  settings: { limitMs: number; fences: Fences; seed?: number | undefined; stateDir?: string | undefined; referenceIndex?: number | undefined },
   onLessonDone: RunOptions['onLessonDone'],
   watch?: WatchHooks,
 ): Promise<void> {
@@ -188,7 +225,7 @@ async function runChild(
   const pipes = process.platform === 'win32' ? undefined : startPipeStock(sandboxesDir);
   // The child starts vitest (about half a second) while the folders are compiled and its test files
   // written here; it runs them when told which they are.
-  const { stateDir, ...suiteSettings } = settings;
+  const { stateDir, referenceIndex, ...suiteSettings } = settings;
   const suites = startSuiteProcess(root, { targets, compiledDir, sandboxesDir, pipeStock: pipes?.folder, ...suiteSettings, watch: watch !== undefined });
   const compileCache = stateDir === undefined ? undefined : compileCacheFile(stateDir);
   const compile = (): void => writeCompiledFolders(compiledDir, targets, listLessons(root), compileCache);
@@ -199,7 +236,7 @@ async function runChild(
   };
   try {
     compile();
-    writeTestFiles(root, join(compiledDir, 'suites'), open, stateDir === undefined ? {} : readLessonTimes(stateDir));
+    writeTestFiles(root, join(compiledDir, 'suites'), open, stateDir === undefined ? {} : readLessonTimes(stateDir), referenceIndex);
   } catch (error) {
     suites.stop();
     await suites.exited;

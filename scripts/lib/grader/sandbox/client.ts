@@ -67,7 +67,7 @@ const stableInfo = new WeakMap<object, StableExport>();
 /** The prototype that mirrors of an exported class get (the `prototype` of its stable function). */
 const stablePrototypes = new Map<string, object>();
 
-/** One test file's connection to the hand-in's code. */
+/** One graded folder's connection to its code, for the test file that grades it. */
 class Session {
   private sandbox: Sandbox | undefined;
   private depth = 0;
@@ -78,6 +78,8 @@ class Session {
   constructor(
     private readonly target: string,
     limitMs: number,
+    /** The folder's index in the grader's list (WORKBOOK_TARGETS); undefined for a suite run outside the grader. */
+    private readonly folderIndex?: number,
   ) {
     this.limitMs = limitMs;
     this.deadlineMs = limitMs;
@@ -176,8 +178,13 @@ class Session {
     this.testsBegun += 1;
   }
 
-  /** How many tests of this file have begun. */
+  /** How many tests of this folder have begun in this file. */
   private testsBegun = 0;
+
+  /** True once a test of this folder has begun (its lessons are running, not only loading). */
+  get running(): boolean {
+    return this.testsBegun > 0;
+  }
 
   /** Counts the tests of this file, so a stop is known to belong to the test that met it. */
   private testNumber = 0;
@@ -245,6 +252,19 @@ class Session {
     const value = this.exportsOf(stable.modulePath)[stable.name];
     if (typeof value !== 'function') throw new TypeError(`${stable.name} is not a function`);
     return value;
+  }
+
+  /**
+   * Makes this folder's code the one the suites call, in a test file of several folders: the
+   * prototypes that mirrors of exported classes share get the methods of this session's sandbox again
+   * (another folder's session loaded its own since).
+   */
+  activate(): void {
+    for (const [modulePath, exports] of this.sandbox?.modules ?? []) {
+      for (const [name, value] of Object.entries(exports)) {
+        if (typeof value === 'function') this.refreshPrototype(modulePath, name, value);
+      }
+    }
   }
 
   /** Copies a class's methods from the current sandbox's stub onto the prototype that mirrors use. */
@@ -480,7 +500,7 @@ class Session {
    */
   private compile(): CompiledFolder {
     const dir = globalThis.process.env.WORKBOOK_COMPILED_DIR;
-    const index = gradedFolder()?.index;
+    const index = this.folderIndex;
     const compiled =
       dir === undefined || index === undefined ? compileFolder(this.target) : (JSON.parse(readFileSync(compiledFile(dir, index), 'utf8')) as CompiledFolder);
     if (this.target !== CLEAN_TARGET) return compiled;
@@ -548,26 +568,51 @@ function stableExport(modulePath: string, name: string): (...args: unknown[]) =>
   return wrapper;
 }
 
+/** The session of the folder whose lessons run (or load) now. */
 let session: Session | undefined;
+/**
+ * Every session of the test file running now, by folder index: a file of class grading grades the
+ * lessons of several students one after another (runner.ts), each with a session and sandbox of its own.
+ */
+const sessions = new Map<number, Session>();
 
 /**
- * The folder the grader's test file running now grades (its index in WORKBOOK_TARGETS, from the file's
- * name: see test-files.ts); undefined when a suite runs outside the grader (its project names the folder).
+ * The folder the grader's test file running now grades first (its index in WORKBOOK_TARGETS, from the
+ * file's name: see test-files.ts); undefined when a suite runs outside the grader (its project names the folder).
  */
-function gradedFolder(): { index: number; target: string } | undefined {
-  const index = folderOfTestFile(expect.getState().testPath ?? '');
-  const listed = globalThis.process.env.WORKBOOK_TARGETS;
-  if (index === undefined || listed === undefined) return undefined;
-  const target = (JSON.parse(listed) as string[])[index];
-  return target === undefined ? undefined : { index, target };
+function gradedFolder(): number | undefined {
+  return folderOfTestFile(expect.getState().testPath ?? '');
 }
 
-/** This test file's session (one sandbox at a time, for the folder the file grades). */
+/** The folder a grader's folder index names (WORKBOOK_TARGETS), or undefined. */
+function targetOf(index: number): string | undefined {
+  const listed = globalThis.process.env.WORKBOOK_TARGETS;
+  return listed === undefined ? undefined : (JSON.parse(listed) as string[])[index];
+}
+
+/** The limit of one call into the graded code (the grader's --limit, passed down), in milliseconds. */
+function callLimit(): number {
+  const limit = Number(process.env.WORKBOOK_CALL_LIMIT_MS ?? SANDBOX_LIMITS.callMs);
+  return limit > 0 ? limit : SANDBOX_LIMITS.callMs;
+}
+
+/**
+ * The session of a folder of the grader (made the first time it is asked for, then kept for the test
+ * file), or, outside the grader (no such folder), one for the folder the suites' project names.
+ */
+function sessionFor(index: number | undefined): Session {
+  const known = index === undefined ? undefined : sessions.get(index);
+  if (known) return known;
+  const target = index === undefined ? undefined : targetOf(index);
+  if (index === undefined || target === undefined) return new Session(inject('workbookTarget'), callLimit());
+  const made = new Session(target, callLimit(), index);
+  sessions.set(index, made);
+  return made;
+}
+
+/** The session of the folder whose lessons run now (the file's first folder until a lesson says which). */
 export function currentSession(): Session {
-  if (!session) {
-    const limit = Number(process.env.WORKBOOK_CALL_LIMIT_MS ?? SANDBOX_LIMITS.callMs);
-    session = new Session(gradedFolder()?.target ?? inject('workbookTarget'), limit > 0 ? limit : SANDBOX_LIMITS.callMs);
-  }
+  session ??= sessionFor(gradedFolder());
   return session;
 }
 
@@ -581,13 +626,29 @@ export function warmUp(): void {
   if (inject('workbookSealed')) currentSession().warmUp();
 }
 
-/** A new lesson of the test file begins (see Session.lessonStarted). */
-export function lessonStarted(options: { freshBoot: boolean }): void {
-  if (inject('workbookSealed')) currentSession().lessonStarted(options);
+/**
+ * A lesson begins (see Session.lessonStarted), or its suite is about to load; in a file of several
+ * folders, a lesson of folder `folder` (its index in the grader's list), whose code the suites call
+ * from now on. The folders of such a file run one after another, so once the next one's lessons run,
+ * the sandbox of the one before is ended.
+ */
+export function lessonStarted(options: { freshBoot: boolean }, folder?: number): void {
+  if (!inject('workbookSealed')) return;
+  const next = folder === undefined ? currentSession() : sessionFor(folder);
+  if (next !== session) {
+    if (session?.running && options.freshBoot) session.end();
+    session = next;
+    next.activate();
+  }
+  next.lessonStarted(options);
 }
 
-/** Ends this test file's sandbox (the setup file calls it after the last test). */
+/** Ends this test file's sandboxes (the setup file calls it after the last test). */
 export function closeSession(): void {
-  if (inject('workbookSealed')) session?.end();
+  if (inject('workbookSealed')) {
+    session?.end();
+    for (const other of sessions.values()) if (other !== session) other.end();
+  }
+  sessions.clear();
   session = undefined;
 }
