@@ -593,27 +593,40 @@ describe('one worker asked for', () => {
 });
 
 describe('students who share a test file', () => {
-  test("each is graded on their own code: a class's lessons and methods are never another student's", () => {
-    // Class grading runs a few students' lessons in one test file, one after another (runner.ts). Here
-    // the first and the third student's TicTacToe.isFull always says false, and honest classmates come
-    // after them in the same file: their class's methods must still call their own code.
+  test("each is graded on their own code: a class's methods and accessors are never another student's", () => {
+    // Class grading runs a few students' lessons in one test file, one after another (runner.ts), and
+    // the suites' mirrors of a student's TicTacToe get that student's methods. Here classes that differ
+    // from the reference (an isFull that always says false, a board kept behind an accessor, no isFull
+    // at all) sit before, between and after honest ones: each must score as it does alone.
     const lesson = all.find((candidate) => candidate.id === '05-class') as Lesson;
     const folder = join(scratch, 'shared-file');
     const solution = readFileSync(join(ROOT, 'solutions', lesson.id, 'tictactoe.ts'), 'utf8');
-    const broken = solution.replace(/( {2}isFull\(\): boolean \{\n)[\s\S]*?\n {2}\}\n/, '$1    return false;\n  }\n');
-    expect(broken, 'the broken copy of the solution').not.toBe(solution);
-    const names = { 'ann-broken': broken, 'ben-honest': solution, 'cid-broken': broken, 'dee-honest': solution, 'eve-honest': solution };
-    for (const [name, source] of Object.entries(names)) {
-      cpSync(join(ROOT, 'lessons'), join(folder, name, 'lessons'), { recursive: true });
-      // The finished lessons it builds on (the class draws its grid with lesson 01's functions).
-      cpSync(join(ROOT, 'solutions'), join(folder, name, 'lessons'), { recursive: true, filter: (path) => !path.endsWith('stubs.lock.json') });
-      writeFileSync(join(folder, name, 'lessons', lesson.id, 'tictactoe.ts'), source);
-    }
-    const graded = grade([folder, '--out', join(scratch, 'shared-file-out'), '--lessons', lesson.number]);
-    expect(graded.status, `${graded.stdout}${graded.stderr}`).toBe(0);
-    const points = Object.fromEntries(readGradebook(join(scratch, 'shared-file-out')).students.map((each) => [each.name, each.lessons[lesson.id]?.points]));
-    const brokenPoints = points['ann-broken'] as number;
-    expect(brokenPoints, 'the points for a class whose isFull always says false').toBeLessThan(100);
-    expect(points).toEqual({ 'ann-broken': brokenPoints, 'ben-honest': 100, 'cid-broken': brokenPoints, 'dee-honest': 100, 'eve-honest': 100 });
-  }, 120_000);
+    const withIsFull = (body: string): string => solution.replace(/( {2})isFull\(\): boolean \{\n[\s\S]*?\n {2}\}\n/, body);
+    const wrong = withIsFull('  isFull(): boolean {\n    return false;\n  }\n');
+    const missing = withIsFull('  declare isFull: () => boolean;\n');
+    const accessor = solution.replace(
+      /( {2})board: Grid;\n/,
+      '  #cells: Grid = [];\n  get board(): Grid {\n    return this.#cells;\n  }\n  set board(value: Grid) {\n    this.#cells = value;\n  }\n',
+    );
+    for (const changed of [wrong, missing, accessor]) expect(changed, 'a changed copy of the solution').not.toBe(solution);
+    const sources = { 'a-wrong': wrong, 'b-honest': solution, 'c-missing': missing, 'd-accessor': accessor, 'e-honest': solution };
+    const gradeClass = (names: string[], out: string): Record<string, number | undefined> => {
+      for (const name of names) {
+        const place = join(folder, out, name, 'lessons');
+        cpSync(join(ROOT, 'lessons'), place, { recursive: true });
+        // The finished lessons it builds on (the class draws its grid with lesson 01's functions).
+        cpSync(join(ROOT, 'solutions'), place, { recursive: true, filter: (path) => !path.endsWith('stubs.lock.json') });
+        writeFileSync(join(place, lesson.id, 'tictactoe.ts'), sources[name as keyof typeof sources]);
+      }
+      const graded = grade([join(folder, out), '--out', join(folder, `${out}-gradebook`), '--lessons', lesson.number, '--seed', '1']);
+      expect(graded.status, `${graded.stdout}${graded.stderr}`).toBe(0);
+      return Object.fromEntries(readGradebook(join(folder, `${out}-gradebook`)).students.map((each) => [each.name, each.lessons[lesson.id]?.points]));
+    };
+    // Alone: a class of one has a test file of its own (the hidden suites draw the same inputs: --seed 1).
+    const alone = Object.fromEntries(Object.keys(sources).map((name) => [name, gradeClass([name], `alone-${name}`)[name]]));
+    expect(alone['b-honest']).toBe(100);
+    for (const name of ['a-wrong', 'c-missing', 'd-accessor']) expect(alone[name], `${name} alone`).toBeLessThan(100);
+    // Together: the first four share a file (the first of them is folder 0), the fifth has one of its own.
+    expect(gradeClass(Object.keys(sources), 'together')).toEqual(alone);
+  }, 300_000);
 });

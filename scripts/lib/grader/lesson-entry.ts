@@ -46,11 +46,15 @@ function suiteOf(suiteFile: string, folder: number | undefined): string {
   return folder === undefined ? suiteFile : `${suiteFile}?${FOLDER_QUERY}=${folder}`;
 }
 
-/** Drops whatever the suite registered before its error (tests, describe blocks, hooks): the lesson did not load. */
+/**
+ * Drops whatever the suite registered before its error (tests, describe blocks, hooks): the lesson did
+ * not load. The lesson's own start, the first beforeAll hook (registered before the suite was loaded),
+ * stays: the failed load still belongs to the lesson's folder.
+ */
 function dropRegistered(collector: SuiteCollector): void {
   collector.tasks.length = 0;
   if (collector.suite === undefined) return;
-  for (const hooks of Object.values(TestRunner.getSuiteHooks(collector.suite))) {
-    if (Array.isArray(hooks)) hooks.length = 0;
+  for (const [kind, hooks] of Object.entries(TestRunner.getSuiteHooks(collector.suite))) {
+    if (Array.isArray(hooks)) hooks.length = kind === 'beforeAll' ? Math.min(hooks.length, 1) : 0;
   }
 }

@@ -46,30 +46,36 @@ interface Sandbox {
   bootedAfter: number;
 }
 
-/** A function or class the suites import: it always calls the export of the current sandbox. */
+/**
+ * A function or class the suites import: it always calls the export of its session's current sandbox
+ * (whichever sandbox that session runs now: a sandbox is booted afresh for each lesson, and after a stop).
+ */
 interface StableExport {
+  session: Session;
   modulePath: string;
   name: string;
 }
 
-/**
- * The functions and classes the suites import, one per export, kept for as long as this module is.
- * vitest's vm pools may run several test files of one project in one context, where the generated
- * `@workbook/...` modules are evaluated once: so an imported function must not belong to the session
- * of the file that first imported it. Each call finds the session of the test file running now.
- */
-const stableExports = new Map<string, (...args: unknown[]) => unknown>();
 /** The suites' functions whose calls from the code need no answer (see `oneWay`). */
 const oneWayFunctions = new WeakSet<object>();
 /** The suites' objects and functions that cross as a twin made beside the code (see `crossesAsTwin`). */
 const twins = new WeakMap<object, () => TwinRecipe>();
+/** Every stable function the suites imported, whichever session made it. */
 const stableInfo = new WeakMap<object, StableExport>();
-/** The prototype that mirrors of an exported class get (the `prototype` of its stable function). */
-const stablePrototypes = new Map<string, object>();
 
 /** One graded folder's connection to its code, for the test file that grades it. */
 class Session {
   private sandbox: Sandbox | undefined;
+  /**
+   * The functions and classes the suites imported from this folder's modules, one per export, and the
+   * prototype that mirrors of each exported class get (the `prototype` of its stable function): this
+   * session's own, so that in a test file of several folders (students) a suite only ever calls the
+   * code of the folder it was loaded for, and a class's mirrors only ever have that folder's methods.
+   */
+  private readonly stableExports = new Map<string, (...args: unknown[]) => unknown>();
+  private readonly stablePrototypes = new Map<string, object>();
+  /** True once the session has ended for good (its folder's lessons are over): it starts no more sandboxes. */
+  private retired = false;
   private depth = 0;
   private recent: string[] = [];
   private fencesFound: Fences | undefined;
@@ -94,7 +100,7 @@ class Session {
         result[name] = value;
         continue;
       }
-      result[name] = stableExport(modulePath, name);
+      result[name] = this.stableExport(modulePath, name);
       this.refreshPrototype(modulePath, name, value);
     }
     return result;
@@ -161,7 +167,7 @@ class Session {
   }
 
   isSealed(fn: unknown): boolean {
-    return typeof fn === 'function' && stableInfo.has(fn);
+    return typeof fn === 'function' && stableInfo.get(fn)?.session === this;
   }
 
   /** Notes output a test saw (the pretend player's transcript), to show if the code is stopped. */
@@ -216,10 +222,17 @@ class Session {
    * Watch mode starts a clean spare for that next run instead.
    */
   end(): void {
+    this.retired = true;
     this.sandbox?.process.release();
     this.sandbox = undefined;
     sandboxPool().releaseKept(this.target);
     if (globalThis.process.env.WORKBOOK_WATCH === '1') this.warmUp();
+  }
+
+  /** Ends this session's sandbox, if it runs one, without ending the session: a later call starts a fresh one. */
+  release(): void {
+    this.sandbox?.process.release();
+    this.sandbox = undefined;
   }
 
   /** Ends this lesson's use of the sandbox; a live one is kept for the next lesson of the same folder. */
@@ -247,6 +260,24 @@ class Session {
     return exports;
   }
 
+  /** The stable function for one export of this folder: it calls that export in this session's current sandbox. */
+  private stableExport(modulePath: string, name: string): (...args: unknown[]) => unknown {
+    const key = `${modulePath}#${name}`;
+    const known = this.stableExports.get(key);
+    if (known) return known;
+    const info: StableExport = { session: this, modulePath, name };
+    const wrapper = {
+      [name]: function (this: unknown, ...args: unknown[]): unknown {
+        const fn = info.session.current(info) as (...values: unknown[]) => unknown;
+        return new.target ? Reflect.construct(fn, args) : Reflect.apply(fn, this, args);
+      },
+    }[name] as (...args: unknown[]) => unknown;
+    this.stablePrototypes.set(key, wrapper.prototype as object);
+    stableInfo.set(wrapper, info);
+    this.stableExports.set(key, wrapper);
+    return wrapper;
+  }
+
   /** The export of the current sandbox behind a stable function (loads the module again after a restart). */
   current(stable: StableExport): unknown {
     const value = this.exportsOf(stable.modulePath)[stable.name];
@@ -255,23 +286,16 @@ class Session {
   }
 
   /**
-   * Makes this folder's code the one the suites call, in a test file of several folders: the
-   * prototypes that mirrors of exported classes share get the methods of this session's sandbox again
-   * (another folder's session loaded its own since).
+   * Gives the prototype that mirrors use the methods and accessors of a class's stub in the current
+   * sandbox, and only those (what an earlier sandbox of the folder had and this one lacks is removed).
    */
-  activate(): void {
-    for (const [modulePath, exports] of this.sandbox?.modules ?? []) {
-      for (const [name, value] of Object.entries(exports)) {
-        if (typeof value === 'function') this.refreshPrototype(modulePath, name, value);
-      }
-    }
-  }
-
-  /** Copies a class's methods from the current sandbox's stub onto the prototype that mirrors use. */
   private refreshPrototype(modulePath: string, name: string, stub: unknown): void {
-    const proto = stablePrototypes.get(`${modulePath}#${name}`);
+    const proto = this.stablePrototypes.get(`${modulePath}#${name}`);
     const source = (stub as { prototype?: object }).prototype;
     if (!proto || !source) return;
+    for (const key of Object.getOwnPropertyNames(proto)) {
+      if (key !== 'constructor' && !Object.hasOwn(source, key)) delete (proto as Record<string, unknown>)[key];
+    }
     for (const key of Object.getOwnPropertyNames(source)) {
       if (key === 'constructor') continue;
       Object.defineProperty(proto, key, Object.getOwnPropertyDescriptor(source, key) as PropertyDescriptor);
@@ -314,6 +338,7 @@ class Session {
     // Once the code was stopped in a test, the rest of that test fails at once; the next test starts afresh.
     if (current?.stop && current.stoppedIn === this.testNumber) throw current.stop;
     if (current) current.process.release();
+    if (this.retired) throw new StoppedError("This student's lessons are over: the grader runs no more of their code.");
     this.sandbox = this.start();
     return this.sandbox;
   }
@@ -332,14 +357,14 @@ class Session {
       request: (message) => this.request(sandbox, message),
       outgoing: (value) => {
         const stable = typeof value === 'function' ? stableInfo.get(value) : undefined;
-        return stable ? this.current(stable) : value;
+        return stable?.session === this ? this.current(stable) : value;
       },
       oneWay: (fn) => typeof fn === 'function' && oneWayFunctions.has(fn),
       madeBeside: twinRecipe,
       prototypeFor: (constructor) => {
         for (const [modulePath, exports] of sandbox.modules) {
           for (const [name, value] of Object.entries(exports)) {
-            if (value === constructor) return stablePrototypes.get(`${modulePath}#${name}`);
+            if (value === constructor) return this.stablePrototypes.get(`${modulePath}#${name}`);
           }
         }
         return undefined;
@@ -550,24 +575,6 @@ function twinRecipe(value: unknown): TwinRecipe | undefined {
   return isObject ? twins.get(value)?.() : undefined;
 }
 
-/** The stable function for one export: it calls that export in the sandbox of the test file running now. */
-function stableExport(modulePath: string, name: string): (...args: unknown[]) => unknown {
-  const key = `${modulePath}#${name}`;
-  const known = stableExports.get(key);
-  if (known) return known;
-  const info: StableExport = { modulePath, name };
-  const wrapper = {
-    [name]: function (this: unknown, ...args: unknown[]): unknown {
-      const fn = currentSession().current(info) as (...values: unknown[]) => unknown;
-      return new.target ? Reflect.construct(fn, args) : Reflect.apply(fn, this, args);
-    },
-  }[name] as (...args: unknown[]) => unknown;
-  stablePrototypes.set(key, wrapper.prototype as object);
-  stableInfo.set(wrapper, info);
-  stableExports.set(key, wrapper);
-  return wrapper;
-}
-
 /** The session of the folder whose lessons run (or load) now. */
 let session: Session | undefined;
 /**
@@ -636,9 +643,11 @@ export function lessonStarted(options: { freshBoot: boolean }, folder?: number):
   if (!inject('workbookSealed')) return;
   const next = folder === undefined ? currentSession() : sessionFor(folder);
   if (next !== session) {
+    // While the file's suites load, each folder's sandbox is ended once its suites have loaded (the
+    // next one starts its own), so no more sandboxes run at once than with a file per folder.
     if (session?.running && options.freshBoot) session.end();
+    else session?.release();
     session = next;
-    next.activate();
   }
   next.lessonStarted(options);
 }
