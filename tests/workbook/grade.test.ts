@@ -21,6 +21,8 @@ import { scoreLesson } from '../../scripts/lib/core/results.ts';
 import { changedTests, locateLessons, type Submission } from '../../scripts/lib/teacher/intake/submissions.ts';
 import { listLessons, ROOT, type Lesson } from '../../scripts/lib/core/workbook.ts';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { STUDENTS_PER_FILE } from '../../scripts/lib/grader/runner.ts';
+import { quietLimitMs } from '../../scripts/lib/grader/suite-process.ts';
 import { pathToFileURL } from 'node:url';
 import { BROWSER_ARGS, CHROMIUM, DESKTOP, HAVE_BROWSER, IN_CI, PHONE, SCREENSHOTS } from './browser.ts';
 import { CLASS_OF_30, rosterCsv, writeClass, writeClassPack, type Student } from './synthetic-class.ts';
@@ -629,4 +631,12 @@ describe('students who share a test file', () => {
     // Together: the first four share a file (the first of them is folder 0), the fifth has one of its own.
     expect(gradeClass(Object.keys(sources), 'together')).toEqual(alone);
   }, 300_000);
+
+  test('the grader outwaits a file whose every lesson loops while it loads, before calling grading broken', () => {
+    // vitest says nothing while a test file's suites load, and each lesson's load may run into the
+    // call limit: three such students in a file of four once made the grader stop the whole run at
+    // 120 s (--limit 6), and their honest classmate got 0 (found in a review).
+    const lessonsPerFile = STUDENTS_PER_FILE * all.length;
+    for (const limitMs of [3000, 6000, 20_000]) expect(quietLimitMs(lessonsPerFile, limitMs)).toBeGreaterThan(lessonsPerFile * (limitMs + 1000));
+  });
 });

@@ -244,7 +244,8 @@ async function runChild(
     throw error;
   }
   const jobs = new Map(open.map((entry) => [jobKey(entry.project, entry.file ?? ''), { project: entry.project, file: entry.file ?? '' }]));
-  suites.start([...jobs.values()]);
+  const lessonsPerFile = [...jobs.keys()].map((key) => open.filter((entry) => jobKey(entry.project, entry.file ?? '') === key).length);
+  suites.start([...jobs.values()], Math.max(1, ...lessonsPerFile));
   const finish = (entry: Pending): void => {
     entry.run.durationMs = entry.startedAt === undefined ? 0 : Date.now() - entry.startedAt;
     onLessonDone?.(entry.targetIndex, entry.run);

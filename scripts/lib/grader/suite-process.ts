@@ -9,8 +9,21 @@ import type { ChildStart } from './child-protocol.ts';
 import { spawnSuiteChild, takePrelaunchedChild } from './suite-spawn.mjs';
 import type { Fences } from './sandbox/fences.ts';
 
-/** How long the test runner may stay silent before the grader calls grading itself broken. */
+/** How long the test runner may stay silent before the grader calls grading itself broken (at least). */
 const QUIET_LIMIT_MS = 120_000;
+
+/** What starting a new sandbox may take, beyond a call's own limit, when a lesson's modules load. */
+const LOAD_MARGIN_MS = 2000;
+
+/**
+ * How long the test runner may stay silent: two minutes, or longer when a test file may take longer
+ * to load. vitest says nothing while a file's suites load, and each lesson's load may run into the
+ * call limit (a hand-in whose module loops when it loads) and then start a new sandbox: a file of
+ * class grading holds the lessons of four students.
+ */
+export function quietLimitMs(lessonsInLargestFile: number, limitMs: number): number {
+  return Math.max(QUIET_LIMIT_MS, lessonsInLargestFile * (limitMs + LOAD_MARGIN_MS) + QUIET_LIMIT_MS / 2);
+}
 
 /** What the child printed that is kept, for the message when grading itself broke. */
 const SAID_KEEP = 8 * 1024;
@@ -37,8 +50,8 @@ export interface SuiteProcess {
   heard(): void;
   /** Stops the child and every process it started. */
   stop(): void;
-  /** Tells the child which test files to run, with the folders and settings of this run. */
-  start(jobs: ChildStart['jobs']): void;
+  /** Tells the child which test files to run (the largest holding that many lessons), with the folders and settings of this run. */
+  start(jobs: ChildStart['jobs'], lessonsInLargestFile: number): void;
   /** Resolves when the child has exited (and its process group is stopped): how it ended, and the last lines it printed. */
   exited: Promise<{ how: string; tail: string }>;
 }
@@ -53,13 +66,14 @@ export function startSuiteProcess(root: string, settings: SuiteSettings): SuiteP
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   let heardAt = Date.now();
+  let quietMs = QUIET_LIMIT_MS;
   const stop = (): void => stopGroup(child.pid);
   const exited = new Promise<{ how: string; tail: string }>((resolveExit) => {
     // The suites never wait on student code for long (every call has a deadline), so a silent runner
     // means grading itself broke; it is stopped and said so.
     const watchdog = setInterval(() => {
-      if (settings.watch || Date.now() - heardAt < QUIET_LIMIT_MS) return;
-      said += `\n(the test runner said nothing for ${QUIET_LIMIT_MS / 1000} s and was stopped)`;
+      if (settings.watch || Date.now() - heardAt < quietMs) return;
+      said += `\n(the test runner said nothing for ${Math.round(quietMs / 1000)} s and was stopped)`;
       stop();
     }, 1000);
     child.on('exit', (code, signal) => {
@@ -70,8 +84,9 @@ export function startSuiteProcess(root: string, settings: SuiteSettings): SuiteP
       resolveExit({ how, tail: said.trim().split('\n').slice(-6).join('\n') });
     });
   });
-  const start = (jobs: ChildStart['jobs']): void => {
+  const start = (jobs: ChildStart['jobs'], lessonsInLargestFile: number): void => {
     heardAt = Date.now();
+    quietMs = quietLimitMs(lessonsInLargestFile, settings.limitMs);
     const env: Record<string, string> = {
       WORKBOOK_TARGETS: JSON.stringify(settings.targets),
       WORKBOOK_FENCES: JSON.stringify(settings.fences),
