@@ -4,7 +4,7 @@
  */
 import type { Reporter, TestCase, TestModule, TestSpecification, TestSuite } from 'vitest/node';
 import { TASK_PREFIX, toFailure, type ChildMessage } from './child-protocol.ts';
-import { folderOfTestFile } from './test-files.ts';
+import { folderOfTestFile, targetOfFolder } from './test-files.ts';
 
 function send(message: ChildMessage): void {
   process.send?.(message);
@@ -19,10 +19,9 @@ function folderOf(task: TestCase | TestSuite): number | undefined {
   return task.meta().folder ?? folderOfTestFile(task.module.moduleId);
 }
 
-/** The graded folder with that index. */
+/** The graded folder with that index ('' when there is none). */
 function targetOf(folder: number | undefined): string {
-  const targets = JSON.parse(process.env.WORKBOOK_TARGETS ?? '[]') as string[];
-  return targets[folder ?? -1] ?? '';
+  return targetOfFolder(folder) ?? '';
 }
 
 /** The task number of a test: from its enclosing "Task N: …" describe block. */

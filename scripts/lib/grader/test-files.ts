@@ -28,6 +28,12 @@ export function folderOfTestFile(file: string): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
+/** The graded folder with that index in the grader's list (WORKBOOK_TARGETS, once the child is told to start), or undefined. */
+export function targetOfFolder(index: number | undefined): string | undefined {
+  const listed = process.env.WORKBOOK_TARGETS;
+  return listed === undefined || index === undefined ? undefined : (JSON.parse(listed) as string[])[index];
+}
+
 /** The folder index in a module id loaded with FOLDER_QUERY (`…/03-win.test.ts?folder=3`), or undefined. */
 export function folderOfModuleId(id: string): number | undefined {
   const match = new RegExp(`\\?${FOLDER_QUERY}=(\\d+)$`).exec(id);

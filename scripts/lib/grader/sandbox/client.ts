@@ -14,7 +14,7 @@ import { stoppedMessage } from '../../core/failure.ts';
 import { namedPipesWork, sandboxPool, SandboxProcess, START_LIMIT_MS, type Exit, type Frame, type Pump } from './channel.ts';
 import { compiledFile, compileFolder, HELPER_ROOT, type CompiledFolder } from './compile.ts';
 import { createMembrane, MEMBRANE_SOURCE, type Membrane, type TwinRecipe } from './membrane-types.ts';
-import { folderOfTestFile } from '../test-files.ts';
+import { folderOfTestFile, targetOfFolder } from '../test-files.ts';
 import { fencesFromEnvironment, SANDBOX_LIMITS, sandboxCommand, scratchRoot, type Fences } from './fences.ts';
 
 /** The folder a sandbox without graded code is started for (it holds no exercise files). */
@@ -591,12 +591,6 @@ function gradedFolder(): number | undefined {
   return folderOfTestFile(expect.getState().testPath ?? '');
 }
 
-/** The folder a grader's folder index names (WORKBOOK_TARGETS), or undefined. */
-function targetOf(index: number): string | undefined {
-  const listed = globalThis.process.env.WORKBOOK_TARGETS;
-  return listed === undefined ? undefined : (JSON.parse(listed) as string[])[index];
-}
-
 /** The limit of one call into the graded code (the grader's --limit, passed down), in milliseconds. */
 function callLimit(): number {
   const limit = Number(process.env.WORKBOOK_CALL_LIMIT_MS ?? SANDBOX_LIMITS.callMs);
@@ -610,7 +604,7 @@ function callLimit(): number {
 function sessionFor(index: number | undefined): Session {
   const known = index === undefined ? undefined : sessions.get(index);
   if (known) return known;
-  const target = index === undefined ? undefined : targetOf(index);
+  const target = targetOfFolder(index);
   if (index === undefined || target === undefined) return new Session(inject('workbookTarget'), callLimit());
   const made = new Session(target, callLimit(), index);
   sessions.set(index, made);
