@@ -6,7 +6,7 @@
  * away; one hang stops nothing else; near misses are graded when the teacher says so; --shard parts
  * --merge into the same gradebook.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -630,6 +630,47 @@ describe('students who share a test file', () => {
     for (const name of ['a-wrong', 'c-missing', 'd-accessor']) expect(alone[name], `${name} alone`).toBeLessThan(100);
     // Together: the first four share a file (the first of them is folder 0), the fifth has one of its own.
     expect(gradeClass(Object.keys(sources), 'together')).toEqual(alone);
+  }, 300_000);
+
+  test('a sandbox that holds much memory once its suites have loaded is not kept while its classmates load', async () => {
+    // Once a student's suites have loaded, their sandbox may wait, idle, for their lessons while the
+    // classmates of the file load theirs (Session.park in client.ts), but only when it holds little
+    // memory: a student whose module keeps 200 MB must not hold it while others are graded. Their
+    // code then runs in two sandboxes of that size one after the other (one while the suites load,
+    // one for the lessons), never in one kept from the first to the second.
+    const folder = join(scratch, 'memory-held');
+    const board = readFileSync(join(ROOT, 'solutions', first.id, 'board.ts'), 'utf8');
+    const holding = `${board}\n/** Memory this module keeps for as long as it is loaded. */\nexport const HELD = new Uint8Array(200 * 1024 * 1024).fill(1).length;\n`;
+    for (const name of ['a-holding', 'b-honest', 'c-honest']) {
+      const place = join(folder, 'class', name, 'lessons');
+      cpSync(join(ROOT, 'lessons'), place, { recursive: true });
+      cpSync(join(ROOT, 'solutions'), place, { recursive: true, filter: (path) => !path.endsWith('stubs.lock.json') });
+      if (name === 'a-holding') writeFileSync(join(place, first.id, 'board.ts'), holding);
+    }
+    const large = new Set<string>();
+    const look = (): void => {
+      const listed = spawnSync('ps', ['-eo', 'pid=,rss=,args='], { encoding: 'utf8' }).stdout ?? '';
+      for (const line of listed.split('\n')) {
+        const [pid, rssKb] = line.trim().split(/\s+/);
+        if (line.includes('--experimental-permission') && Number(rssKb) > 150 * 1024 && pid) large.add(pid);
+      }
+    };
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/grade.ts', join(folder, 'class'), '--out', join(folder, 'out'), '--lessons', `${first.number}-${second.number}`],
+      {
+        cwd: ROOT,
+        env: { ...process.env, NO_COLOR: '1' },
+        stdio: 'ignore',
+      },
+    );
+    const watching = setInterval(look, 15);
+    const status = await new Promise<number | null>((resolveExit) => child.on('close', resolveExit));
+    clearInterval(watching);
+    expect(status).toBe(0);
+    const points = Object.fromEntries(readGradebook(join(folder, 'out')).students.map((each) => [each.name, each.total]));
+    expect(points['b-honest']).toBe(points['a-holding']);
+    expect(large.size, 'sandboxes that held more than 150 MB').toBe(2);
   }, 300_000);
 
   test('the grader outwaits a file whose every lesson loops while it loads, before calling grading broken', () => {

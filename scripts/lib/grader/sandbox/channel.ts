@@ -11,7 +11,7 @@ import { closeSync, constants, mkdtempSync, openSync, readSync, rmSync, writeSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
-import { schedTimes } from './cpu-time.mjs';
+import { residentBytes, schedTimes } from './cpu-time.mjs';
 import type { Message } from './membrane-types.ts';
 import { claimPipePair } from './pipe-stock.ts';
 import { pinThisThread } from './cpu-pair.ts';
@@ -210,6 +210,11 @@ export class SandboxProcess {
    */
   cpuMs(): number | undefined {
     return schedTimes(this.pid)?.runMs;
+  }
+
+  /** The memory the sandbox and the processes below it hold, in bytes; undefined where /proc does not tell. */
+  residentBytes(): number | undefined {
+    return residentBytes(this.pid);
   }
 
   kill(reason: string): void {

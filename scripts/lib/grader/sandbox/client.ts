@@ -20,6 +20,13 @@ import { fencesFromEnvironment, SANDBOX_LIMITS, sandboxCommand, scratchRoot, typ
 /** The folder a sandbox without graded code is started for (it holds no exercise files). */
 const CLEAN_TARGET = '/nonexistent/workbook-without-hand-in/lessons';
 
+/**
+ * The most memory a sandbox may hold to be kept, idle, while the other students of its test file load
+ * (see Session.park): about twice what one holds once a student's modules have loaded, so a file of
+ * four keeps at most three such sandboxes waiting, not three of the 768 MB one may use.
+ */
+const PARKED_LIMIT_BYTES = 96 * 1024 * 1024;
+
 /** The limit of a call once the code was stopped in the same lesson. */
 const AFTER_STOP_MS = 1000;
 
@@ -227,6 +234,17 @@ class Session {
     this.sandbox = undefined;
     sandboxPool().releaseKept(this.target);
     if (globalThis.process.env.WORKBOOK_WATCH === '1') this.warmUp();
+  }
+
+  /**
+   * Keeps this session's sandbox, idle, for the folder's lessons once its suites have loaded (its first
+   * lesson then needs no new sandbox), when it holds little memory (PARKED_LIMIT_BYTES); otherwise ends it.
+   * An idle sandbox runs nothing: it waits for its next call.
+   */
+  park(): void {
+    const sandbox = this.sandbox;
+    const held = sandbox?.stop === undefined && sandbox?.process.alive ? sandbox.process.residentBytes() : undefined;
+    if (held === undefined || held > PARKED_LIMIT_BYTES) this.release();
   }
 
   /** Ends this session's sandbox, if it runs one, without ending the session: a later call starts a fresh one. */
@@ -637,10 +655,10 @@ export function lessonStarted(options: { freshBoot: boolean }, folder?: number):
   if (!inject('workbookSealed')) return;
   const next = folder === undefined ? currentSession() : sessionFor(folder);
   if (next !== session) {
-    // While the file's suites load, each folder's sandbox is ended once its suites have loaded (the
-    // next one starts its own), so no more sandboxes run at once than with a file per folder.
+    // While the file's suites load, each folder's sandbox waits, idle, for that folder's lessons once
+    // its suites have loaded (the next folder starts its own), unless it holds much memory (see park).
     if (session?.running && options.freshBoot) session.end();
-    else session?.release();
+    else session?.park();
     session = next;
   }
   next.lessonStarted(options);

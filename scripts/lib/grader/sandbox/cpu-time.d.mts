@@ -5,3 +5,6 @@ export declare const BUSY_STRETCH: number;
 
 /** Milliseconds a process and those below it have run on a CPU and waited, ready, for one; undefined where /proc does not tell. */
 export declare function schedTimes(pid: number | undefined): { runMs: number; waitMs: number } | undefined;
+
+/** Bytes of memory a process and those below it hold; undefined where /proc does not tell. */
+export declare function residentBytes(pid: number | undefined): number | undefined;

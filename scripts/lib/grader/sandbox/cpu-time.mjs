@@ -1,7 +1,9 @@
-// What the kernel counts of a sandbox's time: how long it ran on a CPU, and how long it was ready to
-// run but waited for one (a busy machine). The suites' thread (channel.ts) times the graded code by
-// the first; the pump (pump.mjs) uses the second to give a call back the time the machine kept it
-// waiting. Plain JavaScript, because the pump loads it without a TypeScript loader.
+// What the kernel counts of a sandbox: how long it ran on a CPU, how long it was ready to run but
+// waited for one (a busy machine), and how much memory it holds. The suites' thread (channel.ts) times
+// the graded code by the first; the pump (pump.mjs) uses the second to give a call back the time the
+// machine kept it waiting, and the third to stop a sandbox that holds too much (the suites' thread
+// reads it too, to decide whether an idle sandbox may be kept). Plain JavaScript, because the pump
+// loads it without a TypeScript loader.
 import { readFileSync } from 'node:fs';
 
 /**
@@ -40,4 +42,28 @@ function treeTimesNs(pid) {
     },
     [run ?? 0, wait ?? 0],
   );
+}
+
+/**
+ * The resident memory of a process and the processes below it, in bytes; undefined where /proc does
+ * not tell (not Linux, or the process is gone).
+ * @param {number | undefined} pid
+ * @returns {number | undefined}
+ */
+export function residentBytes(pid) {
+  if (pid === undefined || process.platform !== 'linux') return undefined;
+  try {
+    return treeResidentBytes(pid);
+  } catch {
+    return undefined;
+  }
+}
+
+/** @param {number} pid @returns {number} */
+function treeResidentBytes(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const match = /VmRSS:\s+(\d+) kB/.exec(status);
+  const own = match ? Number(match[1]) * 1024 : 0;
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+  return children.reduce((sum, child) => sum + treeResidentBytes(Number(child)), own);
 }

@@ -6,9 +6,9 @@
 //
 // Plain JavaScript, because it runs in a worker thread that loads it without a TypeScript loader.
 import { spawn } from 'node:child_process';
-import { readFileSync, rmSync, write } from 'node:fs';
+import { rmSync, write } from 'node:fs';
 import { workerData } from 'node:worker_threads';
-import { BUSY_STRETCH, schedTimes } from './cpu-time.mjs';
+import { BUSY_STRETCH, residentBytes, schedTimes } from './cpu-time.mjs';
 
 const { port, signal: signalBuffer } = workerData;
 const signal = new Int32Array(signalBuffer);
@@ -92,7 +92,7 @@ function start({ sid, command, args, env, uid, gid, memoryLimitBytes, scratch, c
   if (memoryLimitBytes) {
     box.timers.push(
       setInterval(() => {
-        if (residentBytes(child.pid) > memoryLimitBytes) stop(sid, 'memory');
+        if ((residentBytes(child.pid) ?? 0) > memoryLimitBytes) stop(sid, 'memory');
       }, MEMORY_EVERY),
     );
   }
@@ -121,19 +121,6 @@ function finish(sid, box, code, killedBy) {
     return;
   }
   write(box.pipes.mainOut, WAKE, () => post({ sid, exit }));
-}
-
-/** The resident memory of a process and the processes below it, in bytes (0 when unknown). */
-function residentBytes(pid) {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const match = /VmRSS:\s+(\d+) kB/.exec(status);
-    const own = match ? Number(match[1]) * 1024 : 0;
-    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
-    return own + children.reduce((sum, child) => sum + residentBytes(Number(child)), 0);
-  } catch {
-    return 0;
-  }
 }
 
 function stop(sid, reason) {
