@@ -11,7 +11,7 @@ import { closeSync, constants, mkdtempSync, openSync, readSync, rmSync, writeSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
-import { residentBytes, schedTimes } from './cpu-time.mjs';
+import { innermostProcess, residentBytes, schedTimes } from './cpu-time.mjs';
 import type { Message } from './membrane-types.ts';
 import { claimPipePair } from './pipe-stock.ts';
 import { pinThisThread } from './cpu-pair.ts';
@@ -205,12 +205,18 @@ export class SandboxProcess {
   }
 
   /**
-   * The CPU time the sandbox and the processes below it have used, in milliseconds, as the kernel
-   * counts it (the graded code cannot change it); undefined where /proc does not tell.
+   * The CPU time the process running the graded code has used, in milliseconds, as the kernel counts it
+   * (the graded code cannot change it); undefined where /proc does not tell. Only that process: the
+   * fences' own processes above it only wait, and the code can start none below it, so differences of
+   * this time are the code's; one file read instead of a walk of the tree (calls are timed in bulk).
    */
   cpuMs(): number | undefined {
-    return schedTimes(this.pid)?.runMs;
+    this.codePid ??= innermostProcess(this.pid);
+    return schedTimes(this.codePid)?.runMs;
   }
+
+  /** The process that runs the graded code (found the first time the CPU time is read, once it runs). */
+  private codePid: number | undefined;
 
   /** The memory the sandbox and the processes below it hold, in bytes; undefined where /proc does not tell. */
   residentBytes(): number | undefined {

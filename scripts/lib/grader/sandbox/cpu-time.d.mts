@@ -8,3 +8,6 @@ export declare function schedTimes(pid: number | undefined): { runMs: number; wa
 
 /** Bytes of memory a process and those below it hold; undefined where /proc does not tell. */
 export declare function residentBytes(pid: number | undefined): number | undefined;
+
+/** The innermost process below a process (itself when it has none): the one that runs a sandbox's code; undefined where /proc does not tell. */
+export declare function innermostProcess(pid: number | undefined): number | undefined;

@@ -31,6 +31,27 @@ export function schedTimes(pid) {
   }
 }
 
+/**
+ * The innermost process below `pid`, following the first child at each level (`pid` itself when it has
+ * none): where the fences start a sandbox below processes of their own (`unshare` waits for it), the
+ * one that runs its code. Undefined where /proc does not tell.
+ * @param {number | undefined} pid
+ * @returns {number | undefined}
+ */
+export function innermostProcess(pid) {
+  if (pid === undefined || process.platform !== 'linux') return undefined;
+  try {
+    let current = pid;
+    for (;;) {
+      const [child] = readFileSync(`/proc/${current}/task/${current}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+      if (child === undefined) return current;
+      current = Number(child);
+    }
+  } catch {
+    return undefined;
+  }
+}
+
 /** @param {number} pid @returns {[number, number]} nanoseconds run and waited, the process and those below it */
 function treeTimesNs(pid) {
   const [run, wait] = readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ').map(Number);
