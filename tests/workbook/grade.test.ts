@@ -640,7 +640,8 @@ describe('students who share a test file', () => {
     // one for the lessons), never in one kept from the first to the second.
     const folder = join(scratch, 'memory-held');
     const board = readFileSync(join(ROOT, 'solutions', first.id, 'board.ts'), 'utf8');
-    const holding = `${board}\n/** Memory this module keeps for as long as it is loaded. */\nexport const HELD = new Uint8Array(200 * 1024 * 1024).fill(1).length;\n`;
+    // (It then takes a third of a second more to load, so that a look every 15 ms cannot miss it.)
+    const holding = `${board}\n/** Memory this module keeps for as long as it is loaded. */\nexport const HELD = new Uint8Array(200 * 1024 * 1024).fill(1).length;\nconst loadedBy = Date.now() + 300;\nwhile (Date.now() < loadedBy) {\n  // still loading\n}\n`;
     for (const name of ['a-holding', 'b-honest', 'c-honest']) {
       const place = join(folder, 'class', name, 'lessons');
       cpSync(join(ROOT, 'lessons'), place, { recursive: true });
