@@ -51,6 +51,8 @@ interface Sandbox {
   modules: Map<string, Record<string, unknown>>;
   /** How many tests of the file had begun when it was booted (so whether it has served one since). */
   bootedAfter: number;
+  /** The modules it was asked to load, in order, whether or not they loaded (see Session.park). */
+  loads: string[];
 }
 
 /**
@@ -239,12 +241,38 @@ class Session {
   /**
    * Keeps this session's sandbox, idle, for the folder's lessons once its suites have loaded (its first
    * lesson then needs no new sandbox), when it holds little memory (PARKED_LIMIT_BYTES); otherwise ends it.
-   * An idle sandbox runs nothing: it waits for its next call.
+   * An idle sandbox runs nothing: it waits for its next call. A healthy sandbox that is ended has its
+   * loads replayed in the next one (see replayLoads), so the first lesson finds the same modules loaded,
+   * in the same order, either way: what the code did while loading never depends on memory.
    */
   park(): void {
     const sandbox = this.sandbox;
-    const held = sandbox?.stop === undefined && sandbox?.process.alive ? sandbox.process.residentBytes() : undefined;
-    if (held === undefined || held > PARKED_LIMIT_BYTES) this.release();
+    if (sandbox === undefined) return;
+    const healthy = sandbox.stop === undefined && sandbox.process.alive;
+    const held = healthy ? sandbox.process.residentBytes() : undefined;
+    if (held !== undefined && held <= PARKED_LIMIT_BYTES) return;
+    if (healthy) this.pendingLoads = sandbox.loads;
+    this.release();
+  }
+
+  /** The modules the next sandbox loads before anything else: those of a healthy sandbox that `park` ended. */
+  private pendingLoads: string[] = [];
+
+  /**
+   * Loads the modules of the sandbox `park` ended into the new one, in the same order: the state a kept
+   * sandbox would have had. A load that fails fails as it did then (a stop in it still fails the call
+   * that started this sandbox).
+   */
+  private replayLoads(): void {
+    const loads = this.pendingLoads;
+    this.pendingLoads = [];
+    for (const modulePath of loads) {
+      try {
+        this.exportsOf(modulePath);
+      } catch {
+        // It failed the same way while the suites loaded; the lesson's own call meets it again.
+      }
+    }
   }
 
   /** Ends this session's sandbox, if it runs one, without ending the session: a later call starts a fresh one. */
@@ -265,6 +293,7 @@ class Session {
     const known = sandbox.modules.get(modulePath);
     if (known) return known;
     const path = join(this.target, `${modulePath}.ts`);
+    sandbox.loads.push(modulePath);
     let exports: Record<string, unknown>;
     try {
       exports = this.ask('load', [path]) as Record<string, unknown>;
@@ -357,8 +386,10 @@ class Session {
     if (current?.stop && current.stoppedIn === this.testNumber) throw current.stop;
     if (current) current.process.release();
     if (this.retired) throw new StoppedError("This student's lessons are over: the grader runs no more of their code.");
-    this.sandbox = this.start();
-    return this.sandbox;
+    const sandbox = this.start();
+    this.sandbox = sandbox;
+    this.replayLoads();
+    return sandbox;
   }
 
   /** A sandbox for this test file: one this thread kept for the same folder, or a new one; loaded with the compiled files. */
@@ -366,7 +397,7 @@ class Session {
     const pool = sandboxPool();
     const process = pool.take(this.target) ?? pool.takeSpare() ?? this.spawn(pool.pump);
     process.ready();
-    const sandbox: Sandbox = { process, modules: new Map(), membrane: undefined as unknown as Membrane, bootedAfter: this.testsBegun };
+    const sandbox: Sandbox = { process, modules: new Map(), membrane: undefined as unknown as Membrane, bootedAfter: this.testsBegun, loads: [] };
     process.deadline[0] = Date.now() + START_LIMIT_MS;
     this.sendFrame(sandbox, { t: 'boot', modules: this.compile(), base: this.base(), helpers: HELPER_ROOT });
     this.expectFrame(sandbox, 'booted');
