@@ -877,6 +877,10 @@ describe.skipIf(!ENABLED)('hostile hand-ins against npm run grade (issue 12)', (
           expect(peaks.get(graderPid ?? -1)?.rss ?? 0, 'memory of the grader process at the most').toBeLessThanOrEqual(GRADER_MEMORY_LIMIT);
         },
       },
+      disk: {
+        title: `writes no file: the grader's temp folder holds at most ${TEMP_LIMIT / 1024 ** 2} MB at any time`,
+        check: () => expect(run().tempPeak, "bytes in the grader's temp folder at the most").toBeLessThanOrEqual(TEMP_LIMIT),
+      },
       terminal: {
         title: "puts no line on the grader's terminal",
         check: (attack) => {

@@ -51,6 +51,8 @@ export type Threat =
   | 'memory'
   /** An archive unpacked without limits (memory, disk, no note). */
   | 'archive'
+  /** Files the code writes: the grader's temp folder, where its sandbox's own folder lies. */
+  | 'disk'
   /** Lines on the grader's own terminal that the grader did not write. */
   | 'terminal';
 
@@ -252,6 +254,7 @@ export const ATTACKS: Attack[] = [
     'memory',
     'class',
   ]),
+  boardAttack('disk-fill', "reaches fs through module.constructor._load and writes 384 MiB of files in its sandbox's own folder", ['disk', 'class']),
   boardAttack('sync-loop', 'createBoard never returns (an endless synchronous loop)', ['class']),
   boardAttack('microtask-loop', 'renderBoard starts a promise chain that schedules itself forever', ['class']),
   // Leaks.

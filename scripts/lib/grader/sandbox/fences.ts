@@ -18,7 +18,7 @@ export const SANDBOX_LIMITS = {
   addressSpaceBytes: 2 * 1024 * 1024 * 1024,
   /** CPU seconds a sandbox may use in its whole life (Linux, with prlimit): a last fence if every other one failed. */
   cpuSeconds: 300,
-  /** The largest file it may write in its scratch folder (Linux, with prlimit). */
+  /** The largest file it could write should the permission model fail (it allows no writes at all; Linux, with prlimit). */
   fileBytes: 8 * 1024 * 1024,
   /** Open files at once (Linux, with prlimit). */
   openFiles: 64,
@@ -26,7 +26,7 @@ export const SANDBOX_LIMITS = {
 
 /** The fences this machine can put up, found once by `probeFences` and passed to every sandbox. */
 export interface Fences {
-  /** Node's permission model: no file access outside the scratch folder, no processes, no threads, no addons. */
+  /** Node's permission model: no file written, none read but an empty folder of its own, no processes, no threads, no addons. */
   permission: true;
   /** `unshare` works: own network namespace (no network) and process namespace (sees and signals no other process). */
   namespaces: boolean;
@@ -70,8 +70,9 @@ export function sandboxCommand(fences: Fences, script: string, scratch: string, 
   const node = [
     process.execPath,
     '--experimental-permission',
+    // It reads its own empty folder (its working directory) and writes no file anywhere, so it can
+    // fill no disk: the code comes as text and the frames go through pipes it was given.
     `--allow-fs-read=${scratch}`,
-    `--allow-fs-write=${scratch}`,
     `--max-old-space-size=${SANDBOX_LIMITS.heapMegabytes}`,
     '--enable-source-maps',
     '--no-warnings',
@@ -103,7 +104,7 @@ export function sandboxCommand(fences: Fences, script: string, scratch: string, 
 export function describeFences(fences: Fences): string[] {
   const mb = (bytes: number): string => `${Math.round(bytes / 1024 / 1024)} MB`;
   const lines = [
-    "Node's permission model: no files outside a scratch folder, no processes, no threads, no addons",
+    "Node's permission model: writes no file, reads none but an empty folder of its own, no processes, no threads, no addons",
     `memory: ${SANDBOX_LIMITS.heapMegabytes} MB for objects, ${mb(SANDBOX_LIMITS.residentBytes)} in all; a deadline on every call`,
   ];
   lines.push(

@@ -1,6 +1,6 @@
 // The program that runs a hand-in's code, in its own locked-down process (see fences.ts for how it
-// is started: Node's permission model with no file access but a scratch folder, no processes, no
-// threads; on Linux also its own network and process namespaces and resource limits).
+// is started: Node's permission model with no file written and none read but an empty folder of its
+// own, no processes, no threads; on Linux also its own network and process namespaces and resource limits).
 //
 // It is started as `node -e <membrane.js + this file>` and speaks to the grader through its
 // standard input and output: frames of a 4-byte length and a JSON text. It blocks on its input
