@@ -23,7 +23,9 @@ export function gradedLesson(lessonId: string, suiteFile: string, hidden: boolea
   describe(lessonId, { meta: { lesson: lessonId, hiddenSuite: hidden, ...(folder === undefined ? {} : { folder }) } }, async () => {
     // What an earlier lesson's code did while loading (an endless loop, say) is no concern of this one.
     lessonStarted({ freshBoot: false }, folder);
-    beforeAll(() => lessonStarted({ freshBoot: true }, folder));
+    // No time limit of vitest's: before a student's first lesson of a class file this may replay what
+    // their sandbox loaded while the suites loaded (client.ts, Session.park), each load under its own deadline.
+    beforeAll(() => lessonStarted({ freshBoot: true }, folder), 0);
     try {
       await import(/* @vite-ignore */ suiteOf(suiteFile, folder));
     } catch (error) {

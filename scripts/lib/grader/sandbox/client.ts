@@ -219,6 +219,10 @@ class Session {
   lessonStarted(options: { freshBoot: boolean }): void {
     const served = this.sandbox !== undefined && this.sandbox.bootedAfter !== this.testsBegun;
     if ((options.freshBoot && served) || this.sandbox?.stop !== undefined || this.sandbox?.process.alive === false) this.close();
+    // Before the folder's first lesson, in its start hook, not in a test: the replayed loads run, each
+    // with its own deadline, as they did while the suites loaded (see park), and what they cost or
+    // printed is no test's.
+    if (options.freshBoot && this.pendingLoads.length > 0) this.replayLoads();
     this.stops = 0;
     this.recent = [];
     this.testNumber += 1;
@@ -259,9 +263,9 @@ class Session {
   private pendingLoads: string[] = [];
 
   /**
-   * Loads the modules of the sandbox `park` ended into the new one, in the same order: the state a kept
-   * sandbox would have had. A load that fails fails as it did then (a stop in it still fails the call
-   * that started this sandbox).
+   * Loads the modules of the sandbox `park` ended into a new one, in the same order: the state a kept
+   * sandbox would have had. A load that fails fails as it did then; after a stop the rest are skipped,
+   * and the lesson's first call starts afresh.
    */
   private replayLoads(): void {
     const loads = this.pendingLoads;
@@ -270,7 +274,7 @@ class Session {
       try {
         this.exportsOf(modulePath);
       } catch {
-        // It failed the same way while the suites loaded; the lesson's own call meets it again.
+        // It failed the same way while the suites loaded; the lesson's own calls meet it again.
       }
     }
   }
@@ -386,10 +390,8 @@ class Session {
     if (current?.stop && current.stoppedIn === this.testNumber) throw current.stop;
     if (current) current.process.release();
     if (this.retired) throw new StoppedError("This student's lessons are over: the grader runs no more of their code.");
-    const sandbox = this.start();
-    this.sandbox = sandbox;
-    this.replayLoads();
-    return sandbox;
+    this.sandbox = this.start();
+    return this.sandbox;
   }
 
   /** A sandbox for this test file: one this thread kept for the same folder, or a new one; loaded with the compiled files. */
