@@ -23,7 +23,7 @@ export type Frame = Message;
 export interface Exit {
   code: number | null;
   signal: string | null;
-  /** 'timeout', 'memory', 'protocol', 'spawn', 'closed', or 'exit' (it ended by itself). */
+  /** 'timeout', 'memory', 'protocol', 'oversized', 'spawn', 'closed', or 'exit' (it ended by itself). */
   reason: string;
   /** The end of what it wrote on standard error. */
   detail: string;
@@ -33,8 +33,8 @@ type PumpMessage = { sid: number; frame?: string; spawned?: boolean; pid?: numbe
 
 /** Frames larger than this travel in parts, each acknowledged, so that a write into a pipe never blocks. */
 export const PART_BYTES = 60 * 1024;
-/** The largest frame a sandbox may send. */
-const MAX_FRAME = 32 * 1024 * 1024;
+/** The largest frame a sandbox may send: honest code's largest answer is some 0.5 MB (see MAX_NODES_PER_MESSAGE in client.ts). */
+export const MAX_FRAME = 8 * 1024 * 1024;
 /** How long a sandbox may take to start. */
 export const START_LIMIT_MS = 15_000;
 
@@ -118,6 +118,8 @@ interface Pipes {
   mainOut: number;
   childIn: number;
   childOut: number;
+  /** The replies pipe once more, never blocking: where the pump writes its wake-up (see finish in pump.mjs). */
+  wake: number;
 }
 
 /** One sandbox process as the suites' thread sees it. */
@@ -238,6 +240,7 @@ export class SandboxProcess {
     if (this.pipes) {
       closeSync(this.pipes.mainIn);
       closeSync(this.pipes.mainOut);
+      closeSync(this.pipes.wake);
     }
   }
 
@@ -255,7 +258,7 @@ export class SandboxProcess {
     if (header === undefined) return undefined;
     const length = header.readUInt32LE(0);
     if (length > MAX_FRAME) {
-      this.kill('protocol');
+      this.kill('oversized');
       this.awaitExit();
       return undefined;
     }
@@ -349,6 +352,7 @@ function openPair({ requests, replies }: { requests: string; replies: string }):
     mainOut: openSync(replies, constants.O_RDWR),
     childIn: openSync(requests, constants.O_RDONLY),
     childOut: openSync(replies, constants.O_WRONLY),
+    wake: openSync(replies, constants.O_WRONLY | constants.O_NONBLOCK),
   };
 }
 

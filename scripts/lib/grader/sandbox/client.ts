@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { types } from 'node:util';
 import { expect, inject } from 'vitest';
 import { stoppedMessage } from '../../core/failure.ts';
-import { namedPipesWork, sandboxPool, SandboxProcess, START_LIMIT_MS, type Exit, type Frame, type Pump } from './channel.ts';
+import { MAX_FRAME, namedPipesWork, sandboxPool, SandboxProcess, START_LIMIT_MS, type Exit, type Frame, type Pump } from './channel.ts';
 import { compiledFile, compileFolder, HELPER_ROOT, type CompiledFolder } from './compile.ts';
 import { createMembrane, MEMBRANE_SOURCE, type Membrane, type TwinRecipe } from './membrane-types.ts';
 import { folderOfTestFile, targetOfFolder } from '../test-files.ts';
@@ -26,6 +26,16 @@ const CLEAN_TARGET = '/nonexistent/workbook-without-hand-in/lessons';
  * four keeps at most three such sandboxes waiting, not three of the 768 MB one may use.
  */
 const PARKED_LIMIT_BYTES = 96 * 1024 * 1024;
+
+/**
+ * The most objects the code may send in one message, and in all the messages of one sandbox (one
+ * lesson). Honest code sends a few hundred in a message and a few thousand in a lesson (some 460 and
+ * 4,300 at most, measured over every lesson and hidden suite); code that writes its own frames into
+ * the channel could otherwise make this side build millions of them after its call has returned, where
+ * no deadline stops it (a review froze a whole test file that way until the watchdog stopped it).
+ */
+const MAX_NODES_PER_MESSAGE = 20_000;
+const MAX_NODES_PER_SANDBOX = 200_000;
 
 /** The limit of a call once the code was stopped in the same lesson. */
 const AFTER_STOP_MS = 1000;
@@ -53,6 +63,8 @@ interface Sandbox {
   bootedAfter: number;
   /** The modules it was asked to load, in order, whether or not they loaded (see Session.park). */
   loads: string[];
+  /** How many objects its messages have held so far (see MAX_NODES_PER_SANDBOX). */
+  nodesReceived: number;
 }
 
 /**
@@ -399,7 +411,14 @@ class Session {
     const pool = sandboxPool();
     const process = pool.take(this.target) ?? pool.takeSpare() ?? this.spawn(pool.pump);
     process.ready();
-    const sandbox: Sandbox = { process, modules: new Map(), membrane: undefined as unknown as Membrane, bootedAfter: this.testsBegun, loads: [] };
+    const sandbox: Sandbox = {
+      process,
+      modules: new Map(),
+      membrane: undefined as unknown as Membrane,
+      bootedAfter: this.testsBegun,
+      loads: [],
+      nodesReceived: 0,
+    };
     process.deadline[0] = Date.now() + START_LIMIT_MS;
     this.sendFrame(sandbox, { t: 'boot', modules: this.compile(), base: this.base(), helpers: HELPER_ROOT });
     this.expectFrame(sandbox, 'booted');
@@ -528,6 +547,16 @@ class Session {
         this.replay(String(frame.m), String(frame.s));
         continue;
       }
+      const nodes = Array.isArray(frame.nodes) ? frame.nodes.length : 0;
+      sandbox.nodesReceived += nodes;
+      if (nodes > MAX_NODES_PER_MESSAGE || sandbox.nodesReceived > MAX_NODES_PER_SANDBOX) {
+        // Stopped before a single one is built.
+        sandbox.process.kill('oversized');
+        while (sandbox.process.receive() !== undefined) {
+          // Nothing more it sends is read.
+        }
+        throw this.gone(sandbox);
+      }
       return frame;
     }
   }
@@ -564,6 +593,11 @@ class Session {
       );
     }
     if (exit.reason === 'protocol') return new StoppedError(`Your code wrote into the grader's own channel, so it was stopped.${printed}`);
+    if (exit.reason === 'oversized') {
+      return new StoppedError(
+        `Your code sent the test far more than any answer needs (over ${MAX_FRAME / 1024 / 1024} MB or ${MAX_NODES_PER_MESSAGE.toLocaleString('en')} objects in one answer, or ${MAX_NODES_PER_SANDBOX.toLocaleString('en')} objects in one lesson), so it was stopped.${printed}`,
+      );
+    }
     if (exit.reason === 'spawn') return new StoppedError(`The grader could not start a sandbox for your code: ${exit.detail}`);
     const how = exit.signal ? `it was killed by ${exit.signal}` : `it ended with exit code ${exit.code}`;
     const said = exit.detail.trim() === '' ? '' : `\nIt said: ${exit.detail.trim().split('\n').slice(-3).join('\n')}`;

@@ -6,7 +6,7 @@
 //
 // Plain JavaScript, because it runs in a worker thread that loads it without a TypeScript loader.
 import { spawn } from 'node:child_process';
-import { rmSync, write } from 'node:fs';
+import { rmSync, writeSync } from 'node:fs';
 import { workerData } from 'node:worker_threads';
 import { BUSY_STRETCH, residentBytes, schedTimes } from './cpu-time.mjs';
 
@@ -14,7 +14,7 @@ const { port, signal: signalBuffer } = workerData;
 const signal = new Int32Array(signalBuffer);
 
 /** The largest frame a relayed sandbox may send (a bigger one is a broken or hostile sandbox). */
-const MAX_FRAME = 32 * 1024 * 1024;
+const MAX_FRAME = 8 * 1024 * 1024; // as in channel.ts
 /** Bytes of a sandbox's standard error kept, to explain a crash. */
 const STDERR_KEEP = 4096;
 /** How often deadlines are looked at, in milliseconds. */
@@ -59,7 +59,7 @@ function start({ sid, command, args, env, uid, gid, memoryLimitBytes, scratch, c
     while (box.pending.length >= 4) {
       const length = box.pending.readUInt32LE(0);
       if (length > MAX_FRAME) {
-        stop(sid, 'protocol');
+        stop(sid, 'oversized');
         return;
       }
       if (box.pending.length < 4 + length) break;
@@ -120,7 +120,15 @@ function finish(sid, box, code, killedBy) {
     post({ sid, exit });
     return;
   }
-  write(box.pipes.mainOut, WAKE, () => post({ sid, exit }));
+  // Never waits: a dead sandbox may have left the pipe full (a frame too large to read, say), and then
+  // the thread is not blocked on an empty pipe but reading, or waiting for this message (once a
+  // blocking write here waited for it, and it for this message, for ever).
+  try {
+    writeSync(box.pipes.wake, WAKE);
+  } catch {
+    // The pipe is full: the thread finds the sandbox gone as it reads on.
+  }
+  post({ sid, exit });
 }
 
 function stop(sid, reason) {
