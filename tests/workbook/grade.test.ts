@@ -17,7 +17,8 @@ import { feedbackFolder, forStudent, type Gradebook, type StudentGrade } from '.
 import { readGradebook } from '../../scripts/lib/teacher/gradebook/files.ts';
 import { mergeGradebooks } from '../../scripts/lib/teacher/gradebook/merge.ts';
 import { LMS_FILES } from '../../scripts/lib/teacher/gradebook/lms-export.ts';
-import { scoreLesson } from '../../scripts/lib/core/results.ts';
+import { scoreLesson, type LessonRun } from '../../scripts/lib/core/results.ts';
+import { gradingBrokeForStudents } from '../../scripts/lib/teacher/class-grading.ts';
 import { changedTests, locateLessons, type Submission } from '../../scripts/lib/teacher/intake/submissions.ts';
 import { listLessons, ROOT, type Lesson } from '../../scripts/lib/core/workbook.ts';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -698,6 +699,22 @@ describe('students who share a test file', () => {
       expect(alone[name], `${name} graded alone`).toEqual(inClass[name]);
     }
   }, 400_000);
+
+  test('when grading breaks after the reference is graded, the command and the gradebook say so (and it exits 1)', () => {
+    // A review stopped the runner through a hand-in (since fixed) after the reference's file was done:
+    // the students not yet graded got 0, and the command exited 0 with nothing said but in the notes.
+    // The runner marks each lesson it never graded; those marks must become a problem of the whole run.
+    const graded = (lessonId: string): LessonRun => ({ lessonId, tests: [], output: '', durationMs: 1 });
+    const broken = (lessonId: string): LessonRun => ({
+      ...graded(lessonId),
+      problem: { kind: 'crash', grader: true, message: 'Grading itself broke: the test runner was stopped by SIGKILL before this lesson was graded.\nmore' },
+    });
+    const crashed: LessonRun = { ...graded('03-win'), problem: { kind: 'crash', message: "the student's own crash" } };
+    expect(gradingBrokeForStudents([[graded('01-board'), crashed]])).toBeUndefined();
+    expect(gradingBrokeForStudents([[graded('01-board')], [broken('01-board'), broken('02-input')], [broken('01-board')]])).toBe(
+      'grading itself broke for 2 students (3 lessons not graded: the test runner was stopped by SIGKILL before this lesson was graded.)',
+    );
+  });
 
   test('the grader outwaits a file whose every lesson loops while it loads, before calling grading broken', () => {
     // vitest says nothing while a test file's suites load, and each lesson's load may run into the

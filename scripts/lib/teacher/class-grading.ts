@@ -19,6 +19,7 @@ import { describeFences, probeFences } from '../grader/sandbox/fences.ts';
 import { changedTests, hasLessonFolder, hintsSeen, isInPlace, missingFiles, privateCopy, type Submission } from './intake/submissions.ts';
 import { hiddenSuitePath, listLessons, suitePath, UsageError, type Lesson } from '../core/workbook.ts';
 import { ZipError } from './intake/zip.ts';
+import { plural } from '../core/text.ts';
 
 /** What to grade and how. */
 export interface ClassOptions {
@@ -168,6 +169,12 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
       const score = scoreLesson(lessons[index] as Lesson, run);
       return score.done ? [] : [referenceProblem(run, score.earned)];
     });
+    // Grading can also break after the reference's own lessons are done: the students' lessons that
+    // were never graded then say so, and so must the command (it exits 1) and the top of the gradebook.
+    const brokenForStudents = gradingBrokeForStudents(runs.slice(0, gradable.length));
+    if (brokenForStudents !== undefined && !referenceProblems.some((problem) => problem.includes('grading itself broke'))) {
+      referenceProblems.push(brokenForStudents);
+    }
     const visibleNames = visibleTestNames(lessons, runs);
     const secrets = feedbackSecrets(options.root, reference ?? [], visibleNames);
 
@@ -261,6 +268,16 @@ function intakeRow(entry: Prepared, lessons: Lesson[], accepted: boolean, studen
 }
 
 /** Why the reference solutions did not get 100 for a lesson: the grader broke, or the suites need fixing. */
+/** What to tell the teacher when students' lessons were left ungraded because grading broke (undefined when none were). */
+export function gradingBrokeForStudents(studentRuns: LessonRun[][]): string | undefined {
+  const broken = studentRuns.map((lessonRuns) => lessonRuns.filter((run) => run.problem?.kind === 'crash' && run.problem.grader === true));
+  const students = broken.filter((runs) => runs.length > 0).length;
+  if (students === 0) return undefined;
+  const problem = broken.flat()[0]?.problem;
+  const why = problem?.kind === 'crash' ? (problem.message.split('\n')[0] ?? '').replace(/^Grading itself broke: /, '') : '';
+  return `grading itself broke for ${plural(students, 'student')} (${plural(broken.flat().length, 'lesson')} not graded: ${why})`;
+}
+
 function referenceProblem(run: LessonRun, earned: number): string {
   if (run.problem?.kind === 'crash' && run.problem.grader) return `${run.lessonId}: grading itself broke (${run.problem.message.split('\n')[0]})`;
   // Every lesson's suites define tests (npm test holds them to it): none at all, and no problem, is the grader's fault.
