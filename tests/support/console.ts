@@ -1,7 +1,7 @@
 /** Watches what code prints, so a suite can say "return the text, do not print it". */
 import { vi } from 'vitest';
 
-/** Runs `action` and returns everything it printed with console (log, info, warn, error, debug) or process.stdout.write. */
+/** Runs `action` and returns everything it printed with console (log, info, warn, error, debug), process.stdout.write or process.stderr.write. */
 export function capturePrinting<T>(action: () => T): { result: T; printed: string } {
   const chunks: string[] = [];
   const record = (...parts: unknown[]): void => {
@@ -14,6 +14,10 @@ export function capturePrinting<T>(action: () => T): { result: T; printed: strin
     vi.spyOn(console, 'error').mockImplementation(record),
     vi.spyOn(console, 'debug').mockImplementation(record),
     vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      record(String(chunk));
+      return true;
+    }),
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
       record(String(chunk));
       return true;
     }),

@@ -174,3 +174,20 @@ test('10 MB of printing is cut, and the lesson is still graded', () => {
   expect(lesson.earned).toBe(100);
   expect(lesson.output.length).toBeLessThan(10_000);
 });
+
+test('printing on standard error counts as printing: "returns the text and prints nothing" fails', () => {
+  // A review found `process.stderr.write` passed the tests that console.log and process.stdout.write fail.
+  const folder = join(scratch, 'stderr', 'lessons');
+  cpSync(join(ROOT, 'solutions'), folder, { recursive: true });
+  plantInFunction(join(folder, '01-board/board.ts'), 'renderBoard', "process.stderr.write('drawing the board\\n');");
+  const json = join(scratch, 'stderr', 'results.json');
+  spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/check.ts'), '01', '--target', folder, '--no-typecheck', '--json', json], {
+    cwd: ROOT,
+    env: { ...process.env, NO_COLOR: '1' },
+    timeout: 120_000,
+  });
+  const [lesson] = (JSON.parse(readFileSync(json, 'utf8')) as { lessons: LessonResult[] }).lessons;
+  const failed = lesson?.tasks.flatMap((task) => task.tests).filter((each) => each.status !== 'passed') ?? [];
+  expect(failed.map((each) => each.message ?? '').join('\n')).toContain('what renderBoard printed');
+  expect(lesson?.earned).toBeLessThan(100);
+}, 120_000);
