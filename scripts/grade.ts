@@ -15,7 +15,7 @@ import { DEFAULT_LIMIT_MS, parseSeed } from './lib/grader/runner.ts';
 import { MIN_WORKERS } from './lib/grader/suite-spawn.mjs';
 import { lessonsOfPack } from './lib/teacher/intake/submissions.ts';
 import { listLessons, ROOT, UsageError } from './lib/core/workbook.ts';
-import { plural } from './lib/core/text.ts';
+import { plural, printable } from './lib/core/text.ts';
 
 const USAGE = `
 Usage: npm run grade -- HAND_INS [--out DIR] [--lessons LIST | --pack DIR] [--roster FILE.csv] [options]
@@ -184,7 +184,7 @@ function progressPrinter(): (event: ProgressEvent) => void {
       status(`${event.done} of ${event.total} lessons graded…`);
     } else {
       status('');
-      console.log(`  [${String(event.done).padStart(width)}/${event.total}] ${event.name}: ${event.points}/${event.max}`);
+      console.log(`  [${String(event.done).padStart(width)}/${event.total}] ${printable(event.name)}: ${event.points}/${event.max}`);
     }
   };
 }

@@ -298,6 +298,14 @@ describe('which lessons are graded comes from the teacher', () => {
 });
 
 describe('names and layouts of class downloads', () => {
+  test("a folder name's control characters never reach the teacher's terminal or gradebook", () => {
+    // A review named a student's folder with escapes that moved the cursor and wrote a fake result line.
+    const handIns = folder('hand-ins-escapes');
+    mkdirSync(join(handIns, 'mallory\u001b[2K\r  [2∕2] mallory: 100∕100\u001b[8m', 'lessons', all[0]?.id ?? '01-board'), { recursive: true });
+    const [submission] = findSubmissions(handIns, folder('unpacked-escapes'));
+    expect(submission?.name).toBe('mallory?[2K?  [2∕2] mallory: 100∕100?[8m');
+  });
+
   test('Moodle, Canvas and plain names, each read on its own', () => {
     expect(nameEntry('Carl Lee_1234_assignsubmission_file_')).toEqual({ student: 'Carl Lee', platform: 'moodle', platformId: '1234', rest: '' });
     expect(nameEntry('Carl Lee_1234_assignsubmission_file_tictactoe.zip')).toMatchObject({ student: 'Carl Lee', platformId: '1234', rest: 'tictactoe.zip' });

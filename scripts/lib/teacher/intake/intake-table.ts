@@ -3,7 +3,7 @@ import type { Paint } from '../../core/cli.ts';
 import type { IntakeRow } from '../class-grading.ts';
 import { formatPoints, type Gradebook } from '../gradebook/gradebook.ts';
 import { PLATFORM_NAMES } from './platforms.ts';
-import { plural } from '../../core/text.ts';
+import { plural, printable } from '../../core/text.ts';
 
 /** The mark of a lesson's files in the table. */
 const MARKS: Record<IntakeRow['lessons'][string], string> = { found: '✓', accepted: '≈', near: '~', missing: '✗' };
@@ -28,7 +28,8 @@ export function renderIntakeTable(rows: IntakeRow[], book: Gradebook, paint: Pai
     });
     const points = `${formatPoints(student?.total ?? 0)}/${max}`.padStart(pointsWidth);
     const layout = layoutName(row).padEnd(layoutWidth);
-    const what = row.problem === undefined ? row.found : `${row.found} ${paint('red', `(${row.problem})`)}`;
+    // What was found names the hand-in's own folders and files, which may hold control characters.
+    const what = row.problem === undefined ? printable(row.found) : `${printable(row.found)} ${paint('red', `(${printable(row.problem)})`)}`;
     lines.push(`  ${row.name.padEnd(nameWidth)}  ${layout}  ${marks.join(' ')}  ${points}  ${what}`);
   }
   const near = rows.filter((row) => Object.values(row.lessons).includes('near')).length;

@@ -11,7 +11,7 @@ import { isPlainFolder, locateLessons, readArchiveFile, readManifest, SKIPPED, u
 import { findNearMisses } from './near-misses.ts';
 import { listLessons, type Lesson } from '../../core/workbook.ts';
 import { ARCHIVE_LIMITS, ZipError, type ArchiveLimits } from './zip.ts';
-import { plural } from '../../core/text.ts';
+import { plural, printable } from '../../core/text.ts';
 
 /**
  * What a whole class download given as one archive may hold (a platform's "download all"): many
@@ -123,7 +123,8 @@ function takeIn(members: Member[], scratch: string, lessons: Lesson[]): Submissi
   const own = members.filter((member) => !member.entry.isFile() || isArchiveEntry(member.entry) || fromPlatform);
   const links = own.filter((member) => member.entry.isSymbolicLink());
   const base: Submission = {
-    name: first.named.student,
+    // (A folder's name may hold control characters, which the terminal and the gradebook must not get.)
+    name: printable(first.named.student),
     source: first.path,
     platform,
     ...(first.named.platformId === undefined ? {} : { platformId: first.named.platformId }),
