@@ -267,17 +267,18 @@ function intakeRow(entry: Prepared, lessons: Lesson[], accepted: boolean, studen
   return row;
 }
 
-/** Why the reference solutions did not get 100 for a lesson: the grader broke, or the suites need fixing. */
 /** What to tell the teacher when students' lessons were left ungraded because grading broke (undefined when none were). */
 export function gradingBrokeForStudents(studentRuns: LessonRun[][]): string | undefined {
   const broken = studentRuns.map((lessonRuns) => lessonRuns.filter((run) => run.problem?.kind === 'crash' && run.problem.grader === true));
   const students = broken.filter((runs) => runs.length > 0).length;
   if (students === 0) return undefined;
-  const problem = broken.flat()[0]?.problem;
+  const lessons = broken.flat();
+  const problem = lessons[0]?.problem;
   const why = problem?.kind === 'crash' ? (problem.message.split('\n')[0] ?? '').replace(/^Grading itself broke: /, '') : '';
-  return `grading itself broke for ${plural(students, 'student')} (${plural(broken.flat().length, 'lesson')} not graded: ${why})`;
+  return `grading itself broke for ${plural(students, 'student')} (${plural(lessons.length, 'lesson')} not graded: ${why})`;
 }
 
+/** Why the reference solutions did not get 100 for a lesson: the grader broke, or the suites need fixing. */
 function referenceProblem(run: LessonRun, earned: number): string {
   if (run.problem?.kind === 'crash' && run.problem.grader) return `${run.lessonId}: grading itself broke (${run.problem.message.split('\n')[0]})`;
   // Every lesson's suites define tests (npm test holds them to it): none at all, and no problem, is the grader's fault.
