@@ -59,8 +59,11 @@ interface Sandbox {
   stoppedIn?: number;
   /** Module path → the exports object (stubs and data) in this sandbox. */
   modules: Map<string, Record<string, unknown>>;
-  /** How many tests of the file had begun when it was booted (so whether it has served one since). */
-  bootedAfter: number;
+  /**
+   * True once it has run code for the folder's lessons (a call made after their first test began), not
+   * only the loads of the suites: a sandbox booted within a test has served that test.
+   */
+  served: boolean;
   /** The modules it was asked to load, in order, whether or not they loaded (see Session.park). */
   loads: string[];
   /** How many objects its messages have held so far (see MAX_NODES_PER_SANDBOX). */
@@ -229,7 +232,7 @@ class Session {
    * start as they would in a test file of their own (the first lesson's find only the file's modules loaded).
    */
   lessonStarted(options: { freshBoot: boolean }): void {
-    const served = this.sandbox !== undefined && this.sandbox.bootedAfter !== this.testsBegun;
+    const served = this.sandbox?.served === true;
     if ((options.freshBoot && served) || this.sandbox?.stop !== undefined || this.sandbox?.process.alive === false) this.close();
     // Before the folder's first lesson, in its start hook, not in a test: the replayed loads run, each
     // with its own deadline, as they did while the suites loaded (see park), and what they cost or
@@ -415,7 +418,7 @@ class Session {
       process,
       modules: new Map(),
       membrane: undefined as unknown as Membrane,
-      bootedAfter: this.testsBegun,
+      served: false,
       loads: [],
       nodesReceived: 0,
     };
@@ -485,6 +488,7 @@ class Session {
     }
     const top = this.depth === 0;
     this.depth += 1;
+    if (this.testsBegun > 0) sandbox.served = true;
     // The clock runs for a whole top-level call, callbacks to the suites included.
     if (top) sandbox.process.deadline[0] = Date.now() + this.currentLimit();
     try {
