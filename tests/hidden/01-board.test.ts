@@ -4,8 +4,8 @@
  * The generated cases draw boards from the run's seed (support/property.ts) and work out the expected
  * drawing from the layout the lesson describes (support/rules.ts), so no list of answers passes them.
  */
-// The visible suite runs in this file too, ahead of the hidden tests: graded with its hidden tests, a
-// lesson costs one suite file, not two (the grader runs this file instead of tests/01-board.test.ts).
+// The visible suite runs in this file too, ahead of the hidden tests, when this file runs on its own.
+// The grader loads the visible suite first, apart (lesson-entry.ts), so there only the tests below register here.
 import '../01-board.test.ts';
 import { expect, test } from 'vitest';
 import { createBoard, createGrid, EMPTY, renderBoard, renderFramed, renderGrid, type Board, type Grid } from '@workbook/01-board/board';

@@ -4,8 +4,8 @@
  * run's seed (support/property.ts): lines of every kind (digits of other scripts, signs, spaces,
  * tabs, empty, very long), and the answer is worked out from the lesson's rules (support/rules.ts).
  */
-// The visible suite runs in this file too, ahead of the hidden tests: graded with its hidden tests, a
-// lesson costs one suite file, not two (the grader runs this file instead of tests/02-input.test.ts).
+// The visible suite runs in this file too, ahead of the hidden tests, when this file runs on its own.
+// The grader loads the visible suite first, apart (lesson-entry.ts), so there only the tests below register here.
 import '../02-input.test.ts';
 import { expect, test } from 'vitest';
 import { askMove, parseCoordinates, parseMove } from '@workbook/02-input/input';

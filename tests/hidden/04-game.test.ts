@@ -6,8 +6,8 @@
  * worked out by playing the game by the lesson's six steps in support/rules.ts, without the lesson's
  * code or the reference.
  */
-// The visible suite runs in this file too, ahead of the hidden tests: graded with its hidden tests, a
-// lesson costs one suite file, not two (the grader runs this file instead of tests/04-game.test.ts).
+// The visible suite runs in this file too, ahead of the hidden tests, when this file runs on its own.
+// The grader loads the visible suite first, apart (lesson-entry.ts), so there only the tests below register here.
 import '../04-game.test.ts';
 import { expect, test } from 'vitest';
 import { playGame, playMatch, type GameOptions, type MatchOptions } from '@workbook/04-game/game';

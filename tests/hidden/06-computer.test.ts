@@ -3,8 +3,8 @@
  * by legal play (fast-check, seeded by the grader), and each answer is judged by the rules the lesson
  * states, worked out in tests/support/computer-rules.ts without any student code.
  */
-// The visible suite runs in this file too, ahead of the hidden tests: graded with its hidden tests, a
-// lesson costs one suite file, not two (the grader runs this file instead of tests/06-computer.test.ts).
+// The visible suite runs in this file too, ahead of the hidden tests, when this file runs on its own.
+// The grader loads the visible suite first, apart (lesson-entry.ts), so there only the tests below register here.
 import '../06-computer.test.ts';
 import { expect, test } from 'vitest';
 import { computerMove, heuristicMove, randomMove, ruleMove } from '@workbook/06-computer/computer';

@@ -4,8 +4,8 @@
  * out in tests/support/search-model.ts from the lesson text alone, without any student code.
  * countGames and countPositions take no input: the visible suite already checks all they can answer.
  */
-// The visible suite runs in this file too, ahead of the hidden tests: graded with its hidden tests, a
-// lesson costs one suite file, not two (the grader runs this file instead of tests/07-search.test.ts).
+// The visible suite runs in this file too, ahead of the hidden tests, when this file runs on its own.
+// The grader loads the visible suite first, apart (lesson-entry.ts), so there only the tests below register here.
 import '../07-search.test.ts';
 import { expect, test } from 'vitest';
 import { audit, bestMove, type Strategy } from '@workbook/07-search/search';

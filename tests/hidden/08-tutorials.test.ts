@@ -5,8 +5,8 @@
  * in tests/support/tutorial-model.ts from the lesson text alone, without any student code.
  * playClassGames takes no input: the visible suite already checks all it can print.
  */
-// The visible suite runs in this file too, ahead of the hidden tests: graded with its hidden tests, a
-// lesson costs one suite file, not two (the grader runs this file instead of tests/08-tutorials.test.ts).
+// The visible suite runs in this file too, ahead of the hidden tests, when this file runs on its own.
+// The grader loads the visible suite first, apart (lesson-entry.ts), so there only the tests below register here.
 import '../08-tutorials.test.ts';
 import { expect, test } from 'vitest';
 import { drawBoard, playTutorial, PROFILES, readMove, type Profile, type TutorialOptions } from '@workbook/08-tutorials/tutorials';

@@ -7,7 +7,7 @@
  * --merge into the same gradebook.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -699,6 +699,49 @@ describe('students who share a test file', () => {
       expect(alone[name], `${name} graded alone`).toEqual(inClass[name]);
     }
   }, 400_000);
+
+  test("an input a hidden suite gives the code, even while it loads, never reaches a visible test's message", () => {
+    // A student's lessons run in one sandbox process, booted afresh for each part of a lesson but the
+    // same process: code can keep what it is given in a global and throw it later. So every visible
+    // part of a student runs before any hidden part (runner.ts), and a process that has run code for
+    // a hidden part is never used for a visible one (client.ts, lessonStarted). The suites never call
+    // the code while they load, so here a copy of the workbook has a hidden suite that does: lesson
+    // 02's parseMove keeps every line, and lesson 01's renderBoard throws them into visible tests.
+    const folder = join(scratch, 'carried');
+    const workbook = join(folder, 'workbook');
+    for (const name of ['package.json', 'vitest.config.ts', 'tsconfig.json', 'scripts', 'tests', 'solutions', 'lessons']) {
+      cpSync(join(ROOT, name), join(workbook, name), { recursive: true });
+    }
+    symlinkSync(join(ROOT, 'node_modules'), join(workbook, 'node_modules'));
+    const secret = 'typed-by-a-hidden-suite-while-it-loads';
+    const hiddenSuite = join(workbook, 'tests', 'hidden', `${second.id}.test.ts`);
+    writeFileSync(hiddenSuite, `${readFileSync(hiddenSuite, 'utf8')}\nparseMove(${JSON.stringify(secret)}, Array(9).fill(' '));\n`);
+    const board = readFileSync(join(ROOT, 'solutions', first.id, 'board.ts'), 'utf8');
+    const input = readFileSync(join(ROOT, 'solutions', second.id, 'input.ts'), 'utf8');
+    const throwing = board.replace(
+      /(export function renderBoard\(board: Board\): string \{\n)/,
+      '$1  throw new Error(`carried:${JSON.stringify((globalThis as Record<string, unknown>).carried ?? [])}`);\n',
+    );
+    const keeping = input.replace(
+      /(export function parseMove\(raw: string, board: Board\): MoveResult \{\n)/,
+      '$1  ((globalThis as Record<string, unknown[]>).carried ??= []).push(raw);\n',
+    );
+    expect([throwing, keeping], 'the changed solutions').not.toEqual([board, input]);
+    const place = join(folder, 'class', 'keeper', 'lessons');
+    cpSync(join(ROOT, 'lessons'), place, { recursive: true });
+    cpSync(join(ROOT, 'solutions'), place, { recursive: true, filter: (path) => !path.endsWith('stubs.lock.json') });
+    writeFileSync(join(place, first.id, 'board.ts'), throwing);
+    writeFileSync(join(place, second.id, 'input.ts'), keeping);
+    const graded = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/grade.ts', join(folder, 'class'), '--out', join(folder, 'out'), '--lessons', `${first.number}-${second.number}`],
+      { cwd: workbook, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } },
+    );
+    expect(graded.status, `${graded.stdout}${graded.stderr}`).toBe(0);
+    const shown = readFileSync(join(folder, 'out', 'feedback', feedbackFolder('keeper'), 'feedback.md'), 'utf8');
+    expect(shown, 'the visible failures of renderBoard').toContain('carried:[');
+    expect(shown).not.toContain(secret);
+  }, 300_000);
 
   test('when grading breaks after the reference is graded, the command and the gradebook say so (and it exits 1)', () => {
     // A review stopped the runner through a hand-in (since fixed) after the reference's file was done:

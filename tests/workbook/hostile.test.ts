@@ -43,7 +43,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { boardOf, gridOf } from '../support/boards.ts';
-import { ATTACKS, CONTROLS, fillPlaceholders, type Attack, type Threat } from './hostile/attacks.ts';
+import { ATTACKS, CARRIED, CONTROLS, fillPlaceholders, type Attack, type Threat } from './hostile/attacks.ts';
 
 const ENABLED = process.env.WORKBOOK_HOSTILE !== '0';
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -255,6 +255,32 @@ function hiddenDetails(teacher: string): string[] {
   }
   secrets.add('tests/hidden');
   return [...secrets];
+}
+
+/**
+ * The lists of typed lines a feedback shows between the CARRIED markers (what carry-hidden's hasWon
+ * throws), with the dots that make spaces visible read as spaces; lists that are not plain JSON (in
+ * the HTML page, say) are left out.
+ */
+function carriedLists(text: string): string[][] {
+  const lists: string[][] = [];
+  for (const match of text.matchAll(new RegExp(`${CARRIED.start}(\\[.*?\\])${CARRIED.end}`, 'g'))) {
+    try {
+      lists.push((JSON.parse(match[1] as string) as string[]).map((line) => line.replaceAll('·', ' ')));
+    } catch {
+      // not plain JSON
+    }
+  }
+  return lists;
+}
+
+/** The text of the visible suites, in which every line a visible test types appears (some escaped: "\\t"). */
+function visibleSuitesText(teacher: string): string {
+  const tests = join(teacher, 'tests');
+  return readdirSync(tests)
+    .filter((name) => name.endsWith('.test.ts'))
+    .map((name) => readFileSync(join(tests, name), 'utf8'))
+    .join('\n');
 }
 
 /** The feedback of every student (feedback.md and its page), by student name (read from the "# Feedback for NAME" heading). */
@@ -865,6 +891,19 @@ describe.skipIf(!ENABLED)('hostile hand-ins against npm run grade (issue 12)', (
       hidden: {
         title: 'gets nothing of the hidden tests into its feedback',
         check: (attack) => noHiddenDetail([attack.name]),
+      },
+      'hidden-inputs': {
+        title: "carries no line a hidden test typed into a visible test's message",
+        check: (attack) => {
+          const lists = carriedLists(run().feedback.get(attack.name) ?? '');
+          expect(lists.length, 'visible failures that show what the code kept (else the attack did not run)').toBeGreaterThan(0);
+          const visible = visibleSuitesText(run().teacher);
+          const typedByHiddenTests = lists.flat().filter((line) => !visible.includes(line) && !visible.includes(JSON.stringify(line).slice(1, -1)));
+          expectNone(
+            [...new Set(typedByHiddenTests)].map((line) => JSON.stringify(line).slice(0, 80)),
+            'lines no visible suite types, shown in a visible test of a later lesson',
+          );
+        },
       },
       network: { title: 'reaches no server on 127.0.0.1', check: () => noConnection() },
       memory: { title: `is held below ${MEMORY_LIMIT / 1024 ** 3} GiB`, check: () => memoryBounded(true) },

@@ -10,7 +10,7 @@ declare module '@vitest/runner' {
     hidden?: boolean;
     /** Set on a lesson's describe block in the grader's test files (lesson-entry.ts), and so on all its tests: the lesson's id. */
     lesson?: string;
-    /** Also set there: the lesson runs its hidden suite, so whatever went wrong outside its tasks is hidden. */
+    /** Also set there: the describe block runs a hidden suite's tests, so whatever went wrong outside its tasks is hidden. */
     hiddenSuite?: boolean;
     /** The one test of a lesson whose suite could not be loaded: its error is the lesson's load error. */
     loadFailed?: boolean;
@@ -47,7 +47,7 @@ export type ChildMessage =
       tests: Array<{ name: string; task: number; hidden: boolean }>;
     }
   | { type: 'test'; project: string; file: string; lesson: string; folder: number | undefined; outcome: TestOutcome }
-  | { type: 'lesson-end'; project: string; file: string; lesson: string; folder: number | undefined; loadError?: Failure }
+  | { type: 'lesson-end'; project: string; file: string; lesson: string; folder: number | undefined; hiddenSuite: boolean; loadError?: Failure }
   | { type: 'module-end'; project: string; file: string; loadError?: Failure }
   | { type: 'log'; taskId?: string; text: string }
   | { type: 'run-start'; files: Array<{ project: string; file: string }> }

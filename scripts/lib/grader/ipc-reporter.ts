@@ -36,9 +36,8 @@ function taskOf(testCase: TestCase): number {
 }
 
 /**
- * True for a test of a hidden suite. A hidden suite's file runs the visible suite too, so the mark is on
- * each test (set by the trusted suites' lessonTasks), not on the file; a test outside any task of a
- * lesson that runs its hidden suite counts as hidden too.
+ * True for a test of a hidden suite: the mark is on each test (set by the trusted suites' lessonTasks),
+ * and a test outside any task of a lesson's hidden part (see lesson-entry.ts) counts as hidden too.
  */
 function isHidden(testCase: TestCase): boolean {
   const meta = testCase.meta();
@@ -133,6 +132,7 @@ export default class IpcReporter implements Reporter {
       file: testSuite.module.moduleId,
       lesson,
       folder: folderOf(testSuite),
+      hiddenSuite: testSuite.meta().hiddenSuite === true,
       ...(error ? { loadError: toFailure(error, targetOf(folderOf(testSuite))) } : {}),
     });
   }

@@ -1,12 +1,14 @@
 /**
- * What the grader's test files run (runner.ts writes them): one describe block per lesson, which
- * loads that lesson's suite (the visible one, or the hidden one, which runs the visible one too). A
- * check's file holds some lessons of one folder; a file of class grading holds every lesson of a few
- * students, one student after another. The lessons of one file share one worker, one vm context and
- * the suites' own modules (support code, tables), which costs far less than a file per lesson or per
- * student; each student's lessons load their suites afresh (see `suiteOf`) and call that student's
- * code in a sandbox process of its own. Each lesson still starts with a freshly booted sandbox, and
- * an error while its suite loads fails that lesson only.
+ * What the grader's test files run (runner.ts writes them): one describe block per part of a lesson's
+ * suites, which loads that part: the lesson's visible suite, or its hidden suite (which imports the
+ * visible one; loaded already, so only the hidden tests register there). A check's file holds some
+ * lessons of one folder; a file of class grading holds every lesson of a few students, one student
+ * after another, each student's visible parts before any of their hidden parts (runner.ts,
+ * lessonLines). The lessons of one file share one worker, one vm context and the suites' own modules
+ * (support code, tables), which costs far less than a file per lesson or per student; each student's
+ * lessons load their suites afresh (see `suiteOf`) and call that student's code in a sandbox process
+ * of its own. Each part still starts with a freshly booted sandbox, and an error while its suite
+ * loads fails that lesson only.
  */
 import { beforeAll, describe, type SuiteCollector, TestRunner, test } from 'vitest';
 import { lessonStarted } from './sandbox/client.ts';
@@ -15,20 +17,29 @@ import { FOLDER_QUERY } from './test-files.ts';
 /** The name of the one test a lesson gets when its suite could not be loaded (the reporter turns it into the lesson's load error). */
 const LOAD_FAILED = 'the suite of this lesson could not be loaded';
 
+/** The lessons of this file whose visible suite could not be loaded, by folder and lesson id (see `gradedLesson`). */
+const notLoaded = new Set<string>();
+
 /**
- * Registers one lesson: its suite file, loaded inside a describe block that carries the lesson's id
- * (and, in a file of several students, `folder`: the index of the student's folder in the grader's list).
+ * Registers one part of a lesson: a suite file (`hidden`: the hidden suite), loaded inside a describe
+ * block that carries the lesson's id (and, in a file of several students, `folder`: the index of the
+ * student's folder in the grader's list).
  */
 export function gradedLesson(lessonId: string, suiteFile: string, hidden: boolean, folder?: number): void {
+  const lesson = `${folder ?? ''}:${lessonId}`;
   describe(lessonId, { meta: { lesson: lessonId, hiddenSuite: hidden, ...(folder === undefined ? {} : { folder }) } }, async () => {
+    // A hidden suite would load the visible suite that failed once more, and register its tests among
+    // the hidden ones: the lesson did not load, and its hidden tests count as failed without running.
+    if (hidden && notLoaded.has(lesson)) return;
     // What an earlier lesson's code did while loading (an endless loop, say) is no concern of this one.
-    lessonStarted({ freshBoot: false }, folder);
+    lessonStarted({ freshBoot: false, hidden }, folder);
     // No time limit of vitest's: before a student's first lesson of a class file this may replay what
     // their sandbox loaded while the suites loaded (client.ts, Session.park), each load under its own deadline.
-    beforeAll(() => lessonStarted({ freshBoot: true }, folder), 0);
+    beforeAll(() => lessonStarted({ freshBoot: true, hidden }, folder), 0);
     try {
       await import(/* @vite-ignore */ suiteOf(suiteFile, folder));
     } catch (error) {
+      if (!hidden) notLoaded.add(lesson);
       dropRegistered(TestRunner.getCurrentSuite());
       test(LOAD_FAILED, { meta: { loadFailed: true } }, () => {
         throw error;

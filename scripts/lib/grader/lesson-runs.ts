@@ -9,18 +9,26 @@ import type { Failure, LessonRun } from '../core/results.ts';
 /** Output kept per lesson. */
 const OUTPUT_KEEP = 8 * 1024;
 
+/** One part of a lesson's suites: its visible suite, or its hidden suite's own tests. */
+export interface SuitePart {
+  file: string;
+  /** The hidden suite: what goes wrong outside its tests is not the student's to see. */
+  hidden: boolean;
+}
+
 /** One lesson of one folder while its suites run. */
 export interface Pending {
   targetIndex: number;
   project: string;
-  /** The lesson's suite: its visible suite, or its hidden one (which runs the visible one too). */
-  suite: string | undefined;
-  /** The suite is the hidden one: what goes wrong outside its tests is not the student's to see. */
-  hiddenSuite: boolean;
+  /** The parts of the lesson's suites, in the order they run (see runner.ts, lessonLines); none when it has no suite. */
+  parts: SuitePart[];
+  /** How many of them have ended: the lesson ends with the last. */
+  partsEnded: number;
   /** The test file the grader wrote that runs this lesson (with others of the same folder: see lesson-entry.ts). */
   file?: string;
   run: LessonRun;
-  startedAt?: number;
+  /** When the part that runs now started (the lesson's time is the sum of its parts'). */
+  partStartedAt?: number;
   done: boolean;
   /** Every test of the lesson's suites, as vitest collected them. */
   collected: DefinedTest[];
@@ -78,26 +86,41 @@ export class LessonRuns {
     if (!entry) return;
     if (message.type === 'lesson-start') {
       this.bySuiteId.set(message.id, entry);
-      entry.startedAt ??= Date.now();
+      entry.partStartedAt = Date.now();
     } else if (message.type === 'collected') {
       entry.collected.push(...message.tests);
     } else if (message.type === 'test') {
       entry.run.tests.push(message.outcome);
     } else if (!entry.done) {
-      this.end(entry, message.loadError);
+      this.endPart(entry, message.loadError, message.hiddenSuite);
     }
   }
 
-  /** Notes why a lesson could not be loaded, if it could not, and finishes it. */
+  /** One part of a lesson's suites has ended: notes why it could not be loaded, if it could not, and finishes the lesson after its last part. */
+  private endPart(entry: Pending, loadError: Failure | undefined, hiddenSuite: boolean): void {
+    if (entry.partStartedAt !== undefined) entry.run.durationMs += Date.now() - entry.partStartedAt;
+    entry.partStartedAt = undefined;
+    entry.partsEnded += 1;
+    if (loadError) this.noteLoadError(entry, loadError, hiddenSuite);
+    if (entry.partsEnded >= entry.parts.length) this.end(entry, undefined);
+  }
+
+  /** Notes why a lesson could not be loaded (the first reason found), and finishes it. */
   private end(entry: Pending, loadError: Failure | undefined): void {
-    if (loadError && entry.run.problem === undefined) {
-      // A hidden suite runs the visible suite too: what went wrong while it loaded is the student's
-      // to see only when it was the hand-in's own module that failed to load.
-      const hidden = entry.hiddenSuite && loadError.loadingModule === undefined;
-      entry.run.problem = loadProblem(loadError, this.limitMs, hidden);
-    }
+    const hiddenSuite = entry.parts.some((part) => part.hidden);
+    if (loadError) this.noteLoadError(entry, loadError, hiddenSuite);
     entry.done = true;
     this.finish(entry);
+  }
+
+  /**
+   * Notes why a lesson could not be loaded, unless a reason is known already. What went wrong while a
+   * hidden suite loaded is the student's to see only when it was the hand-in's own module that failed.
+   */
+  private noteLoadError(entry: Pending, loadError: Failure, hiddenSuite: boolean): void {
+    if (entry.run.problem !== undefined) return;
+    const hidden = hiddenSuite && loadError.loadingModule === undefined;
+    entry.run.problem = loadProblem(loadError, this.limitMs, hidden);
   }
 
   /** The lesson a printed line belongs to: the lesson whose describe block holds the task that printed it. */
@@ -113,10 +136,11 @@ export class LessonRuns {
     for (const file of files) {
       for (const entry of this.ofJob(file.project, file.file)) {
         Object.assign(entry, {
-          startedAt: undefined,
+          partStartedAt: undefined,
+          partsEnded: 0,
           done: false,
           collected: [],
-          run: { ...entry.run, tests: [], output: '', problem: undefined, anomalies: undefined },
+          run: { ...entry.run, tests: [], output: '', durationMs: 0, problem: undefined, anomalies: undefined },
         });
       }
     }

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ChildMessage } from './child-protocol.ts';
 import { type DefinedTest, holdToList } from './held-to-list.ts';
-import { jobKey, LessonRuns, type Pending } from './lesson-runs.ts';
+import { jobKey, LessonRuns, type Pending, type SuitePart } from './lesson-runs.ts';
 import { dealByWeight, readLessonTimes, recordLessonTimes, type LessonTimes } from './lesson-times.ts';
 import type { LessonRun } from '../core/results.ts';
 import { compileCacheFile, writeCompiledFolders } from './sandbox/compile.ts';
@@ -84,10 +84,10 @@ export async function runTargets(options: RunOptions): Promise<LessonRun[][]> {
   const root = options.root ?? ROOT;
   const targets = options.targets.map((target) => resolve(target));
   const pending = targets.flatMap((_, targetIndex) => options.lessons.map((lesson): Pending => newPending(root, lesson, targetIndex, options.hidden === true)));
-  for (const entry of pending.filter((candidate) => candidate.suite === undefined)) {
+  for (const entry of pending.filter((candidate) => candidate.parts.length === 0)) {
     entry.run.problem = { kind: 'crash', message: `There is no graded suite tests/${entry.run.lessonId}.test.ts.` };
   }
-  const open = pending.filter((entry) => entry.suite !== undefined);
+  const open = pending.filter((entry) => entry.parts.length > 0);
   const { stateDir } = options;
   const settings = {
     limitMs: options.limitMs ?? DEFAULT_LIMIT_MS,
@@ -112,12 +112,11 @@ export async function runTargets(options: RunOptions): Promise<LessonRun[][]> {
 }
 
 function newPending(root: string, lesson: Lesson, targetIndex: number, hidden: boolean): Pending {
-  const suite = suiteFile(root, lesson, hidden);
   return {
     targetIndex,
     project: GRADED_PROJECT,
-    suite,
-    hiddenSuite: suite !== undefined && suite === join(root, hiddenSuitePath(lesson)),
+    parts: suiteParts(root, lesson, hidden),
+    partsEnded: 0,
     run: { lessonId: lesson.id, tests: [], output: '', durationMs: 0 },
     done: false,
     collected: [],
@@ -130,14 +129,15 @@ function listOf(pending: Pending[], referenceIndex: number, lessonId: string): D
 }
 
 /**
- * The suite file to run for a lesson: its hidden suite when asked for and there is one (it runs the
- * visible suite too: loading one suite per lesson costs less than two), else the visible one.
+ * The parts of a lesson's suites, in the order they run: its visible suite, then, when asked for and
+ * there is one, its hidden suite (which imports the visible one: loaded once per module id, so only
+ * the hidden tests register there). None when there is no visible suite.
  */
-function suiteFile(root: string, lesson: Lesson, hidden: boolean): string | undefined {
-  const withHidden = join(root, hiddenSuitePath(lesson));
-  if (hidden && existsSync(withHidden)) return withHidden;
+function suiteParts(root: string, lesson: Lesson, hidden: boolean): SuitePart[] {
   const visible = join(root, suitePath(lesson));
-  return existsSync(visible) ? visible : undefined;
+  if (!existsSync(visible)) return [];
+  const withHidden = join(root, hiddenSuitePath(lesson));
+  return [{ file: visible, hidden: false }, ...(hidden && existsSync(withHidden) ? [{ file: withHidden, hidden: true }] : [])];
 }
 
 /**
@@ -159,25 +159,19 @@ export const STUDENTS_PER_FILE = 4;
 function writeTestFiles(root: string, folder: string, open: Pending[], times: LessonTimes, referenceIndex: number | undefined): void {
   mkdirSync(folder, { recursive: true });
   const entry = JSON.stringify(join(root, 'scripts/lib/grader/lesson-entry.ts'));
-  const writeFile = (file: string, lines: string[]): void => {
+  const writeFile = (file: string, lessons: Pending[], folderOf?: (candidate: Pending) => number): void => {
+    const lines = lessonLines(lessons, folderOf);
     writeFileSync(file, [`import { gradedLesson } from ${entry};`, ...lines, ''].join('\n'));
+    for (const candidate of lessons) candidate.file = file;
   };
   const targets = [...new Set(open.map((candidate) => candidate.targetIndex))];
   const lessonsOf = (target: number): Pending[] => open.filter((candidate) => candidate.targetIndex === target);
-  const line = (candidate: Pending, folder?: number): string =>
-    `gradedLesson(${[candidate.run.lessonId, candidate.suite, candidate.hiddenSuite, ...(folder === undefined ? [] : [folder])].map((value) => JSON.stringify(value)).join(', ')});`;
   if (targets.length === 1) {
     const [target] = targets as [number];
     const lessons = lessonsOf(target);
     const dealt = dealByWeight(lessons, Math.max(1, Math.min(suiteWorkers(), lessons.length)), (candidate) => times[candidate.run.lessonId]);
     for (const [part, mine] of dealt.entries()) {
-      if (mine.length === 0) continue;
-      const file = gradedTestFile(folder, target, part);
-      writeFile(
-        file,
-        mine.map((candidate) => line(candidate)),
-      );
-      for (const candidate of mine) candidate.file = file;
+      if (mine.length > 0) writeFile(gradedTestFile(folder, target, part), mine);
     }
     return;
   }
@@ -186,15 +180,32 @@ function writeTestFiles(root: string, folder: string, open: Pending[], times: Le
   for (let first = 0; first < students.length; first += STUDENTS_PER_FILE) groups.push(students.slice(first, first + STUDENTS_PER_FILE));
   for (const group of groups) {
     const file = gradedTestFile(folder, group[0] as number, 0, group.at(-1));
-    const lines: string[] = [];
-    for (const target of group) {
-      for (const candidate of lessonsOf(target)) {
-        lines.push(line(candidate, target));
-        candidate.file = file;
-      }
-    }
-    writeFile(file, lines);
+    const lessons = group.flatMap((target) => lessonsOf(target));
+    writeFile(file, lessons, (candidate) => candidate.targetIndex);
   }
+}
+
+/**
+ * The lines that register some lessons of a test file, one per part of each lesson's suites (see
+ * lesson-entry.ts). A folder's visible parts all come before any of its hidden parts: the graded code
+ * of a folder runs in one sandbox process for the whole file (booted afresh for each part, but the
+ * same process), so whatever it keeps from a hidden test's inputs can only ever reach a hidden test,
+ * never a visible test's message, which the student reads. With `folderOf` (a file of several
+ * folders), each line names the folder it grades, and the folders follow one another.
+ */
+function lessonLines(lessons: Pending[], folderOf?: (candidate: Pending) => number): string[] {
+  const line = (candidate: Pending, part: SuitePart): string => {
+    const folder = folderOf?.(candidate);
+    const args = [candidate.run.lessonId, part.file, part.hidden, ...(folder === undefined ? [] : [folder])];
+    return `gradedLesson(${args.map((value) => JSON.stringify(value)).join(', ')});`;
+  };
+  const folders = [...new Set(lessons.map((candidate) => folderOf?.(candidate)))];
+  return folders.flatMap((folder) => {
+    const mine = lessons.filter((candidate) => folderOf?.(candidate) === folder);
+    const parts = (hidden: boolean): string[] =>
+      mine.flatMap((candidate) => candidate.parts.filter((part) => part.hidden === hidden).map((part) => line(candidate, part)));
+    return [...parts(false), ...parts(true)];
+  });
 }
 
 /** Extra behaviour of a child that keeps watching files and runs again after every change. */
@@ -246,10 +257,7 @@ async function runChild(
   const jobs = new Map(open.map((entry) => [jobKey(entry.project, entry.file ?? ''), { project: entry.project, file: entry.file ?? '' }]));
   const lessonsPerFile = [...jobs.keys()].map((key) => open.filter((entry) => jobKey(entry.project, entry.file ?? '') === key).length);
   suites.start([...jobs.values()], Math.max(1, ...lessonsPerFile));
-  const finish = (entry: Pending): void => {
-    entry.run.durationMs = entry.startedAt === undefined ? 0 : Date.now() - entry.startedAt;
-    onLessonDone?.(entry.targetIndex, entry.run);
-  };
+  const finish = (entry: Pending): void => onLessonDone?.(entry.targetIndex, entry.run);
   const lessons = new LessonRuns(open, settings.limitMs, finish);
 
   suites.child.on('message', (message: ChildMessage) => {

@@ -97,7 +97,9 @@ function suiteCheck(root: string, lesson: Lesson): Check {
     const call = hidden ? `lessonTasks('${lesson.id}', { hidden: true })` : `lessonTasks('${lesson.id}')`;
     if (!text.includes(call)) problems.push(`${path} does not call ${call}: without it its tests belong to no task and earn nothing`);
     if (hidden && !new RegExp(`^import '\\.\\./${lesson.id}\\.test\\.ts';$`, 'm').test(text))
-      problems.push(`${path} does not import '../${lesson.id}.test.ts': the grader runs this file instead of the visible suite, so it must run that suite too`);
+      problems.push(
+        `${path} does not import '../${lesson.id}.test.ts': run on its own, a hidden suite runs the lesson's visible tests first (the grader loads the visible suite before it, and the import then adds no test)`,
+      );
     if (/from\s+['"]\.\.\/(\.\.\/)?(lessons|solutions)\//.test(text))
       problems.push(`${path} imports a lesson file by path: import it as @workbook/${lesson.id}/<module>, so it is graded sealed off`);
   }

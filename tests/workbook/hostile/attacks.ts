@@ -45,6 +45,8 @@ export type Threat =
   | 'processes'
   /** Names, inputs and code of the teacher-only tests, in the student's feedback. */
   | 'hidden'
+  /** Inputs a hidden test gave the code, carried into a visible test's message (which the student reads). */
+  | 'hidden-inputs'
   /** Connections to a server on 127.0.0.1. */
   | 'network'
   /** Memory of the grader's processes. */
@@ -131,6 +133,26 @@ function replaceBlock(source: string, block: string, body: string): string {
   if (replaced === source) throw new Error(`no solution block ${block}`);
   return replaced;
 }
+/**
+ * carry-hidden: a correct lesson 02 whose parseMove keeps every line it is given in a global, and a
+ * lesson 03 whose hasWon throws the last of them (between CARRIED markers) into a visible test's message.
+ */
+export const CARRIED = { start: 'carried:', end: ':carried' };
+const carryingInput = (source: string): string =>
+  replaceBlock(
+    source,
+    'parseMove',
+    `  const carried = ((globalThis as Record<string, unknown>).carried ??= []) as string[];
+  if (!carried.includes(raw)) carried.push(raw);
+${/\/\/ BEGIN SOLUTION parseMove\n([\s\S]*?)\n\s*\/\/ END SOLUTION/.exec(source)?.[1] ?? ''}`,
+  );
+const throwingCarried = (source: string): string =>
+  replaceBlock(
+    source,
+    'hasWon',
+    `  const carried = ((globalThis as Record<string, unknown>).carried ?? []) as string[];
+  throw new Error('${CARRIED.start}' + JSON.stringify(carried.slice(-30)) + '${CARRIED.end}');`,
+  );
 const hanging = (source: string, block: string): string => replaceBlock(source, block, '    for (;;) {\n      // never ends\n    }');
 const throwing = (source: string, block: string): string => replaceBlock(source, block, `    throw new Error('${block} is broken');`);
 
@@ -261,5 +283,13 @@ export const ATTACKS: Attack[] = [
   // Leaks.
   boardAttack('leak-hook', "hooks in the hidden suite throw the hidden tests' names", ['hidden']),
   boardAttack('leak-throw', 'errors and output carry the arguments, stack and test names of every call, hidden ones included', ['hidden']),
+  {
+    name: 'carry-hidden',
+    description: "a correct lesson 02 keeps the lines the tests give it in a global; lesson 03's hasWon throws the last 30 into a visible test's message",
+    kind: 'hostile',
+    files: { [BOARD]: solution(BOARD), [INPUT]: carryingInput(solution(INPUT)), [WIN]: throwingCarried(solution(WIN)) },
+    threatens: ['hidden-inputs'],
+    deserves: 'control',
+  },
   boardAttack('network', 'sends what it sees to a server on 127.0.0.1 by HTTP and TCP', ['network']),
 ];

@@ -226,12 +226,18 @@ class Session {
   }
 
   /**
-   * A new lesson of the test file begins (lesson-entry.ts): a stop in an earlier lesson no longer
-   * shortens this one's limits, and a stopped sandbox is not kept. With `freshBoot` (before the
-   * lesson's tests run) a sandbox that has served a test is booted afresh too, so each lesson's tests
-   * start as they would in a test file of their own (the first lesson's find only the file's modules loaded).
+   * A new part of a lesson of the test file begins (lesson-entry.ts): a stop in an earlier lesson no
+   * longer shortens this one's limits, and a stopped sandbox is not kept. With `freshBoot` (before the
+   * part's tests run) a sandbox that has served a test is booted afresh too, so each part's tests
+   * start as they would in a test file of their own (the first lesson's find only the file's modules
+   * loaded). A visible part (`hidden` false) never runs in a process that has run code for a hidden
+   * part: the code could have kept a hidden test's inputs in a global, and a visible test's message
+   * is the student's to read. (The grader runs a folder's visible parts first, so this ends a process
+   * only if a hidden suite called the code while it loaded.)
    */
-  lessonStarted(options: { freshBoot: boolean }): void {
+  lessonStarted(options: { freshBoot: boolean; hidden: boolean }): void {
+    if (!options.hidden && this.ranHidden) this.dropHiddenProcesses();
+    this.hiddenPart = options.hidden;
     const served = this.sandbox?.served === true;
     if ((options.freshBoot && served) || this.sandbox?.stop !== undefined || this.sandbox?.process.alive === false) this.close();
     // Before the folder's first lesson, in its start hook, not in a test: the replayed loads run, each
@@ -241,6 +247,23 @@ class Session {
     this.stops = 0;
     this.recent = [];
     this.testNumber += 1;
+  }
+
+  /** True while a part of a hidden suite loads or runs (see lessonStarted). */
+  private hiddenPart = false;
+
+  /**
+   * True once a process of this folder that still runs (its sandbox's, or the one kept for it) has run
+   * code for a hidden part: a call other than a module load, which gives the code no input of a test.
+   */
+  private ranHidden = false;
+
+  /** Ends this folder's processes that have run code for a hidden part (see lessonStarted); before its first lesson, their loads are replayed in the next. */
+  private dropHiddenProcesses(): void {
+    if (this.sandbox !== undefined && !this.running && this.sandbox.stop === undefined) this.pendingLoads = this.sandbox.loads;
+    this.release();
+    sandboxPool().releaseKept(this.target);
+    this.ranHidden = false;
   }
 
   /**
@@ -489,6 +512,7 @@ class Session {
     const top = this.depth === 0;
     this.depth += 1;
     if (this.testsBegun > 0) sandbox.served = true;
+    if (this.hiddenPart && message.op !== 'load') this.ranHidden = true;
     // The clock runs for a whole top-level call, callbacks to the suites included.
     if (top) sandbox.process.deadline[0] = Date.now() + this.currentLimit();
     try {
@@ -722,7 +746,7 @@ export function warmUp(): void {
  * from now on. The folders of such a file run one after another, so once the next one's lessons run,
  * the sandbox of the one before is ended.
  */
-export function lessonStarted(options: { freshBoot: boolean }, folder?: number): void {
+export function lessonStarted(options: { freshBoot: boolean; hidden: boolean }, folder?: number): void {
   if (!inject('workbookSealed')) return;
   const next = folder === undefined ? currentSession() : sessionFor(folder);
   if (next !== session) {
