@@ -17,7 +17,7 @@ import { feedbackFolder, forStudent, type Gradebook, type StudentGrade } from '.
 import { readGradebook } from '../../scripts/lib/teacher/gradebook/files.ts';
 import { mergeGradebooks } from '../../scripts/lib/teacher/gradebook/merge.ts';
 import { LMS_FILES } from '../../scripts/lib/teacher/gradebook/lms-export.ts';
-import { scoreLesson, type LessonRun } from '../../scripts/lib/core/results.ts';
+import { formatPoints, scoreLesson, type LessonRun } from '../../scripts/lib/core/results.ts';
 import { gradingBrokeForStudents } from '../../scripts/lib/teacher/class-grading.ts';
 import { changedTests, locateLessons, type Submission } from '../../scripts/lib/teacher/intake/submissions.ts';
 import { listLessons, ROOT, type Lesson } from '../../scripts/lib/core/workbook.ts';
@@ -103,6 +103,18 @@ describe('npm run grade on a class of 30 hand-ins as platforms hand them out', (
     expect(run.stdout).toContain(LMS_FILES.moodle);
     expect(run.stdout).toContain(LMS_FILES.canvas);
     expect(run.stdout, 'the reference passes the suites').not.toContain('Warning');
+  });
+
+  test("each student's line says the points the gradebook gives them", () => {
+    // The line comes as a student's last lesson ends, before the runs are held to the reference's list
+    // of tests; it must count a test that never ran as failed already, as the gradebook does.
+    const said = [...String(run.stdout).matchAll(/^ +\[ *\d+\/\d+\] (.+): ([\d.]+)\/\d+$/gm)];
+    expect(said.length, 'lines of students graded').toBeGreaterThan(20);
+    const differ = said
+      .map(([, line, points]) => ({ name: (line as string).replace(/ \(.*\)$/, ''), points }))
+      .map(({ name, points }) => ({ name, points, total: book.students.find((candidate) => candidate.name === name)?.total }))
+      .filter(({ points, total }) => total === undefined || points !== formatPoints(total));
+    expect(differ, 'lines whose points differ from the gradebook').toEqual([]);
   });
 
   test('ends with a table of what it found in each hand-in', () => {

@@ -44,7 +44,7 @@ export interface RunOptions {
    * (compile.ts). Class grading keeps nothing.
    */
   stateDir?: string;
-  /** Called as each lesson of each folder finishes. */
+  /** Called as each lesson of each folder finishes, with its run as it will count (held to the list of tests, see heldCopy). */
   onLessonDone?: (targetIndex: number, run: LessonRun) => void;
   /**
    * The seed of the hidden suites' generated inputs (WORKBOOK_SEED, read by tests/support/property.ts):
@@ -103,11 +103,7 @@ export async function runTargets(options: RunOptions): Promise<LessonRun[][]> {
       open.map((entry) => entry.run),
     );
   }
-  const reference = options.referenceIndex;
-  for (const entry of pending) {
-    const list = reference === undefined ? entry.collected : listOf(pending, reference, entry.run.lessonId);
-    holdToList(entry.run, list);
-  }
+  for (const entry of pending) holdToList(entry.run, listFor(pending, entry, options.referenceIndex));
   return targets.map((_, targetIndex) => pending.filter((entry) => entry.targetIndex === targetIndex).map((entry) => entry.run));
 }
 
@@ -123,9 +119,25 @@ function newPending(root: string, lesson: Lesson, targetIndex: number, hidden: b
   };
 }
 
-/** The tests the reference's run of a lesson collected. */
-function listOf(pending: Pending[], referenceIndex: number, lessonId: string): DefinedTest[] {
-  return pending.find((entry) => entry.targetIndex === referenceIndex && entry.run.lessonId === lessonId)?.collected ?? [];
+/**
+ * The list of tests a lesson's run is held to: what the reference's run of the lesson collected, or,
+ * without a reference (a check), what the lesson's own run collected.
+ */
+function listFor(pending: Pending[], entry: Pending, referenceIndex: number | undefined): DefinedTest[] {
+  if (referenceIndex === undefined) return entry.collected;
+  return pending.find((candidate) => candidate.targetIndex === referenceIndex && candidate.run.lessonId === entry.run.lessonId)?.collected ?? [];
+}
+
+/**
+ * A lesson's run as it will count, for the progress shown while the others run: held to its list (the
+ * reference's, or its own until the reference's suites have been collected), so that a test that
+ * never ran already counts as failed. The run itself is held once every lesson has ended.
+ */
+function heldCopy(pending: Pending[], entry: Pending, referenceIndex: number | undefined): LessonRun {
+  const run = { ...entry.run, tests: [...entry.run.tests] };
+  const list = listFor(pending, entry, referenceIndex);
+  holdToList(run, list.length > 0 ? list : entry.collected);
+  return run;
 }
 
 /**
@@ -257,7 +269,7 @@ async function runChild(
   const jobs = new Map(open.map((entry) => [jobKey(entry.project, entry.file ?? ''), { project: entry.project, file: entry.file ?? '' }]));
   const lessonsPerFile = [...jobs.keys()].map((key) => open.filter((entry) => jobKey(entry.project, entry.file ?? '') === key).length);
   suites.start([...jobs.values()], Math.max(1, ...lessonsPerFile));
-  const finish = (entry: Pending): void => onLessonDone?.(entry.targetIndex, entry.run);
+  const finish = (entry: Pending): void => onLessonDone?.(entry.targetIndex, heldCopy(open, entry, referenceIndex));
   const lessons = new LessonRuns(open, settings.limitMs, finish);
 
   suites.child.on('message', (message: ChildMessage) => {
