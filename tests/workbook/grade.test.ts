@@ -459,6 +459,26 @@ describe('what a student may see', () => {
     expect(safe.run.problem).toEqual({ kind: 'timeout', limitMs: 5000, runningTest: 'a hidden test', lastOutput: [] });
   });
 
+  test("grading that broke says so without the test runner's last lines (they may hold what the code printed during hidden tests)", () => {
+    const run = {
+      lessonId: first.id,
+      tests: [],
+      problem: {
+        kind: 'crash' as const,
+        grader: true,
+        message: 'Grading itself broke: the test runner was stopped by SIGKILL before this lesson was graded.\nprinted during a secret case',
+      },
+      output: '',
+      durationMs: 1,
+    };
+    const safe = forStudent(scoreLesson(first, run), new Set());
+    expect(JSON.stringify(safe.run)).not.toMatch(/secret/);
+    expect(safe.run.problem).toEqual({
+      ...run.problem,
+      message: 'Grading itself broke: the test runner was stopped by SIGKILL before this lesson was graded.',
+    });
+  });
+
   test('a hang inside a visible test keeps the test name and what the code printed', () => {
     const run = {
       lessonId: first.id,

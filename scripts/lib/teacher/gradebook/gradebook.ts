@@ -171,8 +171,9 @@ const HIDDEN_NAME = 'a hidden test';
 
 /**
  * A copy of a score that is safe to show a student: hidden tests keep their task and status but
- * lose their name and failure, and a timeout inside a test that is not known to be visible names
- * "a hidden test" and drops the printed lines (they could give a hidden case away).
+ * lose their name and failure, a timeout inside a test that is not known to be visible names
+ * "a hidden test" and drops the printed lines (they could give a hidden case away), and grading that
+ * broke says so without the test runner's last lines.
  */
 export function forStudent(score: LessonScore, visibleNames: Set<string>): LessonScore {
   const tests = score.run.tests.map(
@@ -186,6 +187,11 @@ export function forStudent(score: LessonScore, visibleNames: Set<string>): Lesso
   if (problem?.kind === 'load-error' && problem.hidden) {
     // What went wrong while a teacher-only suite loaded is not the student's to read.
     problem = { kind: 'load-error', failure: { kind: 'thrown', name: 'Error', message: 'Your file could not be loaded with the hidden tests.' }, hidden: true };
+  }
+  if (problem?.kind === 'crash' && problem.grader === true) {
+    // The lines the test runner printed last, which follow: a classmate's output, or what the code
+    // printed while hidden tests ran, may be among them.
+    problem = { kind: 'crash', grader: true, message: problem.message.split('\n')[0] ?? '' };
   }
   return { ...score, run: { ...score.run, tests, problem, output: '' } };
 }
