@@ -28,8 +28,8 @@ function gradedProject(target: string, name: string): TestProjectInlineConfigura
       : { plugins: [sealedModules(import.meta.dirname)] }),
     test: {
       name,
-      // The visible suites. A hidden suite (tests/hidden/) runs its visible suite too, so only the grader
-      // starts one, by name, instead of the visible one (scripts/lib/grader/runner.ts).
+      // The visible suites. The hidden suites (tests/hidden/) run only through the grader, which loads
+      // each by name after its lesson's visible suite (scripts/lib/grader/runner.ts).
       include: ['tests/[0-9][0-9]-*.test.ts'],
       setupFiles: ['tests/support/setup.ts'],
       // Suites run in vm contexts inside long-lived workers: each suite still gets fresh modules and
