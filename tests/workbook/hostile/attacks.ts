@@ -138,13 +138,19 @@ function replaceBlock(source: string, block: string, body: string): string {
  * lesson 03 whose hasWon throws the last of them (between CARRIED markers) into a visible test's message.
  */
 export const CARRIED = { start: 'carried:', end: ':carried' };
+/** A reference solution with lines put first in one solution block. */
+function prependToBlock(source: string, block: string, lines: string): string {
+  const opening = `// BEGIN SOLUTION ${block}\n`;
+  if (!source.includes(opening)) throw new Error(`no solution block ${block}`);
+  return source.replace(opening, `${opening}${lines}`);
+}
 const carryingInput = (source: string): string =>
-  replaceBlock(
+  prependToBlock(
     source,
     'parseMove',
     `  const carried = ((globalThis as Record<string, unknown>).carried ??= []) as string[];
   if (!carried.includes(raw)) carried.push(raw);
-${/\/\/ BEGIN SOLUTION parseMove\n([\s\S]*?)\n\s*\/\/ END SOLUTION/.exec(source)?.[1] ?? ''}`,
+`,
   );
 const throwingCarried = (source: string): string =>
   replaceBlock(
