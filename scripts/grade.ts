@@ -40,7 +40,8 @@ This runs the students' code on this machine: see "Class grading" in README.md.
   --format moodle|canvas also write the grade import file of that platform (may be given twice)
   --assignment NAME      the assignment column of the Canvas file (default "Tic-Tac-Toe workbook";
                          "Name (1234)" matches Canvas assignment 1234)
-  --shard i/n            grade only every n-th hand-in, starting with the i-th (split a course over CI jobs)
+  --shard i/n            grade only every n-th hand-in (names in Unicode order, the same on every machine), from the i-th
+                         (split a course over CI jobs); needs --seed, the same for every shard
   --merge PART…          join the --out folders of several --shard runs into one gradebook
   --limit SECONDS        stop a call into a student's code that runs longer than this; that test fails (default ${DEFAULT_LIMIT_MS / 1000})
   --workers N            test workers in the pool (default: one per CPU, ${availableParallelism()} here; at least ${MIN_WORKERS})

@@ -19,6 +19,7 @@ import { describeFences, probeFences } from '../grader/sandbox/fences.ts';
 import { changedTests, hasLessonFolder, hintsSeen, isInPlace, missingFiles, privateCopy, type Submission } from './intake/submissions.ts';
 import { hiddenSuitePath, listLessons, suitePath, UsageError, type Lesson } from '../core/workbook.ts';
 import { ZipError } from './intake/zip.ts';
+import { shardMembers } from './part-record.ts';
 import { plural } from '../core/text.ts';
 
 /** What to grade and how. */
@@ -29,7 +30,7 @@ export interface ClassOptions {
   /** The lessons to grade, as the teacher chose them (--lessons or --pack); by default every lesson handed in. */
   lessons?: Lesson[];
   limitMs?: number;
-  /** Grade only every count-th hand-in, starting with the index-th (1-based). */
+  /** Grade only every count-th hand-in in code-unit order of their names, starting with the index-th (1-based); needs `seed`. */
   shard?: { index: number; count: number };
   /** The class list: names to show, ids for a platform's grade import, and who handed nothing in. */
   roster?: RosterEntry[];
@@ -87,6 +88,11 @@ interface Prepared {
 /** Grades every hand-in in a folder (or one shard of them). */
 export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
   const startedAt = Date.now();
+  if (options.shard !== undefined && options.seed === undefined) {
+    throw new UsageError(
+      `--shard needs --seed: every shard must draw the same hidden-test inputs, or hand-ins in different shards are graded on different cases. Give every shard the same seed, for example --seed ${drawSeed()}.`,
+    );
+  }
   const scratch = mkdtempSync(join(tmpdir(), 'workbook-grade-'));
   try {
     const classDir = statSync(options.submissionsDir).isFile() ? classArchive(options.submissionsDir, scratch) : options.submissionsDir;
@@ -95,7 +101,8 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
     // Worked out over every hand-in, so all shards grade the same columns.
     const lessons = options.lessons ?? defaultLessons(everyone, all);
     const shard = options.shard;
-    const submissions = shard ? everyone.filter((_, index) => index % shard.count === shard.index - 1) : everyone;
+    // Dealt in an order no machine setting changes, so shards run under different locales still cover the class once.
+    const submissions = shard ? shardMembers(everyone, shard) : everyone;
     // Each hand-in is graded from a private copy of only its exercise files (links and oddities refused),
     // with those of the lessons they build on, which their code imports.
     const copied = withPrerequisites(lessons, all);
