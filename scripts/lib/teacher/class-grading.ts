@@ -19,7 +19,7 @@ import { describeFences, probeFences } from '../grader/sandbox/fences.ts';
 import { changedTests, hasLessonFolder, hintsSeen, isInPlace, missingFiles, privateCopy, type Submission } from './intake/submissions.ts';
 import { hiddenSuitePath, listLessons, suitePath, UsageError, type Lesson } from '../core/workbook.ts';
 import { ZipError } from './intake/zip.ts';
-import { shardMembers } from './part-record.ts';
+import { classRecord, optionsRecord, shardMembers, workbookFingerprint } from './part-record.ts';
 import { plural } from '../core/text.ts';
 
 /** What to grade and how. */
@@ -97,6 +97,7 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
   try {
     const classDir = statSync(options.submissionsDir).isFile() ? classArchive(options.submissionsDir, scratch) : options.submissionsDir;
     const all = listLessons(options.root);
+    const workbook = workbookFingerprint(options.root, all);
     const everyone = withRoster(findSubmissions(classFolder(classDir, scratch), join(scratch, 'hand-ins'), all), options.roster);
     // Worked out over every hand-in, so all shards grade the same columns.
     const lessons = options.lessons ?? defaultLessons(everyone, all);
@@ -116,6 +117,7 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
     const fences = probeFences();
     // One seed for the whole run: the reference and every hand-in get the same generated inputs.
     const seed = options.seed ?? drawSeed();
+    const limitMs = options.limitMs ?? DEFAULT_LIMIT_MS;
     options.onProgress?.({ kind: 'start', students: submissions.length, lessons: lessons.length, skipped: everyone.length - submissions.length, seed });
 
     const finished = new Set<string>();
@@ -142,7 +144,7 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
             targets,
             lessons,
             hidden: true,
-            limitMs: options.limitMs ?? DEFAULT_LIMIT_MS,
+            limitMs,
             fences,
             seed,
             // The reference's suites define the list of tests every hand-in is held to.
@@ -206,6 +208,10 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
       students,
     };
     if (shard) book.shard = shard;
+    // What --merge checks before it joins this part to others.
+    book.class = classRecord(everyone.map((entry) => entry.name));
+    book.workbook = workbook;
+    book.options = optionsRecord(limitMs, options.acceptNearMisses === true, options.roster);
     book.fences = describeFences(fences);
     if (referenceProblems.length > 0) book.referenceProblems = referenceProblems;
     const intake = prepared.map((entry, index) => intakeRow(entry, lessons, options.acceptNearMisses === true, students[index] as StudentGrade));

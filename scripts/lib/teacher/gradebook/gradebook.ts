@@ -71,6 +71,12 @@ export interface Gradebook {
   lessons: Array<{ id: string; number: string; title: string }>;
   /** Set on the part a --shard run writes. */
   shard?: { index: number; count: number };
+  /** The class the part was cut from: its number of hand-ins and a sha256 of all their names, not just the shard's (absent in older gradebooks). */
+  class?: { handIns: number; names: string };
+  /** A sha256 of the workbook's graded material: every lesson.json, visible and hidden suite, and tests/support/ (absent in older gradebooks). */
+  workbook?: string;
+  /** The options that change scores: --limit, --accept-near-misses, a sha256 of the --roster as read or null (absent in older gradebooks). */
+  options?: { limitMs: number; acceptNearMisses: boolean; roster: string | null };
   /** The fences that were around the graded code, in plain words. */
   fences?: string[];
   /** The seed of the hidden suites' generated inputs (absent when merged parts were graded with different seeds: see each student's). */
