@@ -42,7 +42,8 @@ This runs the students' code on this machine: see "Class grading" in README.md.
                          "Name (1234)" matches Canvas assignment 1234)
   --shard i/n            grade only every n-th hand-in (names in Unicode order, the same on every machine), from the i-th
                          (split a course over CI jobs); needs --seed, the same for every shard
-  --merge PART…          join the --out folders of several --shard runs into one gradebook
+  --merge PART…          join the --out folders of several --shard runs into one gradebook; refuses parts
+                         graded from another class, workbook, seed or options
   --limit SECONDS        stop a call into a student's code that runs longer than this; that test fails (default ${DEFAULT_LIMIT_MS / 1000})
   --workers N            test workers in the pool (default: one per CPU, ${availableParallelism()} here; at least ${MIN_WORKERS})
   --seed N               the seed of the hidden tests' generated inputs: every run draws one and shows it
@@ -75,7 +76,10 @@ runCommand(USAGE, async () => {
     if (positionals.length === 0) throw new UsageError('Name the parts to merge: npm run grade -- --merge part1 part2 --out DIR');
     if (values.shard !== undefined || values.lessons !== undefined || values.pack !== undefined || values.seed !== undefined)
       throw new UsageError('--merge takes only the parts and --out.');
-    const book = mergeGradebooks(positionals.map((part) => readGradebook(resolve(part))));
+    const book = mergeGradebooks(
+      positionals.map((part) => readGradebook(resolve(part))),
+      positionals,
+    );
     writeGradebook(book, out);
     console.log(`Merged ${plural(positionals.length, 'part')}: ${book.students.length} students.`);
     printWritten(book, out);

@@ -27,7 +27,7 @@ import { STUDENTS_PER_FILE } from '../../scripts/lib/grader/runner.ts';
 import { quietLimitMs } from '../../scripts/lib/grader/suite-process.ts';
 import { pathToFileURL } from 'node:url';
 import { BROWSER_ARGS, CHROMIUM, DESKTOP, HAVE_BROWSER, IN_CI, PHONE, SCREENSHOTS } from './browser.ts';
-import { CLASS_OF_30, rosterCsv, writeClass, writeClassPack, type Student } from './synthetic-class.ts';
+import { CLASS_OF_30, grade, rosterCsv, writeClass, writeClassPack, type Student } from './synthetic-class.ts';
 
 const all = listLessons();
 const [first, second] = all as [Lesson, Lesson];
@@ -51,14 +51,6 @@ function hiddenTestNames(): string[] {
   return readdirSync(dir).flatMap((file) =>
     [...readFileSync(join(dir, file), 'utf8').matchAll(/\btest\(\s*(['"`])(.+?)\1/g)].map((match) => match[2] as string),
   );
-}
-
-function grade(args: string[]): ReturnType<typeof spawnSync> {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/grade.ts', ...args], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1' },
-  });
 }
 
 const student = (name: string): StudentGrade => book.students.find((candidate) => candidate.name === name) as StudentGrade;
@@ -556,15 +548,20 @@ describe('sharding and merging', () => {
     expect(existsSync(join(merged, LMS_FILES.canvas))).toBe(true);
   });
 
-  test('merging refuses parts that graded different lessons or share a student', () => {
+  test('merging refuses parts that graded different lessons or are the same shard', () => {
     const part = { ...book, students: book.students.slice(0, 1) };
-    expect(() => mergeGradebooks([part, part])).toThrow(/more than one part/);
+    expect(() => mergeGradebooks([part, part])).toThrow(/the same shard/);
     expect(() => mergeGradebooks([part, { ...part, lessons: part.lessons.slice(1), students: [] }])).toThrow(/different lessons/);
   });
 
   test('a merged gradebook keeps the warning that the reference scored below 100', () => {
-    const part = { ...book, students: book.students.slice(0, 1), referenceProblems: [`${first.id}: the reference solutions get 95/100 with your suites`] };
-    const merged = mergeGradebooks([part, { ...book, students: book.students.slice(1, 2) }]);
+    const part = {
+      ...book,
+      shard: { index: 1, count: 2 },
+      students: book.students.slice(0, 1),
+      referenceProblems: [`${first.id}: the reference solutions get 95/100 with your suites`],
+    };
+    const merged = mergeGradebooks([part, { ...book, shard: { index: 2, count: 2 }, students: book.students.slice(1, 2) }]);
     expect(merged.referenceProblems).toEqual(part.referenceProblems);
   });
 });

@@ -1,19 +1,25 @@
 /**
  * `npm run grade -- --shard i/n` and `--merge`: which hand-ins a shard grades (the same on every
- * machine) and what each part records.
+ * machine), what each part records, and what the merge refuses, on small made-up gradebooks; then one
+ * small class graded in two shards with one seed and merged back whole.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { byCodeUnits, classRecord, shardMembers, workbookFingerprint } from '../../scripts/lib/teacher/part-record.ts';
+import type { Gradebook, StudentGrade } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
+import { readGradebook } from '../../scripts/lib/teacher/gradebook/files.ts';
+import { mergeGradebooks } from '../../scripts/lib/teacher/gradebook/merge.ts';
+import { byCodeUnits, classRecord, optionsRecord, shardMembers, workbookFingerprint } from '../../scripts/lib/teacher/part-record.ts';
+import { listLessons, ROOT, type Lesson } from '../../scripts/lib/core/workbook.ts';
 import { gradeClass } from '../../scripts/lib/teacher/class-grading.ts';
-import { ROOT, type Lesson } from '../../scripts/lib/core/workbook.ts';
+import { grade } from './synthetic-class.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'workbook-shard-test-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const CLASS = ['Ann', 'ben', 'Cleo', 'Émile', 'Dan', 'Finn', 'gus'];
+const FENCES = ["Node's permission model", 'memory: 256 MB', 'own user, network and process namespaces (unshare)'];
 
 /** The names shardMembers deals to one shard. */
 function dealt(names: string[], shard: { index: number; count: number }): string[] {
@@ -21,6 +27,42 @@ function dealt(names: string[], shard: { index: number; count: number }): string
     names.map((name) => ({ name })),
     shard,
   ).map((handIn) => handIn.name);
+}
+
+/** A student with one lesson, as a part holds them. */
+function student(name: string): StudentGrade {
+  return { name, lessons: {}, total: 0, notes: [], feedback: `# Feedback for ${name}\n`, seed: 7 };
+}
+
+/** Shard index/count of CLASS as `npm run grade` would write it, with what it records; `changes` overrides any field. */
+function part(index: number, count: number, changes: Partial<Gradebook> = {}): Gradebook {
+  return {
+    kind: 'tictactoe-gradebook',
+    version: 1,
+    gradedAt: `2025-03-0${index}T10:00:00.000Z`,
+    lessons: [{ id: '01-board', number: '01', title: 'Board display' }],
+    shard: { index, count },
+    class: classRecord(CLASS),
+    workbook: 'f'.repeat(64),
+    options: optionsRecord(3000, false, undefined),
+    fences: FENCES,
+    seed: 7,
+    students: dealt(CLASS, { index, count }).map(student),
+    ...changes,
+  };
+}
+
+/** The part as a gradebook written before parts recorded their class, workbook and options. */
+function older(book: Gradebook): Gradebook {
+  const { class: _class, workbook: _workbook, options: _options, ...rest } = book;
+  return rest;
+}
+
+/** Merges named parts, collecting the notes instead of printing them. */
+function merge(parts: Record<string, Gradebook>): { book: Gradebook; notes: string[] } {
+  const notes: string[] = [];
+  const book = mergeGradebooks(Object.values(parts), Object.keys(parts), (text) => notes.push(text));
+  return { book, notes };
 }
 
 describe('which hand-ins a shard grades', () => {
@@ -68,4 +110,139 @@ describe('which hand-ins a shard grades', () => {
       write(path, `// ${path}\nline\n`);
     }
   });
+});
+
+describe('--merge', () => {
+  test('parts that agree merge into the whole class with what they recorded, and no note', () => {
+    const { book, notes } = merge({ a: part(1, 3), b: part(2, 3), c: part(3, 3) });
+    expect(notes).toEqual([]);
+    expect(book.students.map((each) => each.name).sort(byCodeUnits)).toEqual([...CLASS].sort(byCodeUnits));
+    expect(book.shard).toBeUndefined();
+    expect({ seed: book.seed, class: book.class, workbook: book.workbook, options: book.options, fences: book.fences }).toEqual({
+      seed: 7,
+      class: classRecord(CLASS),
+      workbook: 'f'.repeat(64),
+      options: optionsRecord(3000, false, undefined),
+      fences: FENCES,
+    });
+  });
+
+  test('a missing shard is a note, not a refusal', () => {
+    const { book, notes } = merge({ a: part(1, 3), c: part(3, 3) });
+    expect(notes).toEqual(['merging only 2 of 3 shards (not given: 2/3); the gradebook is missing their students.']);
+    expect(book.students).toHaveLength(CLASS.length - dealt(CLASS, { index: 2, count: 3 }).length);
+  });
+
+  test.each<[string, Record<string, Gradebook>, RegExp]>([
+    [
+      'different shard counts (1/3 and 2/2 lose a student)',
+      { part1: part(1, 3), part2: part(2, 2) },
+      /^part1 \(shard 1\/3\) and part2 \(shard 2\/2\) were cut into different numbers of shards/,
+    ],
+    ['the same shard twice', { part1: part(2, 3), part2: part(1, 3), again: part(2, 3) }, /^part1 \(shard 2\/3\) and again \(shard 2\/3\) are the same shard/],
+    ['different seeds', { part1: part(1, 2), part2: part(2, 2, { seed: 8 }) }, /^part1 was graded with --seed 7 and part2 with --seed 8: .*same --seed/],
+    ['different workbooks', { part1: part(1, 2), part2: part(2, 2, { workbook: 'e'.repeat(64) }) }, /^part1 and part2 were graded with different workbooks/],
+    [
+      'different --limit',
+      { part1: part(1, 2), part2: part(2, 2, { options: optionsRecord(6000, false, undefined) }) },
+      /^part1 was graded with --limit 3 and part2 with --limit 6/,
+    ],
+    [
+      '--accept-near-misses in one part only',
+      { part1: part(1, 2), part2: part(2, 2, { options: optionsRecord(3000, true, undefined) }) },
+      /^part1 was graded without --accept-near-misses and part2 with --accept-near-misses/,
+    ],
+    [
+      'a class list in one part only',
+      { part1: part(1, 2, { options: optionsRecord(3000, false, [{ name: 'Ann Archer', keys: ['ann'], ids: {} }]) }), part2: part(2, 2) },
+      /^part1 was graded with the class list [0-9a-f]{12} and part2 without --roster/,
+    ],
+    [
+      'a class cut from another download',
+      { part1: part(1, 2), part2: part(2, 2, { class: classRecord([...CLASS, 'Hal']) }) },
+      /^part1 and part2 were cut from different classes \(7 hand-ins and 8 hand-ins\)/,
+    ],
+    [
+      'a class of as many hand-ins with other names',
+      { part1: part(1, 2), part2: part(2, 2, { class: classRecord([...CLASS.slice(1), 'Hal']) }) },
+      /\(7 hand-ins and 7 hand-ins, with other names\)/,
+    ],
+    [
+      'different lessons',
+      { part1: part(1, 2), part2: part(2, 2, { lessons: [{ id: '02-input', number: '02', title: 'Input' }] }) },
+      /^The parts graded different lessons \(01-board in part1, 02-input in part2\)/,
+    ],
+    ['a student in two parts', { part1: part(1, 2), part2: part(2, 2, { students: [student('Ann')] }) }, /^Ann is in more than one part \(part1 and part2\)/],
+  ])('refuses %s, naming the parts', (_, parts, message) => {
+    expect(() => merge(parts)).toThrow(message);
+  });
+
+  test('parts behind different fences: the gradebook states as fences only those every part had, and says so', () => {
+    const weaker = part(2, 2, { fences: [...FENCES.slice(0, 2), 'no network or process namespaces here: the permission model is the only fence'] });
+    const { book, notes } = merge({ linux: part(1, 2), laptop: weaker });
+    expect(book.fences).toEqual([
+      ...FENCES.slice(0, 2),
+      `linux only: ${FENCES[2]}`,
+      'laptop only: no network or process namespaces here: the permission model is the only fence',
+    ]);
+    expect(notes).toEqual([
+      'the parts ran behind different fences, so the gradebook states as fences only the 2 lines every part had, and names the parts for the others.',
+    ]);
+  });
+
+  test('older parts (without class, workbook and options) merge as before, with a note that they could not be checked', () => {
+    const { book, notes } = merge({ old1: older(part(1, 3)), old2: older(part(2, 3, { seed: 8 })) });
+    expect(book.students).toHaveLength(CLASS.length - dealt(CLASS, { index: 3, count: 3 }).length);
+    expect(book.seed).toBeUndefined();
+    expect(notes[0]).toMatch(/^old1, old2 were written by an older npm run grade, .* could not be checked against each other/);
+    expect(notes[1]).toBe('merging only 2 of 3 shards (not given: 3/3); the gradebook is missing their students.');
+    const mixed = merge({ new1: part(1, 2), old2: older(part(2, 2)) });
+    expect(mixed.notes).toEqual([expect.stringMatching(/^old2 was written by an older npm run grade/)]);
+    expect(() => merge({ old1: older(part(1, 2)), old2: older(part(1, 2, { lessons: [] })) }), 'the lessons are still checked').toThrow(/different lessons/);
+  });
+});
+
+describe('npm run grade on a class of three in two shards', () => {
+  test('--shard needs --seed; two shards graded with one seed merge into the whole class', () => {
+    const [board] = listLessons() as [Lesson];
+    const classDir = join(scratch, 'class');
+    // Copies of the reference solutions; in code-unit order Bob, Cleo, ann: shard 1/2 is Bob and ann.
+    const names = ['ann', 'Bob', 'Cleo'];
+    for (const name of names) cpSync(join(ROOT, 'solutions', board.id), join(classDir, name, 'lessons', board.id), { recursive: true });
+    const shard = (spec: string, ...more: string[]): ReturnType<typeof grade> =>
+      grade([classDir, '--shard', spec, '--lessons', board.number, '--out', join(scratch, spec.replace('/', '-of-')), ...more]);
+
+    const unseeded = shard('1/2');
+    expect(unseeded.status).toBe(2);
+    expect(String(unseeded.stderr)).toMatch(/^--shard needs --seed: every shard must draw the same hidden-test inputs, .* for example --seed \d+\./);
+
+    for (const spec of ['1/2', '2/2']) {
+      const run = shard(spec, '--seed', '4242');
+      expect(run.status, String(run.stderr) + String(run.stdout)).toBe(0);
+    }
+    const first = readGradebook(join(scratch, '1-of-2'));
+    expect(first.students.map((each) => each.name)).toEqual(['ann', 'Bob']);
+    expect(first.class).toEqual(classRecord(names));
+    expect(first.options).toEqual({ limitMs: 3000, acceptNearMisses: false, roster: null });
+    expect(first.workbook).toMatch(/^[0-9a-f]{64}$/);
+
+    const merged = join(scratch, 'merged');
+    const merging = grade(['--merge', join(scratch, '1-of-2'), join(scratch, '2-of-2'), '--out', merged]);
+    expect(merging.status, String(merging.stderr)).toBe(0);
+    expect(String(merging.stderr)).toBe('');
+    const book = readGradebook(merged);
+    expect(book.students.map((each) => [each.name, each.total])).toEqual([
+      ['ann', 100],
+      ['Bob', 100],
+      ['Cleo', 100],
+    ]);
+    expect(book.seed).toBe(4242);
+
+    const reseeded = join(scratch, 'reseeded');
+    mkdirSync(reseeded);
+    writeFileSync(join(reseeded, 'gradebook.json'), JSON.stringify({ ...readGradebook(join(scratch, '2-of-2')), seed: 1 }));
+    const refused = grade(['--merge', join(scratch, '1-of-2'), reseeded, '--out', join(scratch, 'refused')]);
+    expect(refused.status).toBe(2);
+    expect(String(refused.stderr)).toContain(`${join(scratch, '1-of-2')} was graded with --seed 4242 and ${reseeded} with --seed 1`);
+  }, 300_000);
 });

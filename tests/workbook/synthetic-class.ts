@@ -4,6 +4,7 @@
  * changed the tests, lost a file or put it a little off, handed in as learning platforms lay class
  * downloads out (Moodle, Canvas, Google Classroom, GitHub Classroom) or as a folder, zip or clone.
  */
+import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { finishedSource } from '../../scripts/lib/core/stubs.ts';
@@ -11,7 +12,7 @@ import { readTree } from '../../scripts/lib/teacher/pack/files.ts';
 import { planPack } from '../../scripts/lib/teacher/pack/plan.ts';
 import { writePack } from '../../scripts/lib/teacher/pack/write.ts';
 import { deriveStub } from '../../scripts/lib/core/stubs.ts';
-import { listLessons, type Lesson } from '../../scripts/lib/core/workbook.ts';
+import { listLessons, ROOT, type Lesson } from '../../scripts/lib/core/workbook.ts';
 import { writeZip } from '../../scripts/lib/teacher/intake/zip.ts';
 
 /** The kinds of hand-in the class has. */
@@ -53,6 +54,15 @@ export function hangingSource(solution: string, block: string): string {
     solution.replace(new RegExp(`(// BEGIN SOLUTION ${block}\\n)[\\s\\S]*?(\\n\\s*// END SOLUTION)`), '$1    while (true) {\n      // never ends\n    }$2'),
   );
   return finished;
+}
+
+/** Runs `npm run grade -- ARGS` in this workbook, without colours, and waits for it. */
+export function grade(args: string[]): ReturnType<typeof spawnSync> {
+  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/grade.ts', ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
 }
 
 /** A student edition of the given lessons (no lesson released as solved), written to `dir`. */

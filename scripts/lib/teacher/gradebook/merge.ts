@@ -1,42 +1,217 @@
+/**
+ * `npm run grade -- --merge PART…`: joins the gradebooks of --shard runs into one. Parts that were
+ * not cut from the same class, graded the same way, are refused with the reason, naming the parts.
+ */
 import { UsageError } from '../../core/workbook.ts';
+import { plural } from '../../core/text.ts';
 import type { Gradebook, StudentGrade } from './gradebook.ts';
-/** Joins gradebook parts into one: the same lessons in each, every student once, sorted by name. */
-export function mergeGradebooks(parts: Gradebook[]): Gradebook {
-  const [first] = parts;
-  if (first === undefined) throw new UsageError('Give at least one part to merge.');
-  const columns = JSON.stringify(first.lessons.map((lesson) => lesson.id));
-  const seen = new Set<string>();
+
+/** A gradebook part and what to call it in messages (the folder named on the command line). */
+interface Part {
+  name: string;
+  book: Gradebook;
+}
+
+/** Something every part must agree on: its value in a part, and why two parts that differ cannot be merged. */
+interface Agreement {
+  of: (book: Gradebook) => unknown;
+  /** True when only parts that record their class, workbook and options are held to it (older parts merge as they did). */
+  recorded: boolean;
+  refusal: (a: Part, b: Part) => string;
+}
+
+/** The shard a part is; a gradebook of a whole run counts as shard 1/1. */
+function shardOf(book: Gradebook): { index: number; count: number } {
+  return book.shard ?? { index: 1, count: 1 };
+}
+
+/** "part1 (shard 1/3)". */
+function named(part: Part): string {
+  const { index, count } = shardOf(part.book);
+  return `${part.name} (shard ${index}/${count})`;
+}
+
+/** "graded with --accept-near-misses" or "without --accept-near-misses". */
+function nearMisses(part: Part): string {
+  return part.book.options?.acceptNearMisses ? 'with --accept-near-misses' : 'without --accept-near-misses';
+}
+
+/** "with the class list abc123def456" or "without --roster". */
+function roster(part: Part): string {
+  const digest = part.book.options?.roster;
+  return digest ? `with the class list ${digest.slice(0, 12)}` : 'without --roster';
+}
+
+/** The lesson ids a part graded, "01-board, 02-input". */
+function lessonIds(part: Part): string {
+  return part.book.lessons.map((lesson) => lesson.id).join(', ');
+}
+
+/** What parts must agree on, in the order they are checked: the first that differs is the one named. */
+const AGREEMENTS: Agreement[] = [
+  {
+    of: (book) => book.lessons.map((lesson) => lesson.id),
+    recorded: false,
+    refusal: (a, b) =>
+      `The parts graded different lessons (${lessonIds(a)} in ${a.name}, ${lessonIds(b)} in ${b.name}). Grade every shard with the same --lessons.`,
+  },
+  {
+    of: (book) => shardOf(book).count,
+    recorded: true,
+    refusal: (a, b) =>
+      `${named(a)} and ${named(b)} were cut into different numbers of shards, so they do not split the class between them: some students would be missing, others twice. Grade every shard with the same n in --shard i/n.`,
+  },
+  {
+    of: (book) => book.seed,
+    recorded: true,
+    refusal: (a, b) =>
+      `${a.name} was graded with --seed ${a.book.seed} and ${b.name} with --seed ${b.book.seed}: their hand-ins got different hidden-test inputs. Grade every shard with the same --seed.`,
+  },
+  {
+    of: (book) => book.workbook,
+    recorded: true,
+    refusal: (a, b) =>
+      `${a.name} and ${b.name} were graded with different workbooks (their suites, hidden suites, tests/support/ or lesson.json files differ). Grade every shard from the same copy of the workbook.`,
+  },
+  {
+    of: (book) => book.options?.limitMs,
+    recorded: true,
+    refusal: (a, b) =>
+      `${a.name} was graded with --limit ${(a.book.options?.limitMs ?? 0) / 1000} and ${b.name} with --limit ${(b.book.options?.limitMs ?? 0) / 1000}. Grade every shard with the same --limit.`,
+  },
+  {
+    of: (book) => book.options?.acceptNearMisses,
+    recorded: true,
+    refusal: (a, b) => `${a.name} was graded ${nearMisses(a)} and ${b.name} ${nearMisses(b)}. Grade every shard with the same options.`,
+  },
+  {
+    of: (book) => book.options?.roster,
+    recorded: true,
+    refusal: (a, b) => `${a.name} was graded ${roster(a)} and ${b.name} ${roster(b)}. Grade every shard with the same --roster.`,
+  },
+  {
+    of: (book) => book.class,
+    recorded: true,
+    refusal: (a, b) =>
+      `${a.name} and ${b.name} were cut from different classes (${plural(a.book.class?.handIns ?? 0, 'hand-in')} and ${plural(b.book.class?.handIns ?? 0, 'hand-in')}${a.book.class?.handIns === b.book.class?.handIns ? ', with other names' : ''}). Grade every shard from the same download.`,
+  },
+];
+
+/** True when a part records what the merge checks (gradebooks of older versions do not). */
+function isRecorded(book: Gradebook): boolean {
+  return book.class !== undefined && book.workbook !== undefined && book.options !== undefined;
+}
+
+/** Throws a UsageError when parts differ in anything they must agree on, or when a shard is given twice. */
+function checkParts(parts: Part[], recorded: boolean): void {
+  const [first] = parts as [Part];
+  for (const agreement of AGREEMENTS.filter((candidate) => recorded || !candidate.recorded)) {
+    const expected = JSON.stringify(agreement.of(first.book));
+    const other = parts.find((part) => JSON.stringify(agreement.of(part.book)) !== expected);
+    if (other !== undefined) throw new UsageError(agreement.refusal(first, other));
+  }
+  if (!recorded) return;
+  parts.forEach((part, position) => {
+    const twin = parts.slice(0, position).find((earlier) => shardOf(earlier.book).index === shardOf(part.book).index);
+    if (twin !== undefined) throw new UsageError(`${named(twin)} and ${named(part)} are the same shard: merge each shard once.`);
+  });
+}
+
+/** Every part's students, each once; a UsageError names a student found in two parts. */
+function joinStudents(parts: Part[]): StudentGrade[] {
+  const seen = new Map<string, Part>();
   const students: StudentGrade[] = [];
   for (const part of parts) {
-    if (JSON.stringify(part.lessons.map((lesson) => lesson.id)) !== columns) {
-      throw new UsageError(
-        `The parts graded different lessons (${first.lessons.map((l) => l.id).join(', ')} and ${part.lessons.map((l) => l.id).join(', ')}). Grade every shard with the same --lessons.`,
-      );
-    }
-    for (const student of part.students) {
-      if (seen.has(student.name)) throw new UsageError(`${student.name} is in more than one part; was a shard graded twice?`);
-      seen.add(student.name);
+    for (const student of part.book.students) {
+      const earlier = seen.get(student.name);
+      if (earlier !== undefined) throw new UsageError(`${student.name} is in more than one part (${earlier.name} and ${part.name}); was a shard graded twice?`);
+      seen.set(student.name, part);
       students.push(student);
     }
   }
-  const counts = new Set(parts.map((part) => part.shard?.count));
-  const indexes = new Set(parts.map((part) => part.shard?.index));
-  const warnings =
-    counts.size === 1 && first.shard !== undefined && indexes.size < first.shard.count ? `only ${indexes.size} of ${first.shard.count} shards` : undefined;
-  if (warnings !== undefined) process.stderr.write(`Note: merging ${warnings}; the gradebook is missing the others' students.\n`);
-  const problems = [...new Set(parts.flatMap((part) => part.referenceProblems ?? []))];
-  const seeds = new Set(parts.map((part) => part.seed));
-  return {
+  return students;
+}
+
+/** The note when parts agree on the number of shards but some shards are not among them. */
+function missingShards(parts: Part[]): string | undefined {
+  const counts = new Set(parts.map((part) => part.book.shard?.count));
+  const count = parts[0]?.book.shard?.count;
+  if (counts.size !== 1 || count === undefined) return undefined;
+  const given = new Set(parts.map((part) => shardOf(part.book).index));
+  const missing = Array.from({ length: count }, (_, index) => index + 1).filter((index) => !given.has(index));
+  if (missing.length === 0) return undefined;
+  return `merging only ${given.size} of ${count} shards (not given: ${missing.map((index) => `${index}/${count}`).join(', ')}); the gradebook is missing their students.`;
+}
+
+/**
+ * The fences every part had (a fence counts only if every part had it), then each line some parts
+ * lacked, prefixed with the parts that had it; and a note when the parts' fences differ.
+ */
+function commonFences(parts: Part[]): { fences?: string[]; note?: string } {
+  const lists = parts.map((part) => part.book.fences);
+  if (lists.every((list) => JSON.stringify(list) === JSON.stringify(lists[0]))) return lists[0] === undefined ? {} : { fences: lists[0] };
+  const holders = (line: string): string[] => parts.filter((part) => part.book.fences?.includes(line)).map((part) => part.name);
+  const lines = [...new Set(lists.flatMap((list) => list ?? []))];
+  const common = lines.filter((line) => holders(line).length === parts.length);
+  const partial = lines.filter((line) => holders(line).length < parts.length).map((line) => `${holders(line).join(', ')} only: ${line}`);
+  const unknown = parts.filter((part) => part.book.fences === undefined).map((part) => `${part.name} records no fences`);
+  const why = `the parts ran behind different fences, so the gradebook states as fences only the ${plural(common.length, 'line')} every part had, and names the parts for the others`;
+  return { fences: [...common, ...partial], note: `${[why, ...unknown].join('; ')}.` };
+}
+
+/** The value every part records the same way, or undefined when they differ. */
+function agreed<T>(parts: Part[], of: (book: Gradebook) => T | undefined): T | undefined {
+  const value = parts[0] === undefined ? undefined : of(parts[0].book);
+  return parts.every((part) => JSON.stringify(of(part.book)) === JSON.stringify(value)) ? value : undefined;
+}
+
+/**
+ * Joins gradebook parts into one: the same lessons in each, every student once, sorted by name.
+ * Parts that record their class, workbook and options must agree on them, on the seed and on the
+ * number of shards, each shard given once; older parts are merged unchecked, with a note. Notes go
+ * to `note` (by default to stderr).
+ */
+export function mergeGradebooks(
+  books: Gradebook[],
+  names: string[] = books.map((_, index) => `part ${index + 1}`),
+  note: (text: string) => void = (text) => process.stderr.write(`Note: ${text}\n`),
+): Gradebook {
+  const parts = books.map((book, index): Part => ({ name: names[index] ?? `part ${index + 1}`, book }));
+  const [first] = parts;
+  if (first === undefined) throw new UsageError('Give at least one part to merge.');
+  const unrecorded = parts.filter((part) => !isRecorded(part.book)).map((part) => part.name);
+  checkParts(parts, unrecorded.length === 0);
+  const students = joinStudents(parts);
+  if (unrecorded.length > 0) {
+    note(
+      `${unrecorded.join(', ')} ${unrecorded.length === 1 ? 'was' : 'were'} written by an older npm run grade, which did not record the class, workbook and options it graded with: the parts could not be checked against each other (shards, seed, class, workbook, options). Grade them again to have them checked.`,
+    );
+  }
+  const missing = missingShards(parts);
+  if (missing !== undefined) note(missing);
+  const fences = commonFences(parts);
+  if (fences.note !== undefined) note(fences.note);
+  const problems = [...new Set(parts.flatMap((part) => part.book.referenceProblems ?? []))];
+  const book: Gradebook = {
     kind: 'tictactoe-gradebook',
     version: 1,
     gradedAt: parts
-      .map((part) => part.gradedAt)
+      .map((part) => part.book.gradedAt)
       .sort()
       .at(-1) as string,
-    lessons: first.lessons,
+    lessons: first.book.lessons,
     students: students.sort((a, b) => a.name.localeCompare(b.name)),
-    ...(first.fences ? { fences: first.fences } : {}),
-    ...(seeds.size === 1 && first.seed !== undefined ? { seed: first.seed } : {}),
-    ...(problems.length > 0 ? { referenceProblems: problems } : {}),
   };
+  // What all parts agree on holds for the whole gradebook (older parts may differ: then it is left out).
+  const seed = agreed(parts, (part) => part.seed);
+  const cut = agreed(parts, (part) => part.class);
+  const workbook = agreed(parts, (part) => part.workbook);
+  const options = agreed(parts, (part) => part.options);
+  if (cut !== undefined) book.class = cut;
+  if (workbook !== undefined) book.workbook = workbook;
+  if (options !== undefined) book.options = options;
+  if (fences.fences !== undefined) book.fences = fences.fences;
+  if (seed !== undefined) book.seed = seed;
+  if (problems.length > 0) book.referenceProblems = problems;
+  return book;
 }
