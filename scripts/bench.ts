@@ -13,7 +13,10 @@ import {
   stats,
   statsOfSamples,
   timeCommand,
+  lessonTimesOfCheck,
+  lessonTimesOfVitest,
   timeInTurns,
+  type LessonTestTimes,
   type Row,
   type Sample,
   type Stats,
@@ -52,8 +55,10 @@ runCommand(USAGE, async () => {
       () =>
         timeCommand(node, [...checkArgs, '--target', target, ...options], { cwd: scratch });
     // The baseline: the same suites with the graded files imported in their own realm, unsealed.
-    const plain = (target: string) => () =>
-      timeCommand(node, [vitest, 'run', '--project', 'lessons'], { cwd: scratch, env: { WORKBOOK_TARGET: target, WORKBOOK_IN_PROCESS: '1' } });
+    const plain =
+      (target: string, ...options: string[]) =>
+      () =>
+        timeCommand(node, [vitest, 'run', '--project', 'lessons', ...options], { cwd: scratch, env: { WORKBOOK_TARGET: target, WORKBOOK_IN_PROCESS: '1' } });
     // The type check (tsc, beside the tests) is part of every check; plain vitest has none, so the
     // sealed tests alone are timed too. A check of files that have not changed since the last one gets
     // the type check's stored result; after a save, tsc runs again: a comment added to one exercise
@@ -86,6 +91,15 @@ runCommand(USAGE, async () => {
     );
     ratios.push(`sealed grader on the solutions: ${overheadSolutions}; after saving one file: ${overheadSaved}; without the type check: ${overheadUntyped}`);
     ratios.push(`sealed grader on the stubs: ${overheadStubs}`);
+
+    step(`the tests alone, lesson by lesson, sealed and plain, ${runs} runs each`);
+    const testsAlone = await lessonByLesson(runs, listLessons(scratch), {
+      sealed: (file) => check(solutions, '--no-typecheck', '--json', file),
+      plain: (file) => plain(solutions, '--reporter=json', `--outputFile=${file}`),
+      scratch,
+    });
+    rows.push(...testsAlone.rows);
+    ratios.push(`the tests alone (every lesson's test times added up): ${testsAlone.summary}`);
 
     step('one lesson');
     const [oneLesson] = await timeInTurns(runs, [check(solutions, '01')]);
@@ -200,6 +214,42 @@ function difference(a: Stats, b: Stats): Stats {
   }
   const cpu = a.cpuMedian !== undefined && b.cpuMedian !== undefined ? { cpuMedian: minus(a.cpuMedian, b.cpuMedian) } : {};
   return { median: minus(a.median, b.median), min: minus(a.min, b.min), max: minus(a.max, b.max), runs: a.runs, ...cpu };
+}
+
+/**
+ * What sealing costs in the tests themselves: each lesson's test times added up, in `npm run check
+ * --no-typecheck` (every call into the graded code crosses to a sandbox process) and in plain vitest,
+ * taken in turns, as the two commands report them. These leave out each command's start, the suites'
+ * loading and the sandboxes' start, and add up what two workers ran side by side.
+ */
+async function lessonByLesson(
+  runs: number,
+  lessons: ReadonlyArray<{ id: string }>,
+  commands: { sealed: (file: string) => () => Promise<Sample>; plain: (file: string) => () => Promise<Sample>; scratch: string },
+): Promise<{ rows: Row[]; summary: string }> {
+  const sealedFile = join(commands.scratch, 'tests-alone-sealed.json');
+  const plainFile = join(commands.scratch, 'tests-alone-plain.json');
+  const sealed: LessonTestTimes[] = [];
+  const plain: LessonTestTimes[] = [];
+  for (let round = 0; round < runs; round += 1) {
+    await commands.sealed(sealedFile)();
+    sealed.push(lessonTimesOfCheck(sealedFile));
+    await commands.plain(plainFile)();
+    plain.push(lessonTimesOfVitest(plainFile));
+  }
+  const medianOf = (runsTimes: LessonTestTimes[], pick: (times: LessonTestTimes) => number): Stats => stats(runsTimes.map(pick));
+  const times = (of: string) => (runTimes: LessonTestTimes) => runTimes[of] ?? 0;
+  const total = (runTimes: LessonTestTimes) => Object.values(runTimes).reduce((sum, ms) => sum + ms, 0);
+  const versus = (sealedStats: Stats, plainStats: Stats): string =>
+    `plain vitest ${formatMs(plainStats.median)}: ${plainStats.median > 0 ? (sealedStats.median / plainStats.median).toFixed(1) : '?'} ×`;
+  const rows = lessons.map((lesson) => {
+    const sealedStats = medianOf(sealed, times(lesson.id));
+    return { figure: `lesson ${lesson.id}, its tests, sealed`, stats: sealedStats, note: versus(sealedStats, medianOf(plain, times(lesson.id))) };
+  });
+  const sealedTotal = medianOf(sealed, total);
+  const plainTotal = medianOf(plain, total);
+  rows.push({ figure: 'every lesson, their tests, sealed', stats: sealedTotal, note: versus(sealedTotal, plainTotal) });
+  return { rows, summary: `${formatMs(sealedTotal.median)} sealed, ${versus(sealedTotal, plainTotal)}` };
 }
 
 /** "1.42 × words" for a / b by clock medians, then "(CPU time: 1.50 ×)" by CPU medians when both have them. */

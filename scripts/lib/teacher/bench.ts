@@ -129,6 +129,45 @@ export function scratchWorkbook(root: string): string {
   return copy;
 }
 
+/** Lesson id → the times of its tests added up, in milliseconds. */
+export type LessonTestTimes = Record<string, number>;
+
+/** What `npm run check -- --json FILE` writes, as far as the bench reads it. */
+interface CheckResultFile {
+  lessons: Array<{ id: string; tasks: Array<{ tests: Array<{ durationMs: number }> }> }>;
+}
+
+/** Each lesson's test times added up, from the file `npm run check -- --json FILE` wrote. */
+export function lessonTimesOfCheck(file: string): LessonTestTimes {
+  const result = JSON.parse(readFileSync(file, 'utf8')) as CheckResultFile;
+  const times: LessonTestTimes = {};
+  for (const lesson of result.lessons) {
+    let total = 0;
+    for (const task of lesson.tasks) for (const test of task.tests) total += test.durationMs;
+    times[lesson.id] = total;
+  }
+  return times;
+}
+
+/** What vitest's JSON reporter writes, as far as the bench reads it. */
+interface VitestJsonReport {
+  testResults: Array<{ name: string; assertionResults: Array<{ duration?: number | null }> }>;
+}
+
+/** Each lesson's test times added up, from vitest's JSON reporter: a suite file tests/03-win.test.ts is lesson 03-win's. */
+export function lessonTimesOfVitest(file: string): LessonTestTimes {
+  const report = JSON.parse(readFileSync(file, 'utf8')) as VitestJsonReport;
+  const times: LessonTestTimes = {};
+  for (const suite of report.testResults) {
+    const lessonId = /(\d\d-[^/]+)\.test\.ts$/.exec(suite.name)?.[1];
+    if (lessonId === undefined) continue;
+    let total = 0;
+    for (const test of suite.assertionResults) total += test.duration ?? 0;
+    times[lessonId] = (times[lessonId] ?? 0) + total;
+  }
+  return times;
+}
+
 /** One row of the bench table. */
 export interface Row {
   figure: string;
