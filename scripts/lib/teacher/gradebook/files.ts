@@ -5,7 +5,7 @@ import { feedbackPage, FEEDBACK_PAGE, SITE_ASSETS, siteAsset } from './feedback-
 import { renderHtml } from './html.ts';
 import { UsageError } from '../../core/workbook.ts';
 import { renderCsv } from './csv-table.ts';
-import { GRADEBOOK_FILES, type Gradebook, feedbackFolder } from './gradebook.ts';
+import { GRADEBOOK_FILES, type Gradebook, feedbackFolders } from './gradebook.ts';
 /**
  * Writes gradebook.json, gradebook.csv, gradebook.html with the site's style sheet beside it, and
  * per student feedback/<student>/feedback.md and the same as a web page, feedback/<student>/index.html.
@@ -16,8 +16,8 @@ export function writeGradebook(book: Gradebook, outDir: string): void {
   writeFileSync(join(outDir, GRADEBOOK_FILES.csv), renderCsv(book));
   writeFileSync(join(outDir, GRADEBOOK_FILES.html), renderHtml(book));
   for (const asset of SITE_ASSETS) writeFileSync(join(outDir, asset), siteAsset(asset));
-  for (const student of book.students) {
-    const folder = join(outDir, GRADEBOOK_FILES.feedback, feedbackFolder(student.name));
+  for (const [student, name] of feedbackFolders(book)) {
+    const folder = join(outDir, GRADEBOOK_FILES.feedback, name);
     mkdirSync(folder, { recursive: true });
     writeFileSync(join(folder, 'feedback.md'), student.feedback);
     writeFileSync(join(folder, FEEDBACK_PAGE), feedbackPage(student.feedback, student.name));

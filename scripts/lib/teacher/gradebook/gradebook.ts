@@ -216,11 +216,63 @@ export function allNotes(book: Gradebook, student: StudentGrade): string[] {
   return [...student.notes, ...lessonNotes];
 }
 
-/** The folder name of a student's feedback: the name with anything unsafe in a path replaced. */
+/** The most bytes of a name a feedback folder keeps (file systems allow 255 bytes per name). */
+const FOLDER_NAME_BYTES = 100;
+
+/** Names Windows keeps for devices, with or without an ending: no folder may be called so. */
+const DEVICE_NAMES = /^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i;
+
+/**
+ * The folder a student's name suggests for their feedback: anything unsafe in a path replaced, no
+ * dot first nor dot or space last, at most FOLDER_NAME_BYTES long. Two names may suggest the same
+ * folder: `feedbackFolders` gives each student one of their own.
+ */
 export function feedbackFolder(name: string): string {
-  const safe = name
-    .replace(/[^\p{L}\p{N}._ -]+/gu, '_')
-    .replace(/^\.+/, '_')
-    .trim();
-  return safe === '' ? '_' : safe;
+  const safe = cutToBytes(
+    name
+      .normalize('NFC')
+      .replace(/[^\p{L}\p{N}._ -]+/gu, '_')
+      .replace(/^\.+/, '_')
+      .trim(),
+    FOLDER_NAME_BYTES,
+  ).replace(/[. ]+$/, '');
+  if (safe === '') return '_';
+  return DEVICE_NAMES.test(safe) ? `_${safe}` : safe;
+}
+
+/**
+ * Each student's feedback folder, one per student and never shared: the folder their name suggests,
+ * or, when an earlier student of the gradebook has that folder already (the same name once unsafe
+ * characters are replaced, or the same but for case or Unicode form, which macOS and Windows do not
+ * tell apart), that folder with " (2)", " (3)"… (which no name suggests: brackets are replaced).
+ * The gradebook's files and its page both use this.
+ */
+export function feedbackFolders(book: Pick<Gradebook, 'students'>): Map<StudentGrade, string> {
+  const folders = new Map<StudentGrade, string>();
+  const taken = new Set<string>();
+  for (const student of book.students) {
+    const suggested = feedbackFolder(student.name);
+    let folder = suggested;
+    for (let count = 2; taken.has(sameOnEveryDisk(folder)); count += 1) folder = `${suggested} (${count})`;
+    taken.add(sameOnEveryDisk(folder));
+    folders.set(student, folder);
+  }
+  return folders;
+}
+
+/** A folder name as a file system that ignores case and Unicode form sees it. */
+function sameOnEveryDisk(folder: string): string {
+  return folder.normalize('NFKC').toLowerCase();
+}
+
+/** The longest start of `text` that takes at most `bytes` bytes in UTF-8, never cutting a character in two. */
+function cutToBytes(text: string, bytes: number): string {
+  let kept = '';
+  let used = 0;
+  for (const character of text) {
+    used += Buffer.byteLength(character);
+    if (used > bytes) break;
+    kept += character;
+  }
+  return kept;
 }

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   allNotes,
-  feedbackFolder,
+  feedbackFolders,
   formatPoints,
   GRADEBOOK_FILES,
   ROUNDING,
@@ -79,7 +79,7 @@ ${book.lessons.map((lesson) => `<th scope="col" class="lesson-head"><button type
 <th scope="col" class="hidden-head">Hidden tests failed</th>
 </tr></thead>
 <tbody>
-${book.students.map((student) => studentRow(book, student)).join('\n')}
+${studentRows(book)}
 </tbody>
 ${averagesRow(book, handedIn)}
 </table></div>
@@ -135,10 +135,16 @@ function sortValues(book: Gradebook, student: StudentGrade): string {
   return values.join(' ');
 }
 
-/** One student's row. */
-function studentRow(book: Gradebook, student: StudentGrade): string {
+/** Every student's row, each linking to their own feedback page. */
+function studentRows(book: Gradebook): string {
+  const folders = feedbackFolders(book);
+  return book.students.map((student) => studentRow(book, student, folders.get(student) ?? '')).join('\n');
+}
+
+/** One student's row (`folder`: the folder of their feedback). */
+function studentRow(book: Gradebook, student: StudentGrade, folder: string): string {
   const max = book.lessons.length * 100;
-  const link = `${GRADEBOOK_FILES.feedback}/${encodeURIComponent(feedbackFolder(student.name))}/${FEEDBACK_PAGE}`;
+  const link = `${GRADEBOOK_FILES.feedback}/${encodeURIComponent(folder)}/${FEEDBACK_PAGE}`;
   const from =
     student.handedIn === false ? 'no hand-in' : student.platform !== undefined && student.platform !== 'folder' ? PLATFORM_NAMES[student.platform] : '';
   const name = `<th scope="row"><a href="${escapeHtml(link)}">${escapeHtml(student.name)}</a>${from === '' ? '' : `<span class="from">${escapeHtml(from)}</span>`}</th>`;
