@@ -28,6 +28,7 @@ import {
   type Submission,
 } from '../../scripts/lib/teacher/intake/submissions.ts';
 import { listLessons, ROOT, UsageError, type Lesson } from '../../scripts/lib/core/workbook.ts';
+import { printable } from '../../scripts/lib/core/text.ts';
 import { ARCHIVE_LIMITS, readZip, writeZip, ZipError, type ZipEntry } from '../../scripts/lib/teacher/intake/zip.ts';
 
 const all = listLessons();
@@ -304,6 +305,8 @@ describe('names and layouts of class downloads', () => {
     mkdirSync(join(handIns, 'mallory\u001b[2K\r  [2∕2] mallory: 100∕100\u001b[8m', 'lessons', all[0]?.id ?? '01-board'), { recursive: true });
     const [submission] = findSubmissions(handIns, folder('unpacked-escapes'));
     expect(submission?.name).toBe('mallory?[2K?  [2∕2] mallory: 100∕100?[8m');
+    // Nor do the marks that turn text around, which made "Eve\u202Eeel nnA" show as "EveAnn lee".
+    expect(printable('Eve\u202Eeel nnA \u2066x\u2069')).toBe('Eve?eel nnA ?x?');
   });
 
   test('Moodle, Canvas and plain names, each read on its own', () => {
@@ -403,6 +406,44 @@ describe('class downloads as they come', () => {
       ['Finn Fox', '1236', 'Finn Fox_1236_assignsubmission_file_tictactoe.zip + 1 file → lessons/', undefined],
     ]);
     expect(readFileSync(join(found[0]?.root as string, 'inner.zip'), 'utf8'), 'an archive inside an archive stays packed').toBe('never unpacked');
+  });
+
+  test("names that differ only in case are two students: a look-alike never takes a classmate's place", () => {
+    // A review named a stub "ann lee" beside an honest "Ann Lee": both were one student, and the stub was graded.
+    const handIns = folder('case');
+    for (const name of ['Ann Lee', 'ann lee']) {
+      mkdirSync(join(handIns, name, 'lessons', board.id), { recursive: true });
+      writeFileSync(join(handIns, name, lessonFile), name);
+    }
+    const found = findSubmissions(handIns, folder('case-unpacked'));
+    expect(found.map((submission) => [submission.name, submission.found, submission.notes])).toEqual([
+      ['ann lee', 'ann lee/ → lessons/', []],
+      ['Ann Lee', 'Ann Lee/ → lessons/', []],
+    ]);
+    expect(found.map((submission) => readFileSync(join(submission.lessonsDir as string, board.id, boardFile), 'utf8'))).toEqual(['ann lee', 'Ann Lee']);
+  });
+
+  test("Moodle: a name that holds a classmate's participant number never takes their place or their number", () => {
+    // A student whose Moodle name is "Aaa_1234_assignsubmission_file_" seemed to carry Ann's number, 1234.
+    const moodle = folder('moodle-forged');
+    for (const name of [
+      'Ann Lee_1234_assignsubmission_file_',
+      'Aaa_1234_assignsubmission_file__1236_assignsubmission_file_',
+      'Bob Ray_1235_assignsubmission_file_',
+    ]) {
+      mkdirSync(join(moodle, name, 'lessons', board.id), { recursive: true });
+      writeFileSync(join(moodle, name, lessonFile), name);
+    }
+    const found = findSubmissions(moodle, folder('moodle-forged-unpacked'));
+    expect(found.map((submission) => [submission.name, submission.platformId])).toEqual([
+      ['Aaa', undefined],
+      ['Ann Lee', undefined],
+      ['Bob Ray', '1235'],
+    ]);
+    for (const submission of found.slice(0, 2)) {
+      expect(submission.notes).toEqual(["Moodle's id 1234 is on 2 hand-ins (Aaa, Ann Lee): it is left out of the grade import, so check whose it is"]);
+      expect(submission.keys, 'the class list cannot match them by it either').not.toContain('1234');
+    }
   });
 
   test("Canvas: a student's loose files are gathered where their lessons expect them", () => {
@@ -507,5 +548,10 @@ describe('CSV for spreadsheets', () => {
       ['José Núñez', `'=HYPERLINK("x")`],
       ['Ann, A.', 'said "hi"'],
     ]);
+  });
+
+  test('a formula behind spaces, invisible characters or in full-width signs is no formula either', () => {
+    for (const value of [' =1+1', '\u200B=1+1', '\uFF1D1+1', '  @SUM(A1)', '\t1', '-2']) expect(toCsv([[value]]), JSON.stringify(value)).toContain(`'${value}`);
+    expect(toCsv([['Ann-Marie', -2, 'a=b']])).toBe(`${BOM}Ann-Marie,-2,a=b\r\n`);
   });
 });

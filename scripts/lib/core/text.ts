@@ -7,10 +7,11 @@ export function plural(count: number, one: string, many = `${one}s`): string {
 
 /**
  * Text from outside (a folder or file name in a hand-in) made safe to print on a terminal: every
- * control character (an escape that moves the cursor, a carriage return) becomes "?".
+ * control character (an escape that moves the cursor, a carriage return) and every mark that turns
+ * the direction of the text around (so that "Eve\u202Eeel nnA" would show as "EveAnn lee") becomes "?".
  */
 export function printable(text: string): string {
-  return text.replace(/\p{Cc}/gu, '?');
+  return text.replace(/[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu, '?');
 }
 
 /** Escapes the characters that mean something in HTML (and XML): & < > and ". */

@@ -6,10 +6,17 @@
 /** The byte order mark that tells Excel a CSV file is UTF-8. */
 export const BOM = '\uFEFF';
 
+/**
+ * What makes a spreadsheet read a field as a formula: = + - @ (or their full-width forms, which some
+ * spreadsheets take for them) first, even after spaces or invisible format characters that an
+ * importer may trim, or a tab or carriage return first.
+ */
+const FORMULA_START = /^(?:[\s\p{Cf}]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|[\t\r])/u;
+
 /** One field: quoted when needed, and never read as a formula by a spreadsheet. */
 export function csvField(value: string | number): string {
   let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
   return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

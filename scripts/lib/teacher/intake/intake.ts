@@ -6,7 +6,7 @@
  */
 import { copyFileSync, lstatSync, mkdirSync, readdirSync, statSync, type Dirent } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
-import { isClutter, nameClass, studentKey, withoutArchiveEnding, withoutCopyMark, isWrapperName, type NamedEntry } from './platforms.ts';
+import { isClutter, nameClass, PLATFORM_NAMES, studentKey, withoutArchiveEnding, withoutCopyMark, isWrapperName, type NamedEntry } from './platforms.ts';
 import { isPlainFolder, locateLessons, readArchiveFile, readManifest, SKIPPED, unpackInto, type Submission } from './submissions.ts';
 import { findNearMisses } from './near-misses.ts';
 import { listLessons, type Lesson } from '../../core/workbook.ts';
@@ -96,7 +96,34 @@ export function findSubmissions(dir: string, scratch: string, lessons: Lesson[] 
     submission.name = uniqueName(submission.name, members, taken);
     submissions.push(submission);
   }
+  dropSharedIds(submissions);
   return submissions.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * A platform's id that more than one hand-in carries, under different names, is nobody's for sure: a
+ * student can choose a display name that holds a classmate's id. It is left out of the grade import
+ * and the class list's matching for all of them, with a note for the teacher.
+ */
+function dropSharedIds(submissions: Submission[]): void {
+  const byId = new Map<string, Submission[]>();
+  for (const submission of submissions) {
+    if (submission.platformId === undefined) continue;
+    const id = `${submission.platform}:${submission.platformId}`;
+    byId.set(id, [...(byId.get(id) ?? []), submission]);
+  }
+  for (const sharing of byId.values()) {
+    if (sharing.length < 2) continue;
+    const names = sharing.map((submission) => submission.name).join(', ');
+    for (const submission of sharing) {
+      const id = submission.platformId as string;
+      submission.notes?.push(
+        `${PLATFORM_NAMES[submission.platform ?? 'folder']}'s id ${id} is on ${sharing.length} hand-ins (${names}): it is left out of the grade import, so check whose it is`,
+      );
+      submission.keys = submission.keys?.filter((key) => key !== id);
+      delete submission.platformId;
+    }
+  }
 }
 
 /** The student's name, made unique in the class: "Ann (zip)" beside a folder "Ann", or "Ann (2)". */

@@ -126,12 +126,16 @@ function sharedTitle(names: string[]): string[] {
 
 /**
  * The key that groups a class download's entries by student: Moodle and Canvas put each file of a
- * student side by side under the same id; otherwise the student's name.
+ * student side by side under the same id and name; otherwise the student's name. Names count exactly
+ * as written (only their Unicode form is made one): "ann lee" is not "Ann Lee", so a hand-in named
+ * like a classmate's but for case never takes the classmate's place, and an id never joins two names
+ * (a Moodle name can hold "_1234_assignsubmission_file_" and so seem to carry a classmate's id).
  */
 export function studentKey(entry: NamedEntry): string {
+  const name = entry.student.normalize('NFC');
   return entry.platformId !== undefined && (entry.platform === 'moodle' || entry.platform === 'canvas')
-    ? `${entry.platform}:${entry.platformId}`
-    : `name:${entry.student.toLowerCase()}`;
+    ? `${entry.platform}:${entry.platformId}:${name}`
+    : `name:${name}`;
 }
 
 /**
