@@ -74,8 +74,14 @@ runCommand(USAGE, async () => {
 
   if (values.merge) {
     if (positionals.length === 0) throw new UsageError('Name the parts to merge: npm run grade -- --merge part1 part2 --out DIR');
-    if (values.shard !== undefined || values.lessons !== undefined || values.pack !== undefined || values.seed !== undefined)
-      throw new UsageError('--merge takes only the parts and --out.');
+    // The parts were graded already: an option of grading would be silently ignored here.
+    const grading = ['shard', 'lessons', 'pack', 'seed', 'limit', 'workers', 'roster'] as const;
+    const given = grading.filter((name) => values[name] !== undefined).map((name) => `--${name}`);
+    if (values['accept-near-misses']) given.push('--accept-near-misses');
+    if (given.length > 0)
+      throw new UsageError(
+        `--merge takes the parts, --out and the grade import options (--format, --assignment), not ${given.join(', ')}: the parts were graded with their own.`,
+      );
     const book = mergeGradebooks(
       positionals.map((part) => readGradebook(resolve(part))),
       positionals,

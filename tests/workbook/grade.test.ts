@@ -16,7 +16,7 @@ import { renderCsv } from '../../scripts/lib/teacher/gradebook/csv-table.ts';
 import { feedbackFolder, forStudent, type Gradebook, type StudentGrade } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
 import { readGradebook } from '../../scripts/lib/teacher/gradebook/files.ts';
 import { mergeGradebooks } from '../../scripts/lib/teacher/gradebook/merge.ts';
-import { byCodeUnits } from '../../scripts/lib/teacher/part-record.ts';
+import { byCodeUnits } from '../../scripts/lib/core/text.ts';
 import { LMS_FILES } from '../../scripts/lib/teacher/gradebook/lms-export.ts';
 import { formatPoints, scoreLesson, type LessonRun } from '../../scripts/lib/core/results.ts';
 import { gradingBrokeForStudents } from '../../scripts/lib/teacher/class-grading.ts';

@@ -10,7 +10,8 @@ import { afterAll, describe, expect, test } from 'vitest';
 import type { Gradebook, StudentGrade } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
 import { readGradebook } from '../../scripts/lib/teacher/gradebook/files.ts';
 import { mergeGradebooks } from '../../scripts/lib/teacher/gradebook/merge.ts';
-import { byCodeUnits, classRecord, optionsRecord, shardMembers, workbookFingerprint } from '../../scripts/lib/teacher/part-record.ts';
+import { classRecord, optionsRecord, shardMembers, workbookFingerprint } from '../../scripts/lib/teacher/part-record.ts';
+import { byCodeUnits } from '../../scripts/lib/core/text.ts';
 import { listLessons, ROOT, type Lesson } from '../../scripts/lib/core/workbook.ts';
 import { gradeClass } from '../../scripts/lib/teacher/class-grading.ts';
 import { grade } from './synthetic-class.ts';
@@ -244,5 +245,19 @@ describe('npm run grade on a class of three in two shards', () => {
     const refused = grade(['--merge', join(scratch, '1-of-2'), reseeded, '--out', join(scratch, 'refused')]);
     expect(refused.status).toBe(2);
     expect(String(refused.stderr)).toContain(`${join(scratch, '1-of-2')} was graded with --seed 4242 and ${reseeded} with --seed 1`);
+
+    // An option of grading given to --merge would change nothing: it is refused, not ignored.
+    const withOptions = grade([
+      '--merge',
+      join(scratch, '1-of-2'),
+      join(scratch, '2-of-2'),
+      '--limit',
+      '9',
+      '--accept-near-misses',
+      '--out',
+      join(scratch, 'refused'),
+    ]);
+    expect(withOptions.status).toBe(2);
+    expect(String(withOptions.stderr)).toContain('not --limit, --accept-near-misses: the parts were graded with their own');
   }, 300_000);
 });

@@ -14,6 +14,12 @@ export function printable(text: string): string {
   return text.replace(/[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu, '?');
 }
 
+/** Orders names by UTF-16 code units (JavaScript's `<`): the same on every machine, whatever its LANG. */
+export function byCodeUnits(a: string, b: string): number {
+  if (a === b) return 0;
+  return a < b ? -1 : 1;
+}
+
 /** Escapes the characters that mean something in HTML (and XML): & < > and ". */
 export function escapeHtml(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');

@@ -20,7 +20,7 @@ import { changedTests, hasLessonFolder, hintsSeen, isInPlace, missingFiles, priv
 import { hiddenSuitePath, listLessons, suitePath, UsageError, type Lesson } from '../core/workbook.ts';
 import { ZipError } from './intake/zip.ts';
 import { classRecord, optionsRecord, shardMembers, workbookFingerprint } from './part-record.ts';
-import { plural } from '../core/text.ts';
+import { byCodeUnits, plural } from '../core/text.ts';
 
 /** What to grade and how. */
 export interface ClassOptions {
@@ -239,14 +239,17 @@ function classArchive(path: string, scratch: string): string {
 function withRoster(submissions: Submission[], roster: RosterEntry[] | undefined): Submission[] {
   if (roster === undefined) return submissions;
   const matched = new Map<RosterEntry, number>();
-  const named = submissions.map((submission): Submission => {
-    const entry = findInRoster(roster, submission.keys ?? [submission.name]);
-    if (entry === undefined) return { ...submission, notes: [...(submission.notes ?? []), 'not on the class list: named after its folder or file'] };
-    const count = (matched.get(entry) ?? 0) + 1;
-    matched.set(entry, count);
-    const notes = count > 1 ? [...(submission.notes ?? []), `one of ${count} hand-ins that match ${entry.name} on the class list`] : (submission.notes ?? []);
-    return { ...submission, name: count > 1 ? `${entry.name} (${count})` : entry.name, roster: entry, notes };
-  });
+  // (In an order no machine setting changes: which of two hand-ins that match one student gets "(2)" is the same everywhere.)
+  const named = [...submissions]
+    .sort((a, b) => byCodeUnits(a.name, b.name))
+    .map((submission): Submission => {
+      const entry = findInRoster(roster, submission.keys ?? [submission.name]);
+      if (entry === undefined) return { ...submission, notes: [...(submission.notes ?? []), 'not on the class list: named after its folder or file'] };
+      const count = (matched.get(entry) ?? 0) + 1;
+      matched.set(entry, count);
+      const notes = count > 1 ? [...(submission.notes ?? []), `one of ${count} hand-ins that match ${entry.name} on the class list`] : (submission.notes ?? []);
+      return { ...submission, name: count > 1 ? `${entry.name} (${count})` : entry.name, roster: entry, notes };
+    });
   const absent = roster
     .filter((entry) => !matched.has(entry))
     .map((entry): Submission => ({ name: entry.name, source: '', roster: entry, absent: true, problem: 'no hand-in was found for this student' }));

@@ -9,12 +9,7 @@ import { hashText } from '../core/stubs.ts';
 import { hiddenSuitePath, suitePath, type Lesson } from '../core/workbook.ts';
 import type { Gradebook } from './gradebook/gradebook.ts';
 import type { RosterEntry } from './intake/roster.ts';
-
-/** Orders names by UTF-16 code units (JavaScript's `<`): the same on every machine, whatever its LANG. */
-export function byCodeUnits(a: string, b: string): number {
-  if (a === b) return 0;
-  return a < b ? -1 : 1;
-}
+import { byCodeUnits } from '../core/text.ts';
 
 /** The hand-ins one shard grades: every count-th of the class in code-unit order of their names, from the index-th; in the order given. */
 export function shardMembers<T extends { name: string }>(everyone: T[], shard: { index: number; count: number }): T[] {

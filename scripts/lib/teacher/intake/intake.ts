@@ -11,7 +11,7 @@ import { isPlainFolder, locateLessons, readArchiveFile, readManifest, SKIPPED, u
 import { findNearMisses } from './near-misses.ts';
 import { listLessons, type Lesson } from '../../core/workbook.ts';
 import { ARCHIVE_LIMITS, ZipError, type ArchiveLimits } from './zip.ts';
-import { plural, printable } from '../../core/text.ts';
+import { byCodeUnits, plural, printable } from '../../core/text.ts';
 
 /**
  * What a whole class download given as one archive may hold (a platform's "download all"): many
@@ -80,7 +80,8 @@ export function unpackClassArchive(path: string, scratch: string): string {
 export function findSubmissions(dir: string, scratch: string, lessons: Lesson[] = listLessons()): Submission[] {
   const entries = readdirSync(dir, { withFileTypes: true })
     .filter((entry) => !isClutter(entry.name))
-    .sort((a, b) => a.name.localeCompare(b.name));
+    // (In an order no machine setting changes: which of two hand-ins of one name gets "(2)" is the same everywhere.)
+    .sort((a, b) => byCodeUnits(a.name, b.name));
   const named = nameClass(entries.map((entry) => ({ name: entry.name, isGitClone: entry.isDirectory() && isPlainFolder(join(dir, entry.name, '.git')) })));
   const groups = new Map<string, Member[]>();
   entries.forEach((entry, index) => {
