@@ -32,6 +32,8 @@ describe('feedback folders', () => {
     expect(feedbackFolder('José Núñez')).toBe('José Núñez');
     expect(feedbackFolder('CON')).toBe('_CON');
     expect(feedbackFolder('nul.txt')).toBe('_nul.txt');
+    expect(feedbackFolder('COM¹')).toBe('_COM¹');
+    expect(feedbackFolder('con .txt')).toBe('_con .txt');
     expect(feedbackFolder('Ann. ')).toBe('Ann');
     expect(Buffer.byteLength(feedbackFolder('ж'.repeat(300)))).toBeLessThanOrEqual(100);
     expect(feedbackFolder('ж'.repeat(300))).toBe('ж'.repeat(50));
@@ -39,7 +41,11 @@ describe('feedback folders', () => {
 
   test('every student gets a folder of their own, even where two names suggest the same one or differ only in case', () => {
     const book = gradebook(['Ann_Lee', 'Ann#Lee', 'ann_lee', 'Ann_Lee (2)', 'Bob']);
-    expect([...feedbackFolders(book).values()]).toEqual(['Ann_Lee', 'Ann_Lee (2)', 'ann_lee (3)', 'Ann_Lee _2_', 'Bob']);
+    const folders = feedbackFolders(book);
+    expect(book.students.map((each) => folders.get(each))).toEqual(['Ann_Lee', 'Ann_Lee (4)', 'ann_lee (3)', 'Ann_Lee (2)', 'Bob']);
+    // Letters that only upper case tells apart, as macOS and Windows do: final sigma, sharp s.
+    const greek = feedbackFolders(gradebook(['Nikoς', 'Nikoσ', 'Straße', 'STRASSE']));
+    expect(new Set([...greek.values()].map((folder) => folder.toUpperCase())).size).toBe(4);
   });
 
   test("on disk: each student's feedback in their own folder, the page linking to it, long names included", () => {

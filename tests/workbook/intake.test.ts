@@ -417,10 +417,51 @@ describe('class downloads as they come', () => {
     }
     const found = findSubmissions(handIns, folder('case-unpacked'));
     expect(found.map((submission) => [submission.name, submission.found, submission.notes])).toEqual([
-      ['ann lee', 'ann lee/ → lessons/', []],
-      ['Ann Lee', 'Ann Lee/ → lessons/', []],
+      [
+        'Ann Lee',
+        'Ann Lee/ → lessons/',
+        ['its name looks like that of ann lee (2) (ann lee/ → lessons/): each was graded on its own, so check whose is whose'],
+      ],
+      [
+        'ann lee (2)',
+        'ann lee/ → lessons/',
+        ['its name looks like that of Ann Lee (Ann Lee/ → lessons/): each was graded on its own, so check whose is whose'],
+      ],
     ]);
-    expect(found.map((submission) => readFileSync(join(submission.lessonsDir as string, board.id, boardFile), 'utf8'))).toEqual(['ann lee', 'Ann Lee']);
+    expect(found.map((submission) => readFileSync(join(submission.lessonsDir as string, board.id, boardFile), 'utf8'))).toEqual(['Ann Lee', 'ann lee']);
+  });
+
+  test('every entry of a plain class folder is a hand-in of its own: names alike but for spaces or Unicode form, a folder beside a zip', () => {
+    // A review handed in "Kai King  - tictactoe.zip" (two spaces) and an NFD "José Núñez": each joined the classmate's hand-in, and was graded in its place.
+    const handIns = folder('alike');
+    const withBoard = (text: string): Buffer => writeZip(workbook({ [lessonFile]: text }));
+    writeFileSync(join(handIns, 'Kai King - tictactoe.zip'), withBoard('honest Kai'));
+    writeFileSync(join(handIns, 'Kai King  - tictactoe.zip'), withBoard('stub'));
+    writeFileSync(join(handIns, 'Lea Long - tictactoe.zip'), withBoard('honest Lea'));
+    writeFileSync(join(handIns, 'José Núñez.zip'.normalize('NFC')), withBoard('honest José'));
+    writeFileSync(join(handIns, 'José Núñez.zip'.normalize('NFD')), withBoard('stub'));
+    mkdirSync(join(handIns, 'Ann', 'lessons', board.id), { recursive: true });
+    writeFileSync(join(handIns, 'Ann', lessonFile), 'honest Ann');
+    writeFileSync(join(handIns, 'Ann.zip'), withBoard('stub'));
+    const found = findSubmissions(handIns, folder('alike-unpacked'));
+    const graded = (submission: Submission): string => readFileSync(join(submission.lessonsDir as string, board.id, boardFile), 'utf8');
+    expect(found).toHaveLength(7);
+    const byName = new Map(found.map((submission) => [submission.name, submission]));
+    expect(byName.get('Lea Long')?.notes).toEqual([]);
+    expect(graded(byName.get('Lea Long') as Submission)).toBe('honest Lea');
+    expect(graded(byName.get('Ann') as Submission)).toBe('honest Ann');
+    expect(graded(byName.get('Ann (zip)') as Submission)).toBe('stub');
+    // Each pair of look-alikes: two hand-ins, each graded on its own, with a note for the teacher.
+    for (const [first, second, honest] of [
+      ['Kai King', 'Kai King (2)', 'honest Kai'],
+      ['José Núñez', 'José Núñez (2)', 'honest José'],
+      ['Ann', 'Ann (zip)', 'honest Ann'],
+    ] as const) {
+      const pair = found.filter((submission) => [first, second].includes(submission.name.normalize('NFC') as typeof first));
+      expect(pair.map(graded).sort(), first).toEqual([honest, 'stub']);
+      for (const submission of pair)
+        expect(submission.notes?.join(' '), submission.name).toMatch(/^its name looks like that of .*: each was graded on its own/);
+    }
   });
 
   test("Moodle: a name that holds a classmate's participant number never takes their place or their number", () => {
@@ -435,14 +476,29 @@ describe('class downloads as they come', () => {
       writeFileSync(join(moodle, name, lessonFile), name);
     }
     const found = findSubmissions(moodle, folder('moodle-forged-unpacked'));
-    expect(found.map((submission) => [submission.name, submission.platformId])).toEqual([
-      ['Aaa', undefined],
-      ['Ann Lee', undefined],
-      ['Bob Ray', '1235'],
+    expect(found.map((submission) => [submission.name, submission.platformId, submission.notes])).toEqual([
+      [
+        'Aaa_1234_assignsubmission_file__1236_assignsubmission_file_',
+        undefined,
+        ["its name holds Moodle's participant mark twice, so its participant number is not used"],
+      ],
+      ['Ann Lee', '1234', []],
+      ['Bob Ray', '1235', []],
     ]);
-    for (const submission of found.slice(0, 2)) {
-      expect(submission.notes).toEqual(["Moodle's id 1234 is on 2 hand-ins (Aaa, Ann Lee): it is left out of the grade import, so check whose it is"]);
-      expect(submission.keys, 'the class list cannot match them by it either').not.toContain('1234');
+  });
+
+  test("an id that two hand-ins carry under different names is nobody's: left out of the grade import and the class list's matching", () => {
+    const canvas = folder('canvas-shared');
+    writeFileSync(join(canvas, 'leeann_20001_600001_tictactoe.zip'), writeZip(workbook({ [lessonFile]: 'x' })));
+    writeFileSync(join(canvas, 'evil_20001_600002_tictactoe.zip'), writeZip(workbook({ [lessonFile]: 'x' })));
+    const found = findSubmissions(canvas, folder('canvas-shared-unpacked'));
+    expect(found.map((submission) => [submission.name, submission.platformId])).toEqual([
+      ['evil', undefined],
+      ['leeann', undefined],
+    ]);
+    for (const submission of found) {
+      expect(submission.notes).toEqual(["Canvas's id 20001 is on 2 hand-ins (evil, leeann): it is left out of the grade import, so check whose it is"]);
+      expect(submission.keys, 'the class list cannot match them by it either').not.toContain('20001');
     }
   });
 
@@ -517,19 +573,28 @@ describe('class lists', () => {
     expect(roster).toHaveLength(1);
     expect(roster[0]?.name).toBe('Núñez, José');
     expect(roster[0]?.ids).toEqual({ canvasId: '20001', sisUserId: 'S1', sisLoginId: 'jnunez', section: 'Class A' });
-    expect(findInRoster(roster, ['nunezjose'])?.name, "Canvas's file names").toBe('Núñez, José');
-    expect(findInRoster(roster, ['20001'])?.name).toBe('Núñez, José');
+    expect(findInRoster(roster, { keys: ['nunezjose'] })?.name, "Canvas's file names").toBe('Núñez, José');
+    expect(findInRoster(roster, { keys: ['anything'], platform: 'canvas', platformId: '20001' })?.name, 'the Canvas ID a download carries').toBe('Núñez, José');
+    // A review named a Canvas student "20001", a classmate's Canvas ID: the grade import got two rows for 20001.
+    expect(findInRoster(roster, { keys: ['20001'] }), 'a name is never matched against the IDs').toBeUndefined();
+    expect(findInRoster(roster, { keys: ['nunezjose'], platform: 'canvas', platformId: '20005' }), "a classmate's name with another ID").toBeUndefined();
   });
 
   test('a Moodle grading worksheet, a GitHub Classroom roster, a plain list with semicolons', () => {
     const moodle = readRoster(write('moodle.csv', 'Identifier,Full name,Email address,Status\nParticipant 1234,Carl Lee,carl@school.example,Submitted\n'));
     expect(moodle[0]).toMatchObject({ name: 'Carl Lee', ids: { moodleParticipant: '1234', email: 'carl@school.example' } });
-    expect(findInRoster(moodle, ['1234'])?.name).toBe('Carl Lee');
+    expect(findInRoster(moodle, { keys: ['Carl Lee'], platform: 'moodle', platformId: '1234' })?.name).toBe('Carl Lee');
+    // A review's students named themselves "CARL LEE" (and "1234") in Moodle: they took Carl's row and number.
+    expect(findInRoster(moodle, { keys: ['CARL LEE'], platform: 'moodle', platformId: '6666' }), "a classmate's name with another number").toBeUndefined();
+    expect(findInRoster(moodle, { keys: ['1234'], platform: 'moodle', platformId: '7777' }), "a classmate's number as a name").toBeUndefined();
+    expect(findInRoster(moodle, { keys: ['carl lee'] })?.name, 'a folder of their name, outside Moodle').toBe('Carl Lee');
     const github = readRoster(write('github.csv', '"identifier","github_username","github_id","name"\n"mona@school.example","mona-m","123","Mona Meyer"\n'));
-    expect(findInRoster(github, ['tictactoe-mona-m', 'mona-m'])?.name).toBe('Mona Meyer');
+    expect(findInRoster(github, { keys: ['tictactoe-mona-m', 'mona-m'], platform: 'github-classroom', platformId: 'mona-m' })?.name).toBe('Mona Meyer');
+    expect(findInRoster(github, { keys: ['tictactoe-nils', 'nils'], platform: 'github-classroom', platformId: 'nils' })).toBeUndefined();
+    expect(findInRoster(github, { keys: ['mona-m'] })?.name, 'a folder named after the username').toBe('Mona Meyer');
     expect(github[0]?.ids.moodleParticipant, 'an identifier that is no Moodle participant').toBeUndefined();
     const plain = readRoster(write('plain.csv', 'folder;name\nann-a;Ann Archer\n'));
-    expect(findInRoster(plain, ['Ann-A'])?.name).toBe('Ann Archer');
+    expect(findInRoster(plain, { keys: ['Ann-A'] })?.name).toBe('Ann Archer');
     expect(() => readRoster(write('odd.csv', 'colour,size\nred,1\n'))).toThrow(/has no column this command knows/);
   });
 });

@@ -7,11 +7,21 @@ export function plural(count: number, one: string, many = `${one}s`): string {
 
 /**
  * Text from outside (a folder or file name in a hand-in) made safe to print on a terminal: every
- * control character (an escape that moves the cursor, a carriage return) and every mark that turns
- * the direction of the text around (so that "Eve\u202Eeel nnA" would show as "EveAnn lee") becomes "?".
+ * control character (an escape that moves the cursor, a carriage return) and every invisible format
+ * character (a mark that turns the text around, so that "Eve\u202Eeel nnA" would show as "EveAnn
+ * lee", or a zero-width space that makes a name look like a classmate's) becomes "?".
  */
 export function printable(text: string): string {
-  return text.replace(/[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu, '?');
+  return text.replace(/[\p{Cc}\p{Cf}]/gu, '?');
+}
+
+/**
+ * A name as someone reading it, or a file system that ignores case and Unicode form (macOS, Windows),
+ * tells it apart: "José" written with a combining accent, "JOSÉ" and "josé" are all "josé", and so
+ * are "ß" and "SS", "ς" and "σ" (upper case and back folds what lower case alone keeps apart).
+ */
+export function lookAlike(name: string): string {
+  return name.normalize('NFKC').toUpperCase().toLowerCase().normalize('NFKC');
 }
 
 /** Orders names by UTF-16 code units (JavaScript's `<`): the same on every machine, whatever its LANG. */

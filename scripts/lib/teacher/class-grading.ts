@@ -20,7 +20,7 @@ import { changedTests, hasLessonFolder, hintsSeen, isInPlace, missingFiles, priv
 import { hiddenSuitePath, listLessons, suitePath, UsageError, type Lesson } from '../core/workbook.ts';
 import { ZipError } from './intake/zip.ts';
 import { classRecord, optionsRecord, shardMembers, workbookFingerprint } from './part-record.ts';
-import { byCodeUnits, plural } from '../core/text.ts';
+import { byCodeUnits, lookAlike, plural } from '../core/text.ts';
 
 /** What to grade and how. */
 export interface ClassOptions {
@@ -234,26 +234,44 @@ function classArchive(path: string, scratch: string): string {
 
 /**
  * The hand-ins with the names of the class list, and one more (that cannot be graded) for every
- * student on the list of whom nothing was found. Without a class list, the hand-ins as they are.
+ * student on the list of whom nothing was found. Several hand-ins that match one student are all
+ * kept, with a note, and none of them takes the student's ids into the grade import. Every row's name
+ * is unique ("Wei Zhang (2)"), even where the list names two students alike. Without a class list,
+ * the hand-ins as they are.
  */
 function withRoster(submissions: Submission[], roster: RosterEntry[] | undefined): Submission[] {
   if (roster === undefined) return submissions;
-  const matched = new Map<RosterEntry, number>();
   // (In an order no machine setting changes: which of two hand-ins that match one student gets "(2)" is the same everywhere.)
-  const named = [...submissions]
+  const found = [...submissions]
     .sort((a, b) => byCodeUnits(a.name, b.name))
-    .map((submission): Submission => {
-      const entry = findInRoster(roster, submission.keys ?? [submission.name]);
-      if (entry === undefined) return { ...submission, notes: [...(submission.notes ?? []), 'not on the class list: named after its folder or file'] };
-      const count = (matched.get(entry) ?? 0) + 1;
-      matched.set(entry, count);
-      const notes = count > 1 ? [...(submission.notes ?? []), `one of ${count} hand-ins that match ${entry.name} on the class list`] : (submission.notes ?? []);
-      return { ...submission, name: count > 1 ? `${entry.name} (${count})` : entry.name, roster: entry, notes };
-    });
+    .map((submission) => ({ submission, entry: findInRoster(roster, { keys: submission.keys ?? [submission.name], ...submission }) }));
+  const matches = new Map<RosterEntry, number>();
+  for (const { entry } of found) if (entry !== undefined) matches.set(entry, (matches.get(entry) ?? 0) + 1);
+  const named = found.map(({ submission, entry }): Submission => {
+    if (entry === undefined) return { ...submission, notes: [...(submission.notes ?? []), 'not on the class list: named after its folder or file'] };
+    const sharing = matches.get(entry) ?? 1;
+    if (sharing === 1) return { ...submission, name: entry.name, roster: entry };
+    const { platformId: _dropped, ...rest } = submission;
+    const note = `one of ${sharing} hand-ins that match ${entry.name} on the class list: none of them takes the student's ids into the grade import, so check whose it is`;
+    return { ...rest, name: entry.name, roster: { ...entry, ids: {} }, notes: [...(submission.notes ?? []), note] };
+  });
   const absent = roster
-    .filter((entry) => !matched.has(entry))
+    .filter((entry) => !matches.has(entry))
     .map((entry): Submission => ({ name: entry.name, source: '', roster: entry, absent: true, problem: 'no hand-in was found for this student' }));
-  return [...named, ...absent].sort((a, b) => a.name.localeCompare(b.name));
+  return uniqueNames([...named, ...absent]).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The rows with every name made unique, " (2)", " (3)"… (names that look alike count as the same), in an order no machine setting changes. */
+function uniqueNames(rows: Submission[]): Submission[] {
+  const taken = new Set<string>();
+  return [...rows]
+    .sort((a, b) => byCodeUnits(a.name, b.name) || byCodeUnits(a.source, b.source))
+    .map((row) => {
+      let name = row.name;
+      for (let count = 2; taken.has(lookAlike(name)); count += 1) name = `${row.name} (${count})`;
+      taken.add(lookAlike(name));
+      return name === row.name ? row : { ...row, name };
+    });
 }
 
 /** A hand-in's near misses and private copy (taking accepted near misses in place of the files they stand for). */

@@ -4,7 +4,7 @@ import { brokenElsewhere, loadProblemLine } from '../../report/report.ts';
 import { failureDetail, formatPoints, roundPoints, type LessonScore, type TaskScore, type TestOutcome } from '../../core/results.ts';
 import type { PlatformIds } from '../intake/roster.ts';
 import type { Lesson } from '../../core/workbook.ts';
-import { plural } from '../../core/text.ts';
+import { byCodeUnits, lookAlike, plural } from '../../core/text.ts';
 export { formatPoints };
 /** One task of one student's lesson (earned rounded to one decimal), with its count of hidden tests. */
 export interface TaskGrade extends TaskScore {
@@ -219,8 +219,8 @@ export function allNotes(book: Gradebook, student: StudentGrade): string[] {
 /** The most bytes of a name a feedback folder keeps (file systems allow 255 bytes per name). */
 const FOLDER_NAME_BYTES = 100;
 
-/** Names Windows keeps for devices, with or without an ending: no folder may be called so. */
-const DEVICE_NAMES = /^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i;
+/** Names Windows keeps for devices (COM¹ included), with or without an ending, spaces before it or not: no folder may be called so. */
+const DEVICE_NAMES = /^(con|prn|aux|nul|conin\$|conout\$|com[0-9¹²³]|lpt[0-9¹²³])\s*(\..*)?$/i;
 
 /**
  * The folder a student's name suggests for their feedback: anything unsafe in a path replaced, no
@@ -231,7 +231,7 @@ export function feedbackFolder(name: string): string {
   const safe = cutToBytes(
     name
       .normalize('NFC')
-      .replace(/[^\p{L}\p{N}._ -]+/gu, '_')
+      .replace(/[^\p{L}\p{N}._ ()-]+/gu, '_')
       .replace(/^\.+/, '_')
       .trim(),
     FOLDER_NAME_BYTES,
@@ -242,27 +242,25 @@ export function feedbackFolder(name: string): string {
 
 /**
  * Each student's feedback folder, one per student and never shared: the folder their name suggests,
- * or, when an earlier student of the gradebook has that folder already (the same name once unsafe
- * characters are replaced, or the same but for case or Unicode form, which macOS and Windows do not
- * tell apart), that folder with " (2)", " (3)"… (which no name suggests: brackets are replaced).
- * The gradebook's files and its page both use this.
+ * or, when a student before them has that folder already (the same name once unsafe characters are
+ * replaced, or the same but for case or Unicode form, which macOS and Windows do not tell apart),
+ * that folder with " (2)", " (3)"… Students whose name needs no change come first, and all are taken
+ * in an order no machine setting changes, so the same class gets the same folders everywhere. The gradebook's files and its page both use this.
  */
 export function feedbackFolders(book: Pick<Gradebook, 'students'>): Map<StudentGrade, string> {
   const folders = new Map<StudentGrade, string>();
   const taken = new Set<string>();
-  for (const student of book.students) {
+  // Students whose name is a folder name as it is come first: "Ann_Lee" keeps Ann_Lee/ beside an "Ann#Lee".
+  const asNamed = (student: StudentGrade): number => (feedbackFolder(student.name) === student.name ? 0 : 1);
+  const order = [...book.students].sort((a, b) => asNamed(a) - asNamed(b) || byCodeUnits(a.name, b.name));
+  for (const student of order) {
     const suggested = feedbackFolder(student.name);
     let folder = suggested;
-    for (let count = 2; taken.has(sameOnEveryDisk(folder)); count += 1) folder = `${suggested} (${count})`;
-    taken.add(sameOnEveryDisk(folder));
+    for (let count = 2; taken.has(lookAlike(folder)); count += 1) folder = `${suggested} (${count})`;
+    taken.add(lookAlike(folder));
     folders.set(student, folder);
   }
   return folders;
-}
-
-/** A folder name as a file system that ignores case and Unicode form sees it. */
-function sameOnEveryDisk(folder: string): string {
-  return folder.normalize('NFKC').toLowerCase();
 }
 
 /** The longest start of `text` that takes at most `bytes` bytes in UTF-8, never cutting a character in two. */

@@ -11,7 +11,7 @@ import { isPlainFolder, locateLessons, readArchiveFile, readManifest, SKIPPED, u
 import { findNearMisses } from './near-misses.ts';
 import { listLessons, type Lesson } from '../../core/workbook.ts';
 import { ARCHIVE_LIMITS, ZipError, type ArchiveLimits } from './zip.ts';
-import { byCodeUnits, plural, printable } from '../../core/text.ts';
+import { byCodeUnits, lookAlike, plural, printable } from '../../core/text.ts';
 
 /**
  * What a whole class download given as one archive may hold (a platform's "download all"): many
@@ -86,19 +86,37 @@ export function findSubmissions(dir: string, scratch: string, lessons: Lesson[] 
   const groups = new Map<string, Member[]>();
   entries.forEach((entry, index) => {
     const member = { entry, path: join(dir, entry.name), named: named[index] as NamedEntry };
-    const key = studentKey(member.named);
+    const key = studentKey(member.named, entry.name);
     groups.set(key, [...(groups.get(key) ?? []), member]);
   });
   const submissions: Submission[] = [];
-  const taken = new Set<string>();
+  const taken = new Map<string, { name: string; folder: boolean }>();
+  const alike = new Map<string, Submission[]>();
   for (const members of groups.values()) {
     const submission = takeIn(members, join(scratch, String(submissions.length)), lessons);
     if (submission === undefined) continue;
+    const looks = looksAs(submission.name);
+    alike.set(looks, [...(alike.get(looks) ?? []), submission]);
     submission.name = uniqueName(submission.name, members, taken);
     submissions.push(submission);
   }
+  noteLookAlikes(alike.values());
   dropSharedIds(submissions);
   return submissions.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * Hand-ins whose names look the same (but for case, spaces or Unicode form) are kept apart, and told
+ * apart by " (2)" or " (zip)"; each gets a note, since which is whose the names cannot tell.
+ */
+function noteLookAlikes(groups: Iterable<Submission[]>): void {
+  for (const group of groups) {
+    if (group.length < 2) continue;
+    for (const submission of group) {
+      const others = group.filter((other) => other !== submission).map((other) => `${other.name} (${other.found ?? other.source})`);
+      submission.notes?.push(`its name looks like that of ${others.join(', ')}: each was graded on its own, so check whose is whose`);
+    }
+  }
 }
 
 /**
@@ -127,13 +145,25 @@ function dropSharedIds(submissions: Submission[]): void {
   }
 }
 
-/** The student's name, made unique in the class: "Ann (zip)" beside a folder "Ann", or "Ann (2)". */
-function uniqueName(name: string, members: Member[], taken: Set<string>): string {
+/**
+ * The student's name, made unique in the class: "Ann (zip)" beside a folder "Ann", or "Ann (2)". Names
+ * that differ only in case, spaces or Unicode form count as the same here, so that no two rows look alike.
+ */
+function uniqueName(name: string, members: Member[], taken: Map<string, { name: string; folder: boolean }>): string {
+  const seen = (candidate: string): boolean => taken.has(looksAs(candidate));
+  const folder = members[0]?.entry.isDirectory() === true;
+  const before = taken.get(looksAs(name));
   let unique = name;
-  if (taken.has(unique)) unique = `${name} (${members[0]?.entry.isDirectory() ? 'folder' : 'zip'})`;
-  for (let count = 2; taken.has(unique); count += 1) unique = `${name} (${count})`;
-  taken.add(unique);
+  // (Beside the very same name of the other kind, the kind tells the two apart; otherwise a number does.)
+  if (before !== undefined && before.name === name && before.folder !== folder) unique = `${name} (${folder ? 'folder' : 'zip'})`;
+  for (let count = 2; seen(unique); count += 1) unique = `${name} (${count})`;
+  taken.set(looksAs(unique), { name: unique, folder });
   return unique;
+}
+
+/** A name as a reader tells it apart: case, runs of spaces and Unicode form aside. */
+function looksAs(name: string): string {
+  return lookAlike(name.replace(/\s+/g, ' ').trim());
 }
 
 /** True for a .zip file that is a plain file (not a link). */
@@ -163,7 +193,7 @@ function takeIn(members: Member[], scratch: string, lessons: Lesson[]): Submissi
         ...(first.named.platformId ? [first.named.platformId] : []),
       ]),
     ],
-    notes: [],
+    notes: first.named.note === undefined ? [] : [first.named.note],
   };
   if (own.length === 0) return undefined;
   if (links.length === own.length) {

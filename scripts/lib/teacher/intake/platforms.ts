@@ -16,6 +16,8 @@ export interface NamedEntry {
   platformId?: string;
   /** What is left of the name after the platform's prefix: the student's own file name ("tictactoe.zip"), or "" for a folder. */
   rest: string;
+  /** Why the platform's id was not taken from the name, for the teacher. */
+  note?: string;
 }
 
 /** The names platforms show, for the terminal and the gradebook. */
@@ -57,9 +59,16 @@ export function isWrapperName(name: string): boolean {
   return DRIVE_DOWNLOAD.test(bare) || /-submissions$/.test(bare) || /^submissions$/i.test(bare);
 }
 
+/** Moodle's mark in a name, anywhere: a name that holds it twice does not say which participant it is. */
+const MOODLE_MARK = /_\d+_assignsubmission_[a-z]+_/g;
+
 /** Reads one name of a class download on its own (the class-wide rules come from nameClass). */
 export function nameEntry(name: string): NamedEntry {
   const moodle = MOODLE.exec(name);
+  if (moodle && (name.match(MOODLE_MARK)?.length ?? 0) > 1) {
+    // A student can put the mark into their own Moodle name, or their file's, and so seem to carry a classmate's number.
+    return { student: name, platform: 'moodle', rest: '', note: "its name holds Moodle's participant mark twice, so its participant number is not used" };
+  }
   if (moodle) return { student: (moodle[1] as string).trim(), platform: 'moodle', platformId: moodle[2], rest: moodle[3] as string };
   const canvas = CANVAS.exec(name);
   if (canvas) return { student: canvas[1] as string, platform: 'canvas', platformId: canvas[2], rest: canvas[4] as string };
@@ -126,16 +135,15 @@ function sharedTitle(names: string[]): string[] {
 
 /**
  * The key that groups a class download's entries by student: Moodle and Canvas put each file of a
- * student side by side under the same id and name; otherwise the student's name. Names count exactly
- * as written (only their Unicode form is made one): "ann lee" is not "Ann Lee", so a hand-in named
- * like a classmate's but for case never takes the classmate's place, and an id never joins two names
- * (a Moodle name can hold "_1234_assignsubmission_file_" and so seem to carry a classmate's id).
+ * student side by side under the same id and name (the name exactly as written); any other entry is a
+ * hand-in of its own, whatever its name (`entryName`), so that no entry named like a classmate's, but
+ * for case, a space or its Unicode form, ever joins the classmate's hand-in and is graded in its place
+ * (and an id never joins two names: a Moodle name can hold "_1234_assignsubmission_file_").
  */
-export function studentKey(entry: NamedEntry): string {
-  const name = entry.student.normalize('NFC');
+export function studentKey(entry: NamedEntry, entryName: string): string {
   return entry.platformId !== undefined && (entry.platform === 'moodle' || entry.platform === 'canvas')
-    ? `${entry.platform}:${entry.platformId}:${name}`
-    : `name:${name}`;
+    ? `${entry.platform}:${entry.platformId}:${entry.student}`
+    : `entry:${entryName}`;
 }
 
 /**

@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parseCsv } from '../csv.ts';
 import { UsageError } from '../../core/workbook.ts';
+import type { Platform } from './platforms.ts';
 
 /** The ids a platform's grade import matches students by (all optional). */
 export interface PlatformIds {
@@ -25,8 +26,9 @@ export interface PlatformIds {
 export interface RosterEntry {
   /** The name to show. */
   name: string;
-  /** Every value a hand-in may be named by (folder name, id, username, email), lower-cased. */
+  /** Every name a hand-in may be named by (the name, a folder, username, e-mail or SIS column), lower-cased. */
   keys: string[];
+  /** A platform's ids: a hand-in that carries one is matched by it alone (see findInRoster). */
   ids: PlatformIds;
 }
 
@@ -54,6 +56,9 @@ const ID_HEADINGS: Record<string, keyof PlatformIds | 'key'> = {
   githubusername: 'github',
   github: 'github',
 };
+
+/** Columns whose values no hand-in is named by: a platform's own numbers (a download carries them apart from the name) and sections. */
+const NOT_NAMES: Array<keyof PlatformIds | 'key'> = ['moodleParticipant', 'canvasId', 'section'];
 
 /** Rows a platform's export carries that are no students (Canvas's "Points Possible", its test student). */
 const NOT_STUDENTS = [/^\s*points possible\s*$/i, /^student,\s*test$/i, /^test student$/i];
@@ -95,7 +100,8 @@ export function readRoster(path: string): RosterEntry[] {
     for (const { index, holds } of idColumns) {
       const value = cell(index);
       if (value === '') continue;
-      keys.add(matchKey(value));
+      // Names a hand-in may be known by; never a platform's own number, which a download carries apart from the name.
+      if (!NOT_NAMES.includes(holds)) keys.add(matchKey(value));
       if (holds === 'key') continue;
       const participant = holds === 'moodleParticipant' ? /^participant\s*(\d+)$/i.exec(value) : null;
       if (participant) keys.add(participant[1] as string);
@@ -130,9 +136,30 @@ function canvasForms(name: string): string[] {
   return [letters(last + parts.slice(0, -1).join('')), letters(name)];
 }
 
-/** The class list's entry for a hand-in known by these keys (its folder name, student name, platform id), if any. */
-export function findInRoster(roster: RosterEntry[], keys: string[]): RosterEntry | undefined {
-  const wanted = new Set(keys.filter((key) => key !== '').map(matchKey));
+/** A hand-in as the class list matches it: the names it is known by, and the platform's id it carries, if any. */
+export interface RosterQuery {
+  keys: string[];
+  platform?: Platform;
+  platformId?: string;
+}
+
+/** Which of a class list's ids a platform's own id is. */
+const ID_OF: Partial<Record<Platform, keyof PlatformIds>> = { moodle: 'moodleParticipant', canvas: 'canvasId', 'github-classroom': 'github' };
+
+/**
+ * The class list's entry for a hand-in, if any. A hand-in that carries its platform's id (a Moodle
+ * participant number, a Canvas user ID, a GitHub username), where the list has such ids, is matched
+ * by that id alone: the rest of its name is the student's to choose, and could be a classmate's name
+ * or number. Otherwise by its names, against the list's names, folders, usernames and e-mail
+ * addresses (never a platform's numbers), and last as Canvas writes a name into a file name ("leecarl").
+ */
+export function findInRoster(roster: RosterEntry[], handIn: RosterQuery): RosterEntry | undefined {
+  const kind = handIn.platform === undefined ? undefined : ID_OF[handIn.platform];
+  if (kind !== undefined && handIn.platformId !== undefined && roster.some((entry) => entry.ids[kind] !== undefined)) {
+    const id = matchKey(handIn.platformId);
+    return roster.find((entry) => matchKey(entry.ids[kind] ?? '') === id);
+  }
+  const wanted = new Set(handIn.keys.filter((key) => key !== '').map(matchKey));
   return (
     roster.find((entry) => entry.keys.some((key) => wanted.has(key))) ??
     roster.find((entry) => canvasForms(entry.name).some((form) => form !== '' && wanted.has(form)))

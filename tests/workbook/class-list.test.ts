@@ -1,0 +1,102 @@
+/**
+ * A class list (--roster) never puts a hand-in on a classmate's row of a platform's grade import. A
+ * review graded a Moodle class where two students share a name, and two more chose Moodle names like
+ * a classmate's ("FINN FOX" beside Finn Fox): the list matched them by name before their participant
+ * numbers, so the worksheet gave two rows one number, one of them the wrong grade.
+ */
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+import { readGradebook } from '../../scripts/lib/teacher/gradebook/files.ts';
+import { parseCsv } from '../../scripts/lib/teacher/csv.ts';
+import { LMS_FILES } from '../../scripts/lib/teacher/gradebook/lms-export.ts';
+import { listLessons, ROOT, type Lesson } from '../../scripts/lib/core/workbook.ts';
+import { grade } from './synthetic-class.ts';
+
+const scratch = mkdtempSync(join(tmpdir(), 'workbook-class-list-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+test('a Moodle class with a shared name and look-alike names: every grade on its own participant row', () => {
+  const [board] = listLessons() as [Lesson];
+  const classDir = join(scratch, 'moodle');
+  /** A Moodle folder of a hand-in: the reference (100 points) or the untouched stub (0). */
+  const handIn = (folder: string, solved: boolean): void => {
+    cpSync(join(ROOT, solved ? 'solutions' : 'lessons', board.id), join(classDir, folder, 'lessons', board.id), {
+      recursive: true,
+      filter: (path) => !path.endsWith('stubs.lock.json'),
+    });
+  };
+  handIn('Wei Zhang_1234_assignsubmission_file_', true);
+  handIn('Wei Zhang_5555_assignsubmission_file_', false);
+  handIn('Finn Fox_1236_assignsubmission_file_', true);
+  handIn('FINN FOX_6666_assignsubmission_file_', false);
+  handIn('1240_7777_assignsubmission_file_', false);
+  handIn('Gus Gray_1240_assignsubmission_file_', true);
+  mkdirSync(join(scratch, 'lists'), { recursive: true });
+  const roster = join(scratch, 'lists', 'worksheet.csv');
+  writeFileSync(
+    roster,
+    [
+      'Identifier,Full name,Email address,Status',
+      'Participant 1234,Wei Zhang,wei1@school.example,Submitted',
+      'Participant 5555,Wei Zhang,wei2@school.example,Submitted',
+      'Participant 1236,Finn Fox,finn@school.example,Submitted',
+      'Participant 6666,Frank Fox,frank@school.example,Submitted',
+      'Participant 7777,Mal Lory,mal@school.example,Submitted',
+      'Participant 1240,Gus Gray,gus@school.example,Submitted',
+      '',
+    ].join('\n'),
+  );
+  const out = join(scratch, 'out');
+  const run = grade([classDir, '--roster', roster, '--format', 'moodle', '--lessons', board.number, '--seed', '1', '--out', out]);
+  expect(run.status, String(run.stderr) + String(run.stdout)).toBe(0);
+
+  const book = readGradebook(out);
+  const rows = book.students.map((student) => [student.name, student.ids?.moodleParticipant, student.total]);
+  expect(rows).toEqual([
+    ['Finn Fox', '1236', 100],
+    ['Frank Fox', '6666', 0],
+    ['Gus Gray', '1240', 100],
+    ['Mal Lory', '7777', 0],
+    ['Wei Zhang', '1234', 100],
+    ['Wei Zhang (2)', '5555', 0],
+  ]);
+  const [header, ...worksheet] = parseCsv(readFileSync(join(out, LMS_FILES.moodle), 'utf8'));
+  expect(header?.slice(0, 4)).toEqual(['Identifier', 'Full name', 'Email address', 'Grade']);
+  const grades = Object.fromEntries(worksheet.map((row) => [row[0], row[3]]));
+  expect(grades).toEqual({
+    'Participant 1234': '100',
+    'Participant 5555': '0',
+    'Participant 1236': '100',
+    'Participant 6666': '0',
+    'Participant 7777': '0',
+    'Participant 1240': '100',
+  });
+}, 120_000);
+
+test("two hand-ins that match one student of the list: both graded, with a note, and neither takes the student's number", () => {
+  const [board] = listLessons() as [Lesson];
+  const classDir = join(scratch, 'shared');
+  for (const [folder, solved] of [
+    ['Ann Lee', true],
+    ['ann-lee', false],
+  ] as const) {
+    cpSync(join(ROOT, solved ? 'solutions' : 'lessons', board.id), join(classDir, folder, 'lessons', board.id), {
+      recursive: true,
+      filter: (path) => !path.endsWith('stubs.lock.json'),
+    });
+  }
+  const roster = join(scratch, 'lists', 'plain.csv');
+  mkdirSync(join(scratch, 'lists'), { recursive: true });
+  writeFileSync(roster, 'name,folder,ID\nAnn Lee,ann-lee,20001\n');
+  const out = join(scratch, 'shared-out');
+  const run = grade([classDir, '--roster', roster, '--lessons', board.number, '--seed', '1', '--out', out]);
+  expect(run.status, String(run.stderr) + String(run.stdout)).toBe(0);
+  const book = readGradebook(out);
+  expect(book.students.map((student) => [student.name, student.ids?.canvasId, student.total])).toEqual([
+    ['Ann Lee', undefined, 100],
+    ['Ann Lee (2)', undefined, 0],
+  ]);
+  for (const student of book.students) expect(student.notes.join(' ')).toContain('one of 2 hand-ins that match Ann Lee on the class list');
+}, 120_000);
