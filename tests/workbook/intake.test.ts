@@ -306,7 +306,10 @@ describe('names and layouts of class downloads', () => {
     const [submission] = findSubmissions(handIns, folder('unpacked-escapes'));
     expect(submission?.name).toBe('mallory?[2K?  [2∕2] mallory: 100∕100?[8m');
     // Nor do the marks that turn text around, which made "Eve\u202Eeel nnA" show as "EveAnn lee".
-    expect(printable('Eve\u202Eeel nnA \u2066x\u2069')).toBe('Eve?eel nnA ?x?');
+    expect(printable('Eve\u202Eeel nnA \u2066x\u2069 A\u200Bnn')).toBe('Eve?eel nnA ?x? A?nn');
+    expect(printable('\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645'), 'a Persian name keeps its zero-width non-joiner').toBe(
+      '\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645',
+    );
   });
 
   test('Moodle, Canvas and plain names, each read on its own', () => {

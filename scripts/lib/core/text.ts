@@ -7,13 +7,20 @@ export function plural(count: number, one: string, many = `${one}s`): string {
 
 /**
  * Text from outside (a folder or file name in a hand-in) made safe to print on a terminal: every
- * control character (an escape that moves the cursor, a carriage return) and every invisible format
- * character (a mark that turns the text around, so that "Eve\u202Eeel nnA" would show as "EveAnn
- * lee", or a zero-width space that makes a name look like a classmate's) becomes "?".
+ * control character (an escape that moves the cursor, a carriage return) and every invisible one (a
+ * mark that turns the text around, so that "Eve\u202Eeel nnA" would show as "EveAnn lee", or a
+ * zero-width space that makes a name look like a classmate's) becomes "?".
  */
 export function printable(text: string): string {
-  return text.replace(/[\p{Cc}\p{Cf}]/gu, '?');
+  return text.replace(INVISIBLE, '?');
 }
+
+/**
+ * Control characters, marks that turn text around, and characters that show nothing (zero-width space,
+ * word joiners, soft hyphen, byte order mark); not the zero-width joiner and non-joiner, which Persian
+ * and Indian scripts need to write names.
+ */
+const INVISIBLE = /[\p{Cc}\u00AD\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/gu;
 
 /**
  * A name as someone reading it, or a file system that ignores case and Unicode form (macOS, Windows),
