@@ -17,22 +17,24 @@ import { grade } from './synthetic-class.ts';
 const scratch = mkdtempSync(join(tmpdir(), 'workbook-class-list-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
+/** A hand-in of lesson 01 in `classDir/folder`: the reference (100 points) or the untouched stub (0). */
+function handIn(classDir: string, folder: string, solved: boolean): void {
+  const [board] = listLessons() as [Lesson];
+  cpSync(join(ROOT, solved ? 'solutions' : 'lessons', board.id), join(classDir, folder, 'lessons', board.id), {
+    recursive: true,
+    filter: (path) => !path.endsWith('stubs.lock.json'),
+  });
+}
+
 test('a Moodle class with a shared name and look-alike names: every grade on its own participant row', () => {
   const [board] = listLessons() as [Lesson];
   const classDir = join(scratch, 'moodle');
-  /** A Moodle folder of a hand-in: the reference (100 points) or the untouched stub (0). */
-  const handIn = (folder: string, solved: boolean): void => {
-    cpSync(join(ROOT, solved ? 'solutions' : 'lessons', board.id), join(classDir, folder, 'lessons', board.id), {
-      recursive: true,
-      filter: (path) => !path.endsWith('stubs.lock.json'),
-    });
-  };
-  handIn('Wei Zhang_1234_assignsubmission_file_', true);
-  handIn('Wei Zhang_5555_assignsubmission_file_', false);
-  handIn('Finn Fox_1236_assignsubmission_file_', true);
-  handIn('FINN FOX_6666_assignsubmission_file_', false);
-  handIn('1240_7777_assignsubmission_file_', false);
-  handIn('Gus Gray_1240_assignsubmission_file_', true);
+  handIn(classDir, 'Wei Zhang_1234_assignsubmission_file_', true);
+  handIn(classDir, 'Wei Zhang_5555_assignsubmission_file_', false);
+  handIn(classDir, 'Finn Fox_1236_assignsubmission_file_', true);
+  handIn(classDir, 'FINN FOX_6666_assignsubmission_file_', false);
+  handIn(classDir, '1240_7777_assignsubmission_file_', false);
+  handIn(classDir, 'Gus Gray_1240_assignsubmission_file_', true);
   mkdirSync(join(scratch, 'lists'), { recursive: true });
   const roster = join(scratch, 'lists', 'worksheet.csv');
   writeFileSync(
@@ -78,15 +80,8 @@ test('a Moodle class with a shared name and look-alike names: every grade on its
 test("two hand-ins that match one student of the list: both graded, with a note, and neither takes the student's number", () => {
   const [board] = listLessons() as [Lesson];
   const classDir = join(scratch, 'shared');
-  for (const [folder, solved] of [
-    ['Ann Lee', true],
-    ['ann-lee', false],
-  ] as const) {
-    cpSync(join(ROOT, solved ? 'solutions' : 'lessons', board.id), join(classDir, folder, 'lessons', board.id), {
-      recursive: true,
-      filter: (path) => !path.endsWith('stubs.lock.json'),
-    });
-  }
+  handIn(classDir, 'Ann Lee', true);
+  handIn(classDir, 'ann-lee', false);
   const roster = join(scratch, 'lists', 'plain.csv');
   mkdirSync(join(scratch, 'lists'), { recursive: true });
   writeFileSync(roster, 'name,folder,ID\nAnn Lee,ann-lee,20001\n');
@@ -99,4 +94,20 @@ test("two hand-ins that match one student of the list: both graded, with a note,
     ['Ann Lee (2)', undefined, 0],
   ]);
   for (const student of book.students) expect(student.notes.join(' ')).toContain('one of 2 hand-ins that match Ann Lee on the class list');
+}, 120_000);
+
+test('a student the class list names twice (two sections): one row, graded, never a "no hand-in" twin', () => {
+  const [board] = listLessons() as [Lesson];
+  const classDir = join(scratch, 'twice');
+  handIn(classDir, 'ivanovivan_20003_620003_tictactoe', true);
+  const roster = join(scratch, 'lists', 'canvas.csv');
+  mkdirSync(join(scratch, 'lists'), { recursive: true });
+  writeFileSync(roster, 'Student,ID,SIS User ID,Section\n"Ivanov, Ivan",20003,S3,Class A\n"Ivanov, Ivan",20003,S3,Class B\n');
+  const out = join(scratch, 'twice-out');
+  const run = grade([classDir, '--roster', roster, '--format', 'canvas', '--lessons', board.number, '--seed', '1', '--out', out]);
+  expect(run.status, String(run.stderr) + String(run.stdout)).toBe(0);
+  const book = readGradebook(out);
+  expect(book.students.map((student) => [student.name, student.ids?.canvasId, student.total, student.handedIn])).toEqual([
+    ['Ivanov, Ivan', '20003', 100, true],
+  ]);
 }, 120_000);

@@ -28,7 +28,7 @@ import {
   type Submission,
 } from '../../scripts/lib/teacher/intake/submissions.ts';
 import { listLessons, ROOT, UsageError, type Lesson } from '../../scripts/lib/core/workbook.ts';
-import { printable } from '../../scripts/lib/core/text.ts';
+import { lookAlike, printable } from '../../scripts/lib/core/text.ts';
 import { ARCHIVE_LIMITS, readZip, writeZip, ZipError, type ZipEntry } from '../../scripts/lib/teacher/intake/zip.ts';
 
 const all = listLessons();
@@ -306,7 +306,8 @@ describe('names and layouts of class downloads', () => {
     const [submission] = findSubmissions(handIns, folder('unpacked-escapes'));
     expect(submission?.name).toBe('mallory?[2K?  [2∕2] mallory: 100∕100?[8m');
     // Nor do the marks that turn text around, which made "Eve\u202Eeel nnA" show as "EveAnn lee".
-    expect(printable('Eve\u202Eeel nnA \u2066x\u2069 A\u200Bnn')).toBe('Eve?eel nnA ?x? A?nn');
+    expect(printable('Eve\u202Eeel nnA \u2066x\u2069 A\u200Bnn Carl\u{E0041}')).toBe('Eve?eel nnA ?x? A?nn Carl?');
+    expect(lookAlike('Carl Lee\u200D\u{E0041}'), 'what shows nothing is no difference').toBe(lookAlike('CARL LEE'));
     expect(printable('\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645'), 'a Persian name keeps its zero-width non-joiner').toBe(
       '\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645',
     );
@@ -467,6 +468,31 @@ describe('class downloads as they come', () => {
     }
   });
 
+  test('a folder unzipped beside its zip is the same work twice: graded once, with a note', () => {
+    const handIns = folder('unzipped-beside');
+    mkdirSync(join(handIns, 'Ann Lee', 'lessons', board.id), { recursive: true });
+    writeFileSync(join(handIns, 'Ann Lee', lessonFile), 'the same');
+    writeFileSync(join(handIns, 'Ann Lee.zip'), writeZip(workbook({ [lessonFile]: 'the same' })));
+    const found = findSubmissions(handIns, folder('unzipped-beside-unpacked'));
+    expect(found.map((submission) => [submission.name, submission.notes])).toEqual([
+      ['Ann Lee', ['Ann Lee.zip → lessons/ holds the very same exercise files as Ann Lee/ → lessons/: graded once']],
+    ]);
+  });
+
+  test("a name in a platform's form, in a class folder that is no such download, gives no id", () => {
+    // A review handed in "leecarl_20001_1_tictactoe.zip" (a stub) beside plain zips: Carl's Canvas row got its 0.
+    const handIns = folder('mixed-forms');
+    for (const name of ['leecarl_20001_1_tictactoe.zip', 'tictactoe-carl.zip', 'Eve Evil.zip'])
+      writeFileSync(join(handIns, name), writeZip(workbook({ [lessonFile]: name })));
+    const found = findSubmissions(handIns, folder('mixed-forms-unpacked'));
+    expect(found.map((submission) => [submission.name, submission.platform, submission.platformId])).toEqual([
+      ['Eve Evil', 'folder', undefined],
+      ['leecarl_20001_1_tictactoe', 'folder', undefined],
+      ['tictactoe-carl', 'folder', undefined],
+    ]);
+    expect(found[1]?.notes).toEqual(['it is named like an entry of a Canvas download, but the class folder is not one, so the id in its name is not used']);
+  });
+
   test("Moodle: a name that holds a classmate's participant number never takes their place or their number", () => {
     // A student whose Moodle name is "Aaa_1234_assignsubmission_file_" seemed to carry Ann's number, 1234.
     const moodle = folder('moodle-forged');
@@ -598,6 +624,21 @@ describe('class lists', () => {
     expect(github[0]?.ids.moodleParticipant, 'an identifier that is no Moodle participant').toBeUndefined();
     const plain = readRoster(write('plain.csv', 'folder;name\nann-a;Ann Archer\n'));
     expect(findInRoster(plain, { keys: ['Ann-A'] })?.name).toBe('Ann Archer');
+    // The README's own list: platform numbers in the folder column. A Moodle name "1234" never takes 1234's row.
+    const numbers = readRoster(write('numbers.csv', 'folder,name\n1234,Carl Lee\n5678,Eve Evil\n'));
+    expect(findInRoster(numbers, { keys: ['1234', '1234_5678_assignsubmission_file_'], platform: 'moodle', platformId: '5678' })?.name).toBe('Eve Evil');
+    expect(findInRoster(numbers, { keys: ['Carl Lee'], platform: 'moodle', platformId: '1234' })?.name).toBe('Carl Lee');
+    expect(findInRoster(numbers, { keys: ['1234'], platform: 'moodle', platformId: '9999' }), 'never by a number').toBeUndefined();
+    // A GitHub account not linked in the roster yet: matched by name among the rows without a username.
+    const partly = readRoster(write('partly.csv', 'identifier,github_username,name\nmona@school.example,mona-m,Mona Meyer\nnils@school.example,,Nils Nord\n'));
+    expect(findInRoster(partly, { keys: ['tictactoe-nilsnord', 'nilsnord'], platform: 'github-classroom', platformId: 'nilsnord' })?.name).toBe('Nils Nord');
+    expect(
+      findInRoster(partly, { keys: ['mona-m'], platform: 'github-classroom', platformId: 'mona-x' }),
+      'a row with a username is claimed by it alone',
+    ).toBeUndefined();
+    expect(findInRoster(readRoster(write('nfd.csv', 'name\nJosé Núñez\n')), { keys: ['José Núñez'.normalize('NFD')] })?.name, 'either Unicode form').toBe(
+      'José Núñez',
+    );
     expect(() => readRoster(write('odd.csv', 'colour,size\nred,1\n'))).toThrow(/has no column this command knows/);
   });
 });

@@ -12,23 +12,28 @@ export function plural(count: number, one: string, many = `${one}s`): string {
  * zero-width space that makes a name look like a classmate's) becomes "?".
  */
 export function printable(text: string): string {
-  return text.replace(INVISIBLE, '?');
+  return text.replace(INVISIBLE, (character) => (WRITTEN_WITH.has(character) ? character : '?'));
 }
 
-/**
- * Control characters, marks that turn text around, and characters that show nothing (zero-width space,
- * word joiners, soft hyphen, byte order mark); not the zero-width joiner and non-joiner, which Persian
- * and Indian scripts need to write names.
- */
-const INVISIBLE = /[\p{Cc}\u00AD\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/gu;
+/** Control characters and characters that show nothing (marks that turn text around, zero-width spaces, tags…). */
+const INVISIBLE = /[\p{Cc}\p{Default_Ignorable_Code_Point}]/gu;
+
+/** Invisible characters that scripts need to write names: the zero-width joiner and non-joiner (Persian, Indian scripts), emoji's variation selectors. */
+const WRITTEN_WITH = new Set(['\u200C', '\u200D', '\uFE0E', '\uFE0F']);
 
 /**
  * A name as someone reading it, or a file system that ignores case and Unicode form (macOS, Windows),
  * tells it apart: "José" written with a combining accent, "JOSÉ" and "josé" are all "josé", and so
- * are "ß" and "SS", "ς" and "σ" (upper case and back folds what lower case alone keeps apart).
+ * are "ß" and "SS", "ς" and "σ" (upper case and back folds what lower case alone keeps apart); what
+ * shows nothing (a zero-width joiner, a tag character) is left out.
  */
 export function lookAlike(name: string): string {
-  return name.normalize('NFKC').toUpperCase().toLowerCase().normalize('NFKC');
+  return name
+    .normalize('NFKC')
+    .replace(/\p{Default_Ignorable_Code_Point}/gu, '')
+    .toUpperCase()
+    .toLowerCase()
+    .normalize('NFKC');
 }
 
 /** Orders names by UTF-16 code units (JavaScript's `<`): the same on every machine, whatever its LANG. */

@@ -256,16 +256,25 @@ function withRoster(submissions: Submission[], roster: RosterEntry[] | undefined
     return { ...rest, name: entry.name, roster: { ...entry, ids: {} }, notes: [...(submission.notes ?? []), note] };
   });
   const absent = roster
-    .filter((entry) => !matches.has(entry))
+    .filter((entry) => !matches.has(entry) && !listedTwice(entry, [...matches.keys()]))
     .map((entry): Submission => ({ name: entry.name, source: '', roster: entry, absent: true, problem: 'no hand-in was found for this student' }));
   return uniqueNames([...named, ...absent]).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** True for a row of the class list that names, by a platform's id, a student another row already has (listed twice, in two sections). */
+function listedTwice(entry: RosterEntry, matched: RosterEntry[]): boolean {
+  const ids = (of: RosterEntry): string[] =>
+    (['moodleParticipant', 'canvasId', 'github'] as const).flatMap((kind) => (of.ids[kind] === undefined ? [] : [`${kind}:${of.ids[kind]}`]));
+  const own = ids(entry);
+  return own.length > 0 && matched.some((other) => ids(other).some((id) => own.includes(id)));
 }
 
 /** The rows with every name made unique, " (2)", " (3)"… (names that look alike count as the same), in an order no machine setting changes. */
 function uniqueNames(rows: Submission[]): Submission[] {
   const taken = new Set<string>();
+  // (Hand-ins before the students of whom nothing was found: a plain name goes to work that was handed in.)
   return [...rows]
-    .sort((a, b) => byCodeUnits(a.name, b.name) || byCodeUnits(a.source, b.source))
+    .sort((a, b) => Number(a.absent === true) - Number(b.absent === true) || byCodeUnits(a.name, b.name) || byCodeUnits(a.source, b.source))
     .map((row) => {
       let name = row.name;
       for (let count = 2; taken.has(lookAlike(name)); count += 1) name = `${row.name} (${count})`;

@@ -4,7 +4,7 @@
  * systems ignored. Archives are unpacked within limits, links are never followed, and an archive
  * inside an unpacked archive is never unpacked.
  */
-import { copyFileSync, lstatSync, mkdirSync, readdirSync, statSync, type Dirent } from 'node:fs';
+import { copyFileSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { isClutter, nameClass, PLATFORM_NAMES, studentKey, withoutArchiveEnding, withoutCopyMark, isWrapperName, type NamedEntry } from './platforms.ts';
 import { isPlainFolder, locateLessons, readArchiveFile, readManifest, SKIPPED, unpackInto, type Submission } from './submissions.ts';
@@ -82,7 +82,13 @@ export function findSubmissions(dir: string, scratch: string, lessons: Lesson[] 
     .filter((entry) => !isClutter(entry.name))
     // (In an order no machine setting changes: which of two hand-ins of one name gets "(2)" is the same everywhere.)
     .sort((a, b) => byCodeUnits(a.name, b.name));
-  const named = nameClass(entries.map((entry) => ({ name: entry.name, isGitClone: entry.isDirectory() && isPlainFolder(join(dir, entry.name, '.git')) })));
+  const named = nameClass(
+    entries.map((entry) => ({
+      name: entry.name,
+      isGitClone: entry.isDirectory() && isPlainFolder(join(dir, entry.name, '.git')),
+      isHandIn: entry.isDirectory() || isArchiveEntry(entry),
+    })),
+  );
   const groups = new Map<string, Member[]>();
   entries.forEach((entry, index) => {
     const member = { entry, path: join(dir, entry.name), named: named[index] as NamedEntry };
@@ -100,9 +106,48 @@ export function findSubmissions(dir: string, scratch: string, lessons: Lesson[] 
     submission.name = uniqueName(submission.name, members, taken);
     submissions.push(submission);
   }
-  noteLookAlikes(alike.values());
-  dropSharedIds(submissions);
-  return submissions.sort((a, b) => a.name.localeCompare(b.name));
+  const twins = new Set([...alike.values()].flatMap((group) => sameWorkTwice(group, lessons)));
+  const kept = submissions.filter((submission) => !twins.has(submission));
+  noteLookAlikes([...alike.values()].map((group) => group.filter((submission) => !twins.has(submission))));
+  dropSharedIds(kept);
+  return kept.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * Of hand-ins whose names look alike, those whose exercise files are the very same as an earlier one's
+ * (a folder unzipped beside its zip) are the same work twice: they are dropped, and the one kept says
+ * so and is known by their names too. Gives the dropped ones.
+ */
+function sameWorkTwice(group: Submission[], lessons: Lesson[]): Submission[] {
+  const dropped: Submission[] = [];
+  const seen = new Map<string, Submission>();
+  for (const submission of group) {
+    const work = exerciseFiles(submission, lessons);
+    if (work === undefined) continue;
+    const first = seen.get(work);
+    if (first === undefined) {
+      seen.set(work, submission);
+      continue;
+    }
+    first.notes?.push(`${submission.found ?? submission.source} holds the very same exercise files as ${first.found ?? first.source}: graded once`);
+    first.keys = [...new Set([...(first.keys ?? []), ...(submission.keys ?? [])])];
+    dropped.push(submission);
+  }
+  return dropped;
+}
+
+/** A hand-in's exercise files as one text (undefined when no workbook was found in it). */
+function exerciseFiles(submission: Submission, lessons: Lesson[]): string | undefined {
+  const folder = submission.lessonsDir;
+  if (folder === undefined || submission.problem !== undefined) return undefined;
+  const files = lessons.flatMap((lesson) =>
+    lesson.files.map((file) => {
+      const path = join(folder, lesson.id, file);
+      const stats = lstatSync(path, { throwIfNoEntry: false });
+      return stats?.isFile() ? readFileSync(path, 'utf8') : null;
+    }),
+  );
+  return JSON.stringify(files);
 }
 
 /**

@@ -68,9 +68,9 @@ function squeeze(heading: string): string {
   return heading.toLowerCase().replace(/[^a-z0-9]+/g, '');
 }
 
-/** A value as hand-ins are matched by it: trimmed, lower-case, single spaces. */
+/** A value as hand-ins are matched by it: one Unicode form, trimmed, lower-case, single spaces. */
 export function matchKey(value: string): string {
-  return value.trim().toLowerCase().replace(/\s+/g, ' ');
+  return value.normalize('NFC').trim().toLowerCase().replace(/\s+/g, ' ');
 }
 
 /** Reads a class list; throws a UsageError that says what is wrong with it. */
@@ -148,18 +148,29 @@ const ID_OF: Partial<Record<Platform, keyof PlatformIds>> = { moodle: 'moodlePar
 
 /**
  * The class list's entry for a hand-in, if any. A hand-in that carries its platform's id (a Moodle
- * participant number, a Canvas user ID, a GitHub username), where the list has such ids, is matched
- * by that id alone: the rest of its name is the student's to choose, and could be a classmate's name
- * or number. Otherwise by its names, against the list's names, folders, usernames and e-mail
- * addresses (never a platform's numbers), and last as Canvas writes a name into a file name ("leecarl").
+ * participant number, a Canvas user ID, a GitHub username) is matched by that id first: the rest of
+ * its name is the student's to choose, and could be a classmate's name or number. A row that holds
+ * such an id can only be claimed by it; where the id is in no row, the hand-in's names may still match
+ * a row without one (a GitHub account not linked yet), never by a number. A hand-in without an id is
+ * matched by its names against the list's names, folders, usernames and e-mail addresses (never a
+ * platform's numbers), and last as Canvas writes a name into a file name ("leecarl").
  */
 export function findInRoster(roster: RosterEntry[], handIn: RosterQuery): RosterEntry | undefined {
   const kind = handIn.platform === undefined ? undefined : ID_OF[handIn.platform];
-  if (kind !== undefined && handIn.platformId !== undefined && roster.some((entry) => entry.ids[kind] !== undefined)) {
-    const id = matchKey(handIn.platformId);
-    return roster.find((entry) => matchKey(entry.ids[kind] ?? '') === id);
-  }
-  const wanted = new Set(handIn.keys.filter((key) => key !== '').map(matchKey));
+  if (kind === undefined || handIn.platformId === undefined) return byNames(roster, handIn.keys);
+  const id = matchKey(handIn.platformId);
+  const byId = roster.find((entry) => matchKey(entry.ids[kind] ?? '') === id) ?? roster.find((entry) => entry.keys.includes(id));
+  if (byId !== undefined) return byId;
+  const withoutId = roster.filter((entry) => entry.ids[kind] === undefined);
+  return byNames(
+    withoutId,
+    handIn.keys.filter((key) => !/^\d+$/.test(key.trim())),
+  );
+}
+
+/** The first entry one of these names matches: a name, folder, username or e-mail of the list, or Canvas's "leecarl" form of a name. */
+function byNames(roster: RosterEntry[], names: string[]): RosterEntry | undefined {
+  const wanted = new Set(names.filter((key) => key !== '').map(matchKey));
   return (
     roster.find((entry) => entry.keys.some((key) => wanted.has(key))) ??
     roster.find((entry) => canvasForms(entry.name).some((form) => form !== '' && wanted.has(form)))
