@@ -479,20 +479,6 @@ describe('class downloads as they come', () => {
     ]);
   });
 
-  test("a name in a platform's form, in a class folder that is no such download, gives no id", () => {
-    // A review handed in "leecarl_20001_1_tictactoe.zip" (a stub) beside plain zips: Carl's Canvas row got its 0.
-    const handIns = folder('mixed-forms');
-    for (const name of ['leecarl_20001_1_tictactoe.zip', 'tictactoe-carl.zip', 'Eve Evil.zip'])
-      writeFileSync(join(handIns, name), writeZip(workbook({ [lessonFile]: name })));
-    const found = findSubmissions(handIns, folder('mixed-forms-unpacked'));
-    expect(found.map((submission) => [submission.name, submission.platform, submission.platformId])).toEqual([
-      ['Eve Evil', 'folder', undefined],
-      ['leecarl_20001_1_tictactoe', 'folder', undefined],
-      ['tictactoe-carl', 'folder', undefined],
-    ]);
-    expect(found[1]?.notes).toEqual(['it is named like an entry of a Canvas download, but the class folder is not one, so the id in its name is not used']);
-  });
-
   test("Moodle: a name that holds a classmate's participant number never takes their place or their number", () => {
     // A student whose Moodle name is "Aaa_1234_assignsubmission_file_" seemed to carry Ann's number, 1234.
     const moodle = folder('moodle-forged');

@@ -82,13 +82,7 @@ export function findSubmissions(dir: string, scratch: string, lessons: Lesson[] 
     .filter((entry) => !isClutter(entry.name))
     // (In an order no machine setting changes: which of two hand-ins of one name gets "(2)" is the same everywhere.)
     .sort((a, b) => byCodeUnits(a.name, b.name));
-  const named = nameClass(
-    entries.map((entry) => ({
-      name: entry.name,
-      isGitClone: entry.isDirectory() && isPlainFolder(join(dir, entry.name, '.git')),
-      isHandIn: entry.isDirectory() || isArchiveEntry(entry),
-    })),
-  );
+  const named = nameClass(entries.map((entry) => ({ name: entry.name, isGitClone: entry.isDirectory() && isPlainFolder(join(dir, entry.name, '.git')) })));
   const groups = new Map<string, Member[]>();
   entries.forEach((entry, index) => {
     const member = { entry, path: join(dir, entry.name), named: named[index] as NamedEntry };

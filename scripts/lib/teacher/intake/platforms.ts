@@ -87,11 +87,8 @@ export function withoutArchiveEnding(name: string): string {
  * - Google Classroom names the copy it makes for each student "Carl Lee - <title>": when two or
  *   more entries share the " - <title>" ending, it goes and the name stays.
  */
-export function nameClass(entries: Array<{ name: string; isGitClone: boolean; isHandIn?: boolean }>): NamedEntry[] {
-  const named = withoutForeignIds(
-    entries.map((entry) => nameEntry(entry.name)),
-    entries,
-  );
+export function nameClass(entries: Array<{ name: string; isGitClone: boolean }>): NamedEntry[] {
+  const named = entries.map((entry) => nameEntry(entry.name));
   const plain = entries.filter((_, index) => named[index]?.platform === 'folder');
   const prefix = sharedPrefix(plain.filter((entry) => entry.isGitClone).map((entry) => entry.name));
   const titles = sharedTitle(plain.map((entry) => withoutArchiveEnding(entry.name)));
@@ -107,22 +104,6 @@ export function nameClass(entries: Array<{ name: string; isGitClone: boolean; is
     if (title !== undefined)
       return { student: bare.slice(0, -` - ${title}`.length).trim(), platform: 'google-classroom', rest: name.slice(bare.length - title.length) };
     return entry;
-  });
-}
-
-/**
- * A Moodle or Canvas download names every entry in its own form. In a class folder where some folder
- * or archive is named otherwise (a folder of your own, a Google Classroom upload), a name in that form
- * was chosen by a student, who could have put a classmate's id into it: such a name gives no id.
- */
-function withoutForeignIds(named: NamedEntry[], entries: Array<{ name: string; isHandIn?: boolean }>): NamedEntry[] {
-  const mixed = entries.some((entry, index) => entry.isHandIn === true && named[index]?.platform === 'folder');
-  if (!mixed) return named;
-  return named.map((entry, index) => {
-    if (entry.platform !== 'moodle' && entry.platform !== 'canvas') return entry;
-    const name = withoutArchiveEnding((entries[index] as { name: string }).name);
-    const note = `it is named like an entry of a ${PLATFORM_NAMES[entry.platform]} download, but the class folder is not one, so the id in its name is not used`;
-    return { student: name, platform: 'folder', rest: '', note };
   });
 }
 
