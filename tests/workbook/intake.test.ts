@@ -477,6 +477,13 @@ describe('class downloads as they come', () => {
     expect(found.map((submission) => [submission.name, submission.notes])).toEqual([
       ['Ann Lee', ['Ann Lee.zip → lessons/ holds the very same exercise files as Ann Lee/ → lessons/: graded once']],
     ]);
+    // Files larger than an exercise file may be are never read to compare: two hand-ins, as any look-alikes.
+    const big = folder('unzipped-beside-big');
+    const large = 'x'.repeat(EXERCISE_FILE_LIMIT + 1);
+    mkdirSync(join(big, 'Bo Li', 'lessons', board.id), { recursive: true });
+    writeFileSync(join(big, 'Bo Li', lessonFile), large);
+    writeFileSync(join(big, 'Bo Li.zip'), writeZip(workbook({ [lessonFile]: large })));
+    expect(findSubmissions(big, folder('unzipped-beside-big-unpacked')).map((submission) => submission.name)).toEqual(['Bo Li', 'Bo Li (zip)']);
   });
 
   test("Moodle: a name that holds a classmate's participant number never takes their place or their number", () => {

@@ -7,7 +7,7 @@
 import { copyFileSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { isClutter, nameClass, PLATFORM_NAMES, studentKey, withoutArchiveEnding, withoutCopyMark, isWrapperName, type NamedEntry } from './platforms.ts';
-import { isPlainFolder, locateLessons, readArchiveFile, readManifest, SKIPPED, unpackInto, type Submission } from './submissions.ts';
+import { EXERCISE_FILE_LIMIT, isPlainFolder, locateLessons, readArchiveFile, readManifest, SKIPPED, unpackInto, type Submission } from './submissions.ts';
 import { findNearMisses } from './near-misses.ts';
 import { listLessons, type Lesson } from '../../core/workbook.ts';
 import { ARCHIVE_LIMITS, ZipError, type ArchiveLimits } from './zip.ts';
@@ -130,17 +130,22 @@ function sameWorkTwice(group: Submission[], lessons: Lesson[]): Submission[] {
   return dropped;
 }
 
-/** A hand-in's exercise files as one text (undefined when no workbook was found in it). */
+/**
+ * A hand-in's exercise files as one text: undefined when no workbook was found in it, or when a file is
+ * larger than an exercise file may be (such a hand-in is never taken for another's twin).
+ */
 function exerciseFiles(submission: Submission, lessons: Lesson[]): string | undefined {
   const folder = submission.lessonsDir;
   if (folder === undefined || submission.problem !== undefined) return undefined;
-  const files = lessons.flatMap((lesson) =>
-    lesson.files.map((file) => {
+  const files: Array<string | null> = [];
+  for (const lesson of lessons) {
+    for (const file of lesson.files) {
       const path = join(folder, lesson.id, file);
       const stats = lstatSync(path, { throwIfNoEntry: false });
-      return stats?.isFile() ? readFileSync(path, 'utf8') : null;
-    }),
-  );
+      if (stats?.isFile() && stats.size > EXERCISE_FILE_LIMIT) return undefined;
+      files.push(stats?.isFile() ? readFileSync(path, 'utf8') : null);
+    }
+  }
   return JSON.stringify(files);
 }
 
