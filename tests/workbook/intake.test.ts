@@ -596,6 +596,7 @@ describe('class lists', () => {
     expect(roster[0]?.name).toBe('Núñez, José');
     expect(roster[0]?.ids).toEqual({ canvasId: '20001', sisUserId: 'S1', sisLoginId: 'jnunez', section: 'Class A' });
     expect(findInRoster(roster, { keys: ['nunezjose'] })?.name, "Canvas's file names").toBe('Núñez, José');
+    expect(findInRoster(roster, { keys: ['José Núñez'] })?.name, 'a folder of the name, first name first').toBe('Núñez, José');
     expect(findInRoster(roster, { keys: ['anything'], platform: 'canvas', platformId: '20001' })?.name, 'the Canvas ID a download carries').toBe('Núñez, José');
     // A review named a Canvas student "20001", a classmate's Canvas ID: the grade import got two rows for 20001.
     expect(findInRoster(roster, { keys: ['20001'] }), 'a name is never matched against the IDs').toBeUndefined();

@@ -110,11 +110,18 @@ export function readRoster(path: string): RosterEntry[] {
       if (holds === 'canvasId' && !/^\d+$/.test(value)) continue;
       ids[holds] = participant ? (participant[1] as string) : value;
     }
-    for (const value of [name, given].filter((text) => text !== '')) keys.add(matchKey(value));
+    for (const value of [name, given, firstNameFirst(name)].filter((text) => text !== '')) keys.add(matchKey(value));
     if (name === '' && keys.size === 0) continue;
     entries.push({ name: name || [...keys][0] || '', keys: [...keys], ids });
   }
   return entries;
+}
+
+/** "Evil, Eve" (as Canvas lists students) → "Eve Evil", as a folder is likely to be named; "" for a name without a comma. */
+function firstNameFirst(name: string): string {
+  const comma = name.indexOf(',');
+  if (comma === -1) return '';
+  return `${name.slice(comma + 1).trim()} ${name.slice(0, comma).trim()}`.trim();
 }
 
 /**
