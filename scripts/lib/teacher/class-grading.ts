@@ -244,7 +244,7 @@ function withRoster(submissions: Submission[], roster: RosterEntry[] | undefined
   // (In an order no machine setting changes: which of two hand-ins that match one student gets "(2)" is the same everywhere.)
   const found = [...submissions]
     .sort((a, b) => byCodeUnits(a.name, b.name))
-    .map((submission) => ({ submission, entry: findInRoster(roster, { keys: submission.keys ?? [submission.name], ...submission }) }));
+    .map((submission) => ({ submission, entry: findInRoster(roster, { ...submission, keys: submission.keys ?? [submission.name] }) }));
   const matches = new Map<RosterEntry, number>();
   for (const { entry } of found) if (entry !== undefined) matches.set(entry, (matches.get(entry) ?? 0) + 1);
   const named = found.map(({ submission, entry }): Submission => {
