@@ -36,6 +36,13 @@ export function lookAlike(name: string): string {
     .normalize('NFKC');
 }
 
+/** `name`, or else the first of "name (2)", "name (3)"… that is not `taken`. */
+export function numbered(name: string, taken: (candidate: string) => boolean): string {
+  let candidate = name;
+  for (let count = 2; taken(candidate); count += 1) candidate = `${name} (${count})`;
+  return candidate;
+}
+
 /** Orders names by UTF-16 code units (JavaScript's `<`): the same on every machine, whatever its LANG. */
 export function byCodeUnits(a: string, b: string): number {
   if (a === b) return 0;

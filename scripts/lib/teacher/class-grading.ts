@@ -20,7 +20,7 @@ import { changedTests, hasLessonFolder, hintsSeen, isInPlace, missingFiles, priv
 import { hiddenSuitePath, listLessons, suitePath, UsageError, type Lesson } from '../core/workbook.ts';
 import { ZipError } from './intake/zip.ts';
 import { classRecord, optionsRecord, shardMembers, workbookFingerprint } from './part-record.ts';
-import { byCodeUnits, lookAlike, plural } from '../core/text.ts';
+import { byCodeUnits, lookAlike, numbered, plural } from '../core/text.ts';
 
 /** What to grade and how. */
 export interface ClassOptions {
@@ -276,8 +276,7 @@ function uniqueNames(rows: Submission[]): Submission[] {
   return [...rows]
     .sort((a, b) => Number(a.absent === true) - Number(b.absent === true) || byCodeUnits(a.name, b.name) || byCodeUnits(a.source, b.source))
     .map((row) => {
-      let name = row.name;
-      for (let count = 2; taken.has(lookAlike(name)); count += 1) name = `${row.name} (${count})`;
+      const name = numbered(row.name, (candidate) => taken.has(lookAlike(candidate)));
       taken.add(lookAlike(name));
       return name === row.name ? row : { ...row, name };
     });

@@ -4,7 +4,7 @@ import { brokenElsewhere, loadProblemLine } from '../../report/report.ts';
 import { failureDetail, formatPoints, roundPoints, type LessonScore, type TaskScore, type TestOutcome } from '../../core/results.ts';
 import type { PlatformIds } from '../intake/roster.ts';
 import type { Lesson } from '../../core/workbook.ts';
-import { byCodeUnits, lookAlike, plural } from '../../core/text.ts';
+import { byCodeUnits, lookAlike, numbered, plural } from '../../core/text.ts';
 export { formatPoints };
 /** One task of one student's lesson (earned rounded to one decimal), with its count of hidden tests. */
 export interface TaskGrade extends TaskScore {
@@ -254,9 +254,7 @@ export function feedbackFolders(book: Pick<Gradebook, 'students'>): Map<StudentG
   const asNamed = (student: StudentGrade): number => (feedbackFolder(student.name) === student.name ? 0 : 1);
   const order = [...book.students].sort((a, b) => asNamed(a) - asNamed(b) || byCodeUnits(a.name, b.name));
   for (const student of order) {
-    const suggested = feedbackFolder(student.name);
-    let folder = suggested;
-    for (let count = 2; taken.has(lookAlike(folder)); count += 1) folder = `${suggested} (${count})`;
+    const folder = numbered(feedbackFolder(student.name), (candidate) => taken.has(lookAlike(candidate)));
     taken.add(lookAlike(folder));
     folders.set(student, folder);
   }

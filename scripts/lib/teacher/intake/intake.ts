@@ -11,7 +11,7 @@ import { EXERCISE_FILE_LIMIT, isPlainFolder, locateLessons, readArchiveFile, rea
 import { findNearMisses } from './near-misses.ts';
 import { listLessons, type Lesson } from '../../core/workbook.ts';
 import { ARCHIVE_LIMITS, ZipError, type ArchiveLimits } from './zip.ts';
-import { byCodeUnits, lookAlike, plural, printable } from '../../core/text.ts';
+import { byCodeUnits, lookAlike, numbered, plural, printable } from '../../core/text.ts';
 
 /**
  * What a whole class download given as one archive may hold (a platform's "download all"): many
@@ -197,10 +197,9 @@ function uniqueName(name: string, members: Member[], taken: Map<string, { name: 
   const seen = (candidate: string): boolean => taken.has(looksAs(candidate));
   const folder = members[0]?.entry.isDirectory() === true;
   const before = taken.get(looksAs(name));
-  let unique = name;
   // (Beside the very same name of the other kind, the kind tells the two apart; otherwise a number does.)
-  if (before !== undefined && before.name === name && before.folder !== folder) unique = `${name} (${folder ? 'folder' : 'zip'})`;
-  for (let count = 2; seen(unique); count += 1) unique = `${name} (${count})`;
+  const byKind = before !== undefined && before.name === name && before.folder !== folder ? `${name} (${folder ? 'folder' : 'zip'})` : undefined;
+  const unique = byKind !== undefined && !seen(byKind) ? byKind : numbered(name, seen);
   taken.set(looksAs(unique), { name: unique, folder });
   return unique;
 }
