@@ -11,7 +11,6 @@
  * few hand-ins as needed that no one of them runs another's code, the other lessons of each being
  * the reference.
  */
-import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseCsv } from '../../scripts/lib/teacher/csv.ts';
 import { feedbackFolder, type Gradebook, type LessonGrade, type StudentGrade } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
 import { listLessons, ROOT } from '../../scripts/lib/core/workbook.ts';
+import { grade } from './synthetic-class.ts';
 
 const FIXTURES = join(ROOT, 'tests', 'workbook');
 const MEMORISING = 'memorising';
@@ -92,10 +92,6 @@ let first: { status: number | null; stdout: string; stderr: string };
 let replay: { status: number | null; stdout: string; stderr: string };
 let book: Gradebook;
 let again: Gradebook;
-
-function grade(args: string[]): { status: number | null; stdout: string; stderr: string } {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/grade.ts', ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
-}
 
 const student = (gradebook: Gradebook, name: string): StudentGrade => gradebook.students.find((candidate) => candidate.name === name) as StudentGrade;
 

@@ -4,7 +4,7 @@
  * changed the tests, lost a file or put it a little off, handed in as learning platforms lay class
  * downloads out (Moodle, Canvas, Google Classroom, GitHub Classroom) or as a folder, zip or clone.
  */
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { finishedSource } from '../../scripts/lib/core/stubs.ts';
@@ -57,7 +57,7 @@ export function hangingSource(solution: string, block: string): string {
 }
 
 /** Runs `npm run grade -- ARGS` in this workbook, without colours, and waits for it. */
-export function grade(args: string[]): ReturnType<typeof spawnSync> {
+export function grade(args: string[]): SpawnSyncReturns<string> {
   return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/grade.ts', ...args], {
     cwd: ROOT,
     encoding: 'utf8',
