@@ -14,7 +14,6 @@ import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from '
 import { innermostProcess, residentBytes, schedTimes } from './cpu-time.mjs';
 import type { Message } from './membrane-types.ts';
 import { claimPipePair } from './pipe-stock.ts';
-import { pinThisThread } from './cpu-pair.ts';
 
 /** A message between the two sides, as JSON. */
 export type Frame = Message;
@@ -375,8 +374,6 @@ function makePipes(count: number): Pipes[] {
  */
 class SandboxPool {
   readonly pump = new Pump();
-  /** The CPU this thread keeps to, and starts its sandboxes on (see cpu-pair.ts). */
-  readonly cpu = pinThisThread();
   private readonly idle = new Map<string, SandboxProcess>();
   private readonly pinned = new Map<string, SandboxProcess>();
   private static readonly KEEP = 2;

@@ -477,7 +477,7 @@ class Session {
   private spawn(pump: Pump): SandboxProcess {
     const scratch = mkdtempSync(join(scratchRoot(), 'workbook-sandbox-'));
     if (this.fences.runAs) chownSync(scratch, this.fences.runAs.uid, this.fences.runAs.gid);
-    const { command, args } = sandboxCommand(this.fences, `${MEMBRANE_SOURCE}\n${SANDBOX_SOURCE}`, scratch, sandboxPool().cpu);
+    const { command, args } = sandboxCommand(this.fences, `${MEMBRANE_SOURCE}\n${SANDBOX_SOURCE}`, scratch);
     const process = new SandboxProcess(pump, {
       command,
       args,

@@ -62,11 +62,8 @@ export function probeFences(): Fences {
   return fences;
 }
 
-/**
- * How to start one sandbox: the command and its arguments, around `node -e <script>`; with `cpu`, kept
- * to that CPU (see cpu-pair.ts).
- */
-export function sandboxCommand(fences: Fences, script: string, scratch: string, cpu?: number): { command: string; args: string[] } {
+/** How to start one sandbox: the command and its arguments, around `node -e <script>`. */
+export function sandboxCommand(fences: Fences, script: string, scratch: string): { command: string; args: string[] } {
   const node = [
     process.execPath,
     '--experimental-permission',
@@ -95,7 +92,6 @@ export function sandboxCommand(fences: Fences, script: string, scratch: string, 
   if (fences.namespaces) {
     line = ['unshare', '--user', '--map-root-user', '--net', '--pid', '--fork', '--kill-child', ...line];
   }
-  if (cpu !== undefined) line = ['taskset', '--cpu-list', String(cpu), ...line];
   const [command, ...args] = line as [string, ...string[]];
   return { command, args };
 }
