@@ -25,12 +25,14 @@ const WRITTEN_WITH = new Set(['\u200C', '\u200D', '\uFE0E', '\uFE0F']);
  * A name as someone reading it, or a file system that ignores case and Unicode form (macOS, Windows),
  * tells it apart: "José" written with a combining accent, "JOSÉ" and "josé" are all "josé", and so
  * are "ß" and "SS", "ς" and "σ" (upper case and back folds what lower case alone keeps apart); what
- * shows nothing (a zero-width joiner, a tag character) is left out.
+ * shows nothing (a zero-width joiner, a tag character) is left out, and runs of spaces count as one.
  */
 export function lookAlike(name: string): string {
   return name
     .normalize('NFKC')
     .replace(/\p{Default_Ignorable_Code_Point}/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim()
     .toUpperCase()
     .toLowerCase()
     .normalize('NFKC');

@@ -245,7 +245,8 @@ export function feedbackFolder(name: string): string {
  * or, when a student before them has that folder already (the same name once unsafe characters are
  * replaced, or the same but for case or Unicode form, which macOS and Windows do not tell apart),
  * that folder with " (2)", " (3)"… Students whose name needs no change come first, and all are taken
- * in an order no machine setting changes, so the same class gets the same folders everywhere. The gradebook's files and its page both use this.
+ * in an order no machine setting changes, so the same class gets the same folders everywhere. The
+ * gradebook's files and its page both use this.
  */
 export function feedbackFolders(book: Pick<Gradebook, 'students'>): Map<StudentGrade, string> {
   const folders = new Map<StudentGrade, string>();

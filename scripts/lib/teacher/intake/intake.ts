@@ -95,7 +95,7 @@ export function findSubmissions(dir: string, scratch: string, lessons: Lesson[] 
   for (const members of groups.values()) {
     const submission = takeIn(members, join(scratch, String(submissions.length)), lessons);
     if (submission === undefined) continue;
-    const looks = looksAs(submission.name);
+    const looks = lookAlike(submission.name);
     alike.set(looks, [...(alike.get(looks) ?? []), submission]);
     submission.name = uniqueName(submission.name, members, taken);
     submissions.push(submission);
@@ -194,19 +194,14 @@ function dropSharedIds(submissions: Submission[]): void {
  * that differ only in case, spaces or Unicode form count as the same here, so that no two rows look alike.
  */
 function uniqueName(name: string, members: Member[], taken: Map<string, { name: string; folder: boolean }>): string {
-  const seen = (candidate: string): boolean => taken.has(looksAs(candidate));
+  const seen = (candidate: string): boolean => taken.has(lookAlike(candidate));
   const folder = members[0]?.entry.isDirectory() === true;
-  const before = taken.get(looksAs(name));
+  const before = taken.get(lookAlike(name));
   // (Beside the very same name of the other kind, the kind tells the two apart; otherwise a number does.)
   const byKind = before !== undefined && before.name === name && before.folder !== folder ? `${name} (${folder ? 'folder' : 'zip'})` : undefined;
   const unique = byKind !== undefined && !seen(byKind) ? byKind : numbered(name, seen);
-  taken.set(looksAs(unique), { name: unique, folder });
+  taken.set(lookAlike(unique), { name: unique, folder });
   return unique;
-}
-
-/** A name as a reader tells it apart: case, runs of spaces and Unicode form aside. */
-function looksAs(name: string): string {
-  return lookAlike(name.replace(/\s+/g, ' ').trim());
 }
 
 /** True for a .zip file that is a plain file (not a link). */
