@@ -48,7 +48,7 @@ runCommand(USAGE, async () => {
     step(`the grader against plain vitest, ${runs} runs each`);
     const stubs = join(scratch, 'lessons');
     const solutions = join(scratch, 'solutions');
-    // `npm run check` as package.json runs it (prelaunch.mjs starts the vitest child while tsx loads).
+    // `npm run check` as package.json runs it (prelaunch.mjs starts the vitest child while the command loads).
     const checkArgs = npmScriptArgs(scratch, 'check');
     const check =
       (target: string, ...options: string[]) =>

@@ -40,7 +40,7 @@ async function leftAfterAWhile(mark: string): Promise<string[]> {
 }
 
 test('package.json runs check with the child started ahead', () => {
-  expect(npmScriptArgs(ROOT, 'check')).toEqual(['--import', './scripts/lib/grader/prelaunch.mjs', '--import', 'tsx', 'scripts/check.ts']);
+  expect(npmScriptArgs(ROOT, 'check')).toEqual(['--import', './scripts/lib/grader/prelaunch.mjs', 'scripts/lib/core/run-bundled.mjs', 'scripts/check.ts']);
 });
 
 test('a check with the child started ahead grades as usual', async () => {

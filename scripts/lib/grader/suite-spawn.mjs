@@ -1,5 +1,5 @@
 // Starting the grader's vitest child (suite-child.mjs). Plain JavaScript, so that prelaunch.mjs can
-// start the child before TypeScript support is even loaded; suite-process.ts uses it too.
+// start the child before the command is even loaded; suite-process.ts uses it too.
 //
 // The child starts vitest before it knows what it will run: the grader sends it the folders, the
 // settings and the test files in one 'start' message (child-protocol.ts) once it has them.

@@ -199,7 +199,7 @@ export function renderTable(rows: Row[]): string {
 }
 
 /**
- * The Node arguments of one of the workbook's npm scripts (`node --import tsx scripts/check.ts`, say),
+ * The Node arguments of one of the workbook's npm scripts (`node --import tsx scripts/play.ts`, say),
  * run from the workbook's folder: the bench times what `npm run NAME` runs, without npm's own start.
  */
 export function npmScriptArgs(root: string, name: string): string[] {
