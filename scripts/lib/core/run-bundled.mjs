@@ -34,10 +34,10 @@ function toolHash() {
   return hashOf(`${readFileSync(fileURLToPath(import.meta.url), 'utf8')}\0${esbuild.version}`);
 }
 
-/** Where the bundle of one command and its record are kept (one pair per command of each workbook). */
+/** Where the bundle of one command, its source map and its record are kept (one set per command of each workbook). */
 function cachePaths(entry) {
   const name = `${basename(entry).replace(/\.[cm]?ts$/, '')}-${hashOf(entry).slice(0, 12)}`;
-  return { bundle: join(CACHE, `${name}.mjs`), record: join(CACHE, `${name}.json`) };
+  return { bundle: join(CACHE, `${name}.mjs`), map: join(CACHE, `${name}.mjs.map`), record: join(CACHE, `${name}.json`) };
 }
 
 /** The kept bundle of `entry`, when it and every file it was made from are as they were; else undefined. */
@@ -53,23 +53,31 @@ function keptBundle(entry, tool) {
   }
 }
 
-/** Gives every module of the workbook its own location as constants on its first line (lines stay put). */
-const ownLocation = {
-  name: 'own-location',
-  setup(build) {
-    build.onLoad({ filter: /\.[cm]?[jt]s$/ }, (args) => {
-      if (/[\\/]node_modules[\\/]/.test(args.path)) return undefined;
-      const { url, dirname: dir, filename } = OWN_LOCATION;
-      const own = `const ${url} = ${JSON.stringify(pathToFileURL(args.path).href)}, ${dir} = ${JSON.stringify(dirname(args.path))}, ${filename} = ${JSON.stringify(args.path)};`;
-      return { contents: `${own}${readFileSync(args.path, 'utf8')}`, loader: /\.[cm]?ts$/.test(args.path) ? 'ts' : 'js' };
-    });
-  },
-};
+/**
+ * Gives every module of the workbook its own location, as constants on its first line (so its lines
+ * stay where they were), and notes the hash of the text it was bundled from in `read`.
+ */
+function ownLocation(read) {
+  return {
+    name: 'own-location',
+    setup(build) {
+      build.onLoad({ filter: /\.[cm]?[jt]s$/ }, (args) => {
+        if (/[\\/]node_modules[\\/]/.test(args.path)) return undefined;
+        const text = readFileSync(args.path, 'utf8');
+        read.set(args.path, hashOf(text));
+        const { url, dirname: dir, filename } = OWN_LOCATION;
+        const own = `const ${url} = ${JSON.stringify(pathToFileURL(args.path).href)}, ${dir} = ${JSON.stringify(dirname(args.path))}, ${filename} = ${JSON.stringify(args.path)};`;
+        return { contents: `${own}${text}`, loader: /\.[cm]?ts$/.test(args.path) ? 'ts' : 'js' };
+      });
+    },
+  };
+}
 
 /** Bundles `entry` with esbuild and keeps it; gives the bundle's path. */
 async function makeBundle(entry, tool) {
   const { build } = await import('esbuild');
-  const { bundle, record } = cachePaths(entry);
+  const { bundle, map, record } = cachePaths(entry);
+  const read = new Map();
   const result = await build({
     entryPoints: [entry],
     absWorkingDir: ROOT,
@@ -79,32 +87,35 @@ async function makeBundle(entry, tool) {
     target: 'node20',
     packages: 'external',
     define: Object.fromEntries(Object.entries(OWN_LOCATION).map(([key, name]) => [`import.meta.${key}`, name])),
-    plugins: [ownLocation],
+    plugins: [ownLocation(read)],
     sourcemap: 'linked',
     outfile: bundle,
     write: false,
     metafile: true,
     logLevel: 'silent',
   });
-  const inputs = Object.fromEntries(
-    Object.keys(result.metafile.inputs).map((path) => {
-      const absolute = resolve(ROOT, path);
-      return [absolute, hashOf(readFileSync(absolute))];
-    }),
-  );
+  // The hashes of the texts esbuild was given, not of the files read again now: a file saved during the
+  // build makes the next check bundle again.
+  const inputs = Object.fromEntries(Object.keys(result.metafile.inputs).map((path) => [resolve(ROOT, path), read.get(resolve(ROOT, path))]));
+  if (Object.values(inputs).includes(undefined)) throw new Error('esbuild read a file outside the plugin');
+  const code = result.outputFiles.find((file) => file.path === bundle);
+  const sourceMap = result.outputFiles.find((file) => file.path === map);
+  if (code === undefined || sourceMap === undefined) throw new Error('esbuild gave no bundle');
   mkdirSync(CACHE, { recursive: true });
   forgetGoneWorkbooks();
   // Written aside, then renamed into place: a check running meanwhile reads the old files or the new ones.
+  const files = [
+    [map, sourceMap.contents],
+    [bundle, code.contents],
+    [record, JSON.stringify({ entry, tool, bundle: hashOf(code.contents), inputs })],
+  ];
   const aside = `.${randomUUID()}`;
-  const code = result.outputFiles.find((file) => file.path === bundle);
-  const map = result.outputFiles.find((file) => file.path === `${bundle}.map`);
-  if (code === undefined || map === undefined) throw new Error('esbuild gave no bundle');
-  writeFileSync(`${bundle}.map${aside}`, map.contents);
-  writeFileSync(`${bundle}${aside}`, code.contents);
-  writeFileSync(`${record}${aside}`, JSON.stringify({ entry, tool, bundle: hashOf(code.contents), inputs }));
-  renameSync(`${bundle}.map${aside}`, `${bundle}.map`);
-  renameSync(`${bundle}${aside}`, bundle);
-  renameSync(`${record}${aside}`, record);
+  try {
+    for (const [path, content] of files) writeFileSync(`${path}${aside}`, content);
+    for (const [path] of files) renameSync(`${path}${aside}`, path);
+  } finally {
+    for (const [path] of files) rmSync(`${path}${aside}`, { force: true });
+  }
   return bundle;
 }
 
