@@ -1,6 +1,6 @@
 // `node scripts/lib/core/run-bundled.mjs scripts/check.ts [argument…]` (npm run check): runs a command
 // written in TypeScript from one JavaScript file that esbuild bundled from it and every module of the
-// workbook it imports, so that no TypeScript loader has to start. tsx's loader costs some 0.35 s of CPU
+// workbook it imports, so that no TypeScript loader has to start. tsx's loader costs some 0.4 s of CPU
 // time each time a command starts (a thread of its own, esbuild's API, a request per module), and
 // students run `npm run check` after every change, while the grader's own processes want the CPU.
 //
@@ -36,7 +36,11 @@ function toolHash() {
 
 /** Where the bundle of one command, its source map and its record are kept (one set per command of each workbook). */
 function cachePaths(entry) {
-  const name = `${basename(entry).replace(/\.[cm]?ts$/, '')}-${hashOf(entry).slice(0, 12)}`;
+  return cacheFiles(`${basename(entry).replace(/\.[cm]?ts$/, '')}-${hashOf(entry).slice(0, 12)}`);
+}
+
+/** The files of one kept bundle, by the name they share. */
+function cacheFiles(name) {
   return { bundle: join(CACHE, `${name}.mjs`), map: join(CACHE, `${name}.mjs.map`), record: join(CACHE, `${name}.json`) };
 }
 
@@ -129,8 +133,7 @@ function forgetGoneWorkbooks() {
     } catch {
       // unreadable: it goes too
     }
-    const base = join(CACHE, name.slice(0, -'.json'.length));
-    for (const path of [`${base}.json`, `${base}.mjs`, `${base}.mjs.map`]) rmSync(path, { force: true });
+    for (const path of Object.values(cacheFiles(name.slice(0, -'.json'.length)))) rmSync(path, { force: true });
   }
 }
 
@@ -146,7 +149,7 @@ async function bundleOf(entry) {
 
 const entry = resolve(process.argv[2] ?? '');
 if (!/\.[cm]?ts$/.test(entry) || !existsSync(entry)) {
-  process.stderr.write(`run-bundled.mjs runs a command written in TypeScript: no such file ${process.argv[2] ?? '(none given)'}\n`);
+  process.stderr.write(`run-bundled.mjs runs a command written in TypeScript, a .ts file: no such file ${process.argv[2] ?? '(none given)'}\n`);
   process.exit(2);
 }
 // The command sees the arguments as if Node had run it directly.
