@@ -27,7 +27,11 @@ const writePart = (value: string): void =>
 writePart('one');
 chmodSync(folder, 0o755);
 
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(folder, { recursive: true, force: true });
+  // The tiny command's bundle goes too (the launcher would forget it only when it next makes a bundle).
+  for (const file of readdirSync(CACHE)) if (file.startsWith('entry-')) rmSync(join(CACHE, file), { force: true });
+});
 
 /** Runs the tiny command through the launcher. */
 function run(...args: string[]): { status: number | null; stdout: string; stderr: string } {
