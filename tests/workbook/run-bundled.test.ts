@@ -2,7 +2,7 @@
 // the command must behave as through tsx, see its own files where they are, and never run a stale or
 // altered bundle.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -30,7 +30,7 @@ chmodSync(folder, 0o755);
 afterAll(() => {
   rmSync(folder, { recursive: true, force: true });
   // The tiny command's bundle goes too (the launcher would forget it only when it next makes a bundle).
-  for (const file of readdirSync(CACHE)) if (file.startsWith('entry-')) rmSync(join(CACHE, file), { force: true });
+  if (existsSync(CACHE)) for (const file of readdirSync(CACHE)) if (file.startsWith('entry-')) rmSync(join(CACHE, file), { force: true });
 });
 
 /** Runs the tiny command through the launcher. */
