@@ -7,6 +7,9 @@ export declare const MIN_WORKERS: number;
 /** How many workers run test files side by side (VITEST_MAX_WORKERS, else one per CPU; at least MIN_WORKERS). */
 export declare function suiteWorkers(): number;
 
+/** V8's flags for the grader's processes: functions are optimised later (they live for seconds). */
+export declare const OPTIMISE_LATER: string[];
+
 /** Starts the vitest child for the workbook at `root`, in a process group of its own. */
 export declare function spawnSuiteChild(root: string, watch: boolean): ChildProcess;
 

@@ -21,6 +21,15 @@ export function suiteWorkers() {
 }
 
 /**
+ * V8's budget before it optimises a function (V8's default is 67,584), for the grader's vitest child
+ * and the sandboxes (fences.ts). They live for seconds, on a machine whose CPUs are the limit, and
+ * V8's optimising compiler spent more CPU time on lukewarm functions (vitest's own, the suites'
+ * support code, the membrane) than it saved them. Hot code, lesson 07's search say, still gets
+ * optimised within its first milliseconds. See README "Where the CPU goes".
+ */
+export const OPTIMISE_LATER = ['--interrupt-budget=3000000'];
+
+/**
  * Starts the child for the workbook at `root`, in a process group of its own (stopping the group stops
  * every sandbox too). `watch`: it keeps vitest running and tests again when told.
  * @param {string} root
@@ -28,7 +37,7 @@ export function suiteWorkers() {
  * @returns {import('node:child_process').ChildProcess}
  */
 export function spawnSuiteChild(root, watch) {
-  return spawn(process.execPath, [join(root, 'scripts/lib/grader/suite-child.mjs')], {
+  return spawn(process.execPath, [...OPTIMISE_LATER, join(root, 'scripts/lib/grader/suite-child.mjs')], {
     cwd: root,
     env: {
       ...withoutCertificates(process.env),

@@ -5,6 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
+import { OPTIMISE_LATER } from '../suite-spawn.mjs';
 
 /** What a sandbox may use. */
 export const SANDBOX_LIMITS = {
@@ -74,6 +75,7 @@ export function sandboxCommand(fences: Fences, script: string, scratch: string):
     '--enable-source-maps',
     '--no-warnings',
     '--disallow-code-generation-from-strings',
+    ...OPTIMISE_LATER,
     '-e',
     script,
   ];
