@@ -69,6 +69,9 @@ test('a file that is not a TypeScript command is refused plainly', () => {
   const result = spawnSync(process.execPath, [LAUNCHER, join(folder, 'no-such.ts')], { encoding: 'utf8' });
   expect(result.status).toBe(2);
   expect(result.stderr).toContain('no such file');
+  const notTypeScript = spawnSync(process.execPath, [LAUNCHER, join(folder, 'package.json')], { encoding: 'utf8' });
+  expect(notTypeScript.status).toBe(2);
+  expect(notTypeScript.stderr).toContain('package.json is not a .ts file');
 });
 
 test.runIf(process.platform === 'linux' && process.getuid?.() === 0)('where no bundle can be kept, the command runs through tsx', () => {

@@ -147,11 +147,20 @@ async function bundleOf(entry) {
   }
 }
 
-const entry = resolve(process.argv[2] ?? '');
-if (!/\.[cm]?ts$/.test(entry) || !existsSync(entry)) {
-  process.stderr.write(`run-bundled.mjs runs a command written in TypeScript, a .ts file: no such file ${process.argv[2] ?? '(none given)'}\n`);
+/** Why `given` cannot be run as a command, or undefined when it can. */
+function refusal(given) {
+  if (given === undefined) return 'no file given';
+  if (!existsSync(resolve(given))) return `no such file ${given}`;
+  if (!/\.[cm]?ts$/.test(given)) return `${given} is not a .ts file`;
+  return undefined;
+}
+
+const refused = refusal(process.argv[2]);
+if (refused !== undefined) {
+  process.stderr.write(`run-bundled.mjs runs a command written in TypeScript, a .ts file: ${refused}\n`);
   process.exit(2);
 }
+const entry = resolve(process.argv[2]);
 // The command sees the arguments as if Node had run it directly.
 process.argv.splice(1, 2, entry);
 const bundle = await bundleOf(entry);
