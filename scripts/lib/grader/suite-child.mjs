@@ -7,9 +7,18 @@
 // takes about a second longer, on every check. vitest loads the TypeScript reporter itself.
 import { fileURLToPath } from 'node:url';
 import { createVitest } from 'vitest/node';
+import { startKeeper } from './sandbox/pump.mjs';
 
 // When the grader goes away (Ctrl-C, a crash), go with it instead of running on unseen.
 process.on('disconnect', () => process.exit(1));
+
+// The pumps of the sandboxes (sandbox/pump.mjs) run here, in this thread, which never waits on graded
+// code: the workers need no helper thread of their own (see channel.ts). Only where the pumps can tell
+// that a worker has gone (Linux); elsewhere each worker starts its own.
+if (process.platform === 'linux') {
+  startKeeper();
+  process.env.WORKBOOK_KEEPER = '1';
+}
 
 // Watch mode keeps vitest running and tests again when the grader says so (WORKBOOK_WATCH, set at spawn).
 const watch = process.env.WORKBOOK_WATCH === '1';

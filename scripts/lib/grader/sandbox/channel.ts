@@ -1,22 +1,25 @@
 /**
  * The line between the suites' thread and one sandbox process: start it, send a frame, wait for the
- * next one. Waiting blocks the thread (so the suites see a synchronous call), while a helper thread
+ * next one. Waiting blocks the thread (so the suites see a synchronous call), while a pump elsewhere
  * (pump.mjs) keeps the sandbox's deadline and wakes the thread if the sandbox goes. On Linux and
  * macOS frames go through named pipes that only this process can open; elsewhere the pump relays them.
  * A worker thread keeps its sandboxes between the lessons of a test file (`SandboxPool`), so a class of students
  * needs few process starts.
  */
 import { spawnSync } from 'node:child_process';
-import { closeSync, constants, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, constants, mkdtempSync, openSync, readlinkSync, readSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import { BroadcastChannel, MessageChannel, receiveMessageOnPort, threadId, Worker, type MessagePort } from 'node:worker_threads';
 import { innermostProcess, residentBytes, schedTimes } from './cpu-time.mjs';
 import type { Message } from './membrane-types.ts';
 import { claimPipePair } from './pipe-stock.ts';
 
 /** A message between the two sides, as JSON. */
 export type Frame = Message;
+
+/** The channel on which this thread asks the main thread's pumps for sandboxes (as in pump.mjs). */
+const KEEPER_CHANNEL = 'tictactoe-workbook-keeper';
 
 /** How a sandbox ended. */
 export interface Exit {
@@ -37,10 +40,14 @@ export const MAX_FRAME = 8 * 1024 * 1024;
 /** How long a sandbox may take to start. */
 export const START_LIMIT_MS = 15_000;
 
-/** The helper thread of this worker thread, shared by every test file the thread runs. */
+/**
+ * This worker thread's pump (pump.mjs), shared by every test file the thread runs: under the grader,
+ * in the main thread of the vitest child (which says so with WORKBOOK_KEEPER, on Linux, where the
+ * pump can tell when this thread has gone); otherwise in a helper thread of this thread's own.
+ */
 export class Pump {
-  private readonly worker: Worker;
-  private readonly port: MessagePort;
+  private readonly port: MessagePort | BroadcastChannel;
+  private readonly requests: { postMessage(message: unknown): void };
   private readonly signal: Int32Array;
   private readonly queues = new Map<number, PumpMessage[]>();
   private next = 0;
@@ -48,15 +55,29 @@ export class Pump {
   constructor() {
     const buffer = new SharedArrayBuffer(4);
     this.signal = new Int32Array(buffer);
+    const task = process.env.WORKBOOK_KEEPER === '1' ? ownTask() : undefined;
+    if (task !== undefined) {
+      const replies = new BroadcastChannel(`${KEEPER_CHANNEL}-${threadId}`);
+      // A broadcast channel hands what comes while this thread's loop runs to its listener (it keeps
+      // nothing for later); what comes while the thread waits is read at once (see receive).
+      replies.onmessage = (event) => this.enqueue((event as { data: PumpMessage }).data);
+      replies.unref();
+      const requests = new BroadcastChannel(KEEPER_CHANNEL);
+      requests.unref();
+      this.port = replies;
+      this.requests = { postMessage: (message) => requests.postMessage({ ...(message as object), thread: threadId, task, signal: buffer }) };
+      return;
+    }
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
-    this.worker = new Worker(new URL('./pump.mjs', import.meta.url), {
+    this.requests = port1;
+    const worker = new Worker(new URL('./pump.mjs', import.meta.url), {
       workerData: { port: port2, signal: buffer },
       transferList: [port2],
       env: {},
     });
-    this.worker.unref();
-    this.port.unref();
+    worker.unref();
+    port1.unref();
   }
 
   open(): number {
@@ -66,7 +87,7 @@ export class Pump {
   }
 
   send(message: Record<string, unknown>): void {
-    this.port.postMessage(message);
+    this.requests.postMessage(message);
   }
 
   /** The next message about one sandbox, waiting at most `waitMs`; undefined when none came in time. */
@@ -90,10 +111,22 @@ export class Pump {
   }
 
   private drain(): void {
-    for (let got = receiveMessageOnPort(this.port); got; got = receiveMessageOnPort(this.port)) {
-      const message = got.message as PumpMessage;
-      this.queues.get(message.sid)?.push(message);
-    }
+    // (Node reads a broadcast channel here too, since 15.12; its types name only the message port.)
+    const port = this.port as MessagePort;
+    for (let got = receiveMessageOnPort(port); got; got = receiveMessageOnPort(port)) this.enqueue(got.message as PumpMessage);
+  }
+
+  private enqueue(message: PumpMessage): void {
+    this.queues.get(message.sid)?.push(message);
+  }
+}
+
+/** This thread's id in the operating system (Linux: /proc/thread-self), or undefined where it cannot be read. */
+function ownTask(): string | undefined {
+  try {
+    return /\/task\/(\d+)$/.exec(readlinkSync('/proc/thread-self'))?.[1];
+  } catch {
+    return undefined;
   }
 }
 

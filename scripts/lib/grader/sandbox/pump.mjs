@@ -1,17 +1,19 @@
-// A helper thread of the trusted test side (channel.ts): it starts the sandbox processes and keeps
-// their clocks. The suites' thread blocks while the hand-in's code runs (so that a call into it
-// looks synchronous); this thread stops a sandbox that runs past its deadline, uses too much memory
-// or breaks the protocol, and then wakes the suites' thread. Where named pipes exist, frames go
-// straight between the suites' thread and the sandbox; elsewhere this thread relays them.
+// The pump of the trusted test side (channel.ts): it starts the sandbox processes and keeps their
+// clocks. The suites' thread blocks while the hand-in's code runs (so that a call into it looks
+// synchronous); the pump, elsewhere, stops a sandbox that runs past its deadline, uses too much
+// memory or breaks the protocol, and then wakes the suites' thread. Where named pipes exist, frames
+// go straight between the suites' thread and the sandbox; elsewhere the pump relays them.
+//
+// Under the grader the pumps of every suites' thread run in the main thread of the vitest child
+// (startKeeper, from suite-child.mjs), which never waits on graded code: a thread of its own for
+// each pump cost some 0.1 s of CPU time to start, twice in every check. Elsewhere (a suite run by
+// plain vitest, say) each suites' thread starts its pump in a helper thread that loads this file.
 //
 // Plain JavaScript, because it runs in a worker thread that loads it without a TypeScript loader.
 import { spawn } from 'node:child_process';
-import { rmSync, writeSync } from 'node:fs';
-import { workerData } from 'node:worker_threads';
+import { existsSync, rmSync, writeSync } from 'node:fs';
+import { BroadcastChannel, isMainThread, workerData } from 'node:worker_threads';
 import { BUSY_STRETCH, residentBytes, schedTimes } from './cpu-time.mjs';
-
-const { port, signal: signalBuffer } = workerData;
-const signal = new Int32Array(signalBuffer);
 
 /** The largest frame a relayed sandbox may send (a bigger one is a broken or hostile sandbox). */
 const MAX_FRAME = 8 * 1024 * 1024; // as in channel.ts
@@ -24,152 +26,232 @@ const MEMORY_EVERY = 100;
 /** What the suites' thread reads from a named pipe when its sandbox has gone (no frame is that long). */
 const WAKE = Buffer.from([0xff, 0xff, 0xff, 0xff]);
 
-/** Live sandboxes by id. */
-const sandboxes = new Map();
-
-/** Sends a message to the suites' thread and wakes it. */
-function post(message) {
-  port.postMessage(message);
-  Atomics.store(signal, 0, 1);
-  Atomics.notify(signal, 0);
-}
-
-function start({ sid, command, args, env, uid, gid, memoryLimitBytes, scratch, control, pipes }) {
-  const options = { env, cwd: scratch, stdio: pipes ? ['ignore', 'pipe', 'pipe', pipes.childIn, pipes.childOut] : ['pipe', 'pipe', 'pipe'] };
-  if (uid !== undefined) Object.assign(options, { uid, gid });
-  // control: [0] 1 once the sandbox is gone; as Float64 at byte 8: when the current call must end (0: none).
-  const gone = new Int32Array(control, 0, 1);
-  const until = new Float64Array(control, 8, 1);
-  const box = { child: undefined, pending: Buffer.alloc(0), stderr: '', reason: undefined, timers: [], scratch, gone, pipes };
-  sandboxes.set(sid, box);
-  try {
-    box.child = spawn(command, args, options);
-  } catch (error) {
-    box.reason = 'spawn';
-    box.stderr = String(error.message);
-    finish(sid, box, null, null);
-    return;
-  }
-  const { child } = box;
-  post({ sid, spawned: true, pid: child.pid });
-  child.stdin?.on('error', () => {});
-  child.stdout.on('data', (chunk) => {
-    if (pipes) return; // with named pipes, standard output carries nothing the grader reads
-    box.pending = box.pending.length === 0 ? chunk : Buffer.concat([box.pending, chunk]);
-    while (box.pending.length >= 4) {
-      const length = box.pending.readUInt32LE(0);
-      if (length > MAX_FRAME) {
-        stop(sid, 'oversized');
-        return;
-      }
-      if (box.pending.length < 4 + length) break;
-      const text = box.pending.toString('utf8', 4, 4 + length);
-      box.pending = box.pending.subarray(4 + length);
-      post({ sid, frame: text });
-    }
-  });
-  child.stderr.on('data', (chunk) => {
-    if (box.stderr.length < STDERR_KEEP) box.stderr += chunk.toString('utf8').slice(0, STDERR_KEEP - box.stderr.length);
-  });
-  child.on('error', (error) => {
-    box.reason ??= 'spawn';
-    box.stderr += String(error.message);
-  });
-  child.on('close', (code, killedBy) => finish(sid, box, code, killedBy));
-  let call; // the current call: its deadline, its limit, and how long the sandbox had waited for a CPU before it
-  box.timers.push(
-    setInterval(() => {
-      const end = until[0];
-      if (end <= 0) {
-        call = undefined;
-        return;
-      }
-      const now = Date.now();
-      if (call?.end !== end) call = { end, limit: Math.max(0, end - now), waitedBefore: schedTimes(child.pid)?.waitMs };
-      if (now > end && !stillOwed(call, child.pid, now)) stop(sid, 'timeout');
-    }, DEADLINE_EVERY),
-  );
-  if (memoryLimitBytes) {
-    box.timers.push(
-      setInterval(() => {
-        if ((residentBytes(child.pid) ?? 0) > memoryLimitBytes) stop(sid, 'memory');
-      }, MEMORY_EVERY),
-    );
-  }
-}
+/** Every pump of this thread: the live sandboxes of each, by id. */
+const everyPump = new Set();
 
 /**
- * Whether a call past its deadline is still owed time: the machine kept its code waiting for a CPU
- * for longer than the call has overrun, and the call has not yet run BUSY_STRETCH times its limit.
+ * The pump of one suites' thread: `port` carries its messages to that thread, which waits on
+ * `signalBuffer` (an Int32Array's memory) and is woken through it. Returns the function that takes
+ * the thread's requests, and the one that ends every sandbox the pump started.
  */
-function stillOwed(call, pid, now) {
-  if (now > call.end + call.limit * (BUSY_STRETCH - 1)) return false;
-  const waitedNow = schedTimes(pid)?.waitMs;
-  if (call.waitedBefore === undefined || waitedNow === undefined) return false;
-  return now - call.end < waitedNow - call.waitedBefore;
-}
+function createPump(port, signalBuffer) {
+  const signal = new Int32Array(signalBuffer);
+  /** Live sandboxes by id. */
+  const sandboxes = new Map();
+  everyPump.add(sandboxes);
 
-/** Tells the suites' thread that a sandbox is gone, waking it if it is reading a named pipe. */
-function finish(sid, box, code, killedBy) {
-  for (const timer of box.timers) clearInterval(timer);
-  sandboxes.delete(sid);
-  if (box.scratch) rmSync(box.scratch, { recursive: true, force: true });
-  Atomics.store(box.gone, 0, 1);
-  const exit = { code, signal: killedBy, reason: box.reason ?? 'exit', detail: box.stderr };
-  if (!box.pipes) {
-    post({ sid, exit });
-    return;
+  /** Sends a message to the suites' thread and wakes it. */
+  function post(message) {
+    port.postMessage(message);
+    Atomics.store(signal, 0, 1);
+    Atomics.notify(signal, 0);
   }
-  // Never waits: a dead sandbox may have left the pipe full (a frame too large to read, say), and then
-  // the thread is not blocked on an empty pipe but reading, or waiting for this message (once a
-  // blocking write here waited for it, and it for this message, for ever).
-  try {
-    writeSync(box.pipes.wake, WAKE);
-  } catch {
-    // The pipe is full: the thread finds the sandbox gone as it reads on.
-  }
-  post({ sid, exit });
-}
 
-function stop(sid, reason) {
-  const box = sandboxes.get(sid);
-  if (!box) return;
-  box.reason ??= reason;
-  try {
-    box.child?.kill('SIGKILL');
-  } catch {
-    // Already gone.
-  }
-}
-
-port.on('message', (message) => {
-  switch (message.op) {
-    case 'spawn':
-      start(message);
-      break;
-    case 'write': {
-      const box = sandboxes.get(message.sid);
-      if (!box?.child?.stdin) return;
-      const body = Buffer.from(message.text, 'utf8');
-      const header = Buffer.alloc(4);
-      header.writeUInt32LE(body.length, 0);
-      box.child.stdin.write(Buffer.concat([header, body]));
-      break;
+  function start({ sid, command, args, env, uid, gid, memoryLimitBytes, scratch, control, pipes }) {
+    const options = { env, cwd: scratch, stdio: pipes ? ['ignore', 'pipe', 'pipe', pipes.childIn, pipes.childOut] : ['pipe', 'pipe', 'pipe'] };
+    if (uid !== undefined) Object.assign(options, { uid, gid });
+    // control: [0] 1 once the sandbox is gone; as Float64 at byte 8: when the current call must end (0: none).
+    const gone = new Int32Array(control, 0, 1);
+    const until = new Float64Array(control, 8, 1);
+    const box = { child: undefined, pending: Buffer.alloc(0), stderr: '', reason: undefined, timers: [], scratch, gone, pipes };
+    sandboxes.set(sid, box);
+    try {
+      box.child = spawn(command, args, options);
+    } catch (error) {
+      box.reason = 'spawn';
+      box.stderr = String(error.message);
+      finish(sid, box, null, null);
+      return;
     }
-    case 'kill':
-      stop(message.sid, message.reason ?? 'closed');
-      break;
-    default:
+    const { child } = box;
+    post({ sid, spawned: true, pid: child.pid });
+    child.stdin?.on('error', () => {});
+    child.stdout.on('data', (chunk) => {
+      if (pipes) return; // with named pipes, standard output carries nothing the grader reads
+      box.pending = box.pending.length === 0 ? chunk : Buffer.concat([box.pending, chunk]);
+      while (box.pending.length >= 4) {
+        const length = box.pending.readUInt32LE(0);
+        if (length > MAX_FRAME) {
+          stop(sid, 'oversized');
+          return;
+        }
+        if (box.pending.length < 4 + length) break;
+        const text = box.pending.toString('utf8', 4, 4 + length);
+        box.pending = box.pending.subarray(4 + length);
+        post({ sid, frame: text });
+      }
+    });
+    child.stderr.on('data', (chunk) => {
+      if (box.stderr.length < STDERR_KEEP) box.stderr += chunk.toString('utf8').slice(0, STDERR_KEEP - box.stderr.length);
+    });
+    child.on('error', (error) => {
+      box.reason ??= 'spawn';
+      box.stderr += String(error.message);
+    });
+    child.on('close', (code, killedBy) => finish(sid, box, code, killedBy));
+    let call; // the current call: its deadline, its limit, and how long the sandbox had waited for a CPU before it
+    box.timers.push(
+      setInterval(() => {
+        const end = until[0];
+        if (end <= 0) {
+          call = undefined;
+          return;
+        }
+        const now = Date.now();
+        if (call?.end !== end) call = { end, limit: Math.max(0, end - now), waitedBefore: schedTimes(child.pid)?.waitMs };
+        if (now > end && !stillOwed(call, child.pid, now)) stop(sid, 'timeout');
+      }, DEADLINE_EVERY),
+    );
+    if (memoryLimitBytes) {
+      box.timers.push(
+        setInterval(() => {
+          if ((residentBytes(child.pid) ?? 0) > memoryLimitBytes) stop(sid, 'memory');
+        }, MEMORY_EVERY),
+      );
+    }
   }
-});
 
-// When the suites' thread goes, every sandbox goes with it.
-process.on('exit', () => {
-  for (const box of sandboxes.values()) {
+  /**
+   * Whether a call past its deadline is still owed time: the machine kept its code waiting for a CPU
+   * for longer than the call has overrun, and the call has not yet run BUSY_STRETCH times its limit.
+   */
+  function stillOwed(call, pid, now) {
+    if (now > call.end + call.limit * (BUSY_STRETCH - 1)) return false;
+    const waitedNow = schedTimes(pid)?.waitMs;
+    if (call.waitedBefore === undefined || waitedNow === undefined) return false;
+    return now - call.end < waitedNow - call.waitedBefore;
+  }
+
+  /** Tells the suites' thread that a sandbox is gone, waking it if it is reading a named pipe. */
+  function finish(sid, box, code, killedBy) {
+    for (const timer of box.timers) clearInterval(timer);
+    sandboxes.delete(sid);
+    if (box.scratch) rmSync(box.scratch, { recursive: true, force: true });
+    Atomics.store(box.gone, 0, 1);
+    const exit = { code, signal: killedBy, reason: box.reason ?? 'exit', detail: box.stderr };
+    if (!box.pipes) {
+      post({ sid, exit });
+      return;
+    }
+    // Never waits: a dead sandbox may have left the pipe full (a frame too large to read, say), and then
+    // the thread is not blocked on an empty pipe but reading, or waiting for this message (once a
+    // blocking write here waited for it, and it for this message, for ever).
+    try {
+      writeSync(box.pipes.wake, WAKE);
+    } catch {
+      // The pipe is full: the thread finds the sandbox gone as it reads on.
+    }
+    post({ sid, exit });
+  }
+
+  function stop(sid, reason) {
+    const box = sandboxes.get(sid);
+    if (!box) return;
+    box.reason ??= reason;
     try {
       box.child?.kill('SIGKILL');
     } catch {
       // Already gone.
     }
   }
+
+  /** Takes one request of the suites' thread. */
+  const handle = (message) => {
+    switch (message.op) {
+      case 'spawn':
+        start(message);
+        break;
+      case 'write': {
+        const box = sandboxes.get(message.sid);
+        if (!box?.child?.stdin) return;
+        const body = Buffer.from(message.text, 'utf8');
+        const header = Buffer.alloc(4);
+        header.writeUInt32LE(body.length, 0);
+        box.child.stdin.write(Buffer.concat([header, body]));
+        break;
+      }
+      case 'kill':
+        stop(message.sid, message.reason ?? 'closed');
+        break;
+      default:
+    }
+  };
+
+  /** Ends every sandbox of this pump (its thread has gone). */
+  const endAll = () => {
+    for (const sid of sandboxes.keys()) stop(sid, 'closed');
+    everyPump.delete(sandboxes);
+  };
+  return { handle, endAll };
+}
+
+// When this thread goes (the helper thread of a suites' thread, or the vitest child), every sandbox goes with it.
+process.on('exit', () => {
+  for (const sandboxes of everyPump) {
+    for (const box of sandboxes.values()) {
+      try {
+        box.child?.kill('SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
+  }
 });
+
+// Loaded as the helper thread of one suites' thread.
+if (!isMainThread && workerData?.signal) {
+  const { handle } = createPump(workerData.port, workerData.signal);
+  workerData.port.on('message', handle);
+}
+
+/** The channel on which suites' threads ask the main thread's pumps for sandboxes (see channel.ts). */
+export const KEEPER_CHANNEL = 'tictactoe-workbook-keeper';
+
+/** How often the main thread looks whether the suites' threads it pumps for are still there, in milliseconds. */
+const THREADS_EVERY = 250;
+
+/**
+ * Runs the pumps of every suites' thread of this process here, in the main thread (Linux: see channel.ts).
+ * A thread's first request names its own operating-system thread (`task`) and brings the memory it waits
+ * on; the pump answers on a channel of that thread's own. When the thread has gone (vitest replaced a
+ * worker, say), its sandboxes end, as they would with the thread's own helper thread. Returns the
+ * function that stops it, and every sandbox it started.
+ */
+export function startKeeper() {
+  const requests = new BroadcastChannel(KEEPER_CHANNEL);
+  /** The pumps, by the suites' thread they serve (its threadId). */
+  const pumps = new Map();
+  requests.onmessage = (event) => {
+    const message = event.data;
+    if (
+      typeof message?.thread !== 'number' ||
+      typeof message.task !== 'string' ||
+      !/^\d+$/.test(message.task) ||
+      !(message.signal instanceof SharedArrayBuffer)
+    )
+      return;
+    let pump = pumps.get(message.thread);
+    if (pump === undefined) {
+      const replies = new BroadcastChannel(`${KEEPER_CHANNEL}-${message.thread}`);
+      replies.unref();
+      pump = { ...createPump(replies, message.signal), task: message.task };
+      pumps.set(message.thread, pump);
+    }
+    pump.handle(message);
+  };
+  requests.unref();
+  const watch = setInterval(() => {
+    for (const [thread, pump] of pumps) {
+      if (existsSync(`/proc/self/task/${pump.task}`)) continue;
+      pump.endAll();
+      pumps.delete(thread);
+    }
+  }, THREADS_EVERY);
+  watch.unref();
+  return function stopKeeper() {
+    clearInterval(watch);
+    requests.close();
+    for (const pump of pumps.values()) pump.endAll();
+    pumps.clear();
+  };
+}
