@@ -1,58 +1,140 @@
 // The pumps of the sandboxes, run in the main thread of the grader's vitest child for every worker
 // thread (scripts/lib/grader/sandbox/pump.mjs, startKeeper): a sandbox of a thread that has gone
-// must not outlive it, as it would not with the thread's own helper thread.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// must not outlive it, as it would not with the thread's own helper thread, and neither must a
+// sandbox started ahead (prespawn) that no thread took.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { expect, test } from 'vitest';
+import { startPipeStock } from '../../scripts/lib/grader/sandbox/pipe-stock.ts';
 import { startKeeper } from '../../scripts/lib/grader/sandbox/pump.mjs';
 
 /** True while a process with this id runs (a zombie counts as gone). */
 function running(pid: number): boolean {
   try {
     process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
     return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {
     return false;
   }
 }
 
+const waitMs = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits up to five seconds for a process to end; true when it has. */
+async function ended(pid: number): Promise<boolean> {
+  const until = Date.now() + 5000;
+  while (running(pid) && Date.now() < until) await waitMs(50);
+  return !running(pid);
+}
+
 // A suites' thread as channel.ts is one, reduced to the protocol: it asks the keeper for a process
-// (here `sleep`, in place of a sandbox), waits until it runs, and says which process it is.
+// (`request`: here `sleep` in place of a sandbox, or a spare started ahead), waits for the answer,
+// and hands it on.
 const THREAD = `
 const { BroadcastChannel, parentPort, receiveMessageOnPort, threadId, workerData } = require('node:worker_threads');
 const task = /\\/task\\/(\\d+)$/.exec(require('node:fs').readlinkSync('/proc/thread-self'))[1];
 const signal = new SharedArrayBuffer(4);
 const replies = new BroadcastChannel('tictactoe-workbook-keeper-' + threadId);
 const requests = new BroadcastChannel('tictactoe-workbook-keeper');
-requests.postMessage({
-  op: 'spawn', sid: 1, thread: threadId, task, signal, command: 'sleep', args: ['60'], env: { PATH: process.env.PATH },
-  memoryLimitBytes: 0, scratch: workerData.scratch, control: new SharedArrayBuffer(16),
-});
+requests.postMessage({ ...workerData.request, thread: threadId, task, signal });
 Atomics.wait(new Int32Array(signal), 0, 0, 10000);
 parentPort.postMessage(receiveMessageOnPort(replies)?.message);
 setInterval(() => {}, 1000);
 `;
 
+/** Starts a thread that sends the keeper one request; gives the thread and the keeper's answer. */
+async function threadAsking(request: Record<string, unknown>): Promise<{ worker: Worker; answer: { pid?: number; spare?: { pid: number } | null } }> {
+  const worker = new Worker(THREAD, { eval: true, workerData: { request } });
+  const answer = await new Promise<{ pid?: number }>((resolve) => worker.once('message', resolve));
+  return { worker, answer };
+}
+
+/** What starting `sleep 60` takes (whatever argument the keeper adds), with its own scratch folder inside `parent`. */
+function sleepSpec(parent: string): { command: string; args: string[]; env: Record<string, string>; memoryLimitBytes: number; scratch: string } {
+  const scratch = mkdtempSync(join(parent, 'scratch-'));
+  return { command: 'sh', args: ['-c', 'exec sleep 60'], env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, memoryLimitBytes: 0, scratch };
+}
+
 test.runIf(process.platform === 'linux')("a worker thread's sandboxes end when the thread goes", async () => {
-  const stopKeeper = startKeeper();
-  const scratch = mkdtempSync(join(tmpdir(), 'workbook-keeper-test-'));
+  const keeper = startKeeper();
+  const parent = mkdtempSync(join(tmpdir(), 'workbook-keeper-test-'));
   try {
-    const worker = new Worker(THREAD, { eval: true, workerData: { scratch } });
-    const spawned = await new Promise<{ pid?: number }>((resolve) => worker.once('message', resolve));
-    const pid = spawned.pid as number;
+    const { worker, answer } = await threadAsking({ op: 'spawn', sid: 1, ...sleepSpec(parent), control: new SharedArrayBuffer(16) });
+    const pid = answer.pid as number;
     expect(running(pid)).toBe(true);
     await worker.terminate();
-    const until = Date.now() + 5000;
-    while (running(pid) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(running(pid)).toBe(false);
+    expect(await ended(pid)).toBe(true);
   } finally {
-    stopKeeper();
-    rmSync(scratch, { recursive: true, force: true });
+    keeper.stop();
+    rmSync(parent, { recursive: true, force: true });
+  }
+});
+
+test.runIf(process.platform === 'linux')(
+  'a sandbox started ahead goes to the first thread that asks, and ends with it; one never taken ends with the keeper',
+  async () => {
+    const keeper = startKeeper();
+    const parent = mkdtempSync(join(tmpdir(), 'workbook-keeper-test-'));
+    const stock = startPipeStock(parent);
+    try {
+      keeper.prespawn(
+        [0, 1].map(() => ({ ...sleepSpec(parent), startLimitMs: 15_000 })),
+        stock.folder,
+      );
+      const first = await threadAsking({ op: 'take-spare', sid: 1, until: Date.now() + 15_000 });
+      const taken = first.answer.spare?.pid as number;
+      expect(running(taken)).toBe(true);
+      const second = await threadAsking({ op: 'take-spare', sid: 1, until: Date.now() + 15_000 });
+      const kept = second.answer.spare?.pid as number;
+      expect(kept).not.toBe(taken);
+      const third = await threadAsking({ op: 'take-spare', sid: 1, until: Date.now() + 15_000 });
+      expect(third.answer.spare).toBeNull();
+      await first.worker.terminate();
+      expect(await ended(taken)).toBe(true);
+      expect(running(kept)).toBe(true);
+      await second.worker.terminate();
+      await third.worker.terminate();
+      expect(await ended(kept)).toBe(true);
+    } finally {
+      keeper.stop();
+      stock.stop();
+      expect(readdirSync(parent).filter((name) => name.startsWith('scratch-'))).toEqual([]);
+      rmSync(parent, { recursive: true, force: true });
+    }
+  },
+);
+
+test.runIf(process.platform === 'linux')('sandboxes started ahead that no thread took end when the keeper stops', async () => {
+  const keeper = startKeeper();
+  const parent = mkdtempSync(join(tmpdir(), 'workbook-keeper-test-'));
+  const stock = startPipeStock(parent);
+  try {
+    keeper.prespawn([{ ...sleepSpec(parent), startLimitMs: 15_000 }], stock.folder);
+    let pids: number[] = [];
+    for (let tries = 0; tries < 100 && pids.length === 0; tries += 1) {
+      await waitMs(20);
+      pids = readdirSync('/proc')
+        .filter((name) => /^\d+$/.test(name))
+        .map(Number)
+        .filter((pid) => {
+          try {
+            return (
+              readFileSync(`/proc/${pid}/cmdline`, 'utf8') === 'sleep\u000060\u0000' &&
+              readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[1] === String(process.pid)
+            );
+          } catch {
+            return false;
+          }
+        });
+    }
+    expect(pids).toHaveLength(1);
+    keeper.stop();
+    expect(await ended(pids[0] as number)).toBe(true);
+  } finally {
+    keeper.stop();
+    stock.stop();
+    rmSync(parent, { recursive: true, force: true });
   }
 });

@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { claimPipePair, startPipeStock } from '../../scripts/lib/grader/sandbox/pipe-stock.ts';
+import { claimPipePair } from '../../scripts/lib/grader/sandbox/pipe-pairs.mjs';
+import { startPipeStock } from '../../scripts/lib/grader/sandbox/pipe-stock.ts';
 
 const waitMs = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -3,6 +3,7 @@ import { dirname, relative } from 'node:path';
 import { failureOf } from '../core/failure.ts';
 import { asPlainObjects } from './vitest-wording.ts';
 import type { Failure, TestOutcome } from '../core/results.ts';
+import type { SandboxSpec } from './sandbox/channel.ts';
 
 declare module '@vitest/runner' {
   interface TaskMeta {
@@ -25,14 +26,19 @@ export const TASK_PREFIX = /^Task (\d+): /;
 /**
  * What the grader sends the child once the graded folders are compiled and the test files written
  * (the child starts vitest meanwhile): the run's folders and settings, as variables for the child's
- * environment (its workers read them: WORKBOOK_TARGETS, WORKBOOK_FENCES, …), and which test file to
- * run in which project.
+ * environment (its workers read them: WORKBOOK_TARGETS, WORKBOOK_FENCES, …), which test file to
+ * run in which project, and the sandboxes to start at once for the first test files (see prespawn in
+ * sandbox/pump.mjs; Linux only).
  */
 export interface ChildStart {
   type: 'start';
   env: Record<string, string>;
   jobs: Array<{ project: string; file: string }>;
+  spares: SpareSpec[];
 }
+
+/** A sandbox to start ahead: what starting it takes but its pipes, and how long it may take to listen. */
+export type SpareSpec = Omit<SandboxSpec, 'pipes'> & { startLimitMs: number };
 
 /** What the child reports. */
 export type ChildMessage =

@@ -6,7 +6,6 @@
 // This one file is plain JavaScript on purpose: loaded through tsx, importing vitest's Node API
 // takes about a second longer, on every check. vitest loads the TypeScript reporter itself.
 import { fileURLToPath } from 'node:url';
-import { createVitest } from 'vitest/node';
 import { startKeeper } from './sandbox/pump.mjs';
 
 // When the grader goes away (Ctrl-C, a crash), go with it instead of running on unseen.
@@ -15,10 +14,8 @@ process.on('disconnect', () => process.exit(1));
 // The pumps of the sandboxes (sandbox/pump.mjs) run here, in this thread, which never waits on graded
 // code: the workers need no helper thread of their own (see channel.ts). Only where the pumps can tell
 // that a worker has gone (Linux); elsewhere each worker starts its own.
-if (process.platform === 'linux') {
-  startKeeper();
-  process.env.WORKBOOK_KEEPER = '1';
-}
+const keeper = process.platform === 'linux' ? startKeeper() : undefined;
+if (keeper) process.env.WORKBOOK_KEEPER = '1';
 
 // Watch mode keeps vitest running and tests again when the grader says so (WORKBOOK_WATCH, set at spawn).
 const watch = process.env.WORKBOOK_WATCH === '1';
@@ -31,11 +28,15 @@ const started = new Promise((resolve) => {
   const onStart = (message) => {
     if (message?.type !== 'start') return;
     process.off('message', onStart);
+    // The first sandboxes start now, while vitest is still starting (see prespawn in sandbox/pump.mjs).
+    keeper?.prespawn(message.spares ?? [], message.env?.WORKBOOK_PIPE_STOCK);
     resolve(message);
   };
   process.on('message', onStart);
 });
 
+// Loaded only now, so that the 'start' message is heard while vitest's modules load (some 0.4 s).
+const { createVitest } = await import('vitest/node');
 const vitest = await createVitest('test', {
   watch,
   reporters: [fileURLToPath(new URL('./ipc-reporter.ts', import.meta.url))],

@@ -6,8 +6,9 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import type { ChildStart } from './child-protocol.ts';
-import { spawnSuiteChild, takePrelaunchedChild } from './suite-spawn.mjs';
-import type { Fences } from './sandbox/fences.ts';
+import { START_LIMIT_MS } from './sandbox/channel.ts';
+import { sandboxSpec, type Fences } from './sandbox/fences.ts';
+import { spawnSuiteChild, suiteWorkers, takePrelaunchedChild } from './suite-spawn.mjs';
 
 /** How long the test runner may stay silent before the grader calls grading itself broken (at least). */
 const QUIET_LIMIT_MS = 120_000;
@@ -96,7 +97,7 @@ export function startSuiteProcess(root: string, settings: SuiteSettings): SuiteP
       WORKBOOK_CALL_LIMIT_MS: String(settings.limitMs),
       ...(settings.seed === undefined ? {} : { WORKBOOK_SEED: String(settings.seed) }),
     };
-    const message: ChildStart = { type: 'start', env, jobs };
+    const message: ChildStart = { type: 'start', env, jobs, spares: spareSpecs(settings, jobs.length) };
     // (A child that has already ended cannot be told; its exit says why.)
     child.send(message, () => {});
   };
@@ -109,6 +110,18 @@ export function startSuiteProcess(root: string, settings: SuiteSettings): SuiteP
     stop,
     exited,
   };
+}
+
+/**
+ * The sandboxes the child starts at once, one for each of the first test files to run side by side:
+ * they start while vitest itself does, when one of this machine's two CPUs has little to do, and the
+ * first lessons find them listening. Where the child keeps the sandboxes' pumps (Linux, with named
+ * pipes: see sandbox/pump.mjs).
+ */
+function spareSpecs(settings: SuiteSettings, files: number): ChildStart['spares'] {
+  if (process.platform !== 'linux' || settings.pipeStock === undefined) return [];
+  const count = Math.min(suiteWorkers(), files);
+  return Array.from({ length: count }, () => ({ ...sandboxSpec(settings.fences, settings.sandboxesDir), startLimitMs: START_LIMIT_MS }));
 }
 
 /** Stops a process group. */

@@ -7,13 +7,13 @@
  * needs few process starts.
  */
 import { spawnSync } from 'node:child_process';
-import { closeSync, constants, mkdtempSync, openSync, readlinkSync, readSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, readlinkSync, readSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BroadcastChannel, MessageChannel, receiveMessageOnPort, threadId, Worker, type MessagePort } from 'node:worker_threads';
 import { innermostProcess, residentBytes, schedTimes } from './cpu-time.mjs';
 import type { Message } from './membrane-types.ts';
-import { claimPipePair } from './pipe-stock.ts';
+import { type OpenPipes, openPair, takeStockPair } from './pipe-pairs.mjs';
 
 /** A message between the two sides, as JSON. */
 export type Frame = Message;
@@ -31,7 +31,7 @@ export interface Exit {
   detail: string;
 }
 
-type PumpMessage = { sid: number; frame?: string; spawned?: boolean; pid?: number; exit?: Exit };
+type PumpMessage = { sid: number; frame?: string; spawned?: boolean; pid?: number; exit?: Exit; spare?: Omit<SpareSandbox, 'sid'> | null };
 
 /** Frames larger than this travel in parts, each acknowledged, so that a write into a pipe never blocks. */
 export const PART_BYTES = 60 * 1024;
@@ -51,6 +51,8 @@ export class Pump {
   private readonly signal: Int32Array;
   private readonly queues = new Map<number, PumpMessage[]>();
   private next = 0;
+  /** True when the pump runs in the main thread of the vitest child. */
+  private readonly keeper: boolean = false;
 
   constructor() {
     const buffer = new SharedArrayBuffer(4);
@@ -65,6 +67,7 @@ export class Pump {
       const requests = new BroadcastChannel(KEEPER_CHANNEL);
       requests.unref();
       this.port = replies;
+      this.keeper = true;
       this.requests = { postMessage: (message) => requests.postMessage({ ...(message as object), thread: threadId, task, signal: buffer }) };
       return;
     }
@@ -110,6 +113,24 @@ export class Pump {
     this.queues.delete(sid);
   }
 
+  /** Set once the main thread's pump has no sandbox started ahead to give (it starts them only when a run starts). */
+  private noSpares = false;
+
+  /**
+   * A sandbox the main thread's pump started ahead, while vitest itself was starting (see prespawn in
+   * pump.mjs), now this thread's; undefined when it has none (left), or with a pump of this thread's own.
+   */
+  takeSpare(): SandboxProcess | undefined {
+    if (!this.keeper || this.noSpares) return undefined;
+    const sid = this.open();
+    this.send({ op: 'take-spare', sid, until: Date.now() + START_LIMIT_MS });
+    const answer = this.receive(sid, START_LIMIT_MS);
+    if (answer?.spare) return new SandboxProcess(this, { sid, ...answer.spare });
+    this.close(sid);
+    this.noSpares = true;
+    return undefined;
+  }
+
   private drain(): void {
     // (Node reads a broadcast channel here too, since 15.12; its types name only the message port.)
     const port = this.port as MessagePort;
@@ -144,14 +165,18 @@ export interface SandboxSpec {
   pipes: boolean;
 }
 
-/** Named pipes between this thread and one sandbox, opened here before the sandbox starts (then unlinked). */
-interface Pipes {
-  mainIn: number;
-  mainOut: number;
-  childIn: number;
-  childOut: number;
-  /** The replies pipe once more, never blocking: where the pump writes its wake-up (see finish in pump.mjs). */
-  wake: number;
+/** Named pipes between this thread and one sandbox, opened before the sandbox starts (then unlinked). */
+type Pipes = OpenPipes;
+
+/** This thread's ends of a sandbox's pipes. */
+type MainEnds = Pick<Pipes, 'mainIn' | 'mainOut' | 'wake'>;
+
+/** A sandbox the main thread's pump started ahead (see prespawn in pump.mjs), as this thread takes it. */
+export interface SpareSandbox {
+  sid: number;
+  pid: number;
+  control: SharedArrayBuffer;
+  pipes: MainEnds;
 }
 
 /** One sandbox process as the suites' thread sees it. */
@@ -160,40 +185,57 @@ export class SandboxProcess {
   /** When the current call must end (ms since the epoch; 0 between calls), read by the pump. */
   readonly deadline: Float64Array;
   private readonly gone: Int32Array;
-  private readonly pipes: Pipes | undefined;
+  private readonly pipes: MainEnds | undefined;
+  /** The sandbox's own ends of its pipes, closed here once it holds its copies. */
+  private readonly childEnds: number[];
   private exit: Exit | undefined;
   private released = false;
   private started = false;
   /** The process the pump started (on Linux, the sandbox runs below it). */
   private pid: number | undefined;
 
-  /** Asks the pump to start a sandbox; `ready` waits until it listens. */
+  /** Asks the pump to start a sandbox (`ready` waits until it listens), or takes one it started ahead. */
   constructor(
     private readonly pump: Pump,
-    spec: SandboxSpec,
+    spec: SandboxSpec | SpareSandbox,
   ) {
+    if ('control' in spec) {
+      // Started by the main thread's pump before this thread asked, its own ends of the pipes closed there.
+      this.sid = spec.sid;
+      this.gone = new Int32Array(spec.control, 0, 1);
+      this.deadline = new Float64Array(spec.control, 8, 1);
+      this.pipes = spec.pipes;
+      this.childEnds = [];
+      this.pid = spec.pid;
+      this.spawnedAhead = true;
+      return;
+    }
     this.sid = pump.open();
     const control = new SharedArrayBuffer(16);
     this.gone = new Int32Array(control, 0, 1);
     this.deadline = new Float64Array(control, 8, 1);
     this.deadline[0] = Date.now() + START_LIMIT_MS;
-    this.pipes = spec.pipes ? openPipes() : undefined;
+    const pipes = spec.pipes ? openPipes() : undefined;
+    this.pipes = pipes;
+    this.childEnds = pipes ? [pipes.childIn, pipes.childOut] : [];
     const { pipes: _usePipes, ...rest } = spec;
-    pump.send({ op: 'spawn', sid: this.sid, ...rest, args: [...spec.args, this.pipes ? 'pipes' : 'stdio'], control, pipes: this.pipes });
+    pump.send({ op: 'spawn', sid: this.sid, ...rest, args: [...spec.args, pipes ? 'pipes' : 'stdio'], control, pipes });
   }
+
+  /** True for a sandbox the pump started ahead (its start is known already). */
+  private readonly spawnedAhead: boolean = false;
 
   /** Waits until the sandbox has started and listens (at once when it already does). */
   ready(): void {
     if (this.started) return;
     this.started = true;
-    const started = this.pump.receive(this.sid, START_LIMIT_MS + 5000);
-    this.pid = started?.pid;
-    if (this.pipes) {
+    if (!this.spawnedAhead) {
+      const started = this.pump.receive(this.sid, START_LIMIT_MS + 5000);
+      this.pid = started?.pid;
       // The sandbox holds its own copies of its two ends now (or never will).
-      closeSync(this.pipes.childIn);
-      closeSync(this.pipes.childOut);
+      for (const end of this.childEnds) closeSync(end);
+      if (started?.exit) this.ended(started.exit);
     }
-    if (started?.exit) this.ended(started.exit);
     // A sandbox says 'ready' once it listens; anything else is a broken start.
     if (this.alive && this.receive()?.t !== 'ready') this.kill('protocol');
   }
@@ -368,24 +410,8 @@ function openPipes(): Pipes {
 
 /** A pair from the grader's stock (pipe-stock.ts) when it has one, else a batch made here. */
 function takeOrMakePipes(): Pipes[] {
-  const claimed = claimPipePair();
-  if (claimed === undefined) return makePipes(PIPES_PER_BATCH);
-  try {
-    return [openPair(claimed)];
-  } finally {
-    rmSync(claimed.folder, { recursive: true, force: true });
-  }
-}
-
-/** Opens both ends of a pair of named pipes (this side keeps both ends of each, so opening never blocks). */
-function openPair({ requests, replies }: { requests: string; replies: string }): Pipes {
-  return {
-    mainIn: openSync(requests, constants.O_RDWR),
-    mainOut: openSync(replies, constants.O_RDWR),
-    childIn: openSync(requests, constants.O_RDONLY),
-    childOut: openSync(replies, constants.O_WRONLY),
-    wake: openSync(replies, constants.O_WRONLY | constants.O_NONBLOCK),
-  };
+  const taken = takeStockPair();
+  return taken === undefined ? makePipes(PIPES_PER_BATCH) : [taken];
 }
 
 function makePipes(count: number): Pipes[] {
@@ -416,7 +442,7 @@ class SandboxPool {
   /** Starts a spare sandbox now, while the thread has other work, unless one is waiting for `key` or for anyone. */
   warm(key: string, start: (pump: Pump) => SandboxProcess): void {
     if (this.idle.get(key)?.alive) return;
-    this.spare ??= start(this.pump);
+    this.spare ??= this.pump.takeSpare() ?? start(this.pump);
   }
 
   /** The spare sandbox, if one was started and is still there. */

@@ -6,16 +6,16 @@
  * the membrane (membrane.js) synchronously, with a deadline. A call that runs past its deadline,
  * crashes or ends its process fails only the test that made it; the next test starts a fresh sandbox.
  */
-import { chownSync, mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { types } from 'node:util';
 import { expect, inject } from 'vitest';
 import { stoppedMessage } from '../../core/failure.ts';
 import { MAX_FRAME, namedPipesWork, sandboxPool, SandboxProcess, START_LIMIT_MS, type Exit, type Frame, type Pump } from './channel.ts';
 import { compiledFile, compileFolder, HELPER_ROOT, type CompiledFolder } from './compile.ts';
-import { createMembrane, MEMBRANE_SOURCE, type Membrane, type TwinRecipe } from './membrane-types.ts';
+import { createMembrane, type Membrane, type TwinRecipe } from './membrane-types.ts';
 import { folderOfTestFile, targetOfFolder } from '../test-files.ts';
-import { fencesFromEnvironment, SANDBOX_LIMITS, sandboxCommand, scratchRoot, type Fences } from './fences.ts';
+import { fencesFromEnvironment, SANDBOX_LIMITS, sandboxSpec, type Fences } from './fences.ts';
 
 /** The folder a sandbox without graded code is started for (it holds no exercise files). */
 const CLEAN_TARGET = '/nonexistent/workbook-without-hand-in/lessons';
@@ -42,8 +42,6 @@ const AFTER_STOP_MS = 1000;
 
 /** Lines of recent output kept to explain a stopped call. */
 const RECENT_LINES = 12;
-
-const SANDBOX_SOURCE = readFileSync(new URL('./sandbox.js', import.meta.url), 'utf8');
 
 /** Raised in a test when the hand-in's code was stopped or its process ended. */
 export class StoppedError extends Error {
@@ -475,20 +473,7 @@ class Session {
   }
 
   private spawn(pump: Pump): SandboxProcess {
-    const scratch = mkdtempSync(join(scratchRoot(), 'workbook-sandbox-'));
-    if (this.fences.runAs) chownSync(scratch, this.fences.runAs.uid, this.fences.runAs.gid);
-    const { command, args } = sandboxCommand(this.fences, `${MEMBRANE_SOURCE}\n${SANDBOX_SOURCE}`, scratch);
-    const process = new SandboxProcess(pump, {
-      command,
-      args,
-      env: { PATH: globalThis.process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', TZ: 'UTC' },
-      uid: this.fences.runAs?.uid,
-      gid: this.fences.runAs?.gid,
-      memoryLimitBytes: SANDBOX_LIMITS.residentBytes,
-      scratch,
-      pipes: namedPipesWork(),
-    });
-    return process;
+    return new SandboxProcess(pump, { ...sandboxSpec(this.fences), pipes: namedPipesWork() });
   }
 
   /** The folder paths in messages are shown relative to: the one holding lessons/. */

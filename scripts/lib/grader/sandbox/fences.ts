@@ -4,8 +4,11 @@
  * its own (namespaces, resource limits, and another user when grading as root).
  */
 import { spawnSync } from 'node:child_process';
+import { chownSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { OPTIMISE_LATER } from '../suite-spawn.mjs';
+import type { SandboxSpec } from './channel.ts';
 
 /** What a sandbox may use. */
 export const SANDBOX_LIMITS = {
@@ -61,6 +64,33 @@ export function probeFences(): Fences {
   const fences: Fences = { permission: true, namespaces, rlimits };
   if (runAs) fences.runAs = runAs;
   return fences;
+}
+
+/** The program a sandbox runs (`node -e`): the membrane, then the sandbox's own loop (read once). */
+function sandboxScript(): string {
+  script ??= ['./membrane.js', './sandbox.js'].map((file) => readFileSync(new URL(file, import.meta.url), 'utf8')).join('\n');
+  return script;
+}
+
+let script: string | undefined;
+
+/**
+ * What starting one sandbox takes, but its pipes: its own scratch folder (made now, inside `parent`,
+ * and the sandbox's user's), the command line, a bare environment, the user it runs as, its memory limit.
+ */
+export function sandboxSpec(fences: Fences, parent = scratchRoot()): Omit<SandboxSpec, 'pipes'> {
+  const scratch = mkdtempSync(join(parent, 'workbook-sandbox-'));
+  if (fences.runAs) chownSync(scratch, fences.runAs.uid, fences.runAs.gid);
+  const { command, args } = sandboxCommand(fences, sandboxScript(), scratch);
+  return {
+    command,
+    args,
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', TZ: 'UTC' },
+    uid: fences.runAs?.uid,
+    gid: fences.runAs?.gid,
+    memoryLimitBytes: SANDBOX_LIMITS.residentBytes,
+    scratch,
+  };
 }
 
 /** How to start one sandbox: the command and its arguments, around `node -e <script>`. */

@@ -44,7 +44,7 @@ export interface Membrane {
 }
 
 /** The text of membrane.js, which the sandbox's start-up script also holds. */
-export const MEMBRANE_SOURCE = readFileSync(new URL('./membrane.js', import.meta.url), 'utf8');
+const MEMBRANE_SOURCE = readFileSync(new URL('./membrane.js', import.meta.url), 'utf8');
 
 /**
  * The builtins membrane.js uses, read once and handed to it as parameters. The suites run in a vm

@@ -3,13 +3,12 @@
  * making them takes a `mkfifo` process, and starting one from a test worker copies a large process:
  * about a tenth of a second, on every run of watch mode and for every student in class grading. The
  * grader keeps a small stock instead, made in the background (never while a worker waits), in a
- * folder only it can open; a worker takes a pair by renaming its folder (see claimPipePair), opens
+ * folder only it can open; a worker takes a pair by renaming its folder (claimPipePair, pipe-pairs.mjs), opens
  * both pipes and removes the names, as channel.ts does with pipes it makes itself.
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { threadId } from 'node:worker_threads';
 
 /** Pairs kept ready. */
 const STOCK_PAIRS = 8;
@@ -63,40 +62,4 @@ export function startPipeStock(parent: string): PipeStock {
       rmSync(folder, { recursive: true, force: true });
     },
   };
-}
-
-/**
- * Takes one ready pair from the stock named by WORKBOOK_PIPE_STOCK: the paths of its two pipes, in a
- * folder now this thread's alone (remove it once they are open), or undefined when the stock is empty.
- */
-export function claimPipePair(): { folder: string; requests: string; replies: string } | undefined {
-  const stock = process.env.WORKBOOK_PIPE_STOCK;
-  if (stock === undefined) return undefined;
-  let names: string[];
-  try {
-    names = readdirSync(stock);
-  } catch {
-    return undefined;
-  }
-  for (const name of names) {
-    const folder = join(stock, `..`, `taken-${process.pid}-${threadId}-${name}`);
-    try {
-      renameSync(join(stock, name), folder);
-    } catch {
-      continue; // another worker took it first
-    }
-    const requests = join(folder, 'requests');
-    const replies = join(folder, 'replies');
-    if (isPipe(requests) && isPipe(replies)) return { folder, requests, replies };
-    rmSync(folder, { recursive: true, force: true });
-  }
-  return undefined;
-}
-
-function isPipe(path: string): boolean {
-  try {
-    return lstatSync(path).isFIFO();
-  } catch {
-    return false;
-  }
 }

@@ -3,5 +3,15 @@
 /** The channel on which suites' threads ask the main thread's pumps for sandboxes. */
 export declare const KEEPER_CHANNEL: string;
 
-/** Runs the pumps of every suites' thread of this process in this thread (Linux); returns the function that stops them and their sandboxes. */
-export declare function startKeeper(): () => void;
+import type { SpareSpec } from '../child-protocol.ts';
+
+/** The pumps of every suites' thread of this process, run in this thread (Linux). */
+export interface Keeper {
+  /** Starts a sandbox for each spec now, with pipes from the stock folder `stock`, for the first threads that ask. */
+  prespawn(specs: SpareSpec[], stock: string | undefined): void;
+  /** Ends the pumps and every sandbox they started. */
+  stop(): void;
+}
+
+/** Runs the pumps of every suites' thread of this process in this thread (Linux). */
+export declare function startKeeper(): Keeper;

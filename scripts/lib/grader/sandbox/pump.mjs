@@ -11,9 +11,10 @@
 //
 // Plain JavaScript, because it runs in a worker thread that loads it without a TypeScript loader.
 import { spawn } from 'node:child_process';
-import { existsSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, rmSync, writeSync } from 'node:fs';
 import { BroadcastChannel, isMainThread, workerData } from 'node:worker_threads';
 import { BUSY_STRETCH, residentBytes, schedTimes } from './cpu-time.mjs';
+import { takeStockPair } from './pipe-pairs.mjs';
 
 /** The largest frame a relayed sandbox may send (a bigger one is a broken or hostile sandbox). */
 const MAX_FRAME = 8 * 1024 * 1024; // as in channel.ts
@@ -30,139 +31,164 @@ const WAKE = Buffer.from([0xff, 0xff, 0xff, 0xff]);
 const everyPump = new Set();
 
 /**
+ * A pump: `post` carries its messages to the suites' thread it serves, and `sandboxes` holds the
+ * sandboxes it started for that thread, by id. Each sandbox's record (`box`) names its pump and its
+ * id there: a sandbox started ahead (see prespawn) changes hands when a thread takes it.
+ * @param {(message: object) => void} post
+ */
+function newPump(post) {
+  const pump = { post, sandboxes: new Map() };
+  everyPump.add(pump.sandboxes);
+  return pump;
+}
+
+/** Starts a sandbox for `pump` under the id `sid`. */
+function start(pump, { sid, command, args, env, uid, gid, memoryLimitBytes, scratch, control, pipes }) {
+  const options = { env, cwd: scratch, stdio: pipes ? ['ignore', 'pipe', 'pipe', pipes.childIn, pipes.childOut] : ['pipe', 'pipe', 'pipe'] };
+  if (uid !== undefined) Object.assign(options, { uid, gid });
+  // control: [0] 1 once the sandbox is gone; as Float64 at byte 8: when the current call must end (0: none).
+  const gone = new Int32Array(control, 0, 1);
+  const until = new Float64Array(control, 8, 1);
+  const box = { pump, sid, child: undefined, pending: Buffer.alloc(0), stderr: '', reason: undefined, timers: [], scratch, gone, pipes, control };
+  pump.sandboxes.set(sid, box);
+  try {
+    box.child = spawn(command, args, options);
+  } catch (error) {
+    box.reason = 'spawn';
+    box.stderr = String(error.message);
+    finish(box, null, null);
+    return box;
+  }
+  const { child } = box;
+  pump.post({ sid, spawned: true, pid: child.pid });
+  child.stdin?.on('error', () => {});
+  child.stdout.on('data', (chunk) => {
+    if (pipes) return; // with named pipes, standard output carries nothing the grader reads
+    box.pending = box.pending.length === 0 ? chunk : Buffer.concat([box.pending, chunk]);
+    while (box.pending.length >= 4) {
+      const length = box.pending.readUInt32LE(0);
+      if (length > MAX_FRAME) {
+        stop(box, 'oversized');
+        return;
+      }
+      if (box.pending.length < 4 + length) break;
+      const text = box.pending.toString('utf8', 4, 4 + length);
+      box.pending = box.pending.subarray(4 + length);
+      box.pump.post({ sid: box.sid, frame: text });
+    }
+  });
+  child.stderr.on('data', (chunk) => {
+    if (box.stderr.length < STDERR_KEEP) box.stderr += chunk.toString('utf8').slice(0, STDERR_KEEP - box.stderr.length);
+  });
+  child.on('error', (error) => {
+    box.reason ??= 'spawn';
+    box.stderr += String(error.message);
+  });
+  child.on('close', (code, killedBy) => finish(box, code, killedBy));
+  let call; // the current call: its deadline, its limit, and how long the sandbox had waited for a CPU before it
+  box.timers.push(
+    setInterval(() => {
+      const end = until[0];
+      if (end <= 0) {
+        call = undefined;
+        return;
+      }
+      const now = Date.now();
+      if (call?.end !== end) call = { end, limit: Math.max(0, end - now), waitedBefore: schedTimes(child.pid)?.waitMs };
+      if (now > end && !stillOwed(call, child.pid, now)) stop(box, 'timeout');
+    }, DEADLINE_EVERY),
+  );
+  if (memoryLimitBytes) {
+    box.timers.push(
+      setInterval(() => {
+        if ((residentBytes(child.pid) ?? 0) > memoryLimitBytes) stop(box, 'memory');
+      }, MEMORY_EVERY),
+    );
+  }
+  return box;
+}
+
+/**
+ * Whether a call past its deadline is still owed time: the machine kept its code waiting for a CPU
+ * for longer than the call has overrun, and the call has not yet run BUSY_STRETCH times its limit.
+ */
+function stillOwed(call, pid, now) {
+  if (now > call.end + call.limit * (BUSY_STRETCH - 1)) return false;
+  const waitedNow = schedTimes(pid)?.waitMs;
+  if (call.waitedBefore === undefined || waitedNow === undefined) return false;
+  return now - call.end < waitedNow - call.waitedBefore;
+}
+
+/** Tells the suites' thread that a sandbox is gone, waking it if it is reading a named pipe. */
+function finish(box, code, killedBy) {
+  for (const timer of box.timers) clearInterval(timer);
+  box.pump.sandboxes.delete(box.sid);
+  if (box.scratch) rmSync(box.scratch, { recursive: true, force: true });
+  Atomics.store(box.gone, 0, 1);
+  const exit = { code, signal: killedBy, reason: box.reason ?? 'exit', detail: box.stderr };
+  if (!box.pipes) {
+    box.pump.post({ sid: box.sid, exit });
+    return;
+  }
+  // Never waits: a dead sandbox may have left the pipe full (a frame too large to read, say), and then
+  // the thread is not blocked on an empty pipe but reading, or waiting for this message (once a
+  // blocking write here waited for it, and it for this message, for ever).
+  try {
+    writeSync(box.pipes.wake, WAKE);
+  } catch {
+    // The pipe is full: the thread finds the sandbox gone as it reads on.
+  }
+  box.pump.post({ sid: box.sid, exit });
+}
+
+function stop(box, reason) {
+  if (!box) return;
+  box.reason ??= reason;
+  try {
+    box.child?.kill('SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
+/**
  * The pump of one suites' thread: `port` carries its messages to that thread, which waits on
- * `signalBuffer` (an Int32Array's memory) and is woken through it. Returns the function that takes
+ * `signalBuffer` (an Int32Array's memory) and is woken through it. `spares`: sandboxes started ahead
+ * that the thread may take (in the main thread of the vitest child). Returns the function that takes
  * the thread's requests, and the one that ends every sandbox the pump started.
  */
-function createPump(port, signalBuffer) {
+function createPump(port, signalBuffer, spares = []) {
   const signal = new Int32Array(signalBuffer);
-  /** Live sandboxes by id. */
-  const sandboxes = new Map();
-  everyPump.add(sandboxes);
-
-  /** Sends a message to the suites' thread and wakes it. */
-  function post(message) {
+  const pump = newPump((message) => {
     port.postMessage(message);
     Atomics.store(signal, 0, 1);
     Atomics.notify(signal, 0);
-  }
-
-  function start({ sid, command, args, env, uid, gid, memoryLimitBytes, scratch, control, pipes }) {
-    const options = { env, cwd: scratch, stdio: pipes ? ['ignore', 'pipe', 'pipe', pipes.childIn, pipes.childOut] : ['pipe', 'pipe', 'pipe'] };
-    if (uid !== undefined) Object.assign(options, { uid, gid });
-    // control: [0] 1 once the sandbox is gone; as Float64 at byte 8: when the current call must end (0: none).
-    const gone = new Int32Array(control, 0, 1);
-    const until = new Float64Array(control, 8, 1);
-    const box = { child: undefined, pending: Buffer.alloc(0), stderr: '', reason: undefined, timers: [], scratch, gone, pipes };
-    sandboxes.set(sid, box);
-    try {
-      box.child = spawn(command, args, options);
-    } catch (error) {
-      box.reason = 'spawn';
-      box.stderr = String(error.message);
-      finish(sid, box, null, null);
-      return;
-    }
-    const { child } = box;
-    post({ sid, spawned: true, pid: child.pid });
-    child.stdin?.on('error', () => {});
-    child.stdout.on('data', (chunk) => {
-      if (pipes) return; // with named pipes, standard output carries nothing the grader reads
-      box.pending = box.pending.length === 0 ? chunk : Buffer.concat([box.pending, chunk]);
-      while (box.pending.length >= 4) {
-        const length = box.pending.readUInt32LE(0);
-        if (length > MAX_FRAME) {
-          stop(sid, 'oversized');
-          return;
-        }
-        if (box.pending.length < 4 + length) break;
-        const text = box.pending.toString('utf8', 4, 4 + length);
-        box.pending = box.pending.subarray(4 + length);
-        post({ sid, frame: text });
-      }
-    });
-    child.stderr.on('data', (chunk) => {
-      if (box.stderr.length < STDERR_KEEP) box.stderr += chunk.toString('utf8').slice(0, STDERR_KEEP - box.stderr.length);
-    });
-    child.on('error', (error) => {
-      box.reason ??= 'spawn';
-      box.stderr += String(error.message);
-    });
-    child.on('close', (code, killedBy) => finish(sid, box, code, killedBy));
-    let call; // the current call: its deadline, its limit, and how long the sandbox had waited for a CPU before it
-    box.timers.push(
-      setInterval(() => {
-        const end = until[0];
-        if (end <= 0) {
-          call = undefined;
-          return;
-        }
-        const now = Date.now();
-        if (call?.end !== end) call = { end, limit: Math.max(0, end - now), waitedBefore: schedTimes(child.pid)?.waitMs };
-        if (now > end && !stillOwed(call, child.pid, now)) stop(sid, 'timeout');
-      }, DEADLINE_EVERY),
-    );
-    if (memoryLimitBytes) {
-      box.timers.push(
-        setInterval(() => {
-          if ((residentBytes(child.pid) ?? 0) > memoryLimitBytes) stop(sid, 'memory');
-        }, MEMORY_EVERY),
-      );
-    }
-  }
-
-  /**
-   * Whether a call past its deadline is still owed time: the machine kept its code waiting for a CPU
-   * for longer than the call has overrun, and the call has not yet run BUSY_STRETCH times its limit.
-   */
-  function stillOwed(call, pid, now) {
-    if (now > call.end + call.limit * (BUSY_STRETCH - 1)) return false;
-    const waitedNow = schedTimes(pid)?.waitMs;
-    if (call.waitedBefore === undefined || waitedNow === undefined) return false;
-    return now - call.end < waitedNow - call.waitedBefore;
-  }
-
-  /** Tells the suites' thread that a sandbox is gone, waking it if it is reading a named pipe. */
-  function finish(sid, box, code, killedBy) {
-    for (const timer of box.timers) clearInterval(timer);
-    sandboxes.delete(sid);
-    if (box.scratch) rmSync(box.scratch, { recursive: true, force: true });
-    Atomics.store(box.gone, 0, 1);
-    const exit = { code, signal: killedBy, reason: box.reason ?? 'exit', detail: box.stderr };
-    if (!box.pipes) {
-      post({ sid, exit });
-      return;
-    }
-    // Never waits: a dead sandbox may have left the pipe full (a frame too large to read, say), and then
-    // the thread is not blocked on an empty pipe but reading, or waiting for this message (once a
-    // blocking write here waited for it, and it for this message, for ever).
-    try {
-      writeSync(box.pipes.wake, WAKE);
-    } catch {
-      // The pipe is full: the thread finds the sandbox gone as it reads on.
-    }
-    post({ sid, exit });
-  }
-
-  function stop(sid, reason) {
-    const box = sandboxes.get(sid);
-    if (!box) return;
-    box.reason ??= reason;
-    try {
-      box.child?.kill('SIGKILL');
-    } catch {
-      // Already gone.
-    }
-  }
+  });
 
   /** Takes one request of the suites' thread. */
   const handle = (message) => {
     switch (message.op) {
       case 'spawn':
-        start(message);
+        start(pump, message);
         break;
+      case 'take-spare': {
+        const box = takeSpare(spares);
+        if (box === undefined) {
+          pump.post({ sid: message.sid, spare: null });
+          break;
+        }
+        // From now on the thread's start-up deadline holds (a spare that never listened is stopped).
+        new Float64Array(box.control, 8, 1)[0] = message.until;
+        box.pump.sandboxes.delete(box.sid);
+        box.pump = pump;
+        box.sid = message.sid;
+        pump.sandboxes.set(box.sid, box);
+        const { mainIn, mainOut, wake } = box.pipes;
+        pump.post({ sid: box.sid, spare: { pid: box.child.pid, control: box.control, pipes: { mainIn, mainOut, wake } } });
+        break;
+      }
       case 'write': {
-        const box = sandboxes.get(message.sid);
+        const box = pump.sandboxes.get(message.sid);
         if (!box?.child?.stdin) return;
         const body = Buffer.from(message.text, 'utf8');
         const header = Buffer.alloc(4);
@@ -171,7 +197,7 @@ function createPump(port, signalBuffer) {
         break;
       }
       case 'kill':
-        stop(message.sid, message.reason ?? 'closed');
+        stop(pump.sandboxes.get(message.sid), message.reason ?? 'closed');
         break;
       default:
     }
@@ -179,10 +205,18 @@ function createPump(port, signalBuffer) {
 
   /** Ends every sandbox of this pump (its thread has gone). */
   const endAll = () => {
-    for (const sid of sandboxes.keys()) stop(sid, 'closed');
-    everyPump.delete(sandboxes);
+    for (const box of pump.sandboxes.values()) stop(box, 'closed');
+    everyPump.delete(pump.sandboxes);
   };
   return { handle, endAll };
+}
+
+/** The first spare still running, taken off the list; undefined when none is left. */
+function takeSpare(spares) {
+  for (let box = spares.shift(); box !== undefined; box = spares.shift()) {
+    if (box.child && Atomics.load(box.gone, 0) === 0) return box;
+  }
+  return undefined;
 }
 
 // When this thread goes (the helper thread of a suites' thread, or the vitest child), every sandbox goes with it.
@@ -214,13 +248,16 @@ const THREADS_EVERY = 250;
  * Runs the pumps of every suites' thread of this process here, in the main thread (Linux: see channel.ts).
  * A thread's first request names its own operating-system thread (`task`) and brings the memory it waits
  * on; the pump answers on a channel of that thread's own. When the thread has gone (vitest replaced a
- * worker, say), its sandboxes end, as they would with the thread's own helper thread. Returns the
- * function that stops it, and every sandbox it started.
+ * worker, say), its sandboxes end, as they would with the thread's own helper thread. Returns
+ * `prespawn` (see there) and `stop`, which ends the pumps and every sandbox they started.
  */
 export function startKeeper() {
   const requests = new BroadcastChannel(KEEPER_CHANNEL);
   /** The pumps, by the suites' thread they serve (its threadId). */
   const pumps = new Map();
+  /** Sandboxes started ahead, for the first threads that ask (see prespawn); until then, no thread's. */
+  const spares = [];
+  const waiting = newPump(() => {});
   requests.onmessage = (event) => {
     const message = event.data;
     if (
@@ -234,7 +271,7 @@ export function startKeeper() {
     if (pump === undefined) {
       const replies = new BroadcastChannel(`${KEEPER_CHANNEL}-${message.thread}`);
       replies.unref();
-      pump = { ...createPump(replies, message.signal), task: message.task };
+      pump = { ...createPump(replies, message.signal, spares), task: message.task };
       pumps.set(message.thread, pump);
     }
     pump.handle(message);
@@ -248,10 +285,47 @@ export function startKeeper() {
     }
   }, THREADS_EVERY);
   watch.unref();
-  return function stopKeeper() {
+
+  /**
+   * Starts a sandbox for each spec now, with a pair of pipes from the grader's stock (`stock`), for the
+   * first threads to take (a spare holds no code until a thread boots it). The grader sends the specs
+   * with the run's start, while vitest itself starts here and the other CPU has little to do.
+   */
+  const prespawn = (specs, stock) => {
+    let tries = 0;
+    const next = () => {
+      while (specs.length > 0) {
+        const pipes = takeStockPair(stock);
+        if (pipes === undefined) {
+          // The stock is still being made (the grader started it a moment ago).
+          if ((tries += 1) <= SPARE_TRIES) setTimeout(next, SPARE_RETRY_MS).unref();
+          return;
+        }
+        const { startLimitMs, ...spec } = specs.shift();
+        const control = new SharedArrayBuffer(16);
+        new Float64Array(control, 8, 1)[0] = Date.now() + startLimitMs;
+        const box = start(waiting, { ...spec, sid: `ahead-${(spared += 1)}`, args: [...spec.args, 'pipes'], control, pipes });
+        // The sandbox holds its own copies of its two ends now (or never will).
+        closeSync(pipes.childIn);
+        closeSync(pipes.childOut);
+        if (box.child !== undefined) spares.push(box);
+      }
+    };
+    next();
+  };
+
+  const stopKeeper = () => {
     clearInterval(watch);
     requests.close();
     for (const pump of pumps.values()) pump.endAll();
     pumps.clear();
+    for (const box of spares.splice(0)) stop(box, 'closed');
   };
+  return { prespawn, stop: stopKeeper };
 }
+
+/** How many sandboxes started ahead so far (their ids while no thread has them). */
+let spared = 0;
+/** How long to wait for the pipe stock before trying again, in milliseconds, and how many times. */
+const SPARE_RETRY_MS = 20;
+const SPARE_TRIES = 50;
