@@ -72,39 +72,36 @@ test.runIf(process.platform === 'linux')("a worker thread's sandboxes end when t
   }
 });
 
-test.runIf(process.platform === 'linux')(
-  'a sandbox started ahead goes to the first thread that asks, and ends with it; one never taken ends with the keeper',
-  async () => {
-    const keeper = startKeeper();
-    const parent = mkdtempSync(join(tmpdir(), 'workbook-keeper-test-'));
-    const stock = startPipeStock(parent);
-    try {
-      keeper.prespawn(
-        [0, 1].map(() => ({ ...sleepSpec(parent), startLimitMs: 15_000 })),
-        stock.folder,
-      );
-      const first = await threadAsking({ op: 'take-spare', sid: 1, until: Date.now() + 15_000 });
-      const taken = first.answer.spare?.pid as number;
-      expect(running(taken)).toBe(true);
-      const second = await threadAsking({ op: 'take-spare', sid: 1, until: Date.now() + 15_000 });
-      const kept = second.answer.spare?.pid as number;
-      expect(kept).not.toBe(taken);
-      const third = await threadAsking({ op: 'take-spare', sid: 1, until: Date.now() + 15_000 });
-      expect(third.answer.spare).toBeNull();
-      await first.worker.terminate();
-      expect(await ended(taken)).toBe(true);
-      expect(running(kept)).toBe(true);
-      await second.worker.terminate();
-      await third.worker.terminate();
-      expect(await ended(kept)).toBe(true);
-    } finally {
-      keeper.stop();
-      stock.stop();
-      expect(readdirSync(parent).filter((name) => name.startsWith('scratch-'))).toEqual([]);
-      rmSync(parent, { recursive: true, force: true });
-    }
-  },
-);
+test.runIf(process.platform === 'linux')('sandboxes started ahead go to the first threads that ask, one each, and end with them', async () => {
+  const keeper = startKeeper();
+  const parent = mkdtempSync(join(tmpdir(), 'workbook-keeper-test-'));
+  const stock = startPipeStock(parent);
+  try {
+    keeper.prespawn(
+      [0, 1].map(() => ({ ...sleepSpec(parent), startLimitMs: 15_000 })),
+      stock.folder,
+    );
+    const first = await threadAsking({ op: 'take-spare', sid: 1, until: Date.now() + 15_000 });
+    const taken = first.answer.spare?.pid as number;
+    expect(running(taken)).toBe(true);
+    const second = await threadAsking({ op: 'take-spare', sid: 1, until: Date.now() + 15_000 });
+    const kept = second.answer.spare?.pid as number;
+    expect(kept).not.toBe(taken);
+    const third = await threadAsking({ op: 'take-spare', sid: 1, until: Date.now() + 15_000 });
+    expect(third.answer.spare).toBeNull();
+    await first.worker.terminate();
+    expect(await ended(taken)).toBe(true);
+    expect(running(kept)).toBe(true);
+    await second.worker.terminate();
+    await third.worker.terminate();
+    expect(await ended(kept)).toBe(true);
+  } finally {
+    keeper.stop();
+    stock.stop();
+    expect(readdirSync(parent).filter((name) => name.startsWith('scratch-'))).toEqual([]);
+    rmSync(parent, { recursive: true, force: true });
+  }
+});
 
 test.runIf(process.platform === 'linux')('sandboxes started ahead that no thread took end when the keeper stops', async () => {
   const keeper = startKeeper();
