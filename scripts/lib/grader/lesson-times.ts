@@ -1,22 +1,30 @@
 /**
  * How long each lesson took the last time it was graded here, kept in the workbook's state folder
- * (.workbook/lesson-times.json) so that the next check deals one folder's lessons out over the
- * workers evenly (runner.ts). A missing or unreadable file only means the lessons are dealt out by count.
+ * (.workbook/lesson-times.json, and a file of its own for each other folder checked: the reference's
+ * lessons take far longer than the stubs') so that the next check of the same folder deals its lessons
+ * out over the workers evenly (runner.ts). A missing or unreadable file only means the lessons are
+ * dealt out by count.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { hashText } from '../core/stubs.ts';
 
 /** Lesson id → milliseconds its tests took. */
 export type LessonTimes = Record<string, number>;
 
-/** The file in a workbook's state folder (.workbook/) that keeps its lessons' durations. */
-function timesFile(stateDir: string): string {
-  return join(stateDir, 'lesson-times.json');
+/**
+ * The file in a workbook's state folder (.workbook/) that keeps the durations of the lessons of
+ * `target`: lesson-times.json for the workbook's own lessons/ (or when no folder is named), else one
+ * named after the folder's path.
+ */
+function timesFile(stateDir: string, target?: string): string {
+  if (target === undefined || resolve(target) === resolve(stateDir, '..', 'lessons')) return join(stateDir, 'lesson-times.json');
+  return join(stateDir, `lesson-times-${hashText(resolve(target)).slice(0, 16)}.json`);
 }
 
-/** The durations kept in the state folder (none when the file is missing or not what this module writes). */
-export function readLessonTimes(stateDir: string): LessonTimes {
-  const file = timesFile(stateDir);
+/** The durations kept in the state folder for `target` (none when the file is missing or not what this module writes). */
+export function readLessonTimes(stateDir: string, target?: string): LessonTimes {
+  const file = timesFile(stateDir, target);
   try {
     const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
@@ -34,15 +42,16 @@ export function readLessonTimes(stateDir: string): LessonTimes {
 export function recordLessonTimes(
   stateDir: string,
   runs: ReadonlyArray<{ lessonId: string; problem?: unknown; tests: ReadonlyArray<{ durationMs: number }> }>,
+  target?: string,
 ): void {
-  const times = readLessonTimes(stateDir);
+  const times = readLessonTimes(stateDir, target);
   for (const run of runs) {
     if (run.problem !== undefined || run.tests.length === 0) continue;
     times[run.lessonId] = Math.max(1, Math.round(run.tests.reduce((sum, test) => sum + test.durationMs, 0)));
   }
   try {
     mkdirSync(stateDir, { recursive: true });
-    writeFileSync(timesFile(stateDir), `${JSON.stringify(times, null, 2)}\n`);
+    writeFileSync(timesFile(stateDir, target), `${JSON.stringify(times, null, 2)}\n`);
   } catch {
     // A read-only workbook (the README's container recipe): the next check deals its lessons out by count.
   }

@@ -101,6 +101,7 @@ export async function runTargets(options: RunOptions): Promise<LessonRun[][]> {
     recordLessonTimes(
       stateDir,
       open.map((entry) => entry.run),
+      targets[0],
     );
   }
   for (const entry of pending) holdToList(entry.run, listFor(pending, entry, options.referenceIndex));
@@ -259,7 +260,13 @@ async function runChild(
   };
   try {
     compile();
-    writeTestFiles(root, join(compiledDir, 'suites'), open, stateDir === undefined ? {} : readLessonTimes(stateDir), referenceIndex);
+    writeTestFiles(
+      root,
+      join(compiledDir, 'suites'),
+      open,
+      stateDir === undefined || targets.length !== 1 ? {} : readLessonTimes(stateDir, targets[0]),
+      referenceIndex,
+    );
   } catch (error) {
     suites.stop();
     await suites.exited;
