@@ -154,7 +154,7 @@ export interface BulkReport {
 }
 
 /**
- * Calls `fn(board, ...rest)` on every board (in one crossing into the graded code), and finds the
+ * Calls `fn(board, ...rest)` on every board (in a few crossings into the graded code), and finds the
  * smallest board whose answer differs from `expected` (or where the call throws). Returns texts for
  * `expect(report.actual).toBe(report.expected)`: when a board fails, both show that board as a grid
  * and the answer, so the difference is one line.

@@ -1,7 +1,8 @@
 /**
  * Many calls into the graded code at once. Under the grader the code runs in a sandbox process and
- * every call crosses into it; an exhaustive check makes thousands of calls, so it sends them in one
- * crossing. Without the grader (a plain function) the calls are made one by one, with the same results.
+ * every call crosses into it; an exhaustive check makes thousands of calls, so it sends them together,
+ * in a few crossings (the first small, so code that throws at once is not sent thousands). Without the
+ * grader (a plain function) the calls are made one by one, with the same results.
  */
 import { inject, vi } from 'vitest';
 import { crossesAsTwin, currentSession, oneWay } from '../../scripts/lib/grader/sandbox/client.ts';

@@ -72,6 +72,46 @@ describe('values cross as the code would see them in one process', () => {
   });
 });
 
+describe('a batch crosses in parts that grow', () => {
+  /** A pair whose sandbox side counts the argument lists each batch request brings. */
+  const counted = <T extends Record<string, unknown>>(offered: T) => {
+    const parts: number[] = [];
+    const joined = pair(offered, (request, reply) => {
+      if (request.op === 'each') parts.push(((request.slots as Array<{ v: unknown[] }>)[1]!.v ?? []).length);
+      return reply;
+    });
+    return { ...joined, parts };
+  };
+  const lists = (count: number): [number][] => Array.from({ length: count }, (_, index) => [index]);
+
+  test('every call is made, in order, and each value comes back', () => {
+    const { exports, trusted, parts } = counted({ twice: (value: number) => value * 2 });
+    const outcomes = trusted.callEach(exports.twice, lists(1000));
+    expect(outcomes).toEqual(lists(1000).map(([value]) => ({ ok: true, value: value * 2 })));
+    expect(parts).toEqual([64, 512, 424]);
+  });
+
+  test('a function that throws at once is sent only the first part', () => {
+    const { exports, trusted, parts } = counted({
+      stub: (): never => {
+        throw new Error('not implemented yet');
+      },
+    });
+    const outcomes = trusted.callEach(exports.stub, lists(19_683));
+    expect(outcomes).toEqual([{ ok: false, error: expect.objectContaining({ message: 'not implemented yet' }) }]);
+    expect(parts).toEqual([64]);
+  });
+
+  test('a throw in a later part ends the batch there, with every value before it', () => {
+    const { exports, trusted, parts } = counted({ upTo: (value: number) => (value < 100 ? value : missing(value)) });
+    const outcomes = trusted.callEach(exports.upTo, lists(1000));
+    expect(outcomes).toHaveLength(101);
+    expect(outcomes[99]).toEqual({ ok: true, value: 99 });
+    expect(outcomes[100]).toEqual({ ok: false, error: expect.objectContaining({ message: 'odd: 100' }) });
+    expect(parts).toEqual([64, 512]);
+  });
+});
+
 describe('a batch answer that does not fit the calls made is refused', () => {
   const withAnswer = (change: (answer: { given: unknown[]; threw: boolean }) => void) =>
     pair({ same: (value: number) => value }, (request, reply) => {
@@ -88,6 +128,11 @@ describe('a batch answer that does not fit the calls made is refused', () => {
     const { exports, trusted } = withAnswer((answer) => {
       answer.threw = true;
     });
+    expect(() => trusted.callEach(exports.same, [[1], [2]])).toThrow('cannot read');
+  });
+
+  test('fewer values than calls, and no throw', () => {
+    const { exports, trusted } = withAnswer((answer) => answer.given.pop());
     expect(() => trusted.callEach(exports.same, [[1], [2]])).toThrow('cannot read');
   });
 

@@ -129,8 +129,8 @@ class Session {
   }
 
   /**
-   * Calls `fn` (an export of the hand-in) once per argument list, in one crossing. Gives the results
-   * and how long the crossing took: the CPU time the sandbox used where the kernel tells it (steady on
+   * Calls `fn` (an export of the hand-in) once per argument list, in a few crossings. Gives the results
+   * and how long the crossings took: the CPU time the sandbox used where the kernel tells it (steady on
    * a busy machine), else the wall time; both measured here, where the graded code cannot reach.
    */
   callEach(fn: unknown, argumentLists: unknown[][], limitMs: number): { results: unknown[]; ms: number } {
@@ -171,7 +171,7 @@ class Session {
   }
 
   /**
-   * How long one crossing with these argument lists takes by itself, in milliseconds: the same batch
+   * How long sending these argument lists across takes by itself, in milliseconds: the same batch
    * sent to a function that does nothing, in a sandbox that never holds graded code (so the graded
    * code cannot make it look slower). The smaller of two tries.
    */

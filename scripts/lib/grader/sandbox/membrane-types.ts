@@ -39,7 +39,7 @@ export interface Membrane {
   serveOneWay(message: Message): boolean;
   /** Sends the other side one of its own kinds of request (for example 'load'). */
   ask(op: string, values: unknown[]): unknown;
-  /** Calls a function of the other side once per argument list, in one crossing. */
+  /** Calls a function of the other side once per argument list, in a few crossings (parts that grow), up to the first throw. */
   callEach(fn: unknown, argumentLists: unknown[][]): unknown[];
 }
 

@@ -38,6 +38,9 @@ function createMembrane(side, transport) {
   const own = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
 
   const newId = () => `${side}${(counter += 1)}`;
+  /** How many calls of a batch cross first, and by what the next part grows (see callEach). */
+  const FIRST_PART = 64;
+  const PART_GROWTH = 8;
 
   // Names that test tools give a meaning of their own (vitest's equality asks an object with an
   // `asymmetricMatch` method whether it equals the expected value; `then` makes a promise; …).
@@ -628,16 +631,30 @@ function createMembrane(side, transport) {
     return true;
   }
 
-  /** Calls a function of the other side once per argument list, in one crossing: { ok, value } each, up to the first { ok: false, error }. */
+  /**
+   * Calls a function of the other side once per argument list: { ok, value } each, up to the first
+   * { ok: false, error }. The lists cross in parts that grow (64, then 8 times as many each time), so
+   * a function that throws at once (a stub, say) is sent only the first few, not thousands.
+   */
   function callEach(stub, argumentLists) {
-    const reply = exchange({ op: 'each' }, [stub, argumentLists]);
-    const given = reply && reply.given;
-    // What the other side says is checked for its shape: at most one value per call made.
-    if (!Array.isArray(given) || given.length > argumentLists.length || (reply.threw && given.length === argumentLists.length)) {
-      throw new Error('The other side sent a value the grader cannot read.');
+    const outcomes = [];
+    let size = FIRST_PART;
+    for (let start = 0; start < argumentLists.length; start += size, size *= PART_GROWTH) {
+      const part = argumentLists.slice(start, start + size);
+      const reply = exchange({ op: 'each' }, [stub, part]);
+      const given = reply && reply.given;
+      // What the other side says is checked for its shape: a value for each call of the part, or
+      // fewer values and then what the next call threw.
+      const everyCallGave = Array.isArray(given) && given.length === part.length;
+      if (!Array.isArray(given) || given.length > part.length || everyCallGave === Boolean(reply.threw)) {
+        throw new Error('The other side sent a value the grader cannot read.');
+      }
+      for (const value of given) outcomes.push({ ok: true, value });
+      if (reply.threw) {
+        outcomes.push({ ok: false, error: reply.error });
+        break;
+      }
     }
-    const outcomes = given.map((value) => ({ ok: true, value }));
-    if (reply.threw) outcomes.push({ ok: false, error: reply.error });
     return outcomes;
   }
 
