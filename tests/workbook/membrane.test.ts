@@ -103,11 +103,16 @@ describe('a batch crosses in parts that grow', () => {
   });
 
   test('a throw in a later part ends the batch there, with every value before it', () => {
-    const { exports, trusted, parts } = counted({ upTo: (value: number) => (value < 100 ? value : missing(value)) });
+    const { exports, trusted, parts } = counted({
+      upTo: (value: number): number => {
+        if (value >= 100) throw new Error(`past 99: ${value}`);
+        return value;
+      },
+    });
     const outcomes = trusted.callEach(exports.upTo, lists(1000));
     expect(outcomes).toHaveLength(101);
     expect(outcomes[99]).toEqual({ ok: true, value: 99 });
-    expect(outcomes[100]).toEqual({ ok: false, error: expect.objectContaining({ message: 'odd: 100' }) });
+    expect(outcomes[100]).toEqual({ ok: false, error: expect.objectContaining({ message: 'past 99: 100' }) });
     expect(parts).toEqual([64, 512]);
   });
 });

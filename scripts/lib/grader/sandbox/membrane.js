@@ -633,8 +633,8 @@ function createMembrane(side, transport) {
 
   /**
    * Calls a function of the other side once per argument list: { ok, value } each, up to the first
-   * { ok: false, error }. The lists cross in parts that grow (64, then 8 times as many each time), so
-   * a function that throws at once (a stub, say) is sent only the first few, not thousands.
+   * { ok: false, error }. The lists cross in parts that grow (FIRST_PART, then PART_GROWTH times as
+   * many each time), so a function that throws at once (a stub, say) is sent only the first few.
    */
   function callEach(stub, argumentLists) {
     const outcomes = [];
