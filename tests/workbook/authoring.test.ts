@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readmeRow } from '../../scripts/lib/teacher/authoring.ts';
 import { listLessons, readLesson, ROOT } from '../../scripts/lib/core/workbook.ts';
-import { hiddenMissSource } from './synthetic-class.ts';
+import { HIDDEN_MISS_SEED, hiddenMissSource } from './synthetic-class.ts';
 
 /** The example lesson's number in the README, and the one it gets in the copy (no real lesson has it). */
 const README_ID = '09-moves';
@@ -162,8 +162,8 @@ describe('hidden tests against any folder', () => {
     writeFileSync(join(target, board.id, board.files[0] as string), hiddenMissSource(ROOT, board));
     const visible = run('check', [board.number, '--target', target, '--no-typecheck'], ROOT);
     expect(visible.stdout, visible.stderr).toMatch(/100\/100\s+done/);
-    const hidden = run('check', [board.number, '--target', target, '--no-typecheck', '--hidden'], ROOT);
-    expect(hidden.stdout).toContain(`grading the code in ${target}, hidden tests included`);
+    const hidden = run('check', [board.number, '--target', target, '--no-typecheck', '--hidden', '--seed', HIDDEN_MISS_SEED], ROOT);
+    expect(hidden.stdout).toContain(`grading the code in ${target}, hidden tests included (seed ${HIDDEN_MISS_SEED}; replay with --seed ${HIDDEN_MISS_SEED})`);
     expect(hidden.stdout).toMatch(/9\d\.\d\/100\s+not done yet/);
     expect(hidden.stdout).toContain('(hidden) renderFramed with only the first cell taken');
     expect(hidden.status).toBe(1);
