@@ -22,6 +22,28 @@ const INVISIBLE = /[\p{Cc}\p{Default_Ignorable_Code_Point}]/gu;
 const WRITTEN_WITH = new Set(['\u200C', '\u200D', '\uFE0E', '\uFE0F']);
 
 /**
+ * Text a hand-in controls (what its code returned, printed or threw) made safe to show on a terminal
+ * or in a file a person opens, keeping its line ends and tabs: every other control character shows
+ * as its picture (an escape as ␛, a bell as ␇, a carriage return as ␍), one of the 8-bit range
+ * (U+0080–U+009F, which some terminals read as an escape) or an invisible one as `<U+009B>`.
+ */
+export function visible(text: string): string {
+  return text.replace(SHOWN_AS_PICTURE, picture);
+}
+
+/** Control and invisible characters, except the line end and the tab, which the reports show themselves. */
+const SHOWN_AS_PICTURE = /(?![\n\t])[\p{Cc}\p{Default_Ignorable_Code_Point}]/gu;
+
+/** ␀…␟ for the C0 controls, ␡ for delete, `<U+XXXX>` for the rest (8-bit controls, marks that turn text around). */
+function picture(character: string): string {
+  if (WRITTEN_WITH.has(character)) return character;
+  const code = character.codePointAt(0) ?? 0;
+  if (code < 0x20) return String.fromCodePoint(0x2400 + code);
+  if (code === 0x7f) return '\u2421';
+  return `<U+${code.toString(16).toUpperCase().padStart(4, '0')}>`;
+}
+
+/**
  * A name as someone reading it, or a file system that ignores case and Unicode form (macOS, Windows),
  * tells it apart: "José" written with a combining accent, "JOSÉ" and "josé" are all "josé", and so
  * are "ß" and "SS", "ς" and "σ" (upper case and back folds what lower case alone keeps apart); what
