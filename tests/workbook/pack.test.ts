@@ -161,6 +161,7 @@ describe(`a pack of lesson ${dependent?.number ?? '?'} alone`, () => {
     const ids = all.map((lesson) => lesson.id);
     const early = ids.filter((id) => id <= '04');
     if (early.includes('04-game')) expect(commandsOf(early)).toContain('play');
+    expect(commandsOf([first.id]), 'play needs lessons 01 to 04').not.toContain('play');
     expect(commandsOf(early), 'the arena needs lessons 06 and 07').not.toContain('arena');
     if (ids.includes('06-computer') && ids.includes('07-search')) expect(commandsOf(['06-computer', '07-search'])).toContain('arena');
   });
@@ -175,12 +176,36 @@ describe(`a pack of lesson ${dependent?.number ?? '?'} alone`, () => {
     expect(readme).not.toMatch(/solutions\//);
   });
 
+  test('the student README says how to hand in: the folder zipped without node_modules, or each exercise file by its name', () => {
+    const readme = text(plan, 'README.md');
+    const section = readme.slice(readme.indexOf('## Handing in your work'), readme.indexOf('\n## ', readme.indexOf('## Handing in your work') + 1));
+    expect(section).toContain('without `node_modules`');
+    expect(section).toMatch(/Windows: .*Compressed \(zipped\) folder/s);
+    expect(section).toMatch(/macOS: .*Compress/);
+    expect(section).toContain("zip -r handin.zip FOLDER -x 'FOLDER/node_modules/*'");
+    for (const lesson of plan.included) for (const file of lesson.files) expect(section).toContain(`\`lessons/${lesson.id}/${file}\``);
+    expect(section).toContain('not inside another folder or zip');
+  });
+
   test('the manifest records the lessons and the hash of every test file handed out', () => {
     const manifest = JSON.parse(text(plan, PACK_MANIFEST)) as PackManifest;
     expect(manifest.assigned).toEqual([dependent.id]);
     expect(manifest.given).toEqual(prerequisites().map((lesson) => lesson.id));
     expect(manifest.tests[`tests/${dependent.id}.test.ts`]).toBe(hashText(readFileSync(join(ROOT, 'tests', `${dependent.id}.test.ts`), 'utf8')));
   });
+});
+
+test('the README and package.json of a pack name the same commands: play only with lessons 01 to 04', () => {
+  const early = all.filter((lesson) => lesson.number <= '04');
+  for (const lessons of [[first], early]) {
+    const plan = planPack(ROOT, lessons, [], all);
+    const scripts = Object.keys((JSON.parse(text(plan, 'package.json')) as { scripts: Record<string, string> }).scripts);
+    const readme = text(plan, 'README.md');
+    const listed = [...readme.slice(readme.indexOf('## Commands')).matchAll(/^\| `npm run (\w+)` \|/gm)].map((match) => match[1]);
+    expect(listed, lessons.map((lesson) => lesson.id).join(',')).toEqual(scripts);
+    expect(scripts.includes('play'), lessons.map((lesson) => lesson.id).join(',')).toBe(early.length === 4 && lessons === early);
+    if (!scripts.includes('play')) expect(readme).not.toContain('npm run play');
+  }
 });
 
 describe('the leak check', () => {
