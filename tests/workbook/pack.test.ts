@@ -185,6 +185,7 @@ describe(`a pack of lesson ${dependent?.number ?? '?'} alone`, () => {
     expect(section).toContain("zip -r handin.zip FOLDER -x 'FOLDER/node_modules/*'");
     for (const lesson of plan.included) for (const file of lesson.files) expect(section).toContain(`\`lessons/${lesson.id}/${file}\``);
     expect(section).toContain('not inside another folder or zip');
+    expect(section).toContain(`(given finished: hand it in too, your lessons use it)`);
   });
 
   test('the manifest records the lessons and the hash of every test file handed out', () => {

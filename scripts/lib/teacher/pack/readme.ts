@@ -72,9 +72,13 @@ export function studentReadme(plan: PackPlan, teacherReadme: string, description
  * can only point at).
  */
 function handingIn(plan: PackPlan): string[] {
-  const paths = plan.included.flatMap((lesson) => lesson.files.map((file) => `lessons/${lesson.id}/${file}`));
-  const example = (paths[0] ?? 'board.ts').split('/').at(-1) as string;
-  const [stem, ending] = [example.replace(/\.[^.]*$/, ''), example.slice(example.replace(/\.[^.]*$/, '').length)];
+  const finished = new Set([...plan.solved, ...plan.given.map((entry) => entry.lesson)].map((lesson) => lesson.id));
+  const files = plan.included.flatMap((lesson) =>
+    lesson.files.map((file) => `- \`lessons/${lesson.id}/${file}\`${finished.has(lesson.id) ? ' (given finished: hand it in too, your lessons use it)' : ''}`),
+  );
+  const example = plan.included[0]?.files[0] ?? 'board.ts';
+  const stem = example.replace(/\.[^.]*$/, '');
+  const ending = example.slice(stem.length);
   const misnamed = [`${stem.charAt(0).toUpperCase()}${stem.slice(1)}${ending}`, `${stem} (1)${ending}`, `${example}.txt`];
   return [
     '## Handing in your work',
@@ -91,8 +95,15 @@ function handingIn(plan: PackPlan): string[] {
     '',
     'Then upload the zip file.',
     '',
-    `**Or your exercise files, one by one:** ${paths.map((path) => `\`${path}\``).join(', ')}. Upload each file with`,
-    `exactly its name (\`${example}\`, not ${misnamed.map((name) => `\`${name}\``).join(', ')}), not inside another folder or zip.`,
+    '**Or each exercise file on its own**, all of them:',
+    '',
+    ...files,
+    '',
+    `Upload each file with exactly its name (\`${example}\`, not ${misnamed
+      .map((name) => `\`${name}\``)
+      .join(', ')
+      .replace(/, ([^,]*)$/, ' or $1')}),`,
+    'not inside another folder or zip.',
     '',
     'Handing in again? Upload the new zip or files in place of the old ones, not beside them.',
     '',
