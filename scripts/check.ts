@@ -142,7 +142,7 @@ runCommand(USAGE, async () => {
 
 /**
  * For a --target folder: the lessons asked for that it does not hold (not graded), and each graded
- * lesson that runs the code of an earlier lesson it does not hold.
+ * lesson that builds on an earlier lesson it does not hold.
  */
 function absentLessonLines(graded: Lesson[], leftOut: LeftOut[], absentPrerequisites: LeftOut[]): string[] {
   const named = (lesson: Lesson): string => `${lesson.number} ${lesson.title}`;
