@@ -155,7 +155,7 @@ export function chooseWork(works: Work[]): { graded: Work; note?: string } | und
   const [graded, next] = latest.map((copies) => copies[0] as Work).sort(newestFirst);
   if (graded === undefined) return undefined;
   if (works.length === 1) return { graded };
-  const aside = works.filter((work) => work !== graded).map((work) => `${work.version.label}${filesOf(work, ' ')}`);
+  const aside = works.filter((work) => work !== graded).map((work) => `${work.version.label}${filesOf(work)}`);
   const sameName = latest.find((copies) => copies[0] === graded)?.[1];
   const why =
     next === undefined && sameName !== undefined && copyNumber(sameName.version.name) !== copyNumber(graded.version.name)
@@ -169,11 +169,11 @@ function newestFirst(a: Work, b: Work): number {
   return Number(a.loose) - Number(b.loose) || (b.version.newest ?? -1) - (a.version.newest ?? -1) || byCodeUnits(b.version.label, a.version.label);
 }
 
-/** " (files of 2026-03-02 10:15)" for an archive with times, " (board.ts, input.ts)" for loose files, "" otherwise (`before` goes first). */
-function filesOf(work: Work, before: string): string {
+/** " (files of 2026-03-02 10:15)" for an archive with times, " (board.ts, input.ts)" for loose files, "" otherwise. */
+function filesOf(work: Work): string {
   const time = work.version.newest === undefined ? undefined : describeDosTime(work.version.newest);
-  if (time !== undefined) return `${before}(files of ${time})`;
-  return work.files === undefined ? '' : `${before}(${work.files.join(', ')})`;
+  if (time !== undefined) return ` (files of ${time})`;
+  return work.files === undefined ? '' : ` (${work.files.join(', ')})`;
 }
 
 /** Why a version was graded rather than the next in line. */
