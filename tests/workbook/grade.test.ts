@@ -175,7 +175,8 @@ describe('npm run grade on a class of 30 hand-ins as platforms hand them out', (
     expect(notes(syntax.name)).toMatch(new RegExp(`${second.id}: not graded: it uses ${first.id}, which does not load: ${cause.source}`));
     expect(student(syntax.name).lessons[second.id]?.status).toBe('blocked');
     for (const lesson of lessons) expect(notes('Lea Long')).toContain(`tests/${lesson.id}.test.ts changed (ignored: graded with the teacher's copy)`);
-    expect(notes('Hana Hill')).toBe(`${second.id}: lessons/${second.id}/${second.files[0]} is missing`);
+    expect(notes('Hana Hill')).toBe(`Canvas marked it late; ${second.id}: lessons/${second.id}/${second.files[0]} is missing`);
+    expect(student('Hana Hill').late).toBe(true);
     expect(notes('Quinn Quist')).toBe('nothing graded: no lessons/ folder was found in it');
     expect(notes(ABSENT)).toBe('no hand-in was found for this student');
     for (const name of ['Ann Archer', 'Carl Lee', 'José Núñez', 'Ivan Ivanov', 'Kai King', 'Mona Meyer', 'Pia Park']) expect(notes(name), name).toBe('');

@@ -74,6 +74,8 @@ export interface IntakeRow {
   /** Per graded lesson: its files found ("found"), only near misses ("near" / "accepted"), or none ("missing"). */
   lessons: Record<string, 'found' | 'near' | 'accepted' | 'missing'>;
   problem?: string;
+  /** True when the platform marked the hand-in late (Canvas's LATE). */
+  late?: boolean;
 }
 
 /** One hand-in as it will be graded: the submission, its near misses, and the notes of its private copy. */
@@ -306,6 +308,7 @@ function intakeRow(entry: Prepared, lessons: Lesson[], accepted: boolean, studen
   };
   if (submission.platform !== undefined) row.platform = submission.platform;
   if (submission.problem !== undefined && !submission.absent) row.problem = submission.problem;
+  if (submission.late === true) row.late = true;
   return row;
 }
 
@@ -418,13 +421,14 @@ function gradeStudent(
     ...(submission.platform === undefined ? {} : { platform: submission.platform }),
     ...(submission.found === undefined ? {} : { found: submission.found }),
     ...(platformIds(submission) === undefined ? {} : { ids: platformIds(submission) }),
+    ...(submission.late === true ? { late: true } : {}),
   };
   if (submission.absent) {
     const lessonsOf = Object.fromEntries(lessons.map((lesson) => [lesson.id, absentGrade(lesson)]));
     return { ...base, lessons: lessonsOf, total: 0, notes: ['no hand-in was found for this student'], feedback: absentFeedback(submission.name, lessons) };
   }
-  const notes: string[] = [...(submission.notes ?? []), ...entry.copyNotes];
-  const studentNotes: string[] = entry.copyNotes.map((note) => `${note[0]?.toUpperCase() ?? ''}${note.slice(1)}.`);
+  const notes: string[] = [...(submission.notes ?? []), ...(submission.choices ?? []), ...entry.copyNotes];
+  const studentNotes: string[] = [...(submission.choices ?? []), ...entry.copyNotes].map((note) => `${note[0]?.toUpperCase() ?? ''}${note.slice(1)}.`);
   if (submission.problem !== undefined) {
     notes.push(`nothing graded: ${submission.problem}`);
     studentNotes.push(`Your hand-in could not be graded: ${submission.problem}. Hand in the whole workbook folder.`);

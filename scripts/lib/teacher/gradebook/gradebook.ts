@@ -59,6 +59,8 @@ export interface StudentGrade {
   found?: string;
   /** What a learning platform's grade import matches the student by (from the download's names and the class list). */
   ids?: PlatformIds;
+  /** True when the platform marked the hand-in late (Canvas's LATE); a note says so too. */
+  late?: boolean;
   /** The seed of the hidden suites' inputs this student was graded with (npm run grade -- … --seed N replays it). */
   seed?: number;
 }
