@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { writeGradebook } from '../../scripts/lib/teacher/gradebook/files.ts';
 import { feedbackFolders } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
 import { BROWSER_ARGS, CHROMIUM, DESKTOP, HAVE_BROWSER, IN_CI, PHONE, SCREENSHOTS } from './browser.ts';
-import { madeUpGradebook } from './made-up-gradebook.ts';
+import { madeUpGradebook, madeUpGradebookOfSevenLessons } from './made-up-gradebook.ts';
 
 /** This test's screenshots: a folder of their own, which the site's browser test leaves alone. */
 const SHOTS = join(SCREENSHOTS, 'gradebook');
@@ -85,12 +85,21 @@ describe.skipIf(!HAVE_BROWSER)("the gradebook's first screen in a browser", () =
     await expect.poll(() => dmitri.locator('td.notes summary').textContent()).toMatch(/… and 3 more$/);
     await dmitri.locator('td.notes summary').click();
     expect(await dmitri.locator('td.notes li').count()).toBe(4);
+    await dmitri.screenshot({ path: join(SHOTS, 'desktop-notes-open.png') });
 
     // A near miss says what was found; no row is taller than a few lines on the first screen.
     expect(await dmitri.locator('td.cell .word').first().textContent()).toBe('near miss: board.ts');
     const rowHeights = await page.locator('table.grades tbody tr').evaluateAll((rows) => rows.map((row) => row.getBoundingClientRect().height));
     expect(Math.max(...rowHeights.slice(0, -1)), 'the tallest row, in px').toBeLessThan(180);
     expect(problems).toEqual([]);
+  });
+
+  test('at 1280 px with all seven lessons 01–07 graded, the hidden-tests column is still on the first screen', async () => {
+    writeGradebook(madeUpGradebookOfSevenLessons(), join(work, 'seven'));
+    const page = await open(join(work, 'seven', 'gradebook.html'), DESKTOP);
+    await page.screenshot({ path: join(SHOTS, 'desktop-1280-seven-lessons.png') });
+    const hiddenHead = await page.locator('th.hidden-head').boundingBox();
+    expect((hiddenHead?.x ?? Infinity) + (hiddenHead?.width ?? 0), 'the hidden-tests heading ends inside 1280 px').toBeLessThanOrEqual(DESKTOP.width);
   });
 
   test('the legend samples are drawn: the colours, the done bar and the stripes of a cell not graded', async () => {
@@ -107,6 +116,10 @@ describe.skipIf(!HAVE_BROWSER)("the gradebook's first screen in a browser", () =
     const striped = page.locator('.legend .sample-not-graded');
     const colours = await distinctColours(browser, await striped.screenshot());
     expect(colours.spread, 'the darkest and lightest stripe differ by this much (0–255)').toBeGreaterThan(20);
+    // The cells the sample stands for are striped too (a cell's colour once hid its stripes).
+    const stripes = await page.locator('table.grades td.not-graded').evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell).backgroundImage));
+    expect(stripes.length, 'cells not graded').toBeGreaterThan(3);
+    for (const stripe of stripes) expect(stripe).toContain('repeating-linear-gradient');
     const done = await distinctColours(browser, await page.locator('.legend .sample-done').screenshot());
     expect(done.spread, 'the done sample shows its bar').toBeGreaterThan(60);
   });
