@@ -131,7 +131,7 @@ describe('npm run grade on a class of 30 hand-ins as platforms hand them out', (
 
   test('gradebook.csv starts with a UTF-8 byte order mark, then one row per student named from the class list', () => {
     expect(readFileSync(join(out, 'gradebook.csv'), 'utf8').startsWith(BOM)).toBe(true);
-    expect(csv[0]).toEqual(['student', ...lessons.map((lesson) => lesson.id), 'total', 'seed', 'notes']);
+    expect(csv[0]).toEqual(['student', ...lessons.map((lesson) => lesson.id), 'total', 'late', 'notes']);
     const names = csv.slice(1).map((cells) => cells[0]);
     expect(names).toEqual([...CLASS_OF_30.map((candidate) => candidate.name), ABSENT].sort((a, b) => a.localeCompare(b)));
     for (const clutter of ['README', '__MACOSX', 'Thumbs', '.DS_Store']) expect(names.join('|')).not.toContain(clutter);
@@ -208,7 +208,9 @@ describe('npm run grade on a class of 30 hand-ins as platforms hand them out', (
     const partly = feedback('Ada Abel');
     expect(partly).toMatch(/renderFramed is not written yet: it still throws "not implemented yet"/);
     expect(partly).toContain('## Your report');
-    expect(page('Ada Abel')).toContain('<link rel="stylesheet" href="../../style.css">');
+    // The page keeps its look when sent alone: the site's style sheet is inside it.
+    expect(page('Ada Abel')).toContain('<style>');
+    expect(page('Ada Abel')).not.toContain('../../');
     expect(feedback('Lea Long')).toContain(`You changed tests/${first.id}.test.ts. Grading always uses your teacher's copy`);
     expect(feedback('Eva Eriksen')).toContain(`This lesson uses your code from lesson ${first.number}, whose file could not be loaded`);
     expect(feedback(ABSENT)).toContain('No hand-in of yours was found');

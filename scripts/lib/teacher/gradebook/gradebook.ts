@@ -40,6 +40,8 @@ export interface LessonGrade {
   hintsSeen: number;
   /** The hidden tests this student failed, by name (teacher only). */
   hiddenFailures?: HiddenFailure[];
+  /** Files found where a missing exercise file was expected, near misses not graded ("lessons/01-board/Board.ts"): what the cell names. */
+  foundInstead?: string[];
 }
 
 /** One row of the gradebook. */
@@ -63,6 +65,8 @@ export interface StudentGrade {
   late?: boolean;
   /** The seed of the hidden suites' inputs this student was graded with (npm run grade -- … --seed N replays it). */
   seed?: number;
+  /** True when the platform marked the hand-in as late (Canvas's LATE). */
+  late?: boolean;
 }
 
 /** A whole gradebook (or one shard's part of it). */
@@ -145,6 +149,7 @@ export function lessonGrade(score: LessonScore, hintsSeen: number, files: FileFi
     const misses = files.nearMisses.filter((miss) => files.missing.includes(miss.expected));
     const plain = files.missing.filter((path) => !misses.some((miss) => miss.expected === path));
     if (plain.length > 0) notes.push(`${plain.join(', ')} ${plain.length === 1 ? 'is' : 'are'} missing`);
+    if (misses.length > 0) grade.foundInstead = misses.map((miss) => miss.found);
     for (const miss of misses) notes.push(`${miss.expected} is missing, but ${describeMiss(miss)} looks like it: not graded (--accept-near-misses grades it)`);
   } else if (score.run.problem?.kind === 'timeout') {
     notes.push(`stopped after ${Math.round(score.run.problem.limitMs / 1000)} s (an endless loop?)`);
