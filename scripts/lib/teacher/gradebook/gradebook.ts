@@ -65,8 +65,6 @@ export interface StudentGrade {
   late?: boolean;
   /** The seed of the hidden suites' inputs this student was graded with (npm run grade -- … --seed N replays it). */
   seed?: number;
-  /** True when the platform marked the hand-in as late (Canvas's LATE). */
-  late?: boolean;
 }
 
 /** A whole gradebook (or one shard's part of it). */
