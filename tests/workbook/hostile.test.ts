@@ -43,7 +43,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { boardOf, gridOf } from '../support/boards.ts';
-import { ATTACKS, CARRIED, CONTROLS, fillPlaceholders, type Attack, type Threat } from './hostile/attacks.ts';
+import { ATTACKS, CARRIED, CONTROLS, FENCE, fillPlaceholders, type Attack, type Threat } from './hostile/attacks.ts';
 
 const ENABLED = process.env.WORKBOOK_HOSTILE !== '0';
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -928,6 +928,17 @@ describe.skipIf(!ENABLED)('hostile hand-ins against npm run grade (issue 12)', (
           expect(printed).not.toContain('Warning: the grader is broken');
           expect(printed).not.toContain(`[1/1] ${attack.name}: 300/300`);
           expect(printed).not.toContain(`${attack.name},100,100,100,300,`);
+        },
+      },
+      fence: {
+        title: "loads no module outside the sandbox's list, and learns nothing of files outside its folder or of the grader's machine",
+        check: (attack) => {
+          const text = run().feedback.get(attack.name) ?? '';
+          expect(text, `${attack.name}'s feedback shows what it tried (else the attack did not run)`).toContain(FENCE.tried);
+          expectNone(
+            text.split('\n').filter((line) => line.includes(FENCE.open)),
+            'doors that opened',
+          );
         },
       },
     };
