@@ -58,7 +58,9 @@ export type Threat =
   /** Lines on the grader's own terminal that the grader did not write. */
   | 'terminal'
   /** A module outside the sandbox's list, or an answer about a file outside its folder or about the grader's machine (FENCE). */
-  | 'fence';
+  | 'fence'
+  /** Control bytes on the teacher's terminal (grade, and check --hidden) or in any feedback file. */
+  | 'control-bytes';
 
 /** One student of the hostile class. */
 export interface Attack {
@@ -239,7 +241,7 @@ export const CONTROLS: Attack[] = [
 
 /** The attacks of issue 12, each a student of the class. */
 export const ATTACKS: Attack[] = [
-  // One fence (issue 42): every way of loading a module or asking after a file.
+  // One fence, and no control bytes (issue 42): every way of loading a module or asking after a file, and escape sequences.
   boardAttack(
     'fence-load',
     "loads node:vm, node:v8 and node:fs through every door of Node's loader (module.constructor._load, createRequire, the globals of node -e…)",
@@ -255,6 +257,10 @@ export const ATTACKS: Attack[] = [
   boardAttack('fence-report', "throws process.report's command line and environment, and the process's env, argv, flags and folder, into every message", [
     'fence',
     'hidden',
+  ]),
+  boardAttack('escape-bytes', 'writes escape sequences (window title, clear screen, hyperlink, 8-bit CSI) in answers, output, stderr, fd 2 and errors', [
+    'control-bytes',
+    'class',
   ]),
   // Test injection: extra passing tests in every "Task N:" block, the real ones skipped.
   boardAttack('inject-import', "registers passing tests per task and skips the real ones, with the API from import 'vitest'", []),
