@@ -7,6 +7,8 @@ import { compactValue, explainFailure, renderReport, TITLE_WIDTH } from '../../s
 import { defaultFileName, FORMATS } from '../../scripts/lib/report/result-files.ts';
 import { formatPoints, scoreLesson, type LessonRun, type TestOutcome } from '../../scripts/lib/core/results.ts';
 import { diffLines, focusRows, formatRow, visibleLine } from '../../scripts/lib/report/textdiff.ts';
+import { renderFeedback } from '../../scripts/lib/teacher/gradebook/feedback.ts';
+import { lessonGrade } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
 import { planPack } from '../../scripts/lib/teacher/pack/plan.ts';
 import { listLessons, readLesson, ROOT, type Lesson } from '../../scripts/lib/core/workbook.ts';
 
@@ -277,6 +279,15 @@ describe('what a hand-in controls reaches no terminal raw', () => {
     const text = renderReport({ subject: 'a hand-in', scores: new Map([[lesson.id, score]]), selected: [lesson.id], allLessons: [lesson.id], paint: plain });
     expect(text).not.toMatch(CONTROL_BYTE);
     expect(text).toContain(`printed ${SHOWN}`);
+  });
+
+  test('feedback.md: the failures, the notes and the report in it', () => {
+    const failure = failureOf({ name: 'Error', message: `broken ${ESCAPES}` });
+    const score = scoreLesson(lesson, run([{ ...failed(failure), name: `first ${ESCAPES}` }, outcome(2, 'passed')]));
+    const text = renderFeedback({ name: 'Ann', scores: [score], grades: [lessonGrade(score, 0)], notes: [`a note ${ESCAPES}`] });
+    expect(text).not.toMatch(CONTROL_BYTE);
+    expect(text).toContain(`broken ${SHOWN}`);
+    expect(text).toContain(`a note ${SHOWN}`);
   });
 
   test("the teacher's view of hidden failures, in colour too: only the painter's own escapes remain", () => {
