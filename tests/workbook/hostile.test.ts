@@ -43,7 +43,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { boardOf, gridOf } from '../support/boards.ts';
-import { ATTACKS, CARRIED, CONTROLS, fillPlaceholders, type Attack, type Threat } from './hostile/attacks.ts';
+import { ATTACKS, CARRIED, CONTROLS, FENCE, fillPlaceholders, type Attack, type Threat } from './hostile/attacks.ts';
 
 const ENABLED = process.env.WORKBOOK_HOSTILE !== '0';
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -367,6 +367,46 @@ function diskUsage(dir: string): number {
   };
   walk(dir);
   return total;
+}
+
+/** A byte that moves a terminal's cursor or starts an escape (C0 but the line end and tab, DEL, C1): none may reach a terminal or a feedback file. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is looked for
+const CONTROL_BYTE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+
+/** Each text that holds a control byte, named, with the first one shown as its code and the text around it. */
+function controlBytesIn(texts: Record<string, string>): string[] {
+  return Object.entries(texts).flatMap(([name, text]) => {
+    const at = text.search(CONTROL_BYTE);
+    if (at === -1) return [];
+    const code = (text.codePointAt(at) ?? 0).toString(16).padStart(2, '0');
+    return [`${name}: \\x${code} at ${at}, in ${JSON.stringify(text.slice(Math.max(0, at - 40), at + 40))}`];
+  });
+}
+
+/** `npm run check -- 01 02 03 --target HAND-IN/lessons --hidden`, as the run's user: what it printed. */
+function checkHidden(run: Pick<Run, 'teacher' | 'classDir' | 'tmp' | 'uid'>, name: string): string {
+  const checked = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(run.teacher, 'scripts', 'check.ts'),
+      ...LESSONS.map((lesson) => lesson.slice(0, 2)),
+      '--target',
+      join(run.classDir, name, 'lessons'),
+      '--hidden',
+      '--seed',
+      SEED,
+    ],
+    {
+      cwd: run.teacher,
+      env: graderEnv(run.tmp, run.uid === undefined ? undefined : dirname(run.teacher)),
+      encoding: 'utf8',
+      timeout: RUN_TIMEOUT_MS,
+      ...(run.uid === undefined ? {} : { uid: run.uid, gid: run.uid }),
+    },
+  );
+  return `${checked.stdout}\n${checked.stderr}`;
 }
 
 /** Fails with every item listed (vitest would shorten a long list to "[ Array(3) ]"). */
@@ -928,6 +968,29 @@ describe.skipIf(!ENABLED)('hostile hand-ins against npm run grade (issue 12)', (
           expect(printed).not.toContain('Warning: the grader is broken');
           expect(printed).not.toContain(`[1/1] ${attack.name}: 300/300`);
           expect(printed).not.toContain(`${attack.name},100,100,100,300,`);
+        },
+      },
+      fence: {
+        title: "loads no module outside the sandbox's list, and learns nothing of files outside its folder or of the grader's machine",
+        check: (attack) => {
+          const text = run().feedback.get(attack.name) ?? '';
+          expect(text, `${attack.name}'s feedback shows what it tried (else the attack did not run)`).toContain(FENCE.tried);
+          expectNone(
+            text.split('\n').filter((line) => line.includes(FENCE.open)),
+            'doors that opened',
+          );
+        },
+      },
+      'control-bytes': {
+        title: "puts no control byte on the teacher's terminal (grade, and check --hidden) or in any feedback file",
+        check: (attack) => {
+          const { outcome, feedback } = run();
+          const texts: Record<string, string> = { "the grader's terminal output": `${outcome?.stdout}\n${outcome?.stderr}` };
+          for (const [name, text] of feedback) texts[`${name}'s feedback.md and index.html`] = text;
+          texts[`npm run check -- --target ${attack.name}/lessons --hidden`] = checkHidden(run(), attack.name);
+          expectNone(controlBytesIn(texts), 'texts with control bytes');
+          expect(feedback.get(attack.name), 'the escape shown as a picture in the feedback (else the attack did not run)').toContain('\u241b');
+          expect(texts[`npm run check -- --target ${attack.name}/lessons --hidden`], 'the escape shown as a picture by check').toContain('\u241b');
         },
       },
     };

@@ -3,7 +3,13 @@
  * sides in this process and JSON in between, as over the real pipes: values keep their identity and
  * sharing, changes travel both ways, and nothing the graded side sends can make a check pass.
  */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { compileExercise } from '../../scripts/lib/grader/sandbox/compile.ts';
+import { probeFences, sandboxSpec } from '../../scripts/lib/grader/sandbox/fences.ts';
 import { createMembrane, type Membrane, type Message, type TwinRecipe } from '../../scripts/lib/grader/sandbox/membrane-types.ts';
 
 /**
@@ -274,5 +280,205 @@ describe('one-way calls and twins (the pretend player beside the code)', () => {
     const trusted = createMembrane('T', { request: () => ({}) });
     const reply = trusted.serve({ op: 'call', slots: [{ $: 'r', id: 'S~1' }], nodes: [{ id: 'S~1', k: 'mk', helper: ['x', 'y'], args: [] }] });
     expect(reply.threw).toBe(true);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The fence inside a real sandbox process (fence.js): what hand-in code can reach of Node.
+
+const ROOT = join(import.meta.dirname, '..', '..');
+/** A file of the teacher's that exists, and one beside it that does not. */
+const PRESENT = join(ROOT, 'solutions', '01-board', 'board.ts');
+const ABSENT = join(ROOT, 'solutions', '01-board', 'absent.ts');
+
+/** Loads `source` as lessons/01-board/board.ts in a sandbox started as the grader starts one; what it printed. */
+function printedInSandbox(source: string): string {
+  const spec = sandboxSpec(probeFences());
+  const path = '/class/alice/lessons/01-board/board.ts';
+  const frame = (message: unknown): Buffer => {
+    const body = Buffer.from(JSON.stringify(message));
+    const head = Buffer.alloc(4);
+    head.writeUInt32LE(body.length);
+    return Buffer.concat([head, body]);
+  };
+  const modules = { [path]: compileExercise(source, path, 'lessons/01-board/board.ts') };
+  const input = Buffer.concat([
+    frame({ t: 'boot', modules, base: '/class/alice', helpers: '/workbook-helpers' }),
+    frame({ t: 'req', op: 'load', slots: [path], nodes: [] }),
+  ]);
+  try {
+    const run = spawnSync(spec.command, [...spec.args, 'stdio'], { input, env: spec.env, cwd: spec.scratch, uid: spec.uid, gid: spec.gid, timeout: 20_000 });
+    let printed = '';
+    for (let rest = run.stdout; rest.length >= 4; rest = rest.subarray(4 + rest.readUInt32LE(0))) {
+      const message = JSON.parse(rest.subarray(4, 4 + rest.readUInt32LE(0)).toString('utf8')) as Message;
+      if (message.t === 'out') printed += String(message.s);
+    }
+    return printed + run.stderr.toString('utf8');
+  } finally {
+    rmSync(spec.scratch, { recursive: true, force: true });
+  }
+}
+
+/** What each probe of `probes` (a map of name → code giving a value) gave or threw in a sandbox, by name. */
+function probedInSandbox(probes: Record<string, string>): Record<string, string> {
+  const lines = Object.entries(probes).map(
+    ([name, code]) =>
+      `try { const value: unknown = ${code}; seen[${JSON.stringify(name)}] = 'gave ' + (typeof value === 'object' && value !== null ? 'an object' : String(value)); } ` +
+      `catch (error) { seen[${JSON.stringify(name)}] = 'threw ' + String((error as Error).message).split('\\n')[0]; }`,
+  );
+  const source = [
+    'const seen: Record<string, string> = {};',
+    'const loader = module.constructor as any;',
+    'const loose = globalThis as any;',
+    ...lines,
+    'console.log(JSON.stringify(seen));',
+  ].join('\n');
+  const printed = printedInSandbox(source);
+  return JSON.parse(printed.split('\n').find((line) => line.startsWith('{')) ?? `{"printed": ${JSON.stringify(printed)}}`) as Record<string, string>;
+}
+
+describe('one fence: every way of loading a module holds to the sandbox’s list', () => {
+  const DOORS = {
+    require: (name: string) => `require('${name}')`,
+    'module.constructor._load': (name: string) => `loader._load('${name}')`,
+    'module.constructor._resolveFilename': (name: string) => `loader._load(loader._resolveFilename('${name}', module))`,
+    'module.constructor.prototype.require': (name: string) => `loader.prototype.require.call(module, '${name}')`,
+    'module.constructor.createRequire': (name: string) => `loader.createRequire('/x.js')('${name}')`,
+    'process.getBuiltinModule': (name: string) => `(process as any).getBuiltinModule('${name}')`,
+    'the globals of node -e': (name: string) => `loose['${name.replace('node:', '')}'] ?? loose.require('${name}')`,
+  };
+
+  test('node:vm, node:v8, node:fs and node:child_process are refused through every door; node:path is given', { timeout: 30_000 }, () => {
+    const probes: Record<string, string> = {};
+    for (const [door, call] of Object.entries(DOORS)) {
+      for (const name of ['node:vm', 'node:v8', 'node:fs', 'node:child_process', 'node:path']) probes[`${door} ${name}`] = call(name);
+    }
+    const seen = probedInSandbox(probes);
+    for (const [door] of Object.entries(DOORS)) {
+      expect(seen[`${door} node:path`], door).toBe(door === 'the globals of node -e' ? 'threw loose.require is not a function' : 'gave an object');
+      for (const name of ['node:vm', 'node:v8', 'node:fs', 'node:child_process']) {
+        expect(seen[`${door} ${name}`], `${door} ${name}`).toMatch(/^threw (Cannot use the module|loose\.require is not a function)/);
+      }
+    }
+  });
+
+  test('process.binding, process._linkedBinding, process.dlopen and code compiled by module._compile are refused', { timeout: 30_000 }, () => {
+    const seen = probedInSandbox({
+      binding: `(process as any).binding('fs')`,
+      linkedBinding: `(process as any)._linkedBinding('fs')`,
+      dlopen: `(process as any).dlopen({}, '/x.node')`,
+      compile: `(module as any)._compile('module.exports = 1', '/x.js')`,
+      extensions: `require.extensions['.js'](module, '/x.js')`,
+    });
+    for (const [name, what] of Object.entries(seen)) expect(what, name).toMatch(/^threw .* is not available to graded code\.$/);
+  });
+
+  test('import() holds to the same list, even with its callbacks run at once', { timeout: 30_000 }, () => {
+    const printed = printedInSandbox(
+      [
+        `for (const name of ['node:vm', 'node:fs', 'node:path', ${JSON.stringify(PRESENT)}]) {`,
+        `  import(/* @vite-ignore */ name).then(() => console.log('gave', name), (error: Error) => console.log('refused', error.message.slice(0, 40)));`,
+        '}',
+        '(process as any)._tickCallback();',
+      ].join('\n'),
+    );
+    expect(printed.trim().split('\n')).toEqual([
+      expect.stringMatching(/^refused Cannot use the module "node:vm"/),
+      expect.stringMatching(/^refused Cannot use the module "node:fs"/),
+      'gave node:path',
+      expect.stringMatching(/^refused Cannot find module/),
+    ]);
+  });
+
+  test('nothing of Node’s loader tells whether a file of the teacher’s exists', { timeout: 30_000 }, () => {
+    const asks = {
+      _resolveFilename: (path: string) => `loader._resolveFilename('${path}', null)`,
+      _findPath: (path: string) => `loader._findPath('${path}', [], true)`,
+      _stat: (path: string) => `loader._stat('${path}')`,
+      _readPackage: (path: string) => `loader._readPackage('${dirname(path)}')`,
+      'require.resolve': (path: string) => `require.resolve('${path}')`,
+    };
+    const probes: Record<string, string> = {};
+    for (const [name, ask] of Object.entries(asks)) {
+      probes[`${name} present`] = ask(PRESENT);
+      probes[`${name} absent`] = ask(ABSENT);
+    }
+    const seen = probedInSandbox(probes);
+    for (const name of Object.keys(asks)) {
+      expect(seen[`${name} present`]?.replace(PRESENT, 'P').replace(dirname(PRESENT), 'D'), name).toBe(
+        seen[`${name} absent`]?.replace(ABSENT, 'P').replace(dirname(ABSENT), 'D'),
+      );
+    }
+  });
+
+  test('process.report is refused, and nothing the process says names the workbook or the sandbox’s folder', { timeout: 30_000 }, () => {
+    const seen = probedInSandbox({
+      report: 'JSON.stringify((process as any).report.getReport())',
+      process: 'JSON.stringify([process.env, process.argv, process.execArgv, process.execPath, process.cwd(), process.title])',
+    });
+    expect(seen.report).toBe('threw process.report is not available to graded code.');
+    expect(seen.process).not.toContain(ROOT);
+    expect(seen.process).not.toMatch(/workbook-sandbox-|node_modules/);
+  });
+});
+
+describe('one fence: the file functions answer nothing outside the sandbox’s folder', () => {
+  /** Runs `checks` (code given fs, with FENCE_ROOT its own folder) after fence.js, in a process under the permission model as the sandbox's. */
+  function afterFence(checks: string): Record<string, string> {
+    const folder = mkdtempSync(join(tmpdir(), 'workbook-fence-'));
+    try {
+      const fence = readFileSync(join(ROOT, 'scripts', 'lib', 'grader', 'sandbox', 'fence.js'), 'utf8');
+      const script = [
+        "'use strict';",
+        fence,
+        "const fs = require('node:fs');",
+        `const FENCE_ROOT = ${JSON.stringify(folder)};`,
+        "putUpFence(require('node:module'), fs, (name) => { throw new Error('no ' + name); }, FENCE_ROOT);",
+        'const seen = {};',
+        "const ask = (name, run) => { try { seen[name] = 'gave ' + JSON.stringify(run()); } catch (error) { seen[name] = 'threw ' + error.code; } };",
+        checks,
+        'console.log(JSON.stringify(seen));',
+      ].join('\n');
+      const run = spawnSync(process.execPath, ['--experimental-permission', `--allow-fs-read=${folder}`, '--no-warnings', '-e', script], {
+        cwd: folder,
+        encoding: 'utf8',
+      });
+      return JSON.parse(run.stdout || `{"stderr": ${JSON.stringify(run.stderr)}}`) as Record<string, string>;
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }
+
+  test('realpathSync (and .native), existsSync, statSync, accessSync… say a file of the teacher’s is absent, as they say of one that is', () => {
+    const calls = [
+      'fs.realpathSync(P)',
+      'fs.realpathSync.native(P)',
+      'fs.existsSync(P)',
+      'fs.statSync(P).size',
+      'fs.lstatSync(P).size',
+      'fs.accessSync(P)',
+      'fs.readdirSync(P)',
+    ];
+    const checks = calls.flatMap((call) =>
+      [PRESENT, ABSENT, dirname(PRESENT), '.', '../solutions'].map(
+        (path) => `ask(${JSON.stringify(`${call} ${path}`)}, () => ${call.replace('P', JSON.stringify(path))});`,
+      ),
+    );
+    const seen = afterFence(checks.join('\n'));
+    for (const call of calls) {
+      const expected = call === 'fs.existsSync(P)' ? 'gave false' : 'threw ENOENT';
+      for (const path of [PRESENT, ABSENT, dirname(PRESENT), '.', '../solutions']) expect(seen[`${call} ${path}`], `${call} ${path}`).toBe(expected);
+    }
+  });
+
+  test('inside its own folder they answer as Node does', () => {
+    const seen = afterFence(
+      [
+        'ask("realpath", () => fs.realpathSync(FENCE_ROOT) === FENCE_ROOT);',
+        'ask("exists", () => fs.existsSync(FENCE_ROOT));',
+        'ask("missing", () => fs.statSync(FENCE_ROOT + "/x"));',
+      ].join('\n'),
+    );
+    expect(seen).toEqual({ realpath: 'gave true', exists: 'gave true', missing: 'threw ENOENT' });
   });
 });

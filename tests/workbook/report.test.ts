@@ -7,6 +7,8 @@ import { compactValue, explainFailure, renderReport, TITLE_WIDTH } from '../../s
 import { defaultFileName, FORMATS } from '../../scripts/lib/report/result-files.ts';
 import { formatPoints, scoreLesson, type LessonRun, type TestOutcome } from '../../scripts/lib/core/results.ts';
 import { diffLines, focusRows, formatRow, visibleLine } from '../../scripts/lib/report/textdiff.ts';
+import { renderFeedback } from '../../scripts/lib/teacher/gradebook/feedback.ts';
+import { lessonGrade } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
 import { planPack } from '../../scripts/lib/teacher/pack/plan.ts';
 import { listLessons, readLesson, ROOT, type Lesson } from '../../scripts/lib/core/workbook.ts';
 
@@ -238,5 +240,71 @@ describe('the report across lessons', () => {
         .split('\n')
         .at(-1),
     ).toBe('Every lesson is done. Well played!');
+  });
+});
+
+describe('what a hand-in controls reaches no terminal raw', () => {
+  /** A window title, a clear screen, a hyperlink, an 8-bit CSI, a carriage return, a bell. */
+  const ESCAPES = '\x1b]0;title\x07\x1b[2J\x1b]8;;https://example.com/\x1b\\link\x1b]8;;\x1b\\\x9b31m\rover';
+  const SHOWN = '␛]0;title␇␛[2J␛]8;;https://example.com/␛\\link␛]8;;␛\\<U+009B>31m␍over';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is looked for
+  const CONTROL_BYTE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+  const failed = (failure: ReturnType<typeof failureOf>, hidden = false): TestOutcome => ({ ...outcome(1, 'failed'), hidden, failure });
+
+  test('a thrown message, its place and its name show their control characters as pictures', () => {
+    const failure = failureOf({ name: `Error${ESCAPES}`, message: `broken ${ESCAPES}`, location: `lessons/01-board/board.ts:4:2${ESCAPES}` });
+    const lines = explainFailure(failed(failure), plain);
+    expect(lines.join('\n')).not.toMatch(CONTROL_BYTE);
+    expect(lines).toEqual([`Your code threw an error (at lessons/01-board/board.ts:4:2${SHOWN}):`, `  Error${SHOWN}: broken ${SHOWN}`]);
+  });
+
+  test('an answer in a diff, one line or several', () => {
+    const oneLine = failureOf({ name: 'AssertionError', message: "expected 'x' to be 'a'", expected: 'a', actual: `x${ESCAPES}` });
+    const lines = failureOf({ name: 'AssertionError', message: "expected 'x' to be 'a'", expected: 'a\nb', actual: `${ESCAPES}\nb` });
+    for (const failure of [oneLine, lines]) {
+      const text = explainFailure(failed(failure), plain).join('\n');
+      expect(text).not.toMatch(CONTROL_BYTE);
+      expect(text).toContain('␛]0;title␇');
+    }
+  });
+
+  test('the last lines printed before a stop, and a lesson stopped while it loaded', () => {
+    const stopped = failureOf({ name: 'StoppedError', message: 'stopped' });
+    const printed = explainFailure(failed({ ...stopped, kind: 'stopped', limitMs: 3000, printed: [`printed ${ESCAPES}`] }), plain);
+    expect(printed.at(-1)).toBe(`  printed ${SHOWN}`);
+    const score = scoreLesson(lesson, {
+      ...run([]),
+      problem: { kind: 'timeout', limitMs: 3000, runningTest: `t${ESCAPES}`, lastOutput: [`printed ${ESCAPES}`] },
+    });
+    const text = renderReport({ subject: 'a hand-in', scores: new Map([[lesson.id, score]]), selected: [lesson.id], allLessons: [lesson.id], paint: plain });
+    expect(text).not.toMatch(CONTROL_BYTE);
+    expect(text).toContain(`printed ${SHOWN}`);
+  });
+
+  test('feedback.md: the failures, the notes and the report in it', () => {
+    const failure = failureOf({ name: 'Error', message: `broken ${ESCAPES}` });
+    const score = scoreLesson(lesson, run([{ ...failed(failure), name: `first ${ESCAPES}` }, outcome(2, 'passed')]));
+    const text = renderFeedback({ name: 'Ann', scores: [score], grades: [lessonGrade(score, 0)], notes: [`a note ${ESCAPES}`] });
+    expect(text).not.toMatch(CONTROL_BYTE);
+    expect(text).toContain(`broken ${SHOWN}`);
+    expect(text).toContain(`a note ${SHOWN}`);
+  });
+
+  test("the teacher's view of hidden failures, in colour too: only the painter's own escapes remain", () => {
+    const failure = failureOf({ name: 'Error', message: `hidden ${ESCAPES}` });
+    const score = scoreLesson(lesson, run([failed(failure), failed(failure, true), { ...failed(failure, true), name: `other ${ESCAPES}` }]));
+    const text = renderReport({
+      subject: 'a hand-in',
+      scores: new Map([[lesson.id, score]]),
+      selected: [lesson.id],
+      allLessons: [lesson.id],
+      paint: painter(true),
+      showHidden: true,
+    });
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the painter's colour codes are taken out, to look at what is left
+    const withoutColours = text.replace(/\x1b\[\d+m/g, '');
+    expect(withoutColours).not.toMatch(CONTROL_BYTE);
+    expect(withoutColours).toContain(`other ${SHOWN}`);
+    expect(withoutColours).toContain(`hidden ${SHOWN}`);
   });
 });

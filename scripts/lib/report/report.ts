@@ -7,7 +7,7 @@ import { runsCodeOf } from '../core/lesson-code.ts';
 import { STILL_THROWS } from '../core/stub-error.ts';
 import { assertionWording, notCallableName, syntaxError } from '../grader/vitest-wording.ts';
 import { LESSON_ID, readmePath, type Lesson } from '../core/workbook.ts';
-import { plural } from '../core/text.ts';
+import { plural, visible } from '../core/text.ts';
 
 /** What the report needs besides the scores. */
 export interface ReportContext {
@@ -94,7 +94,7 @@ function lessonDetails(score: LessonScore, context: ReportContext): string[] {
   return [
     paint('red', `✗ Task ${failedTask.number}: ${failedTask.title}`) +
       paint('gray', ` (${formatPoints(failedTask.earned)}/${failedTask.points} points, ${failedTask.passed} of ${failedTask.total} tests pass)`),
-    ...indent([paint('bold', `${firstFailed.hidden ? '(hidden) ' : ''}${firstFailed.name}`), ...explainFailure(firstFailed, paint)], 2),
+    ...indent([paint('bold', `${firstFailed.hidden ? '(hidden) ' : ''}${visible(firstFailed.name)}`), ...explainFailure(firstFailed, paint)], 2),
     ...hiddenFailures(score, context),
     ...(teacher ? [] : [paint('gray', `Read "Task ${failedTask.number}" in ${readmePath(score.lesson)}. Stuck? npm run hint ${score.lesson.number}`)]),
   ];
@@ -155,12 +155,12 @@ function hiddenFailures(score: LessonScore, context: ReportContext): string[] {
   const others = failed.filter((test) => test !== first);
   if (others.length === 0) return [];
   const detail = (test: TestOutcome): string[] => {
-    const lines = failureDetail(test.failure?.message)?.split('\n') ?? [];
+    const lines = failureDetail(test.failure && visible(test.failure.message))?.split('\n') ?? [];
     return lines.length === 0 ? [] : [`      ${lines[0] as string}`];
   };
   return [
     context.paint('gray', `Hidden tests that failed too (${others.length}):`),
-    ...others.flatMap((test) => [`  - Task ${test.task}: ${test.name}`, ...detail(test)]),
+    ...others.flatMap((test) => [`  - Task ${test.task}: ${visible(test.name)}`, ...detail(test)]),
   ];
 }
 
@@ -168,8 +168,8 @@ function hiddenFailures(score: LessonScore, context: ReportContext): string[] {
 function typeProblemLines(problems: TypeProblem[], paint: Paint): string[] {
   if (problems.length === 0) return [];
   const shown = problems.slice(0, 3).map((problem) => {
-    const [first, ...rest] = problem.message.split('\n');
-    return [`${problem.file}:${problem.line}:${problem.column}  ${first}`, ...rest.map((line) => `  ${line.trim()}`)];
+    const [first, ...rest] = visible(problem.message).split('\n');
+    return [`${visible(problem.file)}:${problem.line}:${problem.column}  ${first}`, ...rest.map((line) => `  ${line.trim()}`)];
   });
   const more = problems.length > 3 ? [`… and ${problems.length - 3} more (npx tsc -p . lists them all)`] : [];
   const count = plural(problems.length, 'type error');
@@ -191,14 +191,14 @@ function problemDetails(score: LessonScore, paint: Paint, teacher: boolean): str
   if (problem.kind === 'timeout') {
     const seconds = Math.round(problem.limitMs / 1000);
     const where = problem.runningTest
-      ? ` while running the test "${problem.runningTest}"`
+      ? ` while running the test "${visible(problem.runningTest)}"`
       : ' while your file was being loaded (code outside any function runs then)';
     const lines = [
       paint('red', `✗ Your code was still running after ${seconds} s${where}, so it was stopped.`),
       'Does every loop in your code end? Check what changes on each turn of the loop.',
     ];
     if (problem.lastOutput.length > 0) {
-      lines.push('The last lines your code printed:', ...indent(problem.lastOutput, 2));
+      lines.push('The last lines your code printed:', ...indent(problem.lastOutput.map(visible), 2));
     }
     return lines;
   }
@@ -210,9 +210,9 @@ function problemDetails(score: LessonScore, paint: Paint, teacher: boolean): str
         ...(teacher ? [] : [`Fix that first: npm run check ${elsewhere.slice(0, 2)} shows the error.`]),
       ];
     }
-    return [paint('red', `✗ ${teacher ? 'The' : 'Your'} file could not be loaded, so no test could run.`), ...indent(describeThrown(problem.failure), 2)];
+    return [paint('red', `✗ ${teacher ? 'The' : 'Your'} file could not be loaded, so no test could run.`), ...indent(describeThrown(shown(problem.failure)), 2)];
   }
-  return [paint('red', `✗ ${problem.message}`)];
+  return [paint('red', `✗ ${visible(problem.message)}`)];
 }
 
 /** For a lesson whose files could not load: the id of another lesson folder the error points into ("01-board"). */
@@ -232,7 +232,7 @@ export function brokenElsewhere(score: LessonScore): string | undefined {
 export function loadProblemLine(score: LessonScore): string | undefined {
   const problem = score.run.problem;
   if (problem?.kind !== 'load-error') return undefined;
-  const cause = thrownLine(problem.failure);
+  const cause = thrownLine(shown(problem.failure));
   const elsewhere = brokenElsewhere(score);
   return elsewhere === undefined ? `does not load: ${cause}` : `not graded: it uses ${elsewhere}, which does not load: ${cause}`;
 }
@@ -245,9 +245,28 @@ function thrownLine(failure: Failure): string {
   return `${failure.name}: ${failure.message.split('\n')[0]}${where}`;
 }
 
+/**
+ * A failure with everything in it that the hand-in controls (what it threw, returned or printed)
+ * made visible: control characters as pictures (␛, ␇, <U+009B>), so no byte of it reaches a terminal raw.
+ */
+function shown(failure: Failure): Failure {
+  const optional = (text: string | undefined): string | undefined => (text === undefined ? undefined : visible(text));
+  return {
+    ...failure,
+    name: visible(failure.name),
+    message: visible(failure.message),
+    expected: optional(failure.expected),
+    actual: optional(failure.actual),
+    location: optional(failure.location),
+    printed: failure.printed?.map(visible),
+    missing: optional(failure.missing),
+    exitCode: optional(failure.exitCode),
+  };
+}
+
 /** Plain words for one failed test. */
 export function explainFailure(test: TestOutcome, paint: Paint): string[] {
-  const failure = test.failure;
+  const failure = test.failure && shown(test.failure);
   if (!failure) return ['This test failed without a message.'];
   if (failure.kind === 'stopped') {
     const printed = failure.printed ?? [];

@@ -10,7 +10,7 @@ import { explainFailure } from './report.ts';
 import { painter } from '../core/cli.ts';
 import type { LessonScore, TestOutcome } from '../core/results.ts';
 import { hashText } from '../core/stubs.ts';
-import { escapeHtml } from '../core/text.ts';
+import { escapeHtml, visible } from '../core/text.ts';
 import { hiddenSuitePath, suitePath } from '../core/workbook.ts';
 
 /** Turns scores into the text of one result file. */
@@ -34,7 +34,7 @@ const OUTPUT_CAP = 2000;
 
 const plain = painter(false);
 
-/** A failed test's explanation in plain words, as one text. */
+/** A failed test's explanation in plain words, as one text (what the hand-in controls in it is made visible by explainFailure). */
 function messageOf(test: TestOutcome): string | null {
   if (test.status !== 'failed') return null;
   if (test.hidden) return 'A hidden test failed.';
@@ -113,12 +113,13 @@ export function exercismResults(scores: LessonScore[]): unknown {
   return { version: 3, status, tests };
 }
 
+/** Why a lesson could not be graded, in one sentence a person reads (what the hand-in threw shown with visible()). */
 function problemText(score: LessonScore): string {
   const problem = score.run.problem;
   if (!problem) return '';
   if (problem.kind === 'timeout') return `${score.lesson.id}: stopped after ${problem.limitMs / 1000} s (an endless loop?)`;
-  if (problem.kind === 'load-error') return `${score.lesson.id}: ${problem.failure.name}: ${problem.failure.message}`;
-  return `${score.lesson.id}: ${problem.message}`;
+  if (problem.kind === 'load-error') return `${score.lesson.id}: ${visible(`${problem.failure.name}: ${problem.failure.message}`)}`;
+  return `${score.lesson.id}: ${visible(problem.message)}`;
 }
 
 /** Gradescope's results.json: a score and max_score per test (each test's share of its task's points). */

@@ -56,7 +56,11 @@ export type Threat =
   /** Files the code writes: the grader's temp folder, where its sandbox's own folder lies. */
   | 'disk'
   /** Lines on the grader's own terminal that the grader did not write. */
-  | 'terminal';
+  | 'terminal'
+  /** A module outside the sandbox's list, or an answer about a file outside its folder or about the grader's machine (FENCE). */
+  | 'fence'
+  /** Control bytes on the teacher's terminal (grade, and check --hidden) or in any feedback file. */
+  | 'control-bytes';
 
 /** One student of the hostile class. */
 export interface Attack {
@@ -116,8 +120,27 @@ function fixture(name: string): string {
   const source = ownFile(name);
   if (source.includes("the dummy control's functions (attacks.ts appends them)")) return `${source}\n${dummyFunctions()}`;
   if (source.includes('the shipped stub of lesson 01 (attacks.ts appends it)')) return `${source}\n${STUB_BOARD}`;
+  if (source.includes('the exports that say so (attacks.ts appends them)')) return `${source}\n${SAYING_SEEN}`;
   return source;
 }
+
+/** Lesson 01's exports for a fixture that gathered lines in `seen`: every function throws them, one message. */
+const SAYING_SEEN = `const report = (): never => {
+  throw new Error(seen.join('\\n'));
+};
+
+export type Mark = 'X' | 'O';
+export const EMPTY = ' ';
+export type Cell = Mark | typeof EMPTY;
+export type Board = Cell[];
+export type GridCell = Mark | '.';
+export type Grid = GridCell[][];
+export const createBoard: () => Board = report;
+export const renderBoard: (board: Board) => string = report;
+export const renderFramed: (board: Board) => string = report;
+export const createGrid: () => Grid = report;
+export const renderGrid: (grid: Grid) => string = report;
+`;
 
 /** dummy.ts without its opening comment. */
 function dummyFunctions(): string {
@@ -138,6 +161,11 @@ function replaceBlock(source: string, block: string, body: string): string {
  * lesson 03 whose hasWon throws the last of them (between CARRIED markers) into a visible test's message.
  */
 export const CARRIED = { start: 'carried:', end: ':carried' };
+/**
+ * fence-*: every function throws what the attack tried, a line each, "fence open: …" for each door that
+ * opened (a module loaded, a file's existence told, the report read) and "fence tried: …" for the others.
+ */
+export const FENCE = { tried: 'fence tried:', open: 'fence open:' };
 /** A reference solution with lines put first in one solution block. */
 function prependToBlock(source: string, block: string, lines: string): string {
   const opening = `// BEGIN SOLUTION ${block}\n`;
@@ -213,6 +241,27 @@ export const CONTROLS: Attack[] = [
 
 /** The attacks of issue 12, each a student of the class. */
 export const ATTACKS: Attack[] = [
+  // One fence, and no control bytes (issue 42): every way of loading a module or asking after a file, and escape sequences.
+  boardAttack(
+    'fence-load',
+    "loads node:vm, node:v8 and node:fs through every door of Node's loader (module.constructor._load, createRequire, the globals of node -e…)",
+    ['fence'],
+  ),
+  boardAttack('fence-import', "imports node:vm, node:v8, node:fs and the teacher's reference with Node's own import(), settled by process._tickCallback", [
+    'fence',
+  ]),
+  boardAttack('fence-exists', "asks fs and Node's loader whether the hidden tests, the reference and a classmate's file exist (realpathSync, _findPath…)", [
+    'fence',
+    'hidden',
+  ]),
+  boardAttack('fence-report', "throws process.report's command line and environment, and the process's env, argv, flags and folder, into every message", [
+    'fence',
+    'hidden',
+  ]),
+  boardAttack('escape-bytes', 'writes escape sequences (window title, clear screen, hyperlink, 8-bit CSI) in answers, output, stderr, fd 2 and errors', [
+    'control-bytes',
+    'class',
+  ]),
   // Test injection: extra passing tests in every "Task N:" block, the real ones skipped.
   boardAttack('inject-import', "registers passing tests per task and skips the real ones, with the API from import 'vitest'", []),
   boardAttack('inject-global', 'the same injection with the test API found on globalThis (no vitest import)', []),

@@ -68,8 +68,18 @@ function esbuildTransform(): typeof import('esbuild').transformSync {
 
 let loadedTransform: typeof import('esbuild').transformSync | undefined;
 
-/** How esbuild compiles an exercise file (besides its name). */
-const TRANSFORM_OPTIONS = { loader: 'ts', format: 'cjs', target: 'node20', sourcemap: 'inline', logLevel: 'silent' } as const;
+/**
+ * How esbuild compiles an exercise file (besides its name). `import()` becomes a `require`, so that the
+ * sandbox's list of allowed modules holds for it too (Node's own import() would load any module).
+ */
+const TRANSFORM_OPTIONS = {
+  loader: 'ts',
+  format: 'cjs',
+  target: 'node20',
+  supported: { 'dynamic-import': false },
+  sourcemap: 'inline',
+  logLevel: 'silent',
+} as const;
 
 /** Compiles one file with esbuild, or says where its syntax error is. */
 function transformExercise(source: string, path: string, shown: string): CompiledModule {

@@ -4,9 +4,9 @@
  * its own (namespaces, resource limits, and another user when grading as root).
  */
 import { spawnSync } from 'node:child_process';
-import { chownSync, mkdtempSync, readFileSync } from 'node:fs';
+import { accessSync, chownSync, constants, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, isAbsolute, join } from 'node:path';
 import { OPTIMISE_LATER } from '../suite-spawn.mjs';
 import type { SandboxSpec } from './channel.ts';
 
@@ -66,9 +66,14 @@ export function probeFences(): Fences {
   return fences;
 }
 
-/** The program a sandbox runs (`node -e`): the membrane, then the sandbox's own loop (read once). */
+/**
+ * The program a sandbox runs (`node -e`): the membrane, the fence inside the process, then the
+ * sandbox's own loop (read once). Strict throughout, so that a stack trace hands the code none of its functions.
+ */
 function sandboxScript(): string {
-  script ??= ['./membrane.js', './sandbox.js'].map((file) => readFileSync(new URL(file, import.meta.url), 'utf8')).join('\n');
+  script ??= ["'use strict';", ...['./membrane.js', './fence.js', './sandbox.js'].map((file) => readFileSync(new URL(file, import.meta.url), 'utf8'))].join(
+    '\n',
+  );
   return script;
 }
 
@@ -85,12 +90,38 @@ export function sandboxSpec(fences: Fences, parent = scratchRoot()): Omit<Sandbo
   return {
     command,
     args,
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', TZ: 'UTC' },
+    // A PATH of the system's own folders: the teacher's names the workbook (npm puts its node_modules/.bin first).
+    env: { PATH: SANDBOX_PATH, LANG: 'C.UTF-8', TZ: 'UTC' },
     uid: fences.runAs?.uid,
     gid: fences.runAs?.gid,
     memoryLimitBytes: SANDBOX_LIMITS.residentBytes,
     scratch,
   };
+}
+
+/** The PATH a sandbox sees. The commands around it (unshare, prlimit) are found in the grader's own PATH. */
+const SANDBOX_PATH = '/usr/local/bin:/usr/bin:/bin';
+
+/** Where `command` lies in the grader's PATH (the sandbox's PATH may not hold it), or the bare name if nowhere. */
+function located(command: string): string {
+  let found = locatedCommands.get(command);
+  if (found === undefined) {
+    const folders = (process.env.PATH ?? '').split(delimiter).filter((folder) => isAbsolute(folder));
+    found = folders.map((folder) => join(folder, command)).find((path) => isExecutable(path)) ?? command;
+    locatedCommands.set(command, found);
+  }
+  return found;
+}
+
+const locatedCommands = new Map<string, string>();
+
+function isExecutable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
 }
 
 /** How to start one sandbox: the command and its arguments, around `node -e <script>`. */
@@ -112,7 +143,7 @@ export function sandboxCommand(fences: Fences, script: string, scratch: string):
   let line = node;
   if (fences.rlimits) {
     line = [
-      'prlimit',
+      located('prlimit'),
       `--as=${SANDBOX_LIMITS.addressSpaceBytes}`,
       `--cpu=${SANDBOX_LIMITS.cpuSeconds}`,
       `--fsize=${SANDBOX_LIMITS.fileBytes}`,
@@ -122,7 +153,7 @@ export function sandboxCommand(fences: Fences, script: string, scratch: string):
     ];
   }
   if (fences.namespaces) {
-    line = ['unshare', '--user', '--map-root-user', '--net', '--pid', '--fork', '--kill-child', ...line];
+    line = [located('unshare'), '--user', '--map-root-user', '--net', '--pid', '--fork', '--kill-child', ...line];
   }
   const [command, ...args] = line as [string, ...string[]];
   return { command, args };

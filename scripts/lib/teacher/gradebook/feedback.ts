@@ -4,7 +4,7 @@ import { brokenElsewhere, explainFailure, renderReport } from '../../report/repo
 import { formatPoints, roundPoints, type LessonScore } from '../../core/results.ts';
 import { readmePath, type Lesson } from '../../core/workbook.ts';
 import type { FileFinding, LessonGrade, LessonStatus } from './gradebook.ts';
-import { plural } from '../../core/text.ts';
+import { plural, visible } from '../../core/text.ts';
 /** Everything the feedback of one student is made from. */
 export interface FeedbackInput {
   name: string;
@@ -21,7 +21,10 @@ const FAILURES_SHOWN = 5;
 
 const plain = painter(false);
 
-/** One student's feedback.md. */
+/**
+ * One student's feedback.md. Everything in it that a hand-in controls (answers, output, messages, file
+ * names) shows its control characters as pictures (visible()): the whole text goes through it once, here.
+ */
 export function renderFeedback(input: FeedbackInput): string {
   const total = roundPoints(input.grades.reduce((sum, grade) => sum + grade.points, 0));
   const done = input.grades.filter((grade) => grade.status === 'done').length;
@@ -55,19 +58,21 @@ export function renderFeedback(input: FeedbackInput): string {
     lines.push('## Your report', '', 'This is what `npm run check` shows for the code you handed in:', '', '```text', report, '```', '');
   }
   lines.push(`Points have one decimal: a task earns its points in proportion to its tests that pass, and a lesson shows 100 only when every test passes.`, '');
-  return lines.join('\n');
+  return visible(lines.join('\n'));
 }
 
 /** The feedback of a student on the class list of whom no hand-in was found. */
 export function absentFeedback(name: string, lessons: Lesson[]): string {
-  return [
-    `# Feedback for ${name}`,
-    '',
-    `**0 of ${lessons.length * 100} points**`,
-    '',
-    'No hand-in of yours was found, so nothing could be graded. If you did hand something in, tell your teacher.',
-    '',
-  ].join('\n');
+  return visible(
+    [
+      `# Feedback for ${name}`,
+      '',
+      `**0 of ${lessons.length * 100} points**`,
+      '',
+      'No hand-in of yours was found, so nothing could be graded. If you did hand something in, tell your teacher.',
+      '',
+    ].join('\n'),
+  );
 }
 
 const STATUS_WORDS: Record<LessonStatus, string> = {
