@@ -385,6 +385,20 @@ describe('grade import files for learning platforms', () => {
     expect(carl[6]).toBe(`${first.number} ${first.title}: 100/100; ${second.number} ${second.title}: 100/100`);
     expect(rows.find((cells) => cells[1] === 'Finn Fox')?.slice(0, 4)).toEqual(['Participant 1236', 'Finn Fox', 'foxfinn@school.example', '20']);
     expect(rows.find((cells) => cells[1] === ABSENT)?.[3], 'no grade for a student without a hand-in').toBe('');
+    // Work not graded: the comment says why, in the words of the student's feedback.
+    const comment = (name: string): string => rows.find((cells) => cells[1] === name)?.[6] ?? '';
+    expect(comment(ABSENT)).toBe('Not graded: no hand-in was found.');
+    expect(comment('Quinn Quist')).toBe('Not graded: nothing in the hand-in could be used (no lessons/ folder was found in it).');
+    const file = `lessons/${second.id}/${second.files[0]}`;
+    expect(comment('Uma Ueda')).toMatch(
+      new RegExp(
+        `; ${second.number} ${second.title}: 0/100, not graded: ${file} is missing; the hand-in has \\S+ \\(the capital and small letters differ\\) in place of ${file}$`,
+      ),
+    );
+    expect(feedback('Uma Ueda').replaceAll('`', '')).toContain(comment('Uma Ueda').split(', not graded: ')[1] as string);
+    expect(comment('Eva Eriksen')).toMatch(
+      new RegExp(`^${first.number} ${first.title}: 0/100, not graded: the file does not load: Syntax error in lessons/${first.id}/`),
+    );
   });
 
   test('Canvas: Student, ID, SIS User ID, SIS Login ID, Section, then the assignment', () => {

@@ -172,6 +172,15 @@ describe('the reason work was not graded, in the same words everywhere', () => {
   });
 });
 
+test('a file name or cause the hand-in controls reaches no platform file with its control characters', () => {
+  const found = 'x\u001b]0;title\u0007/board.ts';
+  const expected = 'lessons/01-board/board.ts';
+  expect(notGradedWords({ kind: 'missing', files: [expected], misplaced: [{ expected, found, how: 'it is in another folder' }] })).toBe(
+    `not graded: ${expected} is missing; the hand-in has x␛]0;title␇/board.ts (it is in another folder) in place of ${expected}`,
+  );
+  expect(notGradedWords({ kind: 'does-not-load', cause: 'Error: \u009b2J\r\nboom' })).toBe('not graded: the file does not load: Error: <U+009B>2J␍ boom');
+});
+
 describe('--update: resubmissions graded into the existing gradebook', () => {
   test('grades only the resubmissions and says what it replaced and kept', () => {
     expect(update.status, update.stderr + update.stdout).toBe(0);

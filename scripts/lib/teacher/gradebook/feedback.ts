@@ -4,7 +4,7 @@ import { explainFailure, renderReport } from '../../report/report.ts';
 import { formatPoints, roundPoints, type LessonScore } from '../../core/results.ts';
 import { readmePath, type Lesson } from '../../core/workbook.ts';
 import type { FileFinding, HandInReason, LessonGrade, LessonStatus, NotGraded } from './gradebook.ts';
-import { plural } from '../../core/text.ts';
+import { plural, visible } from '../../core/text.ts';
 /** Everything the feedback of one student is made from. */
 export interface FeedbackInput {
   name: string;
@@ -32,7 +32,7 @@ export function renderFeedback(input: FeedbackInput): string {
     '',
     `**${formatPoints(total)} of ${input.grades.length * 100} points** · ${done} of ${plural(input.grades.length, 'lesson')} done`,
     '',
-    ...(input.notGraded === undefined ? [] : [`${asSentence(notGradedWords(input.notGraded, code))} ${HAND_IN_ADVICE}`, '']),
+    ...(input.notGraded === undefined ? [] : [`${asSentence(notGradedWords(input.notGraded, code))} ${HAND_IN_ADVICE[input.notGraded.kind]}`, '']),
     '| lesson | points | |',
     '|---|---:|---|',
     ...input.scores.map((score, index) => {
@@ -69,19 +69,26 @@ export function absentFeedback(name: string, lessons: Lesson[]): string {
     '',
     `**0 of ${lessons.length * 100} points**`,
     '',
-    `${asSentence(notGradedWords({ kind: 'no-hand-in' }))} If you did hand something in, tell your teacher.`,
+    `${asSentence(notGradedWords({ kind: 'no-hand-in' }))} ${HAND_IN_ADVICE['no-hand-in']}`,
     '',
   ].join('\n');
 }
 
 /** What a student whose hand-in could not be graded at all should do. */
-const HAND_IN_ADVICE = 'Hand in the whole workbook folder (as a .zip, or the exercise files themselves), not text typed into the platform.';
+const HAND_IN_ADVICE: Record<HandInReason['kind'], string> = {
+  'no-hand-in': 'If you did hand something in, tell your teacher.',
+  'online-text-only': 'Hand in the workbook folder as a .zip (or the exercise files themselves): text typed into the submission page cannot be graded.',
+  unusable: 'Hand in the whole workbook folder (as a .zip, or the exercise files themselves).',
+};
 
 /** A path or file name as it is shown in plain text (the platforms' files, the gradebook). */
 const asIs = (text: string): string => text;
 
 /** A path or file name in Markdown (feedback.md). */
 const code = (text: string): string => `\`${text.replaceAll('`', "'")}\``;
+
+/** A file name or cause that a hand-in controls, with its control characters made visible (a path may hold anything). */
+const shown = (text: string): string => visible(text).replace(/[\n\t]/g, ' ');
 
 /**
  * Why work was not graded, in the words every place uses that shows it: the student's feedback, the
@@ -96,16 +103,16 @@ export function notGradedWords(reason: NotGraded, path: (text: string) => string
     case 'online-text-only':
       return 'not graded: only online text was handed in, no exercise files';
     case 'unusable':
-      return `not graded: nothing in the hand-in could be used (${reason.problem})`;
+      return `not graded: nothing in the hand-in could be used (${shown(reason.problem)})`;
     case 'missing': {
       const missing = `${reason.files.map(path).join(', ')} ${reason.files.length === 1 ? 'is' : 'are'} missing`;
-      const found = reason.misplaced.map((miss) => `${path(miss.found)} (${miss.how}) in place of ${path(miss.expected)}`);
+      const found = reason.misplaced.map((miss) => `${path(shown(miss.found))} (${miss.how}) in place of ${path(miss.expected)}`);
       return `not graded: ${missing}${found.length === 0 ? '' : `; the hand-in has ${found.join(', and ')}`}`;
     }
     case 'does-not-load':
-      return `not graded: the file does not load: ${reason.cause}`;
+      return `not graded: the file does not load: ${shown(reason.cause)}`;
     case 'blocked':
-      return `not graded: it uses ${reason.uses}, which does not load: ${reason.cause}`;
+      return `not graded: it uses ${reason.uses}, which does not load: ${shown(reason.cause)}`;
   }
 }
 
@@ -135,7 +142,7 @@ function notGradedFeedback(grade: LessonGrade, files: FileFinding | undefined): 
   const reason = grade.notGraded ?? { kind: 'missing', files: files?.missing ?? [], misplaced: [] };
   const words = asSentence(notGradedWords(reason, code));
   if (reason.kind === 'missing' && reason.misplaced.length > 0) {
-    const moves = reason.misplaced.map((miss) => `${code(miss.found)} to ${code(miss.expected)}`).join(', ');
+    const moves = reason.misplaced.map((miss) => `${code(shown(miss.found))} to ${code(miss.expected)}`).join(', ');
     return [`${words} Rename or move ${moves} (exactly, with the same capital and small letters) and hand in again.`];
   }
   if (reason.kind === 'blocked') return [`${words} Fix lesson ${reason.uses.slice(0, 2)} first; "Your report" below shows the error.`];
