@@ -41,9 +41,17 @@ export function readGradebook(path: string): Gradebook {
   return book;
 }
 
-/** Reads the gradebook an --out folder already holds, if it holds one. */
+/** Reads the gradebook an --out folder already holds, if it holds one; a UsageError when what it holds is no gradebook. */
 export function existingGradebook(outDir: string): Gradebook | undefined {
-  return existsSync(join(outDir, GRADEBOOK_FILES.json)) ? readGradebook(outDir) : undefined;
+  if (!existsSync(join(outDir, GRADEBOOK_FILES.json))) return undefined;
+  try {
+    return readGradebook(outDir);
+  } catch (error) {
+    if (!(error instanceof UsageError || error instanceof SyntaxError)) throw error;
+    throw new UsageError(
+      `${join(outDir, GRADEBOOK_FILES.json)} is not a gradebook written by npm run grade, so it cannot be checked before being written over: choose another --out, or give --replace.`,
+    );
+  }
 }
 
 /** Removes what a grading run wrote into a folder (the gradebook, its feedback and `others`, such as the platforms' files), for --replace. */
