@@ -12,8 +12,16 @@ import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseCsv } from '../../scripts/lib/teacher/csv.ts';
 import { asSentence, notGradedWords } from '../../scripts/lib/teacher/gradebook/feedback.ts';
-import { feedbackFolder, type Gradebook, type NotGraded, type StudentGrade } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
-import { LMS_FILES } from '../../scripts/lib/teacher/gradebook/lms-export.ts';
+import {
+  feedbackFolder,
+  lessonColumns,
+  lessonGrade,
+  type Gradebook,
+  type NotGraded,
+  type StudentGrade,
+} from '../../scripts/lib/teacher/gradebook/gradebook.ts';
+import { scoreLesson, type LessonRun } from '../../scripts/lib/core/results.ts';
+import { LMS_FILES, renderLmsExport } from '../../scripts/lib/teacher/gradebook/lms-export.ts';
 import { escapeHtml } from '../../scripts/lib/core/text.ts';
 import { listLessons, ROOT, type Lesson } from '../../scripts/lib/core/workbook.ts';
 import { grade, placeHandIn, rosterCsv, writeClassPack, writeWorkbook, type Student } from './synthetic-class.ts';
@@ -179,6 +187,28 @@ test('a file name or cause the hand-in controls reaches no platform file with it
     `not graded: ${expected} is missing; the hand-in has x␛]0;title␇/board.ts (it is in another folder) in place of ${expected}`,
   );
   expect(notGradedWords({ kind: 'does-not-load', cause: 'Error: \u009b2J\r\nboom' })).toBe('not graded: the file does not load: Error: <U+009B>2J␍ boom');
+});
+
+test('a lesson the grader failed to grade says so, not what to do next, in the cell and the Moodle comment', () => {
+  const broke: LessonRun = {
+    lessonId: first.id,
+    tests: [],
+    output: '',
+    durationMs: 1,
+    problem: { kind: 'crash', grader: true, message: 'Grading itself broke: the test runner was stopped by SIGKILL before this lesson was graded.' },
+  };
+  const cell = lessonGrade(scoreLesson(first, broke), 0);
+  const words = 'not graded: grading itself broke, which is no fault of the work';
+  expect(cell.notGraded).toEqual({ kind: 'grading-broke' });
+  expect(cell.note).toBe(`${words}; the test runner was stopped by SIGKILL before this lesson was graded.`);
+  const book: Gradebook = {
+    kind: 'tictactoe-gradebook',
+    version: 1,
+    gradedAt: '2025-03-01T10:00:00.000Z',
+    lessons: lessonColumns([first]),
+    students: [{ name: 'Ann', lessons: { [first.id]: cell }, total: 0, notes: [], feedback: '' }],
+  };
+  expect(parseCsv(renderLmsExport('moodle', book).text)[1]?.[6]).toBe(`${first.number} ${first.title}: 0/100, ${words}`);
 });
 
 describe('--update: resubmissions graded into the existing gradebook', () => {

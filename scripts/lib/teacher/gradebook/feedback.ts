@@ -113,6 +113,8 @@ export function notGradedWords(reason: NotGraded, path: (text: string) => string
       return `not graded: the file does not load: ${shown(reason.cause)}`;
     case 'blocked':
       return `not graded: it uses ${reason.uses}, which does not load: ${shown(reason.cause)}`;
+    case 'grading-broke':
+      return 'not graded: grading itself broke, which is no fault of the work';
   }
 }
 
@@ -147,6 +149,7 @@ function notGradedFeedback(grade: LessonGrade, files: FileFinding | undefined): 
   }
   if (reason.kind === 'blocked') return [`${words} Fix lesson ${reason.uses.slice(0, 2)} first; "Your report" below shows the error.`];
   if (reason.kind === 'does-not-load') return [`${words} "Your report" below says more.`];
+  if (reason.kind === 'grading-broke') return [`${words} Your teacher will grade it again.`];
   return [`${words} Hand in the whole workbook folder.`];
 }
 

@@ -28,12 +28,13 @@ export type HandInReason = { kind: 'no-hand-in' } | { kind: 'online-text-only' }
 /**
  * Why one lesson of a hand-in was not graded: its exercise files are missing (with what was found in
  * their place, when something looks like them), or its file does not load, or it uses an earlier
- * lesson's file that does not load.
+ * lesson's file that does not load, or grading itself broke (the grader's fault, never the work's).
  */
 export type LessonReason =
   | { kind: 'missing'; files: string[]; misplaced: Array<{ expected: string; found: string; how: string }> }
   | { kind: 'does-not-load'; cause: string }
-  | { kind: 'blocked'; uses: string; cause: string };
+  | { kind: 'blocked'; uses: string; cause: string }
+  | { kind: 'grading-broke' };
 
 /**
  * Why work was not graded: a value made once, while grading, and put into words once
@@ -179,10 +180,9 @@ export function lessonGrade(score: LessonScore, hintsSeen: number, files: FileFi
     notes.push(`stopped after ${Math.round(score.run.problem.limitMs / 1000)} s (an endless loop?)`);
   } else if (reason !== undefined) {
     notes.push(notGradedWords(reason));
-    // What went wrong with the teacher's hidden suites loaded is the teacher's alone to read.
+    // What went wrong with the teacher's hidden suites loaded, or in the grader, is the teacher's alone to read.
     if (score.run.problem?.kind === 'load-error' && score.run.problem.hidden) notes.push(`with the hidden tests: ${loadProblemLine(score)}`);
-  } else if (score.run.problem?.kind === 'crash') {
-    notes.push(score.run.problem.message);
+    if (score.run.problem?.kind === 'crash') notes.push(score.run.problem.message.replace(/^Grading itself broke: /, ''));
   } else if (stopped.count > 0 && !score.done) {
     grade.status = 'timeout';
     notes.push(`stopped after ${Math.round(stopped.firstLimitMs / 1000)} s in ${plural(stopped.count, 'test')} (an endless loop?)`);
@@ -199,7 +199,7 @@ export function lessonGrade(score: LessonScore, hintsSeen: number, files: FileFi
 /** What a student is told when the teacher's hidden suites made their file fail to load. */
 const HIDDEN_LOAD_CAUSE = 'it could not be loaded with the hidden tests';
 
-/** Why a lesson was not graded (undefined when it was): files missing or misplaced, or a file that does not load. */
+/** Why a lesson was not graded (undefined when it was): files missing or misplaced, a file that does not load, or the grader broke. */
 function lessonReason(score: LessonScore, files: FileFinding): LessonReason | undefined {
   if (files.missing.length > 0) {
     const misplaced = files.nearMisses
@@ -208,6 +208,7 @@ function lessonReason(score: LessonScore, files: FileFinding): LessonReason | un
     return { kind: 'missing', files: files.missing, misplaced };
   }
   const problem = score.run.problem;
+  if (problem?.kind === 'crash') return { kind: 'grading-broke' };
   if (problem?.kind !== 'load-error') return undefined;
   const line = loadProblemLine(score) ?? '';
   const uses = brokenElsewhere(score);
