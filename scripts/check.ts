@@ -9,8 +9,9 @@ import { renderReport } from './lib/report/report.ts';
 import { defaultFileName, FORMATS, renderResultFile, type Format } from './lib/report/result-files.ts';
 import type { LessonScore } from './lib/core/results.ts';
 import { DEFAULT_LIMIT_MS, drawSeed, parseSeed } from './lib/grader/runner.ts';
-import { listLessons, ROOT, selectLessons, UsageError } from './lib/core/workbook.ts';
-import { plural } from './lib/core/text.ts';
+import { listLessons, ROOT, selectLessons, UsageError, type Lesson } from './lib/core/workbook.ts';
+import { findLessonsFolder, heldLessons, type LeftOut } from './lib/core/target.ts';
+import { plural, printable } from './lib/core/text.ts';
 
 const USAGE = `
 Usage: npm run check [-- [lesson…] [options]]
@@ -20,7 +21,9 @@ Grades your code in lessons/ and shows what to do next. Name lessons by number o
 
 Options:
   --solutions       grade the reference solutions instead (the teacher's view)
-  --target DIR      grade the exercise files in DIR (a folder holding 01-board/, 02-input/, …)
+  --target DIR      grade the exercise files in DIR: a folder holding 01-board/, 02-input/, …, or a
+                    workbook or hand-in folder holding lessons/ (also inside one folder around it);
+                    only the lessons DIR holds are graded, and the others are named
   --hidden          also run your teacher-only tests (tests/hidden/) and show what failed by name:
                     npm run check -- --target DIR --hidden checks one student's or a new solution's folder
   --seed N          with --hidden: the seed of the hidden tests' generated inputs (each run draws one
@@ -54,17 +57,28 @@ runCommand(USAGE, async () => {
   if (!(limitSeconds > 0)) throw new UsageError(`--limit takes a number of seconds, not "${values.limit}".`);
 
   const all = listLessons();
-  const selected = selectLessons(positionals, all);
-  const target = values.solutions ? resolve(ROOT, 'solutions') : resolve(values.target ?? resolve(ROOT, 'lessons'));
+  const named = selectLessons(positionals, all);
+  const found = values.target === undefined ? undefined : findLessonsFolder(resolve(values.target));
+  const target = values.solutions ? resolve(ROOT, 'solutions') : (found?.dir ?? resolve(ROOT, 'lessons'));
+  const shownTarget = values.target === undefined ? '' : printable(join(values.target, ...(found?.steps ?? [])));
   const code = values.solutions
     ? 'the reference solutions in solutions/'
     : values.target !== undefined
-      ? `the code in ${values.target}`
+      ? `the code in ${shownTarget}`
       : 'your code in lessons/';
   const subject = seed !== undefined ? `${code}, hidden tests included (seed ${seed}; replay with --seed ${seed})` : code;
+  // A --target folder is graded on the lessons it holds; the lessons it lacks are named, not graded.
+  const { held: selected, leftOut } = found === undefined ? { held: named, leftOut: [] } : heldLessons(found.dir, named);
+  if (selected.length === 0) {
+    const asked = leftOut.map((entry) =>
+      entry.absentFiles.length === 0 ? `no ${entry.lesson.id}/` : `${entry.lesson.id}/ without ${entry.absentFiles.join(', ')}`,
+    );
+    throw new UsageError(`${shownTarget} holds none of the lessons asked for (${asked.join('; ')}).`);
+  }
+  const needed = found === undefined ? { held: withPrerequisites(selected, all), leftOut: [] } : heldLessons(found.dir, withPrerequisites(selected, all));
 
   const progress = process.stderr.isTTY ? (text: string) => process.stderr.write(`\r\x1b[K${text}`) : () => {};
-  const lessons = withPrerequisites(selected, all);
+  const lessons = needed.held;
   let finished = 0;
   progress(`Grading ${plural(lessons.length, 'lesson')}…`);
   const ownLessons = !values.solutions && values.target === undefined;
@@ -116,13 +130,37 @@ runCommand(USAGE, async () => {
       types: typeReport,
       doneLessons: ownLessons ? doneLessons(readProgress(ROOT)) : undefined,
       showHidden: values.hidden,
+      ...(found === undefined ? {} : { voice: 'teacher' as const }),
     }),
   );
+  for (const line of absentLessonLines(selected, leftOut, needed.leftOut)) console.log(paint('yellow', line));
   if (typeCheckFailure !== undefined) {
     console.error(paint('red', `The type check did not run, so type errors are not shown: ${typeCheckFailure}.`));
   }
   return selected.every((lesson) => scores.get(lesson.id)?.done) ? 0 : 1;
 });
+
+/**
+ * For a --target folder: the lessons asked for that it does not hold (not graded), and each graded
+ * lesson that builds on an earlier lesson it does not hold.
+ */
+function absentLessonLines(graded: Lesson[], leftOut: LeftOut[], absentPrerequisites: LeftOut[]): string[] {
+  const named = (lesson: Lesson): string => `${lesson.number} ${lesson.title}`;
+  const noFolder = leftOut.filter((entry) => entry.absentFiles.length === 0);
+  const lines: string[] = [];
+  if (noFolder.length > 0) lines.push(`Not graded, because this folder does not hold them: ${noFolder.map((entry) => named(entry.lesson)).join('; ')}.`);
+  for (const { lesson, absentFiles } of leftOut.filter((entry) => entry.absentFiles.length > 0)) {
+    lines.push(`Not graded: ${named(lesson)}, because ${lesson.id}/ holds no ${absentFiles.join(' or ')}.`);
+  }
+  for (const { lesson: earlier } of absentPrerequisites) {
+    // Any import of the earlier lesson, even of a constant, needs its file: buildsOn, not runsCodeOf.
+    const users = graded.filter((lesson) => lesson.buildsOn.includes(earlier.id)).map((lesson) => lesson.number);
+    if (users.length === 0) continue;
+    const [who, its] = users.length === 1 ? [`Lesson ${users[0]} uses`, 'its'] : [`Lessons ${users.join(', ')} use`, 'their'];
+    lines.push(`${who} lesson ${earlier.number} (${earlier.title}), which this folder does not hold: ${its} failures may come from there.`);
+  }
+  return lines;
+}
 
 /**
  * Takes --json [FILE] and --format NAME [FILE] out of the arguments (a FILE is recognised by its

@@ -12,6 +12,7 @@ import { readGradebook } from '../../scripts/lib/teacher/gradebook/files.ts';
 import { parseCsv } from '../../scripts/lib/teacher/csv.ts';
 import { LMS_FILES } from '../../scripts/lib/teacher/gradebook/lms-export.ts';
 import { listLessons, ROOT, type Lesson } from '../../scripts/lib/core/workbook.ts';
+import { writeZip } from '../../scripts/lib/teacher/intake/zip.ts';
 import { grade } from './synthetic-class.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'workbook-class-list-'));
@@ -110,4 +111,28 @@ test('a student the class list names twice (two sections): one row, graded, neve
   expect(book.students.map((student) => [student.name, student.ids?.canvasId, student.total, student.handedIn])).toEqual([
     ['Ivanov, Ivan', '20003', 100, true],
   ]);
+}, 120_000);
+
+test('loose files in a Moodle folder, a Canvas file handed in again, a LATE hand-in: each graded from the right file, and said so', () => {
+  const [board] = listLessons() as [Lesson];
+  const file = board.files[0] as string;
+  const solved = readFileSync(join(ROOT, 'solutions', board.id, file));
+  const stub = readFileSync(join(ROOT, 'lessons', board.id, file));
+  const classDir = join(scratch, 'right-file');
+  mkdirSync(join(classDir, 'Дмитрий Иванов_1236_assignsubmission_file_'), { recursive: true });
+  writeFileSync(join(classDir, 'Дмитрий Иванов_1236_assignsubmission_file_', file), solved);
+  writeFileSync(join(classDir, `ivanovivan_20003_620003_${file}`), stub);
+  writeFileSync(join(classDir, `ivanovivan_20003_620005_${file.replace('.ts', '-1.ts')}`), solved);
+  writeFileSync(join(classDir, 'hillhana_LATE_20002_520002_tictactoe.zip'), writeZip([{ path: `tictactoe/lessons/${board.id}/${file}`, data: solved }]));
+  const out = join(scratch, 'right-file-out');
+  const run = grade([classDir, '--lessons', board.number, '--seed', '1', '--out', out]);
+  expect(run.status, String(run.stderr) + String(run.stdout)).toBe(0);
+  const book = readGradebook(out);
+  const again = `graded ${file.replace('.ts', '-1.ts')} as lessons/${board.id}/${file} (the file handed in again: the highest copy number); left aside ${file}`;
+  expect(book.students.map((student) => [student.name, student.total, student.late, student.notes])).toEqual([
+    ['hillhana', 100, true, ['Canvas marked it late']],
+    ['ivanovivan', 100, undefined, [again]],
+    ['Дмитрий Иванов', 100, undefined, []],
+  ]);
+  expect(book.students[1]?.feedback).toContain(`G${again.slice(1)}.`);
 }, 120_000);

@@ -131,7 +131,7 @@ describe('npm run grade on a class of 30 hand-ins as platforms hand them out', (
 
   test('gradebook.csv starts with a UTF-8 byte order mark, then one row per student named from the class list', () => {
     expect(readFileSync(join(out, 'gradebook.csv'), 'utf8').startsWith(BOM)).toBe(true);
-    expect(csv[0]).toEqual(['student', ...lessons.map((lesson) => lesson.id), 'total', 'seed', 'notes']);
+    expect(csv[0]).toEqual(['student', ...lessons.map((lesson) => lesson.id), 'total', 'late', 'notes']);
     const names = csv.slice(1).map((cells) => cells[0]);
     expect(names).toEqual([...CLASS_OF_30.map((candidate) => candidate.name), ABSENT].sort((a, b) => a.localeCompare(b)));
     for (const clutter of ['README', '__MACOSX', 'Thumbs', '.DS_Store']) expect(names.join('|')).not.toContain(clutter);
@@ -175,7 +175,8 @@ describe('npm run grade on a class of 30 hand-ins as platforms hand them out', (
     expect(notes(syntax.name)).toMatch(new RegExp(`${second.id}: not graded: it uses ${first.id}, which does not load: ${cause.source}`));
     expect(student(syntax.name).lessons[second.id]?.status).toBe('blocked');
     for (const lesson of lessons) expect(notes('Lea Long')).toContain(`tests/${lesson.id}.test.ts changed (ignored: graded with the teacher's copy)`);
-    expect(notes('Hana Hill')).toBe(`${second.id}: not graded: lessons/${second.id}/${second.files[0]} is missing`);
+    expect(notes('Hana Hill')).toBe(`Canvas marked it late; ${second.id}: not graded: lessons/${second.id}/${second.files[0]} is missing`);
+    expect(student('Hana Hill').late).toBe(true);
     expect(notes('Quinn Quist')).toBe('not graded: nothing in the hand-in could be used (no lessons/ folder was found in it)');
     expect(notes(ABSENT)).toBe('not graded: no hand-in was found');
     for (const name of ['Ann Archer', 'Carl Lee', 'José Núñez', 'Ivan Ivanov', 'Kai King', 'Mona Meyer', 'Pia Park']) expect(notes(name), name).toBe('');
@@ -204,7 +205,9 @@ describe('npm run grade on a class of 30 hand-ins as platforms hand them out', (
     const partly = feedback('Ada Abel');
     expect(partly).toMatch(/renderFramed is not written yet: it still throws "not implemented yet"/);
     expect(partly).toContain('## Your report');
-    expect(page('Ada Abel')).toContain('<link rel="stylesheet" href="../../style.css">');
+    // The page keeps its look when sent alone: the site's style sheet is inside it.
+    expect(page('Ada Abel')).toContain('<style>');
+    expect(page('Ada Abel')).not.toContain('../../');
     expect(feedback('Lea Long')).toContain(`You changed tests/${first.id}.test.ts. Grading always uses your teacher's copy`);
     expect(feedback('Eva Eriksen')).toContain(`Not graded: it uses ${first.id}, which does not load: Syntax error in`);
     expect(feedback('Eva Eriksen')).toContain(`Fix lesson ${first.number} first`);

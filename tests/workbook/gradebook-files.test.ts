@@ -2,14 +2,25 @@
  * A gradebook on disk gives every student a feedback folder of their own, whatever their names: a
  * review named one hand-in "Ann#Lee" beside an honest "Ann_Lee" (both became feedback/Ann_Lee/, and
  * the stub's feedback overwrote the honest one's), and two with 255-character names (writing the
- * gradebook failed, and the rest of the class got no feedback).
+ * gradebook failed, and the rest of the class got no feedback). The gradebook's files and the table
+ * `npm run grade` ends with never let a control character through, whatever field holds it; the
+ * table lines up names in any script and points with decimals; the CSV gives the seed on no row.
+ * (How gradebook.html looks in a browser: gradebook-browser.test.ts.)
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import type { IntakeRow } from '../../scripts/lib/teacher/class-grading.ts';
+import { renderCsv } from '../../scripts/lib/teacher/gradebook/csv-table.ts';
+import { feedbackPage } from '../../scripts/lib/teacher/gradebook/feedback-page.ts';
 import { writeGradebook } from '../../scripts/lib/teacher/gradebook/files.ts';
 import { feedbackFolder, feedbackFolders, type Gradebook, type StudentGrade } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
+import { renderHtml } from '../../scripts/lib/teacher/gradebook/html.ts';
+import { renderIntakeTable } from '../../scripts/lib/teacher/intake/intake-table.ts';
+import { displayWidth, printable } from '../../scripts/lib/core/text.ts';
+import { parseCsv } from '../../scripts/lib/teacher/csv.ts';
+import { madeUpGradebook } from './made-up-gradebook.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'workbook-gradebook-files-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -59,5 +70,147 @@ describe('feedback folders', () => {
     for (const name of names) expect(shown.has(`# Feedback for ${name}\n`), name).toBe(true);
     const page = readFileSync(join(out, 'gradebook.html'), 'utf8');
     for (const folder of folders) expect(page).toContain(`href="feedback/${encodeURIComponent(folder)}/index.html"`);
+  });
+});
+
+/** Escapes a hand-in could write: a window title, clear screen, a bell, an 8-bit CSI, a carriage return, NUL, DEL, a link. */
+const NASTY = '\u001b]0;owned\u0007\u001b[2J\u009b31m\r\u0000\u007f\u001b]8;;http://x\u001b\\';
+
+/** The characters no file a teacher opens and no terminal line may hold raw: C0 and C1 controls but the line end and the tab. */
+const CONTROL = /(?![\n\t])\p{Cc}/u;
+
+/** A gradebook with the escapes in every string a renderer shows. */
+function nastyGradebook(): Gradebook {
+  const lesson = `01-board${NASTY}`;
+  const task = { number: 1, title: `Create${NASTY}`, points: 100, earned: 50, passed: 5, total: 6, hiddenFailed: 1, hiddenTotal: 2 };
+  const student: StudentGrade = {
+    name: `Eve${NASTY}`,
+    lessons: {
+      [lesson]: {
+        id: lesson,
+        points: 0,
+        status: 'missing',
+        tasks: [task],
+        firstOpen: { number: 1, title: `Create${NASTY}` },
+        note: `lessons/01-board/board.ts is missing, but ${NASTY}/Board.ts looks like it`,
+        hintsSeen: 0,
+        hiddenFailures: [{ task: 1, name: `hidden${NASTY}`, detail: `Counterexample: ["${NASTY}"]` }],
+        foundInstead: [`lessons/01-board/${NASTY}Board.ts`],
+      },
+    },
+    total: 50,
+    notes: [`entry ${NASTY}.zip was refused`, `a second note ${NASTY}`],
+    feedback: `# Feedback for Eve${NASTY}\n\nIt said: ${NASTY}\n`,
+    handedIn: true,
+    platform: 'moodle',
+    found: `Eve${NASTY}/ → lessons/`,
+    late: true,
+  };
+  const timedOut: StudentGrade = {
+    ...student,
+    name: `Zed${NASTY}`,
+    lessons: { [lesson]: { ...(student.lessons[lesson] as StudentGrade['lessons'][string]), status: 'blocked', points: 50, note: `it uses ${NASTY}` } },
+  };
+  return {
+    kind: 'tictactoe-gradebook',
+    version: 1,
+    gradedAt: `2026-12-05T08:00${NASTY}`,
+    lessons: [{ id: lesson, number: `01${NASTY}`, title: `Board${NASTY}` }],
+    fences: [`fence${NASTY}`],
+    referenceProblems: [`01-board: 90${NASTY}`],
+    students: [student, timedOut],
+  };
+}
+
+/** The control characters in a text, as code points, for a readable failure. */
+function controlsIn(text: string): string[] {
+  return [...text].filter((character) => CONTROL.test(character)).map((character) => `U+${(character.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`);
+}
+
+describe('no control character reaches a gradebook file or the terminal', () => {
+  const book = nastyGradebook();
+
+  test('gradebook.html shows every field with its control characters made visible', () => {
+    const html = renderHtml(book);
+    expect(controlsIn(html)).toEqual([]);
+    expect(html).toContain('Eve?]0;owned??[2J?31m???');
+    expect(html).toContain('␛]0;owned␇␛[2J&lt;U+009B&gt;31m␍␀␡');
+    // Parts of the page were graded with different seeds: each student's seed is named on the page.
+    const mixed = renderHtml({
+      ...book,
+      students: [
+        { ...(book.students[0] as StudentGrade), seed: 7 },
+        { ...(book.students[1] as StudentGrade), seed: 9 },
+      ],
+    });
+    expect(controlsIn(mixed)).toEqual([]);
+    expect(mixed).toMatch(/seed <strong>7<\/strong>: Eve\?.*seed <strong>9<\/strong>: Zed\?/);
+  });
+
+  test('gradebook.csv: names made printable, notes visible, only the rows end in a carriage return', () => {
+    const csv = renderCsv(book);
+    expect(controlsIn(csv.replaceAll('\r\n', '\n'))).toEqual([]);
+    const [header, eve] = parseCsv(csv);
+    expect(header).toEqual(['student', printable(`01-board${NASTY}`), 'total', 'late', 'notes']);
+    expect(eve?.[0]).toBe('Eve?]0;owned??[2J?31m????]8;;http://x?\\');
+    expect(eve?.[3]).toBe('yes');
+    expect(eve?.at(-1)).toContain('entry ␛]0;owned␇');
+  });
+
+  test("the feedback page shows the text's control characters as pictures", () => {
+    const page = feedbackPage(book.students[0]?.feedback ?? '', book.students[0]?.name ?? '');
+    expect(controlsIn(page)).toEqual([]);
+    expect(page).toContain('It said: ␛]0;owned␇');
+  });
+
+  test('the terminal table names every hand-in and lesson with its control characters as ?', () => {
+    const rows: IntakeRow[] = book.students.map((student) => ({
+      name: student.name,
+      platform: 'moodle',
+      found: student.found ?? '',
+      lessons: { [book.lessons[0]?.id ?? '']: 'near' },
+      problem: `refused ${NASTY}`,
+    }));
+    const lines = renderIntakeTable(rows, book, (_style, text) => text);
+    expect(controlsIn(lines.join('\n'))).toEqual([]);
+    expect(lines.join('\n')).toContain('Eve?]0;owned??[2J?31m');
+  });
+});
+
+describe('the terminal table lines up', () => {
+  test('names in any script and points with decimals: every column starts where the header says', () => {
+    const book = madeUpGradebook();
+    const rows: IntakeRow[] = book.students.map((student) => ({
+      name: student.name,
+      ...(student.platform === undefined ? {} : { platform: student.platform }),
+      found: student.handedIn === false ? '(nothing handed in)' : 'lessons/',
+      lessons: Object.fromEntries(book.lessons.map((lesson) => [lesson.id, 'found' as const])),
+    }));
+    const lines = renderIntakeTable(rows, book, (_style, text) => text).slice(1, 2 + rows.length);
+    // The columns a terminal shows each line in: the end of the points column is the same on every line.
+    const pointsEnd = (line: string): number =>
+      line.includes('/400') ? displayWidth(line.slice(0, line.indexOf('/400') + 4)) : displayWidth(line.slice(0, line.indexOf('points') + 6));
+    const ends = lines.map(pointsEnd);
+    expect(new Set(ends).size, lines.join('\n')).toBe(1);
+    const wang = lines.find((line) => line.includes('王芳')) ?? '';
+    expect(wang).toContain('王芳 (late)');
+    expect(wang).toContain('290.9/400');
+    expect(displayWidth('王芳')).toBe(4);
+    expect(displayWidth('Дмитрий')).toBe(7);
+    expect(displayWidth('José')).toBe(4);
+    expect(displayWidth('Jose\u0301')).toBe(4);
+    expect(displayWidth('ｆｕｌｌ')).toBe(8);
+    expect(displayWidth('👍')).toBe(2);
+  });
+});
+
+describe('gradebook.csv', () => {
+  test('the seed is on no row: gradebook.json and gradebook.html give it once', () => {
+    const book = madeUpGradebook();
+    const [header, ...rows] = parseCsv(renderCsv(book));
+    expect(header).toEqual(['student', ...book.lessons.map((lesson) => lesson.id), 'total', 'late', 'notes']);
+    expect(rows.flat().join('|')).not.toContain(String(book.seed));
+    expect(rows.find((row) => row[0] === '王芳')?.slice(-3)).toEqual(['290.9', 'yes', '']);
+    expect(renderHtml(book)).toContain(`--seed ${book.seed}`);
   });
 });

@@ -15,7 +15,7 @@ import { planPack } from '../../scripts/lib/teacher/pack/plan.ts';
 import { BOM, parseCsv, toCsv } from '../../scripts/lib/teacher/csv.ts';
 import { CLASS_ARCHIVE_LIMITS, classFolder, findSubmissions, unpackClassArchive } from '../../scripts/lib/teacher/intake/intake.ts';
 import { describeMiss, findNearMisses, type NearMiss } from '../../scripts/lib/teacher/intake/near-misses.ts';
-import { isClutter, nameClass, nameEntry, withoutCopyMark } from '../../scripts/lib/teacher/intake/platforms.ts';
+import { copyNumber, isClutter, nameClass, nameEntry, withoutCopyMark } from '../../scripts/lib/teacher/intake/platforms.ts';
 import { findInRoster, readRoster } from '../../scripts/lib/teacher/intake/roster.ts';
 import {
   changedTests,
@@ -317,7 +317,13 @@ describe('names and layouts of class downloads', () => {
     expect(nameEntry('Carl Lee_1234_assignsubmission_file_')).toEqual({ student: 'Carl Lee', platform: 'moodle', platformId: '1234', rest: '' });
     expect(nameEntry('Carl Lee_1234_assignsubmission_file_tictactoe.zip')).toMatchObject({ student: 'Carl Lee', platformId: '1234', rest: 'tictactoe.zip' });
     expect(nameEntry('leecarl_12345_678901_board.ts')).toEqual({ student: 'leecarl', platform: 'canvas', platformId: '12345', rest: 'board.ts' });
-    expect(nameEntry('leecarl_LATE_12345_678901_tictactoe.zip')).toMatchObject({ student: 'leecarl', platform: 'canvas', platformId: '12345' });
+    expect(nameEntry('leecarl_LATE_12345_678901_tictactoe.zip')).toEqual({
+      student: 'leecarl',
+      platform: 'canvas',
+      platformId: '12345',
+      rest: 'tictactoe.zip',
+      late: true,
+    });
     expect(nameEntry('José Núñez.zip')).toEqual({ student: 'José Núñez', platform: 'folder', rest: '' });
   });
 
@@ -351,6 +357,7 @@ describe('names and layouts of class downloads', () => {
     expect(withoutCopyMark('board-1.ts')).toBe('board.ts');
     expect(withoutCopyMark('board (2).ts')).toBe('board.ts');
     expect(withoutCopyMark('board.ts')).toBeUndefined();
+    expect(['board.ts', 'board-1.ts', 'board (1).ts', 'board-12.ts', 'board (3).ts'].map(copyNumber)).toEqual([0, 1, 1, 12, 3]);
   });
 });
 
@@ -407,7 +414,7 @@ describe('class downloads as they come', () => {
     const found = findSubmissions(moodle, folder('moodle-unpacked'));
     expect(found.map((submission) => [submission.name, submission.platformId, submission.found, submission.problem])).toEqual([
       ['Carl Lee', '1234', 'Carl Lee_1234_assignsubmission_file_/ → tictactoe.zip → tictactoe-workbook/lessons/', undefined],
-      ['Finn Fox', '1236', 'Finn Fox_1236_assignsubmission_file_tictactoe.zip + 1 file → lessons/', undefined],
+      ['Finn Fox', '1236', 'Finn Fox_1236_assignsubmission_file_tictactoe.zip → lessons/', undefined],
     ]);
     expect(readFileSync(join(found[0]?.root as string, 'inner.zip'), 'utf8'), 'an archive inside an archive stays packed').toBe('never unpacked');
   });
@@ -656,5 +663,289 @@ describe('CSV for spreadsheets', () => {
   test('a formula behind spaces, invisible characters or in full-width signs is no formula either', () => {
     for (const value of [' =1+1', '\u200B=1+1', '\uFF1D1+1', '  @SUM(A1)', '\t1', '-2']) expect(toCsv([[value]]), JSON.stringify(value)).toContain(`'${value}`);
     expect(toCsv([['Ann-Marie', -2, 'a=b']])).toBe(`${BOM}Ann-Marie,-2,a=b\r\n`);
+  });
+});
+
+describe('the right file, the same in every layout', () => {
+  const [board, input] = all as [Lesson, Lesson];
+  const boardFile = board.files[0] as string;
+  const inputFile = input.files[0] as string;
+  const DRAFT = new Date(2026, 2, 1, 9, 0);
+  const FINAL = new Date(2026, 2, 2, 10, 15);
+  /** A workbook archive whose two exercise files say which version they are, every entry dated `date`. */
+  const version = (label: string, date: Date, top = 'tictactoe/'): Buffer =>
+    writeZip(
+      [
+        { path: `${top}lessons/${board.id}/${boardFile}`, data: Buffer.from(`board of ${label}`) },
+        { path: `${top}lessons/${input.id}/${inputFile}`, data: Buffer.from(`input of ${label}`) },
+      ],
+      date,
+    );
+  /** What each of the two lessons got, and what intake said, per student. */
+  const taken = (submissions: Submission[]): Array<Record<string, unknown>> =>
+    submissions.map((submission) => {
+      const file = (lesson: Lesson): string | undefined => {
+        const path = join(submission.lessonsDir ?? '/nowhere', lesson.id, lesson.files[0] as string);
+        return lstatSync(path, { throwIfNoEntry: false })?.isFile() ? readFileSync(path, 'utf8') : undefined;
+      };
+      return {
+        name: submission.name,
+        platform: submission.platform,
+        ...(submission.late === undefined ? {} : { late: submission.late }),
+        found: submission.found,
+        [board.id]: file(board),
+        [input.id]: file(input),
+        choices: submission.choices ?? [],
+        notes: submission.notes,
+        ...(submission.problem === undefined ? {} : { problem: submission.problem }),
+      };
+    });
+  /** The same as rows: name, found, lesson 01's file, lesson 02's, choices, notes. */
+  const rows = (submissions: Submission[]): unknown[][] =>
+    taken(submissions).map((row) => [row.name, row.found, row[board.id], row[input.id], row.choices, row.notes]);
+  const write = (path: string, data: Buffer | string): void => {
+    mkdirSync(join(path, '..'), { recursive: true });
+    writeFileSync(path, data);
+  };
+  const lastFirst = `graded final.zip (newest, files of 2026-03-02 10:15); left aside draft.zip (files of 2026-03-01 09:00)`;
+
+  test('Moodle, in folders and side by side: loose files where their lessons expect them, the newest of two archives, a copy handed in again', () => {
+    const moodle = folder('right-moodle');
+    const dmitri = join(moodle, 'Дмитрий Иванов_1236_assignsubmission_file_');
+    write(join(dmitri, boardFile), 'loose board');
+    write(join(dmitri, inputFile), 'loose input');
+    const ann = join(moodle, 'Ann Lee_1237_assignsubmission_file_');
+    write(join(ann, 'draft.zip'), version('draft', DRAFT));
+    write(join(ann, 'final.zip'), version('final', FINAL));
+    const bo = join(moodle, 'Bo Li_1238_assignsubmission_file_');
+    write(join(bo, boardFile), 'first board');
+    write(join(bo, boardFile.replace('.ts', ' (1).ts')), 'board again');
+    // Archives whose names sort the other way round from their times: the times decide.
+    const cy = join(moodle, 'Cy Ng_1239_assignsubmission_file_');
+    write(join(cy, 'tictactoe-v1.zip'), version('v1', FINAL));
+    write(join(cy, 'tictactoe-v2.zip'), version('v2', DRAFT));
+    const copyNote = (copy: string, of: Lesson, aside: string): string =>
+      `graded ${copy} as lessons/${of.id}/${of.files[0]} (the file handed in again: the highest copy number); left aside ${aside}`;
+    const boardAgain = copyNote(boardFile.replace('.ts', ' (1).ts'), board, boardFile);
+    expect(rows(findSubmissions(moodle, folder('right-moodle-unpacked'), [board, input]))).toEqual([
+      ['Ann Lee', 'Ann Lee_1237_assignsubmission_file_/ → final.zip → tictactoe/lessons/', 'board of final', 'input of final', [lastFirst], []],
+      ['Bo Li', 'Bo Li_1238_assignsubmission_file_/ → 2 files → lessons/', 'board again', undefined, [boardAgain], []],
+      [
+        'Cy Ng',
+        'Cy Ng_1239_assignsubmission_file_/ → tictactoe-v1.zip → tictactoe/lessons/',
+        'board of v1',
+        'input of v1',
+        ['graded tictactoe-v1.zip (newest, files of 2026-03-02 10:15); left aside tictactoe-v2.zip (files of 2026-03-01 09:00)'],
+        [],
+      ],
+      ['Дмитрий Иванов', 'Дмитрий Иванов_1236_assignsubmission_file_/ → 2 files → lessons/', 'loose board', 'loose input', [], []],
+    ]);
+
+    // Moodle's other layout: the same files side by side in the class folder come out the same.
+    const flat = folder('right-moodle-flat');
+    write(join(flat, `Дмитрий Иванов_1236_assignsubmission_file_${boardFile}`), 'loose board');
+    write(join(flat, `Дмитрий Иванов_1236_assignsubmission_file_${inputFile}`), 'loose input');
+    write(join(flat, 'Ann Lee_1237_assignsubmission_file_draft.zip'), version('draft', DRAFT));
+    write(join(flat, 'Ann Lee_1237_assignsubmission_file_final.zip'), version('final', FINAL));
+    write(join(flat, 'Ann Lee_1237_assignsubmission_onlinetext_onlinetext.html'), '<p>done</p>');
+    write(join(flat, `Bo Li_1238_assignsubmission_file_${boardFile}`), 'first board');
+    write(join(flat, `Bo Li_1238_assignsubmission_file_${boardFile.replace('.ts', ' (1).ts')}`), 'board again');
+    const annFlat = 'Ann Lee_1237_assignsubmission_file_';
+    expect(rows(findSubmissions(flat, folder('right-moodle-flat-unpacked'), [board, input]))).toEqual([
+      [
+        'Ann Lee',
+        `${annFlat}final.zip → tictactoe/lessons/`,
+        'board of final',
+        'input of final',
+        [`graded ${annFlat}final.zip (newest, files of 2026-03-02 10:15); left aside ${annFlat}draft.zip (files of 2026-03-01 09:00)`],
+        [],
+      ],
+      ['Bo Li', '2 files → lessons/', 'board again', undefined, [boardAgain], []],
+      ['Дмитрий Иванов', '2 files → lessons/', 'loose board', 'loose input', [], []],
+    ]);
+  });
+
+  test('Canvas: a file handed in again (-1) is graded, an archive handed in again too, and the LATE mark is kept', () => {
+    const canvas = folder('right-canvas');
+    write(join(canvas, `ivanovivan_20003_620003_${boardFile}`), 'first board');
+    write(join(canvas, `ivanovivan_20003_620004_${inputFile}`), 'loose input');
+    write(join(canvas, `ivanovivan_20003_620005_${boardFile.replace('.ts', '-1.ts')}`), 'board again');
+    write(join(canvas, 'hillhana_LATE_20002_520002_tictactoe.zip'), version('late', FINAL));
+    // Canvas's mark says which came later, whatever the times inside.
+    write(join(canvas, 'leeann_20005_700001_tictactoe.zip'), version('first', FINAL));
+    write(join(canvas, 'leeann_20005_700002_tictactoe-1.zip'), version('again', DRAFT));
+    const found = findSubmissions(canvas, folder('right-canvas-unpacked'), [board, input]);
+    expect(found.map((submission) => [submission.platform, submission.late])).toEqual([
+      ['canvas', true],
+      ['canvas', undefined],
+      ['canvas', undefined],
+    ]);
+    expect(rows(found)).toEqual([
+      ['hillhana', 'hillhana_LATE_20002_520002_tictactoe.zip → tictactoe/lessons/', 'board of late', 'input of late', [], ['Canvas marked it late']],
+      [
+        'ivanovivan',
+        '3 files → lessons/',
+        'board again',
+        'loose input',
+        [
+          `graded ${boardFile.replace('.ts', '-1.ts')} as lessons/${board.id}/${boardFile} (the file handed in again: the highest copy number); left aside ${boardFile}`,
+        ],
+        [],
+      ],
+      [
+        'leeann',
+        'leeann_20005_700002_tictactoe-1.zip → tictactoe/lessons/',
+        'board of again',
+        'input of again',
+        [
+          'graded leeann_20005_700002_tictactoe-1.zip (handed in again: the highest copy number); left aside leeann_20005_700001_tictactoe.zip (files of 2026-03-02 10:15)',
+        ],
+        [],
+      ],
+    ]);
+  });
+
+  test('Google Classroom folders, GitHub Classroom clones and plain folders: loose files and two archives, as on Moodle', () => {
+    const google = folder('right-google', 'Tic-Tac-Toe-20260301T101500Z-001', 'Tic-Tac-Toe');
+    write(join(google, 'Kai King - tictactoe', boardFile), 'loose board');
+    write(join(google, 'Lea Long - tictactoe', 'draft.zip'), version('draft', DRAFT));
+    write(join(google, 'Lea Long - tictactoe', 'final.zip'), version('final', FINAL));
+    const fromGoogle = findSubmissions(classFolder(join(scratch, 'right-google'), folder('right-google-scratch')), folder('right-google-unpacked'), [
+      board,
+      input,
+    ]);
+    expect(taken(fromGoogle)).toEqual([
+      {
+        name: 'Kai King',
+        platform: 'google-classroom',
+        found: 'Kai King - tictactoe/ → 1 file → lessons/',
+        [board.id]: 'loose board',
+        [input.id]: undefined,
+        choices: [],
+        notes: [],
+      },
+      {
+        name: 'Lea Long',
+        platform: 'google-classroom',
+        found: 'Lea Long - tictactoe/ → final.zip → tictactoe/lessons/',
+        [board.id]: 'board of final',
+        [input.id]: 'input of final',
+        choices: [lastFirst],
+        notes: [],
+      },
+    ]);
+
+    const github = folder('right-github', 'tictactoe-submissions');
+    write(join(github, 'tictactoe-mona-m', '.git', 'HEAD'), 'ref: refs/heads/main\n');
+    write(join(github, 'tictactoe-mona-m', boardFile), 'loose board');
+    write(join(github, 'tictactoe-mona-m', inputFile), 'loose input');
+    write(join(github, 'tictactoe-nilsnord', '.git', 'HEAD'), 'ref: refs/heads/main\n');
+    write(join(github, 'tictactoe-nilsnord', 'draft.zip'), version('draft', DRAFT));
+    write(join(github, 'tictactoe-nilsnord', 'final.zip'), version('final', FINAL));
+    const fromGithub = findSubmissions(classFolder(join(scratch, 'right-github'), folder('right-github-scratch')), folder('right-github-unpacked'), [
+      board,
+      input,
+    ]);
+    expect(taken(fromGithub).map(({ name, platform, found, choices, ...files }) => [name, platform, found, files[board.id], files[input.id], choices])).toEqual(
+      [
+        ['mona-m', 'github-classroom', 'tictactoe-mona-m/ → 2 files → lessons/', 'loose board', 'loose input', []],
+        ['nilsnord', 'github-classroom', 'tictactoe-nilsnord/ → final.zip → tictactoe/lessons/', 'board of final', 'input of final', [lastFirst]],
+      ],
+    );
+
+    const plain = folder('right-plain');
+    write(join(plain, 'Ann', boardFile), 'loose board');
+    write(join(plain, 'Ann', inputFile.replace('.ts', ' (1).ts')), 'input again');
+    write(join(plain, 'Ann', inputFile.replace('.ts', ' (2).ts')), 'input once more');
+    write(join(plain, 'Bob', 'draft.zip'), version('draft', DRAFT));
+    write(join(plain, 'Bob', 'final.zip'), version('final', FINAL));
+    // An archive of loose files in a folder of their own, the way a student zips a folder.
+    write(
+      join(plain, 'Cid.zip'),
+      writeZip([
+        { path: `cid-files/${boardFile}`, data: Buffer.from('zipped board') },
+        { path: `cid-files/${inputFile}`, data: Buffer.from('zipped input') },
+      ]),
+    );
+    expect(
+      taken(findSubmissions(plain, folder('right-plain-unpacked'), [board, input])).map(({ name, found, choices, ...files }) => [
+        name,
+        found,
+        files[board.id],
+        files[input.id],
+        choices,
+      ]),
+    ).toEqual([
+      [
+        'Ann',
+        'Ann/ → 3 files → lessons/',
+        'loose board',
+        'input once more',
+        [
+          `graded ${inputFile.replace('.ts', ' (2).ts')} as lessons/${input.id}/${inputFile} (the file handed in again: the highest copy number); left aside ${inputFile.replace('.ts', ' (1).ts')}`,
+        ],
+      ],
+      ['Bob', 'Bob/ → final.zip → tictactoe/lessons/', 'board of final', 'input of final', [lastFirst]],
+      ['Cid', 'Cid.zip → 2 files → lessons/', 'zipped board', 'zipped input', []],
+    ]);
+  });
+
+  test('a whole workbook comes before loose files; archives of equal times: the name that sorts last, said so', () => {
+    const moodle = folder('right-mixed');
+    write(join(moodle, 'Ann Lee_1237_assignsubmission_file_tictactoe.zip'), version('zip', DRAFT));
+    write(join(moodle, `Ann Lee_1237_assignsubmission_file_${boardFile}`), 'loose board');
+    const eve = join(moodle, 'Eve Ek_1240_assignsubmission_file_');
+    write(join(eve, 'a.zip'), version('a', FINAL));
+    write(join(eve, 'b.zip'), version('b', FINAL));
+    expect(
+      taken(findSubmissions(moodle, folder('right-mixed-unpacked'), [board, input])).map(({ name, choices, ...files }) => [name, files[board.id], choices]),
+    ).toEqual([
+      [
+        'Ann Lee',
+        'board of zip',
+        [`graded Ann Lee_1237_assignsubmission_file_tictactoe.zip (a whole workbook comes before loose files); left aside 1 file (${boardFile})`],
+      ],
+      [
+        'Eve Ek',
+        'board of b',
+        ["graded b.zip (files of 2026-03-02 10:15, as new as a.zip's: of equal ones, the name that sorts last); left aside a.zip (files of 2026-03-02 10:15)"],
+      ],
+    ]);
+  });
+
+  test("a hand-in's names reach no note, found or problem with their control characters", () => {
+    const controls = '\u001b]0;pwned\u0007\u001b[2J';
+    const handIns = folder('right-escapes');
+    write(join(handIns, 'Ann', `${controls}draft.zip`), version('draft', DRAFT));
+    write(join(handIns, 'Ann', 'final.zip'), version('final', FINAL));
+    write(join(handIns, 'Bob.zip'), rawZip([{ path: `../${controls}.ts`, packed: deflateRawSync('x'), size: 1, checksum: crc32('x') }]));
+    write(join(handIns, 'Cy', 'lessons', board.id, 'notes.txt'), 'x');
+    write(join(handIns, 'Cy', 'lessons', `${controls}`, boardFile), 'moved board');
+    write(join(handIns, 'Dee', `${controls}${boardFile}`), 'odd');
+    write(join(handIns, 'Dee', boardFile), 'board');
+    write(join(handIns, `evil_20009_2_${boardFile}`), 'board');
+    write(join(handIns, 'evil_20009_3_..'), 'a file whose name leaves Canvas\'s prefix only ".."');
+    symlinkSync(join(ROOT, 'README.md'), join(handIns, `evil_20009_1_${controls}.zip`));
+    const found = findSubmissions(handIns, folder('right-escapes-unpacked'), [board]);
+    const said = found.flatMap((submission) => [submission.found ?? '', submission.problem ?? '', ...(submission.notes ?? []), ...(submission.choices ?? [])]);
+    const shown = '?]0;pwned??[2J';
+    expect(found.find((submission) => submission.name === 'Ann')?.choices).toEqual([
+      `graded final.zip (newest, files of 2026-03-02 10:15); left aside ${shown}draft.zip (files of 2026-03-01 09:00)`,
+    ]);
+    expect(found.find((submission) => submission.name === 'Bob')?.problem).toBe(
+      `the archive could not be unpacked: the archive holds the unsafe path "../${shown}.ts"`,
+    );
+    const cy = found.find((submission) => submission.name === 'Cy') as Submission;
+    const [miss] = findNearMisses(cy.folders ?? [], [board], cy.lessonsDir, (lesson, file) => isInPlace(cy, lesson, file));
+    expect(miss?.found).toBe(`lessons/${shown}/${boardFile}`);
+    expect(describeMiss(miss as NearMiss)).not.toMatch(/\p{Cc}/u);
+    const linked: Submission = { name: 'x', source: handIns, folder: handIns, lessonsDir: join(handIns, `${controls}lessons`) };
+    mkdirSync(join(handIns, `${controls}lessons`));
+    symlinkSync(join(ROOT, 'lessons', board.id), join(handIns, `${controls}lessons`, board.id));
+    expect(privateCopy(linked, [board], join(scratch, 'right-escapes-copy')).notes).toEqual([
+      `lessons/${board.id} is a symbolic link, not a folder; nothing in it is graded`,
+    ]);
+    expect(said.join(' | ')).not.toMatch(/\p{Cc}/u);
+    expect(said.join(' | ')).toContain(`evil_20009_1_${shown}.zip is a symbolic link, which is never followed`);
   });
 });

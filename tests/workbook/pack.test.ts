@@ -4,9 +4,9 @@
  * the leak check refuses a pack with a solution body in it; `npm run check` works inside a pack.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { withPrerequisites } from '../../scripts/lib/grader/grading.ts';
 import { finishedSource } from '../../scripts/lib/core/stubs.ts';
@@ -161,6 +161,7 @@ describe(`a pack of lesson ${dependent?.number ?? '?'} alone`, () => {
     const ids = all.map((lesson) => lesson.id);
     const early = ids.filter((id) => id <= '04');
     if (early.includes('04-game')) expect(commandsOf(early)).toContain('play');
+    expect(commandsOf([first.id]), 'play needs lessons 01 to 04').not.toContain('play');
     expect(commandsOf(early), 'the arena needs lessons 06 and 07').not.toContain('arena');
     if (ids.includes('06-computer') && ids.includes('07-search')) expect(commandsOf(['06-computer', '07-search'])).toContain('arena');
   });
@@ -175,12 +176,37 @@ describe(`a pack of lesson ${dependent?.number ?? '?'} alone`, () => {
     expect(readme).not.toMatch(/solutions\//);
   });
 
+  test('the student README says how to hand in: the folder zipped without node_modules, or each exercise file by its name', () => {
+    const readme = text(plan, 'README.md');
+    const section = readme.slice(readme.indexOf('## Handing in your work'), readme.indexOf('\n## ', readme.indexOf('## Handing in your work') + 1));
+    expect(section).toContain('without `node_modules`');
+    expect(section).toMatch(/Windows: .*Compressed \(zipped\) folder/s);
+    expect(section).toMatch(/macOS: .*Compress/);
+    expect(section).toContain("zip -r handin.zip FOLDER -x 'FOLDER/node_modules/*'");
+    for (const lesson of plan.included) for (const file of lesson.files) expect(section).toContain(`\`lessons/${lesson.id}/${file}\``);
+    expect(section).toContain('not inside another folder or zip');
+    expect(section).toContain(`(given finished: hand it in too, your lessons use it)`);
+  });
+
   test('the manifest records the lessons and the hash of every test file handed out', () => {
     const manifest = JSON.parse(text(plan, PACK_MANIFEST)) as PackManifest;
     expect(manifest.assigned).toEqual([dependent.id]);
     expect(manifest.given).toEqual(prerequisites().map((lesson) => lesson.id));
     expect(manifest.tests[`tests/${dependent.id}.test.ts`]).toBe(hashText(readFileSync(join(ROOT, 'tests', `${dependent.id}.test.ts`), 'utf8')));
   });
+});
+
+test('the README and package.json of a pack name the same commands: play only with lessons 01 to 04', () => {
+  const early = all.filter((lesson) => lesson.number <= '04');
+  for (const lessons of [[first], early]) {
+    const plan = planPack(ROOT, lessons, [], all);
+    const scripts = Object.keys((JSON.parse(text(plan, 'package.json')) as { scripts: Record<string, string> }).scripts);
+    const readme = text(plan, 'README.md');
+    const listed = [...readme.slice(readme.indexOf('## Commands')).matchAll(/^\| `npm run (\w+)` \|/gm)].map((match) => match[1]);
+    expect(listed, lessons.map((lesson) => lesson.id).join(',')).toEqual(scripts);
+    expect(scripts.includes('play'), lessons.map((lesson) => lesson.id).join(',')).toBe(early.length === 4 && lessons === early);
+    if (!scripts.includes('play')) expect(readme).not.toContain('npm run play');
+  }
 });
 
 describe('the leak check', () => {
@@ -283,5 +309,74 @@ describe('npm run pack, then npm run check inside the pack', () => {
     expect(line(dependent)).toMatch(/\s0\/100\s+not done yet/);
     expect(check.stdout).toMatch(/^Total: 100\/\d+/m);
     expect(check.status, 'exit status: not every lesson is done').toBe(1);
+  });
+});
+
+describe('a hand-in of the pack, graded with npm run check -- --target', () => {
+  // The pack of the describe above, unzipped as a teacher would (its top folder class/, macOS's clutter
+  // beside it), with the assigned lesson solved: one student's hand-in.
+  const handIn = join(scratch, 'hand-in');
+  const workbook = join(handIn, 'class');
+  const check = (args: string[]): { status: number | null; stdout: string; stderr: string } =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'scripts/check.ts', ...args, '--no-typecheck'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+  const lineOf = (stdout: string, lesson: Lesson): string | undefined =>
+    stdout.split('\n').find((line) => line.startsWith(`${lesson.number}  ${lesson.title}`));
+  const others = (): Lesson[] => all.filter((lesson) => lesson.id !== first.id && lesson.id !== dependent.id);
+  beforeAll(() => {
+    for (const { path, data } of readZip(readFileSync(join(scratch, 'class.zip')))) {
+      mkdirSync(dirname(join(handIn, path)), { recursive: true });
+      writeFileSync(join(handIn, path), data);
+    }
+    mkdirSync(join(handIn, '__MACOSX', 'class'), { recursive: true });
+    writeFileSync(join(handIn, '.DS_Store'), '');
+    for (const file of dependent.files) writeFileSync(join(workbook, 'lessons', dependent.id, file), finishedSource(solutionOf(dependent, file)));
+  });
+
+  test('pointed at the folder around the workbook, it grades the lessons/ inside, only the lessons there, and speaks to the teacher', () => {
+    const graded = check(['--target', handIn, '--hidden', '--seed', '1']);
+    expect(graded.stdout, graded.stderr).toContain(`grading the code in ${join(workbook, 'lessons')}, hidden tests included`);
+    expect(lineOf(graded.stdout, first)).toMatch(/100\/100\s+done/);
+    expect(lineOf(graded.stdout, dependent)).toMatch(/100\/100\s+done/);
+    for (const lesson of others()) expect(lineOf(graded.stdout, lesson), `${lesson.id} is not in the hand-in`).toBeUndefined();
+    const leftOut = graded.stdout.split('\n').find((line) => line.startsWith('Not graded, because this folder does not hold them: '));
+    for (const lesson of others()) expect(leftOut).toContain(`${lesson.number} ${lesson.title}`);
+    expect(graded.stdout).toMatch(/^Total: 200\/200/m);
+    expect(graded.stdout).not.toMatch(/Next:|Well done|npm run/);
+    expect(graded.status).toBe(0);
+  });
+
+  test('pointed at the workbook folder, it grades its lessons/', () => {
+    const graded = check([first.number, '--target', workbook]);
+    expect(graded.stdout, graded.stderr).toContain(`grading the code in ${join(workbook, 'lessons')}\n`);
+    expect(lineOf(graded.stdout, first)).toMatch(/100\/100\s+done/);
+  });
+
+  test('pointed at lessons/ without the lesson another builds on, it says the folder does not hold it, not "finish it first"', () => {
+    rmSync(join(workbook, 'lessons', first.id), { recursive: true });
+    const graded = check([dependent.number, '--target', join(workbook, 'lessons')]);
+    expect(graded.stdout, graded.stderr).toContain(`grading the code in ${join(workbook, 'lessons')}\n`);
+    expect(lineOf(graded.stdout, dependent)).toMatch(/could not load the file/);
+    expect(graded.stdout).toContain(`Lesson ${dependent.number} uses lesson ${first.number} (${first.title}), which this folder does not hold`);
+    expect(graded.stdout).not.toMatch(/Finish lesson|Fix that first|Next:|npm run/);
+    expect(graded.status).toBe(1);
+  });
+
+  test('a folder without lessons, or without the lessons asked for, is a clear error', () => {
+    const empty = join(scratch, 'download');
+    mkdirSync(empty);
+    writeFileSync(join(empty, 'tictactoe.zip'), '');
+    writeFileSync(join(empty, 'notes.txt'), '');
+    const none = check(['--target', empty]);
+    expect(none.status).toBe(2);
+    expect(none.stderr).toContain(`--target ${empty} holds no lessons. Expected lesson folders (01-board/, 02-input/, …), a workbook folder holding lessons/`);
+    expect(none.stderr).toContain('holds notes.txt, tictactoe.zip. Unzip the archive first');
+    const other = others()[0] as Lesson;
+    const absent = check([other.number, '--target', handIn]);
+    expect(absent.status).toBe(2);
+    expect(absent.stderr).toContain(`${join(workbook, 'lessons')} holds none of the lessons asked for (no ${other.id}/)`);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The small modules the tools share: the stub's error, failure kinds, imports read with TypeScript's
  * parser, boards without lesson code, words, and the lesson APIs the tools call (the reference
- * solutions must fit them; `npm run typecheck` checks the assignments below).
+ * solutions must fit them; `npm run typecheck` checks the assignments below); where `check --target`
+ * finds a folder's lessons; and the teacher quick start's links and commands.
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,7 @@ import { importsOf, relativeImportsOf } from '../../scripts/lib/teacher/pack/imp
 import type { ComputerModule, GameModule, InputModule, SearchModule } from '../../scripts/lib/core/lesson-modules.ts';
 import { holdsStub, stubName, stubNameOf, stubStatement } from '../../scripts/lib/core/stub-error.ts';
 import { escapeHtml, plural } from '../../scripts/lib/core/text.ts';
+import { findLessonsFolder, heldLessons } from '../../scripts/lib/core/target.ts';
 import { LESSON_FOLDER, listLessons, ROOT } from '../../scripts/lib/core/workbook.ts';
 import { dealByWeight, readLessonTimes, recordLessonTimes } from '../../scripts/lib/grader/lesson-times.ts';
 import { compileCacheFile, compiledFile, writeCompiledFolders } from '../../scripts/lib/grader/sandbox/compile.ts';
@@ -259,5 +261,79 @@ describe('check and watch keep what makes the next run faster, in the state fold
     ]);
     // A lesson never timed counts as the mean of the others.
     expect(dealByWeight(['a', 'b', 'c'], 2, (id) => ({ a: 100, b: 100 })[id])).toEqual([['a', 'c'], ['b']]);
+  });
+});
+
+describe('check --target finds the lessons of a folder', () => {
+  const lessons = listLessons();
+  const [board, input] = lessons as [(typeof lessons)[number], (typeof lessons)[number]];
+
+  test('a lessons folder, a workbook holding lessons/, one or two folders around it (clutter aside); what each lesson folder holds', () => {
+    const scratch = mkdtempSync(join(tmpdir(), 'workbook-target-'));
+    const lessonsDir = join(scratch, 'download', 'Ann Lee', 'tictactoe', 'lessons');
+    mkdirSync(join(lessonsDir, board.id), { recursive: true });
+    writeFileSync(join(lessonsDir, board.id, board.files[0] as string), '');
+    mkdirSync(join(lessonsDir, input.id));
+    mkdirSync(join(scratch, 'download', '__MACOSX', 'Ann Lee'), { recursive: true });
+    mkdirSync(join(scratch, 'download', 'Ann Lee', '.git'));
+    writeFileSync(join(scratch, 'download', 'Ann Lee', 'tictactoe.zip'), '');
+    expect(findLessonsFolder(lessonsDir)).toEqual({ dir: lessonsDir, steps: [] });
+    expect(findLessonsFolder(join(scratch, 'download', 'Ann Lee', 'tictactoe'))).toEqual({ dir: lessonsDir, steps: ['lessons'] });
+    expect(findLessonsFolder(join(scratch, 'download'))).toEqual({ dir: lessonsDir, steps: ['Ann Lee', 'tictactoe', 'lessons'] });
+    const { held, leftOut } = heldLessons(lessonsDir, lessons);
+    expect(held.map((lesson) => lesson.id)).toEqual([board.id]);
+    expect(leftOut[0]).toEqual({ lesson: input, absentFiles: input.files });
+    expect(leftOut.slice(1).every((entry) => entry.absentFiles.length === 0)).toBe(true);
+    rmSync(scratch, { recursive: true });
+  });
+
+  test('a folder without lessons is an error that says what it holds, its names made printable', () => {
+    const scratch = mkdtempSync(join(tmpdir(), 'workbook-target-'));
+    mkdirSync(join(scratch, 'one'));
+    mkdirSync(join(scratch, 'two\x1b]0;owned\x07'));
+    expect(() => findLessonsFolder(scratch)).toThrow(
+      `holds no lessons. Expected lesson folders (01-board/, 02-input/, …), a workbook folder holding lessons/, or one folder around either; ${scratch} holds one/, two?]0;owned?/.`,
+    );
+    expect(() => findLessonsFolder(join(scratch, 'three'))).toThrow('there is no such folder');
+    rmSync(scratch, { recursive: true });
+  });
+});
+
+describe('docs/teacher.md, the teacher quick start', () => {
+  const guide = readFileSync(join(ROOT, 'docs', 'teacher.md'), 'utf8');
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+
+  test('the README links it right under its title', () => {
+    expect(readme.split('\n').slice(0, 3).join('\n')).toMatch(/^# .*\n\n.*\]\(docs\/teacher\.md\)/);
+  });
+
+  test('every link into the README names a heading it has', () => {
+    const anchors = new Set(
+      [...readme.matchAll(/^#+ (.*)$/gm)].map((match) =>
+        (match[1] as string)
+          .toLowerCase()
+          .replace(/[^\p{L}\p{N} _-]/gu, '')
+          .replaceAll(' ', '-'),
+      ),
+    );
+    const links = [...guide.matchAll(/\]\(\.\.\/README\.md#([^)]+)\)/g)].map((match) => match[1] as string);
+    expect(links.length).toBeGreaterThan(3);
+    expect(links.filter((anchor) => !anchors.has(anchor))).toEqual([]);
+  });
+
+  test("every option it gives a command is in that command's usage", () => {
+    // Options of commands another change brings; each is checked once its command has it.
+    const planned = new Set(['grade --update']);
+    const commands = [...guide.matchAll(/npm run (\w+) -- ([^`\n]*)/g)].map((match) => ({ name: match[1] as string, args: match[2] as string }));
+    const unknown: string[] = [];
+    for (const { name, args } of commands) {
+      // The usage text is a constant of the command's script: reading it costs no start of the command.
+      const usage = /const USAGE = `([^`]*)`/.exec(readFileSync(join(ROOT, 'scripts', `${name}.ts`), 'utf8'))?.[1] ?? '';
+      for (const option of args.match(/--[a-z-]+/g) ?? []) {
+        if (!new RegExp(`${option}\\b`).test(usage) && !planned.has(`${name} ${option}`)) unknown.push(`npm run ${name} ${option}`);
+      }
+    }
+    expect(commands.length).toBeGreaterThan(3);
+    expect(unknown).toEqual([]);
   });
 });

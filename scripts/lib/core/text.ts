@@ -77,3 +77,62 @@ export function byCodeUnits(a: string, b: string): number {
 export function escapeHtml(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 }
+
+/**
+ * How many columns a terminal gives `text`: characters of East Asian Width W or F (王, ｆ, most
+ * emoji) take two, combining marks and characters that show nothing take none, the rest one. For
+ * lining up tables of names; control characters are expected to be made `printable()` first.
+ */
+export function displayWidth(text: string): number {
+  let width = 0;
+  for (const character of text) width += columnsOf(character);
+  return width;
+}
+
+/** `text` with spaces after it up to `width` columns (as `padEnd`, counted in columns). */
+export function padEndColumns(text: string, width: number): string {
+  return text + ' '.repeat(Math.max(0, width - displayWidth(text)));
+}
+
+/** `text` with spaces before it up to `width` columns (as `padStart`, counted in columns). */
+export function padStartColumns(text: string, width: number): string {
+  return ' '.repeat(Math.max(0, width - displayWidth(text))) + text;
+}
+
+/** Combining marks and what shows nothing: no column of their own. */
+const ZERO_WIDTH = /^[\p{Mn}\p{Me}\p{Default_Ignorable_Code_Point}]$/u;
+
+/** Emoji shown as pictures unless asked otherwise: two columns, like East Asian Width W. */
+const EMOJI = /^\p{Emoji_Presentation}$/u;
+
+/** The ranges of East Asian Width W and F outside the emoji (Unicode 15: Hangul, CJK, kana, full-width forms…). */
+const WIDE: ReadonlyArray<readonly [number, number]> = [
+  [0x1100, 0x115f],
+  [0x2329, 0x232a],
+  [0x2e80, 0x303e],
+  [0x3041, 0x33ff],
+  [0x3400, 0x4dbf],
+  [0x4e00, 0x9fff],
+  [0xa000, 0xa4cf],
+  [0xa960, 0xa97f],
+  [0xac00, 0xd7a3],
+  [0xf900, 0xfaff],
+  [0xfe10, 0xfe19],
+  [0xfe30, 0xfe6f],
+  [0xff00, 0xff60],
+  [0xffe0, 0xffe6],
+  [0x16fe0, 0x16fe4],
+  [0x17000, 0x18cff],
+  [0x1b000, 0x1b2ff],
+  [0x1f200, 0x1f2ff],
+  [0x20000, 0x2fffd],
+  [0x30000, 0x3fffd],
+];
+
+/** The columns one character takes. */
+function columnsOf(character: string): number {
+  if (ZERO_WIDTH.test(character)) return 0;
+  if (EMOJI.test(character)) return 2;
+  const code = character.codePointAt(0) ?? 0;
+  return WIDE.some(([first, last]) => code >= first && code <= last) ? 2 : 1;
+}

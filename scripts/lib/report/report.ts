@@ -29,6 +29,8 @@ export interface ReportContext {
   doneLessons?: ReadonlySet<string>;
   /** The teacher's view (`npm run check -- --hidden`): hidden tests are shown like the others, by name. */
   showHidden?: boolean;
+  /** 'teacher' (`--target`): the report speaks about the code graded, not to its author: no next step, hint or command to run. */
+  voice?: 'student' | 'teacher';
 }
 
 const BAR_WIDTH = 10;
@@ -42,7 +44,7 @@ export function renderReport(context: ReportContext): string {
   const lines = [paint('bold', `Tic-Tac-Toe workbook: grading ${context.subject}`), ''];
   const selected = context.selected.map((id) => context.scores.get(id) as LessonScore);
   for (const score of selected) {
-    lines.push(lessonLine(score, paint));
+    lines.push(lessonLine(score, paint, context.voice === 'teacher'));
     const typeLines = score.run.problem?.kind === 'load-error' ? [] : typeProblemLines(context.types?.get(score.lesson.id) ?? [], paint);
     if (!score.done) lines.push(...indent([...lessonDetails(score, context), ...typeLines], 5), '');
     else if (typeLines.length > 0) lines.push(...indent(typeLines, 5), '');
@@ -54,24 +56,24 @@ export function renderReport(context: ReportContext): string {
   if (notes.length > 0) lines.push(...notes, '');
   lines.push(
     paint('bold', `Total: ${formatPoints(earned)}/${selected.length * 100}`) + ` · ${done} of ${plural(selected.length, 'lesson')} done`,
-    nextStep(context),
+    ...(context.voice === 'teacher' ? [] : [nextStep(context)]),
   );
   return lines.join('\n');
 }
 
 /** "01  Board display        ██████░░░░  60/100" */
-export function lessonLine(score: LessonScore, paint: Paint): string {
+export function lessonLine(score: LessonScore, paint: Paint, teacher = false): string {
   const filled = Math.floor((score.earned / 100) * BAR_WIDTH);
   const colour = score.done ? 'green' : score.earned > 0 ? 'yellow' : 'red';
   const bar = paint(colour, '█'.repeat(filled)) + paint('gray', '░'.repeat(BAR_WIDTH - filled));
   const points = `${formatPoints(score.earned).padStart(3)}/100`;
-  const status = score.done ? paint('green', 'done ✓') : statusWord(score);
+  const status = score.done ? paint('green', 'done ✓') : statusWord(score, teacher);
   return `${paint('bold', score.lesson.number)}  ${score.lesson.title.padEnd(TITLE_WIDTH)} ${bar} ${points}  ${status}`;
 }
 
-function statusWord(score: LessonScore): string {
+function statusWord(score: LessonScore, teacher: boolean): string {
   if (score.run.problem?.kind === 'timeout') return 'stopped: took too long';
-  if (score.run.problem?.kind === 'load-error') return 'could not load your file';
+  if (score.run.problem?.kind === 'load-error') return `could not load ${teacher ? 'the' : 'your'} file`;
   if (score.run.problem?.kind === 'crash') return 'could not be graded';
   return 'not done yet';
 }
@@ -79,7 +81,8 @@ function statusWord(score: LessonScore): string {
 /** What to show under an unfinished lesson. */
 function lessonDetails(score: LessonScore, context: ReportContext): string[] {
   const { paint } = context;
-  const problem = problemDetails(score, paint);
+  const teacher = context.voice === 'teacher';
+  const problem = problemDetails(score, paint, teacher);
   if (problem.length > 0) return problem;
   const firstFailed = score.run.tests.find((test) => test.status === 'failed' && (context.showHidden === true || !test.hidden));
   const task = score.tasks.find((candidate) => candidate.passed < candidate.total);
@@ -93,7 +96,7 @@ function lessonDetails(score: LessonScore, context: ReportContext): string[] {
       paint('gray', ` (${formatPoints(failedTask.earned)}/${failedTask.points} points, ${failedTask.passed} of ${failedTask.total} tests pass)`),
     ...indent([paint('bold', `${firstFailed.hidden ? '(hidden) ' : ''}${firstFailed.name}`), ...explainFailure(firstFailed, paint)], 2),
     ...hiddenFailures(score, context),
-    paint('gray', `Read "Task ${failedTask.number}" in ${readmePath(score.lesson)}. Stuck? npm run hint ${score.lesson.number}`),
+    ...(teacher ? [] : [paint('gray', `Read "Task ${failedTask.number}" in ${readmePath(score.lesson)}. Stuck? npm run hint ${score.lesson.number}`)]),
   ];
 }
 
@@ -121,18 +124,20 @@ function finishFirstNotes(context: ReportContext): string[] {
       finishFirstNote(
         users.split(','),
         ids.map((id) => (context.scores.get(id) as LessonScore).lesson),
+        context.voice === 'teacher',
       ),
     ),
   );
 }
 
 /** "Lessons 04 and 05 run your code from lesson 01 (Board display), which is not done yet: …" */
-function finishFirstNote(users: string[], earlier: Lesson[]): string {
+function finishFirstNote(users: string[], earlier: Lesson[], teacher: boolean): string {
   const who = users.length === 1 ? `Lesson ${users[0]} runs` : `Lessons ${listInWords(users)} run`;
   const its = users.length === 1 ? 'its' : 'their';
   const which = listInWords(earlier.map((lesson) => `lesson ${lesson.number} (${lesson.title})`));
   const is = earlier.length === 1 ? 'is' : 'are';
   const first = earlier[0] as Lesson;
+  if (teacher) return `${who} the code of ${which}, which ${is} not done in this folder: some of ${its} failures may come from there.`;
   return `${who} your code from ${which}, which ${is} not done yet: some of ${its} failures may come from there. Finish lesson ${first.number} first: npm run check ${first.number}`;
 }
 
@@ -180,7 +185,7 @@ function unfinishedPrerequisite(score: LessonScore, scores: Map<string, LessonSc
   return undefined;
 }
 
-function problemDetails(score: LessonScore, paint: Paint): string[] {
+function problemDetails(score: LessonScore, paint: Paint, teacher: boolean): string[] {
   const problem = score.run.problem;
   if (problem === undefined) return [];
   if (problem.kind === 'timeout') {
@@ -202,10 +207,10 @@ function problemDetails(score: LessonScore, paint: Paint): string[] {
     if (elsewhere !== undefined) {
       return [
         paint('red', `✗ Lesson ${elsewhere.slice(0, 2)}'s file could not be loaded, and this lesson uses it.`),
-        `Fix that first: npm run check ${elsewhere.slice(0, 2)} shows the error.`,
+        ...(teacher ? [] : [`Fix that first: npm run check ${elsewhere.slice(0, 2)} shows the error.`]),
       ];
     }
-    return [paint('red', `✗ Your file could not be loaded, so no test could run.`), ...indent(describeThrown(problem.failure), 2)];
+    return [paint('red', `✗ ${teacher ? 'The' : 'Your'} file could not be loaded, so no test could run.`), ...indent(describeThrown(problem.failure), 2)];
   }
   return [paint('red', `✗ ${problem.message}`)];
 }

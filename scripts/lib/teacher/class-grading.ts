@@ -89,6 +89,8 @@ export interface IntakeRow {
   /** Per graded lesson: its files found ("found"), only near misses ("near" / "accepted"), or none ("missing"). */
   lessons: Record<string, 'found' | 'near' | 'accepted' | 'missing'>;
   problem?: string;
+  /** True when the platform marked the hand-in late (Canvas's LATE). */
+  late?: boolean;
 }
 
 /** One hand-in as it will be graded: the submission, its near misses, and the notes of its private copy. */
@@ -328,6 +330,7 @@ function intakeRow(entry: Prepared, lessons: Lesson[], accepted: boolean, studen
   };
   if (submission.platform !== undefined) row.platform = submission.platform;
   if (submission.problem !== undefined && !submission.absent) row.problem = submission.problem;
+  if (submission.late === true) row.late = true;
   return row;
 }
 
@@ -460,14 +463,15 @@ function gradeStudent(
     ...(submission.platform === undefined ? {} : { platform: submission.platform }),
     ...(submission.found === undefined ? {} : { found: submission.found }),
     ...(platformIds(submission) === undefined ? {} : { ids: platformIds(submission) }),
+    ...(submission.late === true ? { late: true } : {}),
   };
   if (submission.absent) {
     const notGraded: HandInReason = { kind: 'no-hand-in' };
     const lessonsOf = Object.fromEntries(lessons.map((lesson) => [lesson.id, absentGrade(lesson, notGraded)]));
     return { ...base, lessons: lessonsOf, total: 0, notes: [notGradedWords(notGraded)], notGraded, feedback: absentFeedback(submission.name, lessons) };
   }
-  const notes: string[] = [...(submission.notes ?? []), ...entry.copyNotes];
-  const studentNotes: string[] = entry.copyNotes.map((note) => `${note[0]?.toUpperCase() ?? ''}${note.slice(1)}.`);
+  const notes: string[] = [...(submission.notes ?? []), ...(submission.choices ?? []), ...entry.copyNotes];
+  const studentNotes: string[] = [...(submission.choices ?? []), ...entry.copyNotes].map((note) => `${note[0]?.toUpperCase() ?? ''}${note.slice(1)}.`);
   const notGraded = handInReason(submission);
   if (notGraded !== undefined) {
     notes.push(notGradedWords(notGraded));

@@ -1,17 +1,19 @@
 /**
  * A student's feedback as a web page in the look of the workbook's site (`npm run site`): the
- * feedback.md rendered with the site's markdown-it setup and style sheet. It is made from the
+ * feedback.md rendered with the site's markdown-it setup, its style sheet and icon inline, so the
+ * page keeps its look when it is sent alone and asks no network for anything. It is made from the
  * feedback text only, after its leak check, so it shows nothing the text does not.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderLessonText } from '../../site/markdown.ts';
 import { pageHead } from '../../site/pages.ts';
+import { printable, visible } from '../../core/text.ts';
 
 /** The file name of a student's feedback page, beside their feedback.md. */
 export const FEEDBACK_PAGE = 'index.html';
 
-/** The site's files a gradebook folder holds too (feedback pages link them as ../../style.css). */
+/** The site's files a gradebook folder holds too (the gradebook page and the feedback pages carry their own copy inline). */
 export const SITE_ASSETS = ['style.css', 'favicon.svg'] as const;
 
 /** The text of one of the site's files. */
@@ -19,17 +21,31 @@ export function siteAsset(name: (typeof SITE_ASSETS)[number]): string {
   return readFileSync(join(import.meta.dirname, '..', '..', 'site', name), 'utf8');
 }
 
-/** The feedback page of one student, from their feedback.md. */
+/** The site's icon as a data: address, for a page that must stand alone. */
+function iconAddress(): string {
+  return `data:image/svg+xml,${encodeURIComponent(siteAsset('favicon.svg'))}`;
+}
+
+/**
+ * The feedback page of one student, from their feedback.md. What the text quotes from the hand-in
+ * shows its control characters as pictures (`visible()`), and the name in the title as `?`.
+ */
 export function feedbackPage(markdown: string, studentName: string): string {
-  const body = renderLessonText(markdown, { tasks: [], afterTitle: '', pageOf: () => undefined }).html;
+  const body = renderLessonText(visible(markdown), { tasks: [], afterTitle: '', pageOf: () => undefined }).html;
+  const icon = iconAddress();
   const head = pageHead(
-    `Feedback for ${studentName} · Tic-Tac-Toe workbook`,
-    '<meta name="referrer" content="no-referrer">\n<link rel="stylesheet" href="../../style.css">\n<link rel="icon" href="../../favicon.svg" type="image/svg+xml">',
+    `Feedback for ${printable(studentName)} · Tic-Tac-Toe workbook`,
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
+<meta name="referrer" content="no-referrer">
+<style>
+${siteAsset('style.css')}
+</style>
+<link rel="icon" href="${icon}" type="image/svg+xml">`,
   );
   return `${head}
 <body class="feedback">
 <a class="skip-link" href="#main">Skip to the feedback</a>
-<header class="site-header"><div class="site-header-inner"><span class="brand"><img class="brand-logo" src="../../favicon.svg" alt="" width="24" height="24">Tic-Tac-Toe workbook</span></div></header>
+<header class="site-header"><div class="site-header-inner"><span class="brand"><img class="brand-logo" src="${icon}" alt="" width="24" height="24">Tic-Tac-Toe workbook</span></div></header>
 <main id="main" class="page page-lesson">
 <article class="lesson-text">
 ${body}

@@ -67,6 +67,8 @@ export interface LessonGrade {
   hintsSeen: number;
   /** The hidden tests this student failed, by name (teacher only). */
   hiddenFailures?: HiddenFailure[];
+  /** Files found where a missing exercise file was expected, near misses not graded ("lessons/01-board/Board.ts"): what the cell names. */
+  foundInstead?: string[];
 }
 
 /** One row of the gradebook. */
@@ -86,6 +88,8 @@ export interface StudentGrade {
   found?: string;
   /** What a learning platform's grade import matches the student by (from the download's names and the class list). */
   ids?: PlatformIds;
+  /** True when the platform marked the hand-in late (Canvas's LATE); a note says so too. */
+  late?: boolean;
   /** The seed of the hidden suites' inputs this student was graded with (npm run grade -- … --seed N replays it). */
   seed?: number;
   /** Why nothing of the hand-in was graded, when nothing was. */
@@ -176,6 +180,7 @@ export function lessonGrade(score: LessonScore, hintsSeen: number, files: FileFi
   if (reason?.kind === 'missing') {
     grade.status = 'missing';
     notes.push(`${notGradedWords(reason)}${reason.misplaced.length > 0 ? ' (--accept-near-misses grades it)' : ''}`);
+    if (reason.misplaced.length > 0) grade.foundInstead = reason.misplaced.map((miss) => miss.found);
   } else if (score.run.problem?.kind === 'timeout') {
     notes.push(`stopped after ${Math.round(score.run.problem.limitMs / 1000)} s (an endless loop?)`);
   } else if (reason !== undefined) {

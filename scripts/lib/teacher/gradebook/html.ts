@@ -24,7 +24,7 @@ import { FEEDBACK_PAGE, siteAsset } from './feedback-page.ts';
 import { PLATFORM_NAMES } from '../intake/platforms.ts';
 import { roundPoints } from '../../core/results.ts';
 import { pageHead } from '../../site/pages.ts';
-import { escapeHtml, plural } from '../../core/text.ts';
+import { escapeHtml, plural, printable, visible } from '../../core/text.ts';
 
 /** What a cell says besides its points, so it reads without colour too. */
 const CELL_WORDS: Record<LessonStatus, string> = {
@@ -38,6 +38,22 @@ const CELL_WORDS: Record<LessonStatus, string> = {
   missing: 'file missing',
 };
 
+/** Text a hand-in may control (notes, answers, titles), as HTML: control characters shown as pictures, then escaped. */
+function shown(text: string): string {
+  return escapeHtml(visible(text));
+}
+
+/** A student's name as HTML: control and invisible characters as `?`, then escaped. */
+function named(text: string): string {
+  return escapeHtml(printable(text));
+}
+
+/** C0 and C1 controls but the line end and the tab: none may reach the page, whatever a field held. */
+const CONTROL = /(?![\n\t])\p{Cc}/gu;
+
+/** How many characters of a student's first note the folded notes show. */
+const NOTE_SHOWN = 70;
+
 /** How many tasks the heat map names as the ones to teach again. */
 const TEACH_AGAIN = 3;
 
@@ -47,7 +63,7 @@ export function renderHtml(book: Gradebook): string {
   const handedIn = book.students.filter((student) => student.handedIn !== false);
   const classAverage = handedIn.length === 0 ? 0 : handedIn.reduce((sum, student) => sum + student.total, 0) / handedIn.length;
   const absent = book.students.length - handedIn.length;
-  const graded = escapeHtml(book.gradedAt.slice(0, 16).replace('T', ' '));
+  const graded = shown(book.gradedAt.slice(0, 16).replace('T', ' '));
   const head = pageHead(
     'Gradebook · Tic-Tac-Toe workbook',
     `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
@@ -57,7 +73,7 @@ ${siteAsset('style.css')}
 ${GRADEBOOK_CSS}
 </style>`,
   );
-  return `${head}
+  const page = `${head}
 <body class="gradebook">
 <a class="skip-link" href="#students">Skip to the students</a>
 <header class="site-header"><div class="site-header-inner"><span class="brand">Tic-Tac-Toe workbook · Gradebook</span></div></header>
@@ -67,16 +83,16 @@ ${referenceBanner(book)}<p class="lead">${plural(book.students.length, 'student'
 <p class="teacher-only">Your copy: it names the hidden tests each student failed. Send students their own feedback page (the link on their name).</p>
 <form class="controls" id="controls" aria-label="Sort and filter">
 <label>Show only students below <input id="threshold" type="number" inputmode="decimal" min="0" max="100" step="1" placeholder="any"> % in
-<select id="filter-column"><option value="total">the total</option>${book.lessons.map((lesson) => `<option value="${escapeHtml(lesson.id)}">lesson ${escapeHtml(lesson.number)}</option>`).join('')}</select></label>
+<select id="filter-column"><option value="total">the total</option>${book.lessons.map((lesson) => `<option value="${shown(lesson.id)}">lesson ${shown(lesson.number)}</option>`).join('')}</select></label>
 <output id="shown" for="threshold filter-column">${book.students.length} of ${book.students.length} students shown</output>
 </form>
 <div class="table-scroll" id="students" tabindex="0"><table class="grades" aria-describedby="shown">
 <thead><tr>
 <th scope="col" aria-sort="ascending"><button type="button" data-sort="name" data-kind="text">Student</button></th>
-${book.lessons.map((lesson) => `<th scope="col" class="lesson-head"><button type="button" data-sort="${escapeHtml(lesson.id)}"><span class="lesson-number">${escapeHtml(lesson.number)}</span> ${escapeHtml(lesson.title)}</button></th>`).join('\n')}
+${book.lessons.map((lesson) => `<th scope="col" class="lesson-head"><button type="button" data-sort="${shown(lesson.id)}"><span class="lesson-number">${shown(lesson.number)}</span> ${shown(lesson.title)}</button></th>`).join('\n')}
 <th scope="col"><button type="button" data-sort="total">Total</button></th>
-<th scope="col" class="notes-head">Notes</th>
 <th scope="col" class="hidden-head">Hidden tests failed</th>
+<th scope="col" class="notes-head">Notes</th>
 </tr></thead>
 <tbody>
 ${studentRows(book)}
@@ -93,44 +109,59 @@ ${GRADEBOOK_SCRIPT}
 </body>
 </html>
 `;
+  // Every field is shown or named above; this catches one that a later change forgets.
+  return page.replace(CONTROL, shown);
 }
 
 /** The fences around the students' code and the seed of the hidden tests' inputs (to replay the run). */
 function howTheCodeRan(book: Gradebook): string {
   const fences = book.fences
-    ? `<p class="muted">Each student's code ran sealed off, one process per hand-in:</p><ul>${book.fences.map((fence) => `<li>${escapeHtml(fence)}</li>`).join('')}</ul>`
+    ? `<p class="muted">Each student's code ran sealed off, one process per hand-in:</p><ul>${book.fences.map((fence) => `<li>${shown(fence)}</li>`).join('')}</ul>`
     : '';
-  const seeds = [...new Set(book.students.map((student) => student.seed ?? book.seed))].filter((seed) => seed !== undefined);
   const seed =
     book.seed !== undefined
       ? `<p class="seed">The hidden tests drew their inputs from seed <strong>${book.seed}</strong>: <code>npm run grade -- … --seed ${book.seed}</code> grades with exactly the same inputs again.</p>`
-      : seeds.length > 0
-        ? `<p class="seed">The parts of this gradebook were graded with different seeds of the hidden tests' inputs (${seeds.join(', ')}); gradebook.csv gives each student's, for <code>npm run grade -- … --seed N</code>.</p>`
-        : '';
+      : mixedSeeds(book);
   if (fences === '' && seed === '') return '';
   return `<section class="fences" aria-labelledby="fences"><h2 id="fences">How the code ran</h2>${fences}${seed}</section>`;
+}
+
+/** For a gradebook merged from parts graded with different seeds: which students each seed graded, for `--seed N`. */
+function mixedSeeds(book: Gradebook): string {
+  const bySeed = new Map<number, string[]>();
+  for (const student of book.students) {
+    if (student.seed === undefined) continue;
+    bySeed.set(student.seed, [...(bySeed.get(student.seed) ?? []), student.name]);
+  }
+  if (bySeed.size === 0) return '';
+  const items = [...bySeed].map(([seed, names]) => `<li>seed <strong>${seed}</strong>: ${names.map(named).join(', ')}</li>`).join('');
+  return `<p class="seed">The parts of this gradebook were graded with different seeds of the hidden tests' inputs; <code>npm run grade -- … --seed N</code> grades a student with exactly the same inputs again:</p><ul>${items}</ul>`;
 }
 
 /** The warning at the top when the reference solutions did not get 100: the grades cannot be trusted. */
 function referenceBanner(book: Gradebook): string {
   const problems = book.referenceProblems ?? [];
   if (problems.length === 0) return '';
-  return `<div class="banner" role="alert"><strong>Do not trust these grades yet.</strong> The reference solutions were graded beside the class and did not get 100:<ul>${problems.map((problem) => `<li>${escapeHtml(problem)}</li>`).join('')}</ul>Fix the suites (or the grader), then grade again.</div>\n`;
+  return `<div class="banner" role="alert"><strong>Do not trust these grades yet.</strong> The reference solutions were graded beside the class and did not get 100:<ul>${problems.map((problem) => `<li>${shown(problem)}</li>`).join('')}</ul>Fix the suites (or the grader), then grade again.</div>\n`;
 }
 
 /** The colour scale, drawn and in words. */
 function colourLegend(): string {
   const stops = [0, 25, 50, 75, 100].map((points) => `<span class="swatch" style="--p:${points}">${points}</span>`).join('');
-  return `<span class="scale" aria-hidden="true">${stops}</span> Each lesson's cell is coloured by its points, from red (0) to green (100); a striped cell was not graded (file missing or not loading).`;
+  return (
+    `<span class="scale" aria-hidden="true">${stops}</span> Each lesson's cell is coloured by its points, from red (0) to green (100); ` +
+    `<span class="swatch sample sample-done" style="--p:100" aria-hidden="true"></span> a bar on the left: every test passes; ` +
+    `<span class="swatch sample sample-not-graded" style="--p:0" aria-hidden="true"></span> striped: not graded (file missing or not loading).`
+  );
 }
 
 /** The sort values of a row, as data attributes (points as percent of the most a column can have). */
 function sortValues(book: Gradebook, student: StudentGrade): string {
   const max = book.lessons.length * 100;
   const values = [
-    `data-name="${escapeHtml(student.name.toLowerCase())}"`,
+    `data-name="${named(student.name.toLowerCase())}"`,
     `data-total="${max === 0 ? 0 : roundPoints((student.total / max) * 100)}"`,
-    ...book.lessons.map((lesson) => `data-l-${escapeHtml(lesson.id)}="${student.lessons[lesson.id]?.points ?? 0}"`),
+    ...book.lessons.map((lesson) => `data-l-${shown(lesson.id)}="${student.lessons[lesson.id]?.points ?? 0}"`),
   ];
   return values.join(' ');
 }
@@ -147,29 +178,57 @@ function studentRow(book: Gradebook, student: StudentGrade, folder: string): str
   const link = `${GRADEBOOK_FILES.feedback}/${encodeURIComponent(folder)}/${FEEDBACK_PAGE}`;
   const from =
     student.handedIn === false ? 'no hand-in' : student.platform !== undefined && student.platform !== 'folder' ? PLATFORM_NAMES[student.platform] : '';
-  const name = `<th scope="row"><a href="${escapeHtml(link)}">${escapeHtml(student.name)}</a>${from === '' ? '' : `<span class="from">${escapeHtml(from)}</span>`}</th>`;
+  const late = student.late === true ? ' <span class="badge late" title="The platform marked this hand-in late">late</span>' : '';
+  const name = `<th scope="row"><a href="${escapeHtml(link)}">${named(student.name)}</a>${late}${from === '' ? '' : `<span class="from">${shown(from)}</span>`}</th>`;
   const cells = book.lessons.map((lesson) => lessonCell(student.lessons[lesson.id], student.handedIn === false));
   const percent = max === 0 ? 0 : (student.total / max) * 100;
   const total = `<td class="total" style="--p:${roundPoints(percent)}"><strong>${formatPoints(student.total)}</strong><span class="of"> / ${max}</span></td>`;
-  const notes = allNotes(book, student);
-  const noteCell = `<td class="notes">${notes.length === 0 ? '' : `<ul>${notes.map((note) => `<li>${escapeHtml(note)}</li>`).join('')}</ul>`}</td>`;
-  return `<tr ${sortValues(book, student)}>${name}${cells.join('')}${total}${noteCell}${hiddenCell(book, student)}</tr>`;
+  return `<tr ${sortValues(book, student)}>${name}${cells.join('')}${total}${hiddenCell(book, student)}${notesCell(allNotes(book, student))}</tr>`;
+}
+
+/**
+ * A student's notes folded to one line: the first note, shortened, and how many more; the rest a
+ * click away. A single short note is shown as it is.
+ */
+function notesCell(notes: string[]): string {
+  const [first] = notes;
+  if (first === undefined) return '<td class="notes"></td>';
+  if (notes.length === 1 && first.length <= NOTE_SHOWN) return `<td class="notes"><p>${shown(first)}</p></td>`;
+  const more = notes.length > 1 ? ` <span class="more">and ${notes.length - 1} more</span>` : '';
+  const list = `<ul>${notes.map((note) => `<li>${shown(note)}</li>`).join('')}</ul>`;
+  return `<td class="notes"><details><summary><span class="first">${shown(shortened(first))}</span>${more}</summary>${list}</details></td>`;
+}
+
+/** The start of a note, cut at a word and marked with "…" when it is longer than NOTE_SHOWN. */
+function shortened(note: string): string {
+  const characters = [...note];
+  if (characters.length <= NOTE_SHOWN) return note;
+  const start = characters.slice(0, NOTE_SHOWN).join('');
+  const space = start.lastIndexOf(' ');
+  return `${(space > NOTE_SHOWN / 2 ? start.slice(0, space) : start).replace(/[\s,;:]+$/, '')}…`;
 }
 
 /** A lesson's cell: the points, coloured, and the first task not finished (or why it was not graded). */
 function lessonCell(grade: LessonGrade | undefined, absent: boolean): string {
   if (grade === undefined || absent) return '<td class="cell not-graded" style="--p:0"><strong>–</strong></td>';
   const notGraded = ['missing', 'load-error', 'blocked', 'crash'].includes(grade.status);
-  const word = grade.status === 'blocked' ? `${CELL_WORDS.blocked} ${blockerOf(grade)}` : CELL_WORDS[grade.status];
-  const open =
-    grade.firstOpen !== undefined && !notGraded ? `<span class="open">Task ${grade.firstOpen.number}: ${escapeHtml(grade.firstOpen.title)}</span>` : '';
+  const word = cellWord(grade);
+  const open = grade.firstOpen !== undefined && !notGraded ? `<span class="open">Task ${grade.firstOpen.number}: ${shown(grade.firstOpen.title)}</span>` : '';
   const hidden = missedCases(grade).length;
-  const title = grade.note ? ` title="${escapeHtml(grade.note)}"` : '';
+  const title = grade.note ? ` title="${shown(grade.note)}"` : '';
   return (
     `<td class="cell status-${grade.status}${notGraded ? ' not-graded' : ''}" style="--p:${grade.points}"${title}>` +
-    `<strong>${formatPoints(grade.points)}</strong>${word === '' ? '' : `<span class="word">${escapeHtml(word)}</span>`}${open}` +
+    `<strong>${formatPoints(grade.points)}</strong>${word === '' ? '' : `<span class="word">${shown(word)}</span>`}${open}` +
     `${hidden > 0 ? `<span class="hidden-count">${plural(hidden, 'hidden case')} missed</span>` : ''}</td>`
   );
+}
+
+/** What a cell says besides its points: its status, the lesson a blocked one waits for, the near miss found for a missing file. */
+function cellWord(grade: LessonGrade): string {
+  if (grade.status === 'blocked') return `${CELL_WORDS.blocked} ${blockerOf(grade)}`;
+  const found = grade.status === 'missing' ? (grade.foundInstead ?? []) : [];
+  if (found.length > 0) return `near miss: ${found.map((path) => path.slice(path.lastIndexOf('/') + 1)).join(', ')}`;
+  return CELL_WORDS[grade.status];
 }
 
 /** The lesson a blocked lesson waits for, from its note ("it uses 03-win, which …" → "03"). */
@@ -178,7 +237,7 @@ function blockerOf(grade: LessonGrade): string {
 }
 
 /** How many hidden failures a row names before the rest are folded away. */
-const HIDDEN_SHOWN = 3;
+const HIDDEN_SHOWN = 2;
 
 /**
  * The hidden tests a lesson failed in tasks whose visible tests all pass: the cases the student
@@ -195,32 +254,31 @@ function missedCases(grade: LessonGrade): HiddenFailure[] {
 function failureDetails(failure: HiddenFailure): string {
   if (failure.detail === undefined) return '';
   const what = failure.detail.startsWith('Counterexample: ') ? 'counterexample' : 'what failed';
-  return `<details class="failure"><summary>${what}</summary><pre>${escapeHtml(failure.detail)}</pre></details>`;
+  return `<details class="failure"><summary>${what}</summary><pre>${shown(failure.detail)}</pre></details>`;
 }
 
 /** The hidden tests a student failed (teacher only): the missed cases by name, the others counted. */
 function hiddenCell(book: Gradebook, student: StudentGrade): string {
-  const named: string[] = [];
+  const failures: string[] = [];
   let inOpenTasks = 0;
   for (const lesson of book.lessons) {
     const grade = student.lessons[lesson.id];
     if (grade === undefined) continue;
     const missed = missedCases(grade);
     inOpenTasks += (grade.hiddenFailures?.length ?? 0) - missed.length;
-    named.push(
+    failures.push(
       ...missed.map(
-        (failure) =>
-          `<li><span class="where">${escapeHtml(lesson.number)} task ${failure.task}:</span> ${escapeHtml(failure.name)}${failureDetails(failure)}</li>`,
+        (failure) => `<li><span class="where">${shown(lesson.number)} task ${failure.task}:</span> ${shown(failure.name)}${failureDetails(failure)}</li>`,
       ),
     );
   }
-  const shown = named.slice(0, HIDDEN_SHOWN).join('');
+  const first = failures.slice(0, HIDDEN_SHOWN).join('');
   const folded =
-    named.length > HIDDEN_SHOWN
-      ? `<li><details><summary>${named.length - HIDDEN_SHOWN} more</summary><ul>${named.slice(HIDDEN_SHOWN).join('')}</ul></details></li>`
+    failures.length > HIDDEN_SHOWN
+      ? `<li><details><summary>${failures.length - HIDDEN_SHOWN} more</summary><ul>${failures.slice(HIDDEN_SHOWN).join('')}</ul></details></li>`
       : '';
-  const counted = inOpenTasks > 0 ? `<li class="muted">${named.length > 0 ? '+ ' : ''}${inOpenTasks} in tasks with visible tests failing</li>` : '';
-  const items = shown + folded + counted;
+  const counted = inOpenTasks > 0 ? `<li class="muted">${failures.length > 0 ? '+ ' : ''}${inOpenTasks} in tasks with visible tests failing</li>` : '';
+  const items = first + folded + counted;
   return `<td class="hidden-tests">${items === '' ? '' : `<ul>${items}</ul>`}</td>`;
 }
 
@@ -253,9 +311,9 @@ function taskHeatMap(book: Gradebook, students: StudentGrade[]): string {
       }).length;
       shares.push({ lesson: lesson.number, number: task.number, title: task.title, finished, of: grades.length });
       const percent = grades.length === 0 ? 0 : Math.round((finished / grades.length) * 100);
-      return `<td class="cell" style="--p:${percent}" data-task="${escapeHtml(lesson.id)}/${task.number}"><strong>${percent}%</strong><span class="open">${task.number}. ${escapeHtml(task.title)}</span><span class="word">${finished} of ${grades.length}</span></td>`;
+      return `<td class="cell" style="--p:${percent}" data-task="${shown(lesson.id)}/${task.number}"><strong>${percent}%</strong><span class="open">${task.number}. ${shown(task.title)}</span><span class="word">${finished} of ${grades.length}</span></td>`;
     });
-    return `<tr><th scope="row"><span class="lesson-number">${escapeHtml(lesson.number)}</span> ${escapeHtml(lesson.title)}</th>${cells.join('')}</tr>`;
+    return `<tr><th scope="row"><span class="lesson-number">${shown(lesson.number)}</span> ${shown(lesson.title)}</th>${cells.join('')}</tr>`;
   });
   const weakest = [...shares]
     .filter((share) => share.of > 0)
@@ -264,7 +322,7 @@ function taskHeatMap(book: Gradebook, students: StudentGrade[]): string {
   const again =
     weakest.length === 0
       ? ''
-      : `<p>Fewest finished, so perhaps worth teaching again: ${weakest.map((share) => `<strong>lesson ${escapeHtml(share.lesson)}, task ${share.number}</strong> (${escapeHtml(share.title)}: ${share.finished} of ${share.of})`).join('; ')}.</p>`;
+      : `<p>Fewest finished, so perhaps worth teaching again: ${weakest.map((share) => `<strong>lesson ${shown(share.lesson)}, task ${share.number}</strong> (${shown(share.title)}: ${share.finished} of ${share.of})`).join('; ')}.</p>`;
   return `<section class="heat" aria-labelledby="tasks-heading">
 <h2 id="tasks-heading">What the class finished, task by task</h2>
 <p class="muted">The share of the students who handed in whose every test of the task passes, hidden ones included.</p>

@@ -6,9 +6,10 @@
  */
 import { copyFileSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
-import { isClutter, nameClass, PLATFORM_NAMES, studentKey, withoutArchiveEnding, withoutCopyMark, isWrapperName, type NamedEntry } from './platforms.ts';
-import { EXERCISE_FILE_LIMIT, isPlainFolder, locateLessons, readArchiveFile, readManifest, SKIPPED, unpackInto, type Submission } from './submissions.ts';
+import { isClutter, nameClass, PLATFORM_NAMES, studentKey, withoutArchiveEnding, isWrapperName, type NamedEntry } from './platforms.ts';
+import { EXERCISE_FILE_LIMIT, isPlainFolder, readArchiveFile, readManifest, SKIPPED, unpackInto, type Submission } from './submissions.ts';
 import { findNearMisses } from './near-misses.ts';
+import { chooseWork, LOOSE_FILE_LIMIT, looseWorkIn, workbookIn, type Version, type Work } from './versions.ts';
 import { listLessons, type Lesson } from '../../core/workbook.ts';
 import { ARCHIVE_LIMITS, ZipError, type ArchiveLimits } from './zip.ts';
 import { byCodeUnits, lookAlike, numbered, plural, printable } from '../../core/text.ts';
@@ -27,8 +28,6 @@ export const CLASS_ARCHIVE_LIMITS: ArchiveLimits = {
 
 /** How many archives a student's folder may hold for the grader to look into. */
 const MAX_INNER_ARCHIVES = 5;
-/** The most a loose file of a hand-in may hold to be gathered (exercise files are far smaller). */
-const LOOSE_FILE_LIMIT = 1024 * 1024;
 
 /** One entry of the class folder and what its name says. */
 interface Member {
@@ -218,12 +217,14 @@ function takeIn(members: Member[], scratch: string, lessons: Lesson[]): Submissi
   // A plain class folder's loose files (a README, notes) are no hand-ins; a platform's are the student's files.
   const own = members.filter((member) => !member.entry.isFile() || isArchiveEntry(member.entry) || fromPlatform);
   const links = own.filter((member) => member.entry.isSymbolicLink());
+  const late = members.some((member) => member.named.late === true);
   const base: Submission = {
     // (A folder's name may hold control characters, which the terminal and the gradebook must not get.)
     name: printable(first.named.student),
     source: first.path,
     platform,
     ...(first.named.platformId === undefined ? {} : { platformId: first.named.platformId }),
+    ...(late ? { late } : {}),
     keys: [
       ...new Set([
         ...members.map((member) => withoutArchiveEnding(member.entry.name)),
@@ -231,7 +232,7 @@ function takeIn(members: Member[], scratch: string, lessons: Lesson[]): Submissi
         ...(first.named.platformId ? [first.named.platformId] : []),
       ]),
     ],
-    notes: first.named.note === undefined ? [] : [first.named.note],
+    notes: [...(first.named.note === undefined ? [] : [first.named.note]), ...(late ? [`${PLATFORM_NAMES[platform]} marked it late`] : [])],
   };
   if (own.length === 0) return undefined;
   if (links.length === own.length) {
@@ -240,116 +241,120 @@ function takeIn(members: Member[], scratch: string, lessons: Lesson[]): Submissi
     const wouldBe = target?.isDirectory() || (/\.zip$/i.test(first.entry.name) && target?.isFile());
     return wouldBe ? { ...base, problem: 'it is a symbolic link, which is never followed' } : undefined;
   }
-  for (const link of links) base.notes?.push(`${link.entry.name} is a symbolic link, which is never followed`);
-  const folders: string[] = [];
-  const found: string[] = [];
+  for (const link of links) base.notes?.push(`${printable(link.entry.name)} is a symbolic link, which is never followed`);
+  const versions: Version[] = [];
   const problems: string[] = [];
   const loose: Member[] = [];
   for (const [index, member] of own.filter((candidate) => !candidate.entry.isSymbolicLink()).entries()) {
+    const label = printable(member.entry.name);
+    const name = member.named.rest || member.entry.name;
     if (member.entry.isDirectory()) {
-      folders.push(member.path);
-      found.push(`${member.entry.name}/`);
+      versions.push({ label: `${label}/`, found: `${label}/`, name, folder: member.path, own: true });
     } else if (isArchiveEntry(member.entry)) {
       const unpacked = join(scratch, `${index}-${withoutArchiveEnding(member.entry.name).replace(/[^\w.-]+/g, '_')}`);
-      const problem = unpackArchive(member.path, unpacked);
-      if (problem === undefined) folders.push(unpacked);
-      else problems.push(problem);
-      found.push(member.entry.name);
+      const result = unpackArchive(member.path, unpacked);
+      if (typeof result === 'string') problems.push(result);
+      else versions.push({ label, found: label, name, folder: unpacked, ...(result.newest === undefined ? {} : { newest: result.newest }) });
     } else if (member.entry.isFile()) {
       loose.push(member);
     }
   }
   if (loose.length > 0) {
-    const gathered = join(scratch, 'files');
-    gatherFiles(loose, gathered, lessons);
-    folders.push(gathered);
-    found.push(plural(loose.length, 'file'));
+    const copied = join(scratch, 'files');
+    copyLooseFiles(loose, copied);
+    const label = plural(loose.length, 'file');
+    versions.push({ label, found: label, name: '', folder: copied, looseCopy: true });
   }
-  const submission: Submission = { ...base, folder: folders[0] ?? first.path, folders, found: found.join(' + ') };
-  locate(submission, scratch, problems, lessons);
+  const folders = versions.map((version) => version.folder);
+  const submission: Submission = { ...base, folder: folders[0] ?? first.path, folders, found: versions.map((version) => version.found).join(' + ') };
+  locate(submission, versions, scratch, problems, lessons);
   return submission;
 }
 
-/** Unpacks one archive of a hand-in; gives the reason in plain words when it cannot. */
-function unpackArchive(path: string, into: string): string | undefined {
+/** Unpacks one archive of a hand-in: the newest time of its files, or the reason in plain words when it cannot be unpacked. */
+function unpackArchive(path: string, into: string): { newest: number | undefined } | string {
   try {
-    unpackInto(readArchiveFile(path), into);
-    return undefined;
+    return { newest: unpackInto(readArchiveFile(path), into) };
   } catch (error) {
-    const reason = error instanceof ZipError ? error.message : String(error);
+    const reason = error instanceof ZipError ? error.message : printable(String(error));
     return `the archive could not be unpacked: ${reason}`;
   }
 }
 
 /**
- * Gathers a platform's loose files of one student (Canvas's "leecarl_12345_678901_board.ts") into
- * a new folder: an exercise file's name puts it where the lesson expects it ("board-1.ts", a name
- * Canvas gives a file handed in again, counts when "board.ts" itself is not there). Only plain files
- * of at most LOOSE_FILE_LIMIT are taken.
+ * Copies a platform's loose files of one student ("leecarl_12345_678901_board.ts", side by side in the
+ * class folder) into a new folder under the names the student gave them ("board.ts"): from there they
+ * are taken like the loose files of any hand-in's folder. Only plain files of at most LOOSE_FILE_LIMIT.
  */
-function gatherFiles(members: Member[], into: string, lessons: Lesson[]): void {
-  const names = new Set(members.map((member) => member.named.rest || member.entry.name));
+function copyLooseFiles(members: Member[], into: string): void {
+  mkdirSync(into, { recursive: true });
   for (const member of members) {
-    const name = member.named.rest || member.entry.name;
     const stats = lstatSync(member.path);
     if (!stats.isFile() || stats.size > LOOSE_FILE_LIMIT) continue;
-    const unmarked = withoutCopyMark(name);
-    const exerciseName =
-      names.has(name) && lessons.some((lesson) => lesson.files.includes(name)) ? name : unmarked !== undefined && !names.has(unmarked) ? unmarked : name;
-    const lesson = lessons.find((candidate) => candidate.files.includes(exerciseName));
-    const target = lesson === undefined ? join(into, name) : join(into, 'lessons', lesson.id, exerciseName);
-    mkdirSync(dirname(target), { recursive: true });
-    copyFileSync(member.path, target);
+    // (A name the platform left as "." or ".." would name a folder, not a file: the entry's whole name is taken then.)
+    const name = ['', '.', '..'].includes(member.named.rest) ? member.entry.name : member.named.rest;
+    copyFileSync(member.path, join(into, name));
   }
 }
 
 /**
- * Finds the workbook among a hand-in's folders: the first folder holding one, else inside the
- * archives a student's own folder holds ("Carl Lee_1234_assignsubmission_file_/tictactoe.zip").
- * Sets root, lessonsDir, folder and the manifest, or the problem when nothing is found.
+ * Finds the work to grade among a hand-in's versions (chooseWork says which, when there are several):
+ * the workbooks its folders and archives hold, else those inside the archives a student's own folder
+ * holds ("Carl Lee_1234_assignsubmission_file_/tictactoe.zip"); loose exercise files of a version
+ * with no workbook are gathered where their lessons expect them. Sets root, lessonsDir, folder, found,
+ * the manifest and the choices, or the problem when nothing is found.
  */
-function locate(submission: Submission, scratch: string, problems: string[], lessons: Lesson[]): void {
+function locate(submission: Submission, versions: Version[], scratch: string, problems: string[], lessons: Lesson[]): void {
   const folders = submission.folders ?? [];
-  let hit = firstWorkbook(folders);
-  if (hit === undefined) {
-    const inner = folders.filter((folder) => !folder.startsWith(scratch)).flatMap((folder) => innerArchives(folder));
-    for (const [index, archive] of inner.entries()) {
-      const unpacked = join(scratch, `inner-${index}-${withoutArchiveEnding(basename(archive)).replace(/[^\w.-]+/g, '_')}`);
-      const problem = unpackArchive(archive, unpacked);
-      if (problem !== undefined) problems.push(`${relative(dirname(submission.source), archive).split(sep).join('/')}: ${problem}`);
-      else folders.push(unpacked);
-      submission.found = `${submission.found} → ${basename(archive)}`;
+  const workbooks = (): Work[] => versions.flatMap((version) => workbookIn(version) ?? []);
+  let works = workbooks();
+  if (works.length === 0) {
+    for (const own of versions.filter((version) => version.own === true)) {
+      for (const archive of innerArchives(own.folder)) {
+        const index = versions.length;
+        const unpacked = join(scratch, `inner-${index}-${withoutArchiveEnding(basename(archive)).replace(/[^\w.-]+/g, '_')}`);
+        const label = printable(relative(own.folder, archive).split(sep).join('/'));
+        const result = unpackArchive(archive, unpacked);
+        if (typeof result === 'string') {
+          problems.push(`${printable(relative(dirname(submission.source), archive).split(sep).join('/'))}: ${result}`);
+          submission.found = `${submission.found} → ${label}`;
+          continue;
+        }
+        versions.push({
+          label,
+          found: `${own.found} → ${label}`,
+          name: basename(archive),
+          folder: unpacked,
+          ...(result.newest === undefined ? {} : { newest: result.newest }),
+        });
+        folders.push(unpacked);
+      }
     }
-    hit = firstWorkbook(folders);
+    works = workbooks();
   }
-  if (hit === undefined) {
+  for (const [index, version] of versions.entries()) {
+    if (works.some((work) => work.version === version)) continue;
+    const gathered = looseWorkIn(version, join(scratch, `gathered-${index}`), lessons);
+    if (gathered !== undefined) works.push(gathered);
+  }
+  const chosen = chooseWork(works);
+  if (chosen === undefined) {
     // Exercise files in the wrong place can still be graded (near misses); with none, nothing can.
     if (problems.length > 0) submission.problem = problems.join('; ');
     else if (findNearMisses(folders, lessons, undefined, () => false).length === 0) submission.problem = 'no lessons/ folder was found in it';
     return;
   }
-  const { folder, found } = hit;
-  submission.folder = folder;
-  submission.lessonsDir = found.lessonsDir;
-  if (found.root !== undefined) {
-    submission.root = found.root;
-    const manifest = readManifest(found.root);
+  const { graded, note } = chosen;
+  submission.folder = graded.folder;
+  submission.lessonsDir = graded.lessonsDir;
+  if (graded.root !== undefined) {
+    submission.root = graded.root;
+    const manifest = readManifest(graded.root);
     if (manifest !== undefined) submission.manifest = manifest;
   }
-  const inner = relative(folder, found.lessonsDir).split(sep).join('/');
-  submission.found = `${submission.found}${inner === '' ? '' : ` → ${inner}/`}`;
-  const others = folders.filter((candidate) => candidate !== folder && locateLessons(candidate) !== undefined).length;
-  if (others > 0) submission.notes?.push(`it holds ${others + 1} workbooks; the one in ${submission.found} was graded`);
+  submission.found = graded.path === '' ? graded.version.found : `${graded.version.found} → ${graded.path}`;
+  submission.choices = [...(note === undefined ? [] : [note]), ...graded.notes];
   for (const problem of problems) submission.notes?.push(problem);
-}
-
-/** The first folder holding a workbook, and where. */
-function firstWorkbook(folders: string[]): { folder: string; found: NonNullable<ReturnType<typeof locateLessons>> } | undefined {
-  for (const folder of folders) {
-    const found = locateLessons(folder);
-    if (found !== undefined) return { folder, found };
-  }
-  return undefined;
 }
 
 /** The archives a student's folder holds, two folders deep at most (plain files only, clutter and skipped folders left out). */

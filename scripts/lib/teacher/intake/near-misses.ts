@@ -8,7 +8,7 @@ import { lstatSync, readdirSync, type Dirent } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { isClutter, withoutCopyMark } from './platforms.ts';
 import type { Lesson } from '../../core/workbook.ts';
-import { plural } from '../../core/text.ts';
+import { plural, printable } from '../../core/text.ts';
 
 /** How a file misses the name or place the grader looks for. */
 export type MissKind = 'case' | 'extension' | 'copy' | 'moved';
@@ -28,7 +28,7 @@ export interface NearMiss {
   file: string;
   /** Where the grader looks, as the student knows it: "lessons/03-win/win.ts". */
   expected: string;
-  /** What was found instead, relative to the hand-in: "lessons/03-win/Win.ts". */
+  /** What was found instead, relative to the hand-in: "lessons/03-win/Win.ts" (control characters made "?", for notes and feedback). */
   found: string;
   kinds: MissKind[];
   /** The folder `found` is relative to, and the file's full path (for the private copy). */
@@ -154,7 +154,7 @@ export function findNearMisses(
       lessonId: lesson.id,
       file,
       expected,
-      found: best.candidate.relativePath,
+      found: printable(best.candidate.relativePath),
       kinds: best.kinds,
       base: best.candidate.base,
       path: best.candidate.path,

@@ -18,6 +18,8 @@ export interface NamedEntry {
   rest: string;
   /** Why the platform's id was not taken from the name, for the teacher. */
   note?: string;
+  /** True when the platform marked it late (Canvas's "_LATE_"). */
+  late?: boolean;
 }
 
 /** The names platforms show, for the terminal and the gradebook. */
@@ -48,7 +50,7 @@ const MOODLE = /^(.+?)_(\d+)_assignsubmission_[a-z]+_(.*)$/;
  * Canvas's "Download Submissions": "leecarl_12345_678901_tictactoe.zip", or "leecarl_LATE_12345_678901_…"
  * for a late one; 12345 is the student's Canvas user ID (the "ID" column of a Canvas gradebook).
  */
-const CANVAS = /^([^_\s]+?)(?:_late)?_(\d+)_(\d+)_(.+)$/i;
+const CANVAS = /^([^_\s]+?)(_late)?_(\d+)_(\d+)_(.+)$/i;
 
 /** A Google Drive download of a folder: "Tic-Tac-Toe-20250301T101500Z-001" (and its .zip). */
 const DRIVE_DOWNLOAD = /-\d{8}T\d{6}Z-\d{3}$/;
@@ -71,7 +73,10 @@ export function nameEntry(name: string): NamedEntry {
   }
   if (moodle) return { student: (moodle[1] as string).trim(), platform: 'moodle', platformId: moodle[2], rest: moodle[3] as string };
   const canvas = CANVAS.exec(name);
-  if (canvas) return { student: canvas[1] as string, platform: 'canvas', platformId: canvas[2], rest: canvas[4] as string };
+  if (canvas) {
+    const named: NamedEntry = { student: canvas[1] as string, platform: 'canvas', platformId: canvas[3], rest: canvas[5] as string };
+    return canvas[2] === undefined ? named : { ...named, late: true };
+  }
   return { student: withoutArchiveEnding(name), platform: 'folder', rest: '' };
 }
 
@@ -146,11 +151,20 @@ export function studentKey(entry: NamedEntry, entryName: string): string {
     : `entry:${entryName}`;
 }
 
+/** A copy mark before a name's ending: Canvas's "-1", a browser's or file manager's " (1)". */
+const COPY_MARK = /^(.+?)(?:-(\d+)| \((\d+)\))(\.[^.]+)$/;
+
 /**
  * A file name a platform changed when a student handed a file in again: Canvas's "board-1.ts",
- * Drive's "board (1).ts". Gives the name without the mark, or undefined when it has none.
+ * a browser's or Drive's "board (1).ts". Gives the name without the mark, or undefined when it has none.
  */
 export function withoutCopyMark(fileName: string): string | undefined {
-  const match = /^(.+?)(?:-\d+| \(\d+\))(\.[^.]+)$/.exec(fileName);
-  return match ? `${match[1]}${match[2]}` : undefined;
+  const match = COPY_MARK.exec(fileName);
+  return match ? `${match[1]}${match[4]}` : undefined;
+}
+
+/** The number of a name's copy mark ("board-2.ts": 2, "board (1).ts": 1), 0 for a name without one: the higher, the later handed in. */
+export function copyNumber(fileName: string): number {
+  const match = COPY_MARK.exec(fileName);
+  return match ? Number(match[2] ?? match[3]) : 0;
 }

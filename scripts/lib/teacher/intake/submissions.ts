@@ -25,7 +25,8 @@ import type { RosterEntry } from './roster.ts';
 import { lessonProgress, progressPath, type Progress } from '../../core/progress.ts';
 import { hashText } from '../../core/stubs.ts';
 import { LESSON_FOLDER, suitePath, UsageError, type Lesson } from '../../core/workbook.ts';
-import { ARCHIVE_LIMITS, formatBytes, readZip, ZipError, type ArchiveLimits } from './zip.ts';
+import { ARCHIVE_LIMITS, formatBytes, newestEntryTime, readZip, ZipError, type ArchiveLimits } from './zip.ts';
+import { printable } from '../../core/text.ts';
 
 export { ARCHIVE_LIMITS, formatBytes };
 
@@ -60,8 +61,15 @@ export interface Submission {
   folders?: string[];
   /** How it was found, in plain words, for the table at the end: "tictactoe.zip → tictactoe-workbook/lessons". */
   found?: string;
-  /** What intake noticed for the teacher (a link skipped, two workbooks in one hand-in). */
+  /** What intake noticed for the teacher (a link skipped, names that look alike). */
   notes?: string[];
+  /**
+   * Which of several versions was graded and which were left aside, in plain words ("graded final.zip
+   * (newest, files of 2026-03-02 10:15); left aside draft.zip"): for the teacher and the student alike.
+   */
+  choices?: string[];
+  /** True when the platform marked the hand-in late (Canvas's "_LATE_" in its download's names). */
+  late?: boolean;
   /** The student's entry in the class list, when one was given and matches. */
   roster?: RosterEntry;
   /** True for a student of the class list of whom nothing was handed in. */
@@ -87,14 +95,16 @@ export function readArchiveFile(path: string, limits: ArchiveLimits = ARCHIVE_LI
 /**
  * Unpacks an archive into a new folder: every entry is read and checked against the limits first,
  * so a refused archive writes nothing. Folders grading never looks at (node_modules, .git) stay packed.
+ * Gives the newest modification time of the files unpacked (see newestEntryTime), to tell versions apart.
  */
-export function unpackInto(archive: Buffer, dir: string, limits: ArchiveLimits = ARCHIVE_LIMITS): void {
+export function unpackInto(archive: Buffer, dir: string, limits: ArchiveLimits = ARCHIVE_LIMITS): number | undefined {
   const files = readZip(archive, { skip: isSkippedPath, limits });
   mkdirSync(dir, { recursive: true });
   for (const file of files) {
     mkdirSync(dirname(join(dir, file.path)), { recursive: true });
     writeFileSync(join(dir, file.path), file.data, { flag: 'wx', mode: 0o644 });
   }
+  return newestEntryTime(archive, isSkippedPath);
 }
 
 /** Reads the pack manifest a workbook folder carries, if any (only its test-file hashes are used, for notes). */
@@ -247,8 +257,9 @@ export function privateCopy(submission: Submission, lessons: Lesson[], destDir: 
   const notes = new Set<string>();
   const lessonsDir = submission.lessonsDir;
   const base = submission.folder ?? submission.root ?? (lessonsDir === undefined ? destDir : dirname(lessonsDir));
+  // (A path names files the student named: its control characters never reach a note.)
   const shownPath = (path: string, from = base): string =>
-    lessonsDir === undefined ? relative(from, path).split(sep).join('/') : pathInHandIn(path, lessonsDir, from);
+    printable(lessonsDir === undefined ? relative(from, path).split(sep).join('/') : pathInHandIn(path, lessonsDir, from));
   for (const lesson of lessons) {
     for (const file of lesson.files) {
       const exact = lessonsDir === undefined ? undefined : join(lessonsDir, lesson.id, file);

@@ -8,6 +8,7 @@
 import AdmZip from 'adm-zip';
 import { zipSync, type Zippable } from 'fflate';
 import { crc32, inflateRawSync } from 'node:zlib';
+import { printable } from '../../core/text.ts';
 
 /** One file in an archive: a path with forward slashes, and its bytes. */
 export interface ZipEntry {
@@ -22,8 +23,15 @@ const REGULAR_FILE = (0o100644 << 16) >>> 0;
 /** The "made by" system: Unix, so the attributes above are read. */
 const UNIX = 3;
 
-/** An archive that cannot be read safely, with the reason in plain words. */
-export class ZipError extends Error {}
+/**
+ * An archive that cannot be read safely, with the reason in plain words. The reason often names an
+ * entry of the archive, which its maker chose: its control characters become "?" here, once for all.
+ */
+export class ZipError extends Error {
+  constructor(message: string) {
+    super(printable(message));
+  }
+}
 
 /** Writes a ZIP archive of the given files (deflated), in the given order; a path given twice is refused. */
 export function writeZip(entries: ZipEntry[], date = new Date()): Buffer {
@@ -71,6 +79,8 @@ interface DirectoryEntry {
   checksum: number;
   packedSize: number;
   size: number;
+  /** Its modification time as MS-DOS writes it (date in the high 16 bits, time in the low 16), with no time zone. */
+  modified: number;
   /** The entry as the library read it, to fetch its packed bytes. */
   source: AdmZip.IZipEntry;
 }
@@ -97,6 +107,29 @@ export function readZip(archive: Buffer, options: ReadZipOptions = {}): ZipEntry
   return wanted.filter((entry) => !entry.path.endsWith('/')).map((entry) => ({ path: entry.path, data: unpackEntry(entry) }));
 }
 
+/**
+ * The newest modification time of the files of an archive (skipping what `skip` names), as MS-DOS
+ * writes it: a number that orders times, read as written, with no time zone. Undefined when no file
+ * has a valid time. Throws a ZipError when the directory cannot be read.
+ */
+export function newestEntryTime(archive: Buffer, skip: (path: string) => boolean = () => false): number | undefined {
+  const times = readDirectory(archive)
+    .filter((entry) => !entry.path.endsWith('/') && !skip(entry.path) && describeDosTime(entry.modified) !== undefined)
+    .map((entry) => entry.modified);
+  return times.length === 0 ? undefined : Math.max(...times);
+}
+
+/** An MS-DOS time as written, "2026-03-02 10:15"; undefined when it is no valid time. */
+export function describeDosTime(value: number): string | undefined {
+  const date = value >>> 16;
+  const time = value & 0xffff;
+  const [year, month, day] = [1980 + (date >>> 9), (date >>> 5) & 0x0f, date & 0x1f];
+  const [hours, minutes] = [time >>> 11, (time >>> 5) & 0x3f];
+  if (month < 1 || month > 12 || day < 1 || hours > 23 || minutes > 59) return undefined;
+  const two = (count: number): string => String(count).padStart(2, '0');
+  return `${year}-${two(month)}-${two(day)} ${two(hours)}:${two(minutes)}`;
+}
+
 /** Every entry the central directory lists, in the archive's order, with its path checked. */
 function readDirectory(archive: Buffer): DirectoryEntry[] {
   let sources: AdmZip.IZipEntry[];
@@ -108,8 +141,8 @@ function readDirectory(archive: Buffer): DirectoryEntry[] {
   return sources.map((source) => {
     const path = source.entryName.replaceAll('\\', '/');
     checkPath(path);
-    const { method, crc, compressedSize, size } = source.header;
-    return { path, method, checksum: crc, packedSize: compressedSize, size, source };
+    const { method, crc, compressedSize, size, timeval } = source.header;
+    return { path, method, checksum: crc, packedSize: compressedSize, size, modified: timeval, source };
   });
 }
 

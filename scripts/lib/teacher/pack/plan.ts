@@ -19,9 +19,11 @@ export const STUDENT_COMMANDS = ['check', 'hint', 'reset', 'watch', 'ui', 'play'
 
 /**
  * Lessons a command needs that its imports do not show (it loads the student's files by path while
- * it runs): without them in the pack, the command is left out. `play` needs only what it imports.
+ * it runs): without them in the pack, the command is left out. `play` plays lesson 04's game, which
+ * is built on lessons 01 to 03.
  */
 const COMMAND_LESSONS: Record<string, string[]> = {
+  play: ['01-board', '02-input', '03-win', '04-game'],
   arena: ['06-computer', '07-search'],
 };
 

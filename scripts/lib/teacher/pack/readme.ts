@@ -56,6 +56,7 @@ export function studentReadme(plan: PackPlan, teacherReadme: string, description
       '',
     );
   }
+  lines.push(...handingIn(plan));
   lines.push(...studentSections(teacherReadme, plan.commands));
   lines.push('## Commands', '', '| command | what it does |', '|---|---|');
   for (const command of plan.commands) {
@@ -63,6 +64,50 @@ export function studentReadme(plan: PackPlan, teacherReadme: string, description
   }
   lines.push('', 'Your teacher grades your lessons with these tests and perhaps a few more.', '');
   return lines.join('\n');
+}
+
+/**
+ * How to hand in, for beginners: the folder zipped without node_modules, or the exercise files of
+ * every lesson in the pack under their own names (the grader finds either; renamed or moved files it
+ * can only point at).
+ */
+function handingIn(plan: PackPlan): string[] {
+  const finished = new Set([...plan.solved, ...plan.given.map((entry) => entry.lesson)].map((lesson) => lesson.id));
+  const files = plan.included.flatMap((lesson) =>
+    lesson.files.map((file) => `- \`lessons/${lesson.id}/${file}\`${finished.has(lesson.id) ? ' (given finished: hand it in too, your lessons use it)' : ''}`),
+  );
+  const example = plan.included[0]?.files[0] ?? 'board.ts';
+  const stem = example.replace(/\.[^.]*$/, '');
+  const ending = example.slice(stem.length);
+  const misnamed = [`${stem.charAt(0).toUpperCase()}${stem.slice(1)}${ending}`, `${stem} (1)${ending}`, `${example}.txt`];
+  return [
+    '## Handing in your work',
+    '',
+    'Hand in **one** of these, whichever your teacher asks for.',
+    '',
+    '**A zip of this folder**, without `node_modules` (it is big, and `npm install` makes it again):',
+    '',
+    '- Windows: open this folder, press Ctrl+A, Ctrl-click `node_modules` to leave it out, then right-click →',
+    '  "Send to" → "Compressed (zipped) folder" (Windows 11: "Compress to ZIP file").',
+    '- macOS: open this folder in Finder, press ⌘A, ⌘-click `node_modules`, then right-click → "Compress".',
+    "- Linux: in the folder above this one, run `zip -r handin.zip FOLDER -x 'FOLDER/node_modules/*'`",
+    "  (FOLDER is this folder's name).",
+    '',
+    'Then upload the zip file.',
+    '',
+    '**Or each exercise file on its own**, all of them:',
+    '',
+    ...files,
+    '',
+    `Upload each file with exactly its name (\`${example}\`, not ${misnamed
+      .map((name) => `\`${name}\``)
+      .join(', ')
+      .replace(/, ([^,]*)$/, ' or $1')}),`,
+    'not inside another folder or zip.',
+    '',
+    'Handing in again? Upload the new zip or files in place of the old ones, not beside them.',
+    '',
+  ];
 }
 
 /**
