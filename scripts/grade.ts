@@ -2,13 +2,14 @@
 import { availableParallelism } from 'node:os';
 import { relative, resolve } from 'node:path';
 import { existsSync, writeFileSync } from 'node:fs';
-import { gradeClass, type ProgressEvent } from './lib/teacher/class-grading.ts';
+import { gradeClass, type ClassOptions, type ProgressEvent } from './lib/teacher/class-grading.ts';
 import { colorsEnabled, painter, parseCommandLine, runCommand } from './lib/core/cli.ts';
-import { readGradebook, writeGradebook } from './lib/teacher/gradebook/files.ts';
-import { GRADEBOOK_FILES, type Gradebook } from './lib/teacher/gradebook/gradebook.ts';
-import { mergeGradebooks } from './lib/teacher/gradebook/merge.ts';
+import { existingGradebook, readGradebook, removeGradebook, writeGradebook } from './lib/teacher/gradebook/files.ts';
+import { GRADEBOOK_FILES, lessonColumns, type Gradebook } from './lib/teacher/gradebook/gradebook.ts';
+import { checkUpdate, mergeGradebooks, refuseOverwrite, updateGradebook } from './lib/teacher/gradebook/merge.ts';
+import { optionsRecord, workbookFingerprint } from './lib/teacher/part-record.ts';
 import { renderIntakeTable } from './lib/teacher/intake/intake-table.ts';
-import { LMS_FORMATS, renderLmsExport, type LmsFormat } from './lib/teacher/gradebook/lms-export.ts';
+import { LMS_FILES, LMS_FORMATS, renderLmsExport, type LmsFormat } from './lib/teacher/gradebook/lms-export.ts';
 import { parseLessonList } from './lib/core/workbook.ts';
 import { readRoster } from './lib/teacher/intake/roster.ts';
 import { DEFAULT_LIMIT_MS, parseSeed } from './lib/grader/runner.ts';
@@ -19,6 +20,7 @@ import { plural, printable } from './lib/core/text.ts';
 
 const USAGE = `
 Usage: npm run grade -- HAND_INS [--out DIR] [--lessons LIST | --pack DIR] [--roster FILE.csv] [options]
+       npm run grade -- RESUBMISSIONS --update DIR [--roster FILE.csv] [--format moodle|canvas]
        npm run grade -- --merge PART… --out DIR [--format moodle|canvas]
 
 Grades every hand-in in HAND_INS, a folder or a platform's download as one .zip: each subfolder,
@@ -28,7 +30,12 @@ suites, visible and hidden (tests/hidden/); tests a student changed are ignored 
 Writes DIR/gradebook.html (open it in a browser), gradebook.csv, gradebook.json, and per student
 DIR/feedback/<student>/index.html and feedback.md. Ends with a table of what it found in each hand-in.
 This runs the students' code on this machine: see "Class grading" in README.md.
-  --out DIR              where to write (default build/grades)
+  --out DIR              where to write (default build/grades); a gradebook of other students there is
+                         never written over (use --update to add or replace students, or --replace)
+  --update DIR           grade the hand-ins given (resubmissions) into the gradebook in DIR, with its
+                         seed, lessons and options: their rows, feedback and the platforms' files are
+                         replaced, every other student's kept (see "Re-grading one student" in README.md)
+  --replace              write over the gradebook in --out, whoever it holds
   --lessons LIST         lessons to grade (default: every lesson at least one hand-in has a folder for)
   --pack DIR             grade the lessons your own pack in DIR assigned (the --out folder of npm run pack);
                          which lessons are graded never comes from a file in a hand-in
@@ -64,13 +71,32 @@ runCommand(USAGE, async () => {
     format: { type: 'string', multiple: true },
     assignment: { type: 'string' },
     seed: { type: 'string' },
+    update: { type: 'string' },
+    replace: { type: 'boolean', default: false },
   });
-  const out = resolve(values.out ?? resolve(ROOT, 'build', 'grades'));
-  const formats = (values.format ?? []).map((format): LmsFormat => {
+  if (values.update !== undefined) {
+    const given = (['out', 'shard'] as const).filter((name) => values[name] !== undefined).map((name) => `--${name}`);
+    if (values.merge) given.push('--merge');
+    if (values.replace) given.push('--replace');
+    if (given.length > 0) throw new UsageError(`--update DIR writes into DIR, the gradebook it updates: it takes no ${given.join(', ')}.`);
+  }
+  const out = resolve(values.update ?? values.out ?? resolve(ROOT, 'build', 'grades'));
+  const shownOut = relative(process.cwd(), out) || '.';
+  const given = (values.format ?? []).map((format): LmsFormat => {
     if (!LMS_FORMATS.includes(format as LmsFormat)) throw new UsageError(`--format takes ${LMS_FORMATS.join(' or ')}, not "${format}".`);
     return format as LmsFormat;
   });
-  const exportFor = (book: Gradebook): void => writeExports(book, out, formats, values.assignment);
+  // What the folder holds already: never written over when it has other students, unless --replace says so.
+  const existing = values.replace ? undefined : existingGradebook(out);
+  const formats = platformFormats(given, existing, out);
+  const assignment = values.assignment ?? existing?.platformFiles?.assignment;
+  const save = (book: Gradebook): void => {
+    if (values.replace) removeGradebook(out, Object.values(LMS_FILES));
+    if (formats.length > 0) book.platformFiles = { formats, ...(formats.includes('canvas') && assignment !== undefined ? { assignment } : {}) };
+    else delete book.platformFiles;
+    writeGradebook(book, out);
+  };
+  const exportFor = (book: Gradebook): void => writeExports(book, out, formats, assignment);
 
   if (values.merge) {
     if (positionals.length === 0) throw new UsageError('Name the parts to merge: npm run grade -- --merge part1 part2 --out DIR');
@@ -86,7 +112,8 @@ runCommand(USAGE, async () => {
       positionals.map((part) => readGradebook(resolve(part))),
       positionals,
     );
-    writeGradebook(book, out);
+    if (existing !== undefined) refuseOverwrite(existing, shownOut, book.students);
+    save(book);
     console.log(`Merged ${plural(positionals.length, 'part')}: ${book.students.length} students.`);
     printWritten(book, out);
     exportFor(book);
@@ -113,7 +140,7 @@ runCommand(USAGE, async () => {
 
   const seed = values.seed === undefined ? undefined : parseSeed(values.seed);
   const roster = values.roster === undefined ? undefined : readRoster(resolve(values.roster));
-  const result = await gradeClass({
+  const grading: ClassOptions = {
     root: ROOT,
     submissionsDir: resolve(positionals[0] as string),
     lessons,
@@ -123,8 +150,30 @@ runCommand(USAGE, async () => {
     acceptNearMisses: values['accept-near-misses'],
     onProgress: progressPrinter(),
     ...(seed === undefined ? {} : { seed }),
-  });
-  writeGradebook(result.book, out);
+    beforeGrading: (rows) => {
+      if (existing !== undefined) refuseOverwrite(existing, shownOut, rows);
+    },
+  };
+  if (values.update !== undefined) {
+    if (existing === undefined)
+      throw new UsageError(
+        `${shownOut} holds no ${GRADEBOOK_FILES.json} to update: grade the class there first (npm run grade -- CLASS_DOWNLOAD --out ${shownOut}).`,
+      );
+    const classBook = existing;
+    const result = await gradeClass(updateOptions(grading, classBook, shownOut, values.limit !== undefined));
+    const update = updateGradebook(classBook, result.book);
+    save(update.book);
+    const seconds = (result.durationMs / 1000).toFixed(1);
+    console.log(`Graded ${plural(update.replaced.length + update.added.length, 'hand-in')} again in ${seconds} s (${seedLine(update.book.seed)}).`);
+    if (update.replaced.length > 0) console.log(`  Replaced: ${update.replaced.map(printable).join(', ')}`);
+    if (update.added.length > 0) console.log(`  Added (not in the gradebook before): ${update.added.map(printable).join(', ')}`);
+    console.log(`  Kept as they were: ${plural(update.book.students.length - update.replaced.length - update.added.length, 'student')}`);
+    printWritten(update.book, out);
+    exportFor(update.book);
+    return warnReference(result.referenceProblems) ? 1 : 0;
+  }
+  const result = await gradeClass(grading);
+  save(result.book);
   const seconds = (result.durationMs / 1000).toFixed(1);
   console.log(`Graded ${plural(result.book.students.length, 'hand-in')} in ${seconds} s (${seedLine(result.book.seed)}).`);
   printWritten(result.book, out);
@@ -135,6 +184,55 @@ runCommand(USAGE, async () => {
   for (const line of renderIntakeTable(result.intake, result.book, painter(colorsEnabled()))) console.log(line);
   return warnReference(result.referenceProblems) ? 1 : 0;
 });
+
+/**
+ * The options to grade resubmissions into the gradebook `classBook` with: its lessons, seed, --limit
+ * and --accept-near-misses unless given; refused (naming what differs and how to grade the whole
+ * class again) when what is given, the workbook's suites or the class list differ from the class's.
+ */
+function updateOptions(grading: ClassOptions, classBook: Gradebook, shownOut: string, limitGiven: boolean): ClassOptions {
+  const all = listLessons();
+  const lessons =
+    grading.lessons ??
+    classBook.lessons.map((column) => {
+      const lesson = all.find((candidate) => candidate.id === column.id);
+      if (lesson === undefined)
+        throw new UsageError(
+          `${shownOut} graded lesson ${column.id}, which this workbook does not have: grade the resubmissions with the workbook the class was graded with.`,
+        );
+      return lesson;
+    });
+  if (classBook.seed === undefined)
+    throw new UsageError(
+      `The students in ${shownOut} were graded with different seeds (merged parts): a resubmission cannot be graded to match them. Merge parts graded with one --seed.`,
+    );
+  const seed = grading.seed ?? classBook.seed;
+  const limitMs = limitGiven ? (grading.limitMs ?? DEFAULT_LIMIT_MS) : (classBook.options?.limitMs ?? DEFAULT_LIMIT_MS);
+  const acceptNearMisses = grading.acceptNearMisses === true || classBook.options?.acceptNearMisses === true;
+  const incoming: Gradebook = {
+    kind: 'tictactoe-gradebook',
+    version: 1,
+    gradedAt: '',
+    lessons: lessonColumns(lessons),
+    seed,
+    workbook: workbookFingerprint(ROOT, all),
+    options: optionsRecord(limitMs, acceptNearMisses, grading.roster),
+    students: [],
+  };
+  checkUpdate(classBook, shownOut, incoming);
+  const { beforeGrading: _checksAnotherFolder, ...rest } = grading;
+  return { ...rest, lessons, seed, limitMs, acceptNearMisses };
+}
+
+/**
+ * The platforms' files to write: those asked for, and those the folder's gradebook had already (so
+ * none is left behind with old grades).
+ */
+function platformFormats(given: LmsFormat[], existing: Gradebook | undefined, out: string): LmsFormat[] {
+  const had = (format: LmsFormat): boolean =>
+    existing !== undefined && (existing.platformFiles?.formats.includes(format) === true || existsSync(resolve(out, LMS_FILES[format])));
+  return LMS_FORMATS.filter((format) => given.includes(format) || had(format));
+}
 
 /** Says what is wrong when the reference did not get 100 (or grading broke); true when anything is. */
 function warnReference(problems: string[]): boolean {

@@ -171,31 +171,28 @@ describe('npm run grade on a class of 30 hand-ins as platforms hand them out', (
   test('notes are whole and name the real cause', () => {
     const [syntax] = byKind('syntax') as [Student];
     const cause = new RegExp(`Syntax error in lessons/${first.id}/${first.files[0]}, line \\d+, column \\d+: Expected identifier but found "\\("`);
-    expect(notes(syntax.name)).toMatch(new RegExp(`${first.id}: does not load: ${cause.source}`));
+    expect(notes(syntax.name)).toMatch(new RegExp(`${first.id}: not graded: the file does not load: ${cause.source}`));
     expect(notes(syntax.name)).toMatch(new RegExp(`${second.id}: not graded: it uses ${first.id}, which does not load: ${cause.source}`));
     expect(student(syntax.name).lessons[second.id]?.status).toBe('blocked');
     for (const lesson of lessons) expect(notes('Lea Long')).toContain(`tests/${lesson.id}.test.ts changed (ignored: graded with the teacher's copy)`);
-    expect(notes('Hana Hill')).toBe(`Canvas marked it late; ${second.id}: lessons/${second.id}/${second.files[0]} is missing`);
+    expect(notes('Hana Hill')).toBe(`Canvas marked it late; ${second.id}: not graded: lessons/${second.id}/${second.files[0]} is missing`);
     expect(student('Hana Hill').late).toBe(true);
-    expect(notes('Quinn Quist')).toBe('nothing graded: no lessons/ folder was found in it');
-    expect(notes(ABSENT)).toBe('no hand-in was found for this student');
+    expect(notes('Quinn Quist')).toBe('not graded: nothing in the hand-in could be used (no lessons/ folder was found in it)');
+    expect(notes(ABSENT)).toBe('not graded: no hand-in was found');
     for (const name of ['Ann Archer', 'Carl Lee', 'José Núñez', 'Ivan Ivanov', 'Kai King', 'Mona Meyer', 'Pia Park']) expect(notes(name), name).toBe('');
   });
 
   test('near misses are named with what was found and why, and not graded', () => {
     const file = second.files[0] as string;
     const capital = file.replace(/^./, (letter) => letter.toUpperCase());
-    const want = `${second.id}: lessons/${second.id}/${file} is missing, but`;
-    expect(notes('Rosa Ruiz')).toBe(
-      `${want} lessons/${second.id}/${capital} (the capital and small letters differ) looks like it: not graded (--accept-near-misses grades it)`,
-    );
-    expect(notes('Sam Stone')).toBe(
-      `${want} my-workbook/lessons/${second.id}/${file}.txt (its name has an extra ending) looks like it: not graded (--accept-near-misses grades it)`,
-    );
-    expect(notes('Tara Tan')).toBe(`${want} lessons/${file} (it is in another folder) looks like it: not graded (--accept-near-misses grades it)`);
+    const want = `${second.id}: not graded: lessons/${second.id}/${file} is missing; the hand-in has`;
+    const graded = `in place of lessons/${second.id}/${file} (--accept-near-misses grades it)`;
+    expect(notes('Rosa Ruiz')).toBe(`${want} lessons/${second.id}/${capital} (the capital and small letters differ) ${graded}`);
+    expect(notes('Sam Stone')).toBe(`${want} my-workbook/lessons/${second.id}/${file}.txt (its name has an extra ending) ${graded}`);
+    expect(notes('Tara Tan')).toBe(`${want} lessons/${file} (it is in another folder) ${graded}`);
     expect(notes('Uma Ueda')).toContain(`tictactoe-workbook/lessons/${second.id.toUpperCase()}/${file} (the capital and small letters differ)`);
     expect(feedback('Rosa Ruiz')).toContain(
-      `\`lessons/${second.id}/${file}\` is missing, so this lesson could not be graded. Your hand-in has \`lessons/${second.id}/${capital}\` (the capital and small letters differ), which looks like it: rename or move it to \`lessons/${second.id}/${file}\``,
+      `Not graded: \`lessons/${second.id}/${file}\` is missing; the hand-in has \`lessons/${second.id}/${capital}\` (the capital and small letters differ) in place of \`lessons/${second.id}/${file}\`. Rename or move \`lessons/${second.id}/${capital}\` to \`lessons/${second.id}/${file}\``,
     );
   });
 
@@ -212,8 +209,9 @@ describe('npm run grade on a class of 30 hand-ins as platforms hand them out', (
     expect(page('Ada Abel')).toContain('<style>');
     expect(page('Ada Abel')).not.toContain('../../');
     expect(feedback('Lea Long')).toContain(`You changed tests/${first.id}.test.ts. Grading always uses your teacher's copy`);
-    expect(feedback('Eva Eriksen')).toContain(`This lesson uses your code from lesson ${first.number}, whose file could not be loaded`);
-    expect(feedback(ABSENT)).toContain('No hand-in of yours was found');
+    expect(feedback('Eva Eriksen')).toContain(`Not graded: it uses ${first.id}, which does not load: Syntax error in`);
+    expect(feedback('Eva Eriksen')).toContain(`Fix lesson ${first.number} first`);
+    expect(feedback(ABSENT)).toContain('Not graded: no hand-in was found.');
     expect(existsSync(join(out, 'style.css'))).toBe(true);
   });
 
@@ -390,6 +388,20 @@ describe('grade import files for learning platforms', () => {
     expect(carl[6]).toBe(`${first.number} ${first.title}: 100/100; ${second.number} ${second.title}: 100/100`);
     expect(rows.find((cells) => cells[1] === 'Finn Fox')?.slice(0, 4)).toEqual(['Participant 1236', 'Finn Fox', 'foxfinn@school.example', '20']);
     expect(rows.find((cells) => cells[1] === ABSENT)?.[3], 'no grade for a student without a hand-in').toBe('');
+    // Work not graded: the comment says why, in the words of the student's feedback.
+    const comment = (name: string): string => rows.find((cells) => cells[1] === name)?.[6] ?? '';
+    expect(comment(ABSENT)).toBe('Not graded: no hand-in was found.');
+    expect(comment('Quinn Quist')).toBe('Not graded: nothing in the hand-in could be used (no lessons/ folder was found in it).');
+    const file = `lessons/${second.id}/${second.files[0]}`;
+    expect(comment('Uma Ueda')).toMatch(
+      new RegExp(
+        `; ${second.number} ${second.title}: 0/100, not graded: ${file} is missing; the hand-in has \\S+ \\(the capital and small letters differ\\) in place of ${file}$`,
+      ),
+    );
+    expect(feedback('Uma Ueda').replaceAll('`', '')).toContain(comment('Uma Ueda').split(', not graded: ')[1] as string);
+    expect(comment('Eva Eriksen')).toMatch(
+      new RegExp(`^${first.number} ${first.title}: 0/100, not graded: the file does not load: Syntax error in lessons/${first.id}/`),
+    );
   });
 
   test('Canvas: Student, ID, SIS User ID, SIS Login ID, Section, then the assignment', () => {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { Gradebook, StudentGrade } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
 import { readGradebook } from '../../scripts/lib/teacher/gradebook/files.ts';
-import { mergeGradebooks } from '../../scripts/lib/teacher/gradebook/merge.ts';
+import { checkUpdate, mergeGradebooks, refuseOverwrite, sameStudent, updateGradebook } from '../../scripts/lib/teacher/gradebook/merge.ts';
 import { classRecord, optionsRecord, shardMembers, workbookFingerprint } from '../../scripts/lib/teacher/part-record.ts';
 import { byCodeUnits } from '../../scripts/lib/core/text.ts';
 import { listLessons, ROOT, type Lesson } from '../../scripts/lib/core/workbook.ts';
@@ -200,6 +200,65 @@ describe('--merge', () => {
     const mixed = merge({ new1: part(1, 2), old2: older(part(2, 2)) });
     expect(mixed.notes).toEqual([expect.stringMatching(/^old2 was written by an older npm run grade/)]);
     expect(() => merge({ old1: older(part(1, 2)), old2: older(part(1, 2, { lessons: [] })) }), 'the lessons are still checked').toThrow(/different lessons/);
+  });
+});
+
+describe('--update and a plain run into a gradebook folder', () => {
+  const whole = (): Gradebook => {
+    const { shard: _shard, ...rest } = part(1, 1);
+    return { ...rest, students: [...CLASS].sort((a, b) => a.localeCompare(b)).map(student) };
+  };
+  const graded = (name: string, changes: Partial<StudentGrade> = {}): StudentGrade => ({ ...student(name), total: 100, ...changes });
+
+  test('the same student: a platform id both have decides, else names that look alike', () => {
+    expect(sameStudent({ name: 'Wei Zhang', ids: { moodleParticipant: '1' } }, { name: 'Wei Zhang', ids: { moodleParticipant: '2' } })).toBe(false);
+    expect(sameStudent({ name: 'Wei Zhang', ids: { moodleParticipant: '1' } }, { name: 'W. Zhang', ids: { moodleParticipant: '1' } })).toBe(true);
+    expect(sameStudent({ name: 'ÉMILE', ids: { canvasId: '5' } }, { name: 'E\u0301mile' })).toBe(true);
+    expect(sameStudent({ name: 'Ann' }, { name: 'Anna' })).toBe(false);
+  });
+
+  test('resubmissions replace their students, a new one is added, every other row is kept with the time it was graded', () => {
+    const book = whole();
+    const part = { ...whole(), gradedAt: '2025-04-01T09:00:00.000Z', students: [graded('ann'), graded('Zoe'), { ...graded('Dan'), handedIn: false }] };
+    const notes: string[] = [];
+    const update = updateGradebook(book, part, (text) => notes.push(text));
+    expect(notes).toEqual([]);
+    expect(update.replaced).toEqual(['Ann (now ann)']);
+    expect(update.added).toEqual(['Zoe']);
+    expect(update.book.students.map((each) => each.name)).toEqual(['ann', 'ben', 'Cleo', 'Dan', 'Émile', 'Finn', 'gus', 'Zoe']);
+    for (const kept of update.book.students.filter((each) => !['ann', 'Zoe'].includes(each.name)))
+      expect(kept, kept.name).toEqual({ ...student(kept.name), gradedAt: book.gradedAt });
+    expect(update.book.gradedAt).toBe(part.gradedAt);
+    expect(update.book.class).toEqual(classRecord(update.book.students.map((each) => each.name)));
+  });
+
+  test('two resubmissions of one student, or one that matches two rows, are refused', () => {
+    const twice = { ...whole(), students: [graded('Ann'), graded('ANN')] };
+    expect(() => updateGradebook(whole(), twice)).toThrow(/Ann and ANN are the same student/);
+    const alike = { ...whole(), students: [...whole().students, student('ann')] };
+    expect(() => updateGradebook(alike, { ...whole(), students: [graded('Ann')] })).toThrow(/matches 2 rows of the gradebook \(Ann, ann\)/);
+  });
+
+  test('an update that would grade differently is refused with what differs and how to grade the class again', () => {
+    expect(() => checkUpdate(whole(), 'grades', { ...whole(), seed: 8 })).toThrow(
+      /^grades was graded with --seed 7 and this run with --seed 8: .* npm run grade -- CLASS_DOWNLOAD --out grades --replace/,
+    );
+    expect(() => checkUpdate(whole(), 'grades', { ...whole(), workbook: 'e'.repeat(64) })).toThrow(/different workbooks/);
+    expect(() => checkUpdate(part(1, 2), 'grades', whole())).toThrow(/holds shard 1\/2 of a class, not a whole gradebook: merge the shards first/);
+    expect(() => checkUpdate(older(whole()), 'grades', whole())).toThrow(/written by an older npm run grade/);
+    expect(() => checkUpdate(whole(), 'grades', { ...whole(), class: classRecord(['Ann']) }), 'another class is no reason to refuse').not.toThrow();
+  });
+
+  test('a run that does not grade every student of the gradebook there is refused; the same class graded again is not', () => {
+    const rows = CLASS.map((name) => ({ name }));
+    expect(() => refuseOverwrite(whole(), 'grades', rows)).not.toThrow();
+    expect(() => refuseOverwrite(whole(), 'grades', [{ name: 'ann' }])).toThrow(
+      /^grades already holds a gradebook of 7 students, 6 of whom this run does not grade \(ben, Cleo, Dan, Émile and 2 more\).* --update grades.* another --out.* --replace/,
+    );
+    // A student the class list knows, but whose hand-in this run does not have, would lose the row.
+    expect(() => refuseOverwrite(whole(), 'grades', [...rows.slice(1), { name: 'Ann', handedIn: false }])).toThrow(
+      /one of whom this run does not grade \(Ann\)/,
+    );
   });
 });
 

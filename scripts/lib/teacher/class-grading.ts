@@ -3,11 +3,20 @@
  * hidden, all in one vitest child with one pool of workers (runner.ts), plus the reference
  * solutions as one more folder so the teacher learns at once whether the suites themselves pass.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
-import { absentFeedback, acceptedNote, renderFeedback } from './gradebook/feedback.ts';
-import { forStudent, lessonColumns, lessonGrade, type FileFinding, type Gradebook, type LessonGrade, type StudentGrade } from './gradebook/gradebook.ts';
+import { absentFeedback, acceptedNote, notGradedWords, renderFeedback } from './gradebook/feedback.ts';
+import {
+  forStudent,
+  lessonColumns,
+  lessonGrade,
+  type FileFinding,
+  type Gradebook,
+  type HandInReason,
+  type LessonGrade,
+  type StudentGrade,
+} from './gradebook/gradebook.ts';
 import { withPrerequisites } from '../grader/grading.ts';
 import { classFolder, findSubmissions, unpackClassArchive } from './intake/intake.ts';
 import { describeMiss, findNearMisses, type NearMiss } from './intake/near-misses.ts';
@@ -20,6 +29,7 @@ import { changedTests, hasLessonFolder, hintsSeen, isInPlace, missingFiles, priv
 import { hiddenSuitePath, listLessons, suitePath, UsageError, type Lesson } from '../core/workbook.ts';
 import { ZipError } from './intake/zip.ts';
 import { classRecord, optionsRecord, shardMembers, workbookFingerprint } from './part-record.ts';
+import type { Identity } from './gradebook/merge.ts';
 import { byCodeUnits, lookAlike, numbered, plural } from '../core/text.ts';
 
 /** What to grade and how. */
@@ -39,6 +49,11 @@ export interface ClassOptions {
   onProgress?: (event: ProgressEvent) => void;
   /** The seed of the hidden suites' generated inputs (--seed, to replay a run); drawn when not given. */
   seed?: number;
+  /**
+   * Called with who will get a row, once the hand-ins are found and before any code runs: throws to
+   * stop the run (a refusal, such as writing over a gradebook of other students).
+   */
+  beforeGrading?: (rows: Identity[]) => void;
 }
 
 /** What grading reports while it runs. */
@@ -106,6 +121,13 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
     const shard = options.shard;
     // Dealt in an order no machine setting changes, so shards run under different locales still cover the class once.
     const submissions = shard ? shardMembers(everyone, shard) : everyone;
+    options.beforeGrading?.(
+      submissions.map((submission) => ({
+        name: submission.name,
+        handedIn: submission.absent !== true,
+        ...(platformIds(submission) === undefined ? {} : { ids: platformIds(submission) }),
+      })),
+    );
     // Each hand-in is graded from a private copy of only its exercise files (links and oddities refused),
     // with those of the lessons they build on, which their code imports.
     const copied = withPrerequisites(lessons, all);
@@ -348,17 +370,37 @@ function feedbackSecrets(root: string, reference: LessonRun[], visible: Map<stri
  * teacher gets a note saying so).
  */
 function withSafeFeedback(student: StudentGrade, secrets: Secret[], folders: string[]): StudentGrade {
-  let feedback = student.feedback;
-  for (const folder of folders) feedback = feedback.split(`${folder}${sep}`).join('').split(folder).join('.');
-  feedback = feedback.replace(/copies\/\d+\//g, '');
+  const feedback = cutFolders(student.feedback, folders);
+  const lessons = withCutNotes(student.lessons, folders);
   const leaks = findLeaks(new Map([['feedback.md', Buffer.from(feedback)]]), secrets);
-  if (leaks.length === 0) return { ...student, feedback };
+  if (leaks.length === 0) return { ...student, feedback, lessons };
   const points = Object.values(student.lessons).map((grade) => `- ${grade.id}: ${grade.points}/100`);
   return {
     ...student,
+    lessons,
     feedback: [`# Feedback for ${student.name}`, '', ...points, '', 'Ask your teacher for details on what failed.', ''].join('\n'),
     notes: [...student.notes, 'feedback cut to the points: it would have shown a hidden test or a solution'],
   };
+}
+
+/** Text with the paths of the grader's own folders cut to the student's ("/tmp/…/copies/3/lessons/01-board/board.ts" → "lessons/01-board/board.ts"). */
+function cutFolders(text: string, folders: string[]): string {
+  let cut = text;
+  for (const folder of folders) cut = cut.split(`${folder}${sep}`).join('').split(folder).join('.');
+  return cut.replace(/copies\/\d+\//g, '');
+}
+
+/** The lessons with their notes and reasons cut like the feedback (they go to the platform's comments too). */
+function withCutNotes(lessons: Record<string, LessonGrade>, folders: string[]): Record<string, LessonGrade> {
+  return Object.fromEntries(
+    Object.entries(lessons).map(([id, grade]) => {
+      const cut: LessonGrade = { ...grade };
+      if (grade.note !== undefined) cut.note = cutFolders(grade.note, folders);
+      if (grade.notGraded !== undefined && 'cause' in grade.notGraded)
+        cut.notGraded = { ...grade.notGraded, cause: cutFolders(grade.notGraded.cause, folders) };
+      return [id, cut];
+    }),
+  );
 }
 
 /** The names of the visible tests per lesson that any folder reported (the reference reports them all). */
@@ -424,14 +466,15 @@ function gradeStudent(
     ...(submission.late === true ? { late: true } : {}),
   };
   if (submission.absent) {
-    const lessonsOf = Object.fromEntries(lessons.map((lesson) => [lesson.id, absentGrade(lesson)]));
-    return { ...base, lessons: lessonsOf, total: 0, notes: ['no hand-in was found for this student'], feedback: absentFeedback(submission.name, lessons) };
+    const notGraded: HandInReason = { kind: 'no-hand-in' };
+    const lessonsOf = Object.fromEntries(lessons.map((lesson) => [lesson.id, absentGrade(lesson, notGraded)]));
+    return { ...base, lessons: lessonsOf, total: 0, notes: [notGradedWords(notGraded)], notGraded, feedback: absentFeedback(submission.name, lessons) };
   }
   const notes: string[] = [...(submission.notes ?? []), ...(submission.choices ?? []), ...entry.copyNotes];
   const studentNotes: string[] = [...(submission.choices ?? []), ...entry.copyNotes].map((note) => `${note[0]?.toUpperCase() ?? ''}${note.slice(1)}.`);
-  if (submission.problem !== undefined) {
-    notes.push(`nothing graded: ${submission.problem}`);
-    studentNotes.push(`Your hand-in could not be graded: ${submission.problem}. Hand in the whole workbook folder.`);
+  const notGraded = handInReason(submission);
+  if (notGraded !== undefined) {
+    notes.push(notGradedWords(notGraded));
   } else if (submission.lessonsDir === undefined) {
     const where = entry.nearMisses.map(describeMiss).join('; ');
     notes.push(`no lessons/ folder was found in it; exercise files elsewhere: ${where}${accept ? '' : ' (--accept-near-misses grades them)'}`);
@@ -457,7 +500,11 @@ function gradeStudent(
         : { lessonId: lesson.id, tests: [], output: '', durationMs: 0, problem: { kind: 'crash', message: `${finding.missing.join(', ')} is missing.` } };
     const score = scoreLesson(lesson, run);
     const grade = lessonGrade(score, hintsSeen(submission, lesson.id), finding);
-    if (submission.problem !== undefined) delete grade.note; // the hand-in's own note says it all
+    if (notGraded !== undefined) {
+      // Each cell says why, in the words of the hand-in's own note.
+      grade.notGraded = notGraded;
+      grade.note = notGradedWords(notGraded);
+    }
     const names = new Set(visible.get(lesson.id) ?? []);
     const running = run.problem?.kind === 'timeout' ? run.problem.runningTest : undefined;
     if (running !== undefined && isVisibleName(root, lesson, running, names)) names.add(running);
@@ -465,12 +512,35 @@ function gradeStudent(
     grades.push(grade);
   });
   const total = roundPoints(grades.reduce((sum, grade) => sum + grade.points, 0));
-  const feedback = renderFeedback({ name: submission.name, scores, grades, notes: studentNotes, files });
-  return { ...base, lessons: Object.fromEntries(grades.map((grade) => [grade.id, grade])), total, notes, feedback };
+  const feedback = renderFeedback({ name: submission.name, scores, grades, notes: studentNotes, files, ...(notGraded === undefined ? {} : { notGraded }) });
+  const row: StudentGrade = { ...base, lessons: Object.fromEntries(grades.map((grade) => [grade.id, grade])), total, notes, feedback };
+  if (notGraded !== undefined) row.notGraded = notGraded;
+  return row;
+}
+
+/** Why nothing of a hand-in can be graded (undefined when something can): only online text, or the intake's reason. */
+function handInReason(submission: Submission): HandInReason | undefined {
+  if (submission.problem === undefined) return undefined;
+  return onlyOnlineText(submission) ? { kind: 'online-text-only' } : { kind: 'unusable', problem: submission.problem };
+}
+
+/** Files an operating system leaves beside a student's own (never what a student handed in). */
+const CLUTTER = /^(\..*|Thumbs\.db|desktop\.ini)$/i;
+
+/** True when all a hand-in holds is Moodle's online text: onlinetext.html, what the student typed on the submission page. */
+function onlyOnlineText(submission: Submission): boolean {
+  const files = (submission.folders ?? []).flatMap((folder) =>
+    existsSync(folder) && statSync(folder).isDirectory()
+      ? readdirSync(folder, { recursive: true, withFileTypes: true })
+          .filter((entry) => !entry.isDirectory() && !CLUTTER.test(entry.name))
+          .map((entry) => entry.name)
+      : [],
+  );
+  return files.length > 0 && files.every((name) => /^onlinetext.*\.html?$/i.test(name));
 }
 
 /** The cell of a lesson of a student who handed nothing in. */
-function absentGrade(lesson: Lesson): LessonGrade {
+function absentGrade(lesson: Lesson, notGraded: HandInReason): LessonGrade {
   const tasks = lesson.tasks.map((task, index) => ({
     number: index + 1,
     title: task.title,
@@ -481,5 +551,5 @@ function absentGrade(lesson: Lesson): LessonGrade {
     hiddenFailed: 0,
     hiddenTotal: 0,
   }));
-  return { id: lesson.id, points: 0, status: 'missing', tasks, hintsSeen: 0 };
+  return { id: lesson.id, points: 0, status: 'missing', tasks, hintsSeen: 0, notGraded, note: notGradedWords(notGraded) };
 }

@@ -1,9 +1,9 @@
 import { painter } from '../../core/cli.ts';
-import { describeKinds, type NearMiss } from '../intake/near-misses.ts';
-import { brokenElsewhere, explainFailure, renderReport } from '../../report/report.ts';
+import type { NearMiss } from '../intake/near-misses.ts';
+import { explainFailure, renderReport } from '../../report/report.ts';
 import { formatPoints, roundPoints, type LessonScore } from '../../core/results.ts';
 import { readmePath, type Lesson } from '../../core/workbook.ts';
-import type { FileFinding, LessonGrade, LessonStatus } from './gradebook.ts';
+import type { FileFinding, HandInReason, LessonGrade, LessonStatus, NotGraded } from './gradebook.ts';
 import { plural, visible } from '../../core/text.ts';
 /** Everything the feedback of one student is made from. */
 export interface FeedbackInput {
@@ -15,6 +15,8 @@ export interface FeedbackInput {
   notes: string[];
   /** How each lesson's files were found, by lesson id (missing files, near misses). */
   files?: Record<string, FileFinding>;
+  /** Why nothing of the hand-in was graded, when nothing was. */
+  notGraded?: HandInReason;
 }
 
 const FAILURES_SHOWN = 5;
@@ -33,6 +35,7 @@ export function renderFeedback(input: FeedbackInput): string {
     '',
     `**${formatPoints(total)} of ${input.grades.length * 100} points** · ${done} of ${plural(input.grades.length, 'lesson')} done`,
     '',
+    ...(input.notGraded === undefined ? [] : [`${asSentence(notGradedWords(input.notGraded, code))} ${HAND_IN_ADVICE[input.notGraded.kind]}`, '']),
     '| lesson | points | |',
     '|---|---:|---|',
     ...input.scores.map((score, index) => {
@@ -43,7 +46,8 @@ export function renderFeedback(input: FeedbackInput): string {
   ];
   input.scores.forEach((score, index) => {
     const grade = input.grades[index] as LessonGrade;
-    if (grade.status === 'done') return;
+    // (A hand-in not graded at all says why once, above.)
+    if (grade.status === 'done' || input.notGraded !== undefined) return;
     lines.push(...lessonFeedback(score, grade, input.files?.[score.lesson.id]), '');
   });
   if (input.notes.length > 0) lines.push('## Notes', '', ...input.notes.map((note) => `- ${note}`), '');
@@ -69,10 +73,59 @@ export function absentFeedback(name: string, lessons: Lesson[]): string {
       '',
       `**0 of ${lessons.length * 100} points**`,
       '',
-      'No hand-in of yours was found, so nothing could be graded. If you did hand something in, tell your teacher.',
+      `${asSentence(notGradedWords({ kind: 'no-hand-in' }))} ${HAND_IN_ADVICE['no-hand-in']}`,
       '',
     ].join('\n'),
   );
+}
+
+/** What a student whose hand-in could not be graded at all should do. */
+const HAND_IN_ADVICE: Record<HandInReason['kind'], string> = {
+  'no-hand-in': 'If you did hand something in, tell your teacher.',
+  'online-text-only': 'Hand in the workbook folder as a .zip (or the exercise files themselves): text typed into the submission page cannot be graded.',
+  unusable: 'Hand in the whole workbook folder (as a .zip, or the exercise files themselves).',
+};
+
+/** A path or file name as it is shown in plain text (the platforms' files, the gradebook). */
+const asIs = (text: string): string => text;
+
+/** A path or file name in Markdown (feedback.md). */
+const code = (text: string): string => `\`${text.replaceAll('`', "'")}\``;
+
+/** A file name or cause that a hand-in controls, with its control characters made visible (a path may hold anything). */
+const shown = (text: string): string => visible(text).replace(/[\n\t]/g, ' ');
+
+/**
+ * Why work was not graded, in the words every place uses that shows it: the student's feedback, the
+ * gradebook's cell and notes (html, csv) and the comment that goes back to the platform. A phrase
+ * ("not graded: lessons/02-input/input.ts is missing"); `asSentence` makes it one. `path` shows a
+ * file name (in backticks for Markdown).
+ */
+export function notGradedWords(reason: NotGraded, path: (text: string) => string = asIs): string {
+  switch (reason.kind) {
+    case 'no-hand-in':
+      return 'not graded: no hand-in was found';
+    case 'online-text-only':
+      return 'not graded: only online text was handed in, no exercise files';
+    case 'unusable':
+      return `not graded: nothing in the hand-in could be used (${shown(reason.problem)})`;
+    case 'missing': {
+      const missing = `${reason.files.map(path).join(', ')} ${reason.files.length === 1 ? 'is' : 'are'} missing`;
+      const found = reason.misplaced.map((miss) => `${path(shown(miss.found))} (${miss.how}) in place of ${path(miss.expected)}`);
+      return `not graded: ${missing}${found.length === 0 ? '' : `; the hand-in has ${found.join(', and ')}`}`;
+    }
+    case 'does-not-load':
+      return `not graded: the file does not load: ${shown(reason.cause)}`;
+    case 'blocked':
+      return `not graded: it uses ${reason.uses}, which does not load: ${shown(reason.cause)}`;
+    case 'grading-broke':
+      return 'not graded: grading itself broke, which is no fault of the work';
+  }
+}
+
+/** A phrase of `notGradedWords` as a sentence: "Not graded: … ." */
+export function asSentence(phrase: string): string {
+  return `${phrase[0]?.toUpperCase() ?? ''}${phrase.slice(1)}${/[.!?]$/.test(phrase) ? '' : '.'}`;
 }
 
 const STATUS_WORDS: Record<LessonStatus, string> = {
@@ -91,30 +144,24 @@ export function acceptedNote(miss: NearMiss): string {
   return `Your teacher graded \`${miss.found}\` in place of \`${miss.expected}\`. Next time, name and place it exactly as \`${miss.expected}\`.`;
 }
 
-/** Why a lesson's file is missing, for its student: the file, and what was found that looks like it. */
-function missingFeedback(grade: LessonGrade, files: FileFinding | undefined): string[] {
-  const missing = files?.missing ?? [];
-  if (missing.length === 0) return [`${grade.note ?? 'The exercise file is missing'}, so this lesson could not be graded. Hand in the whole workbook folder.`];
-  return missing.map((path) => {
-    const miss = files?.nearMisses.find((candidate) => candidate.expected === path);
-    return miss === undefined
-      ? `\`${path}\` is missing, so this lesson could not be graded. Hand in the whole workbook folder.`
-      : `\`${path}\` is missing, so this lesson could not be graded. Your hand-in has \`${miss.found}\` (${describeKinds(miss)}), which looks like it: ` +
-          `rename or move it to \`${path}\` (exactly, with the same capital and small letters) and hand in again.`;
-  });
+/** Why a lesson was not graded, for its student, with what to do about it. */
+function notGradedFeedback(grade: LessonGrade, files: FileFinding | undefined): string[] {
+  const reason = grade.notGraded ?? { kind: 'missing', files: files?.missing ?? [], misplaced: [] };
+  const words = asSentence(notGradedWords(reason, code));
+  if (reason.kind === 'missing' && reason.misplaced.length > 0) {
+    const moves = reason.misplaced.map((miss) => `${code(shown(miss.found))} to ${code(miss.expected)}`).join(', ');
+    return [`${words} Rename or move ${moves} (exactly, with the same capital and small letters) and hand in again.`];
+  }
+  if (reason.kind === 'blocked') return [`${words} Fix lesson ${reason.uses.slice(0, 2)} first; "Your report" below shows the error.`];
+  if (reason.kind === 'does-not-load') return [`${words} "Your report" below says more.`];
+  if (reason.kind === 'grading-broke') return [`${words} Your teacher will grade it again.`];
+  return [`${words} Hand in the whole workbook folder.`];
 }
 
 /** The section of an unfinished lesson: its tasks, the visible tests that failed, hidden tests counted. */
 function lessonFeedback(score: LessonScore, grade: LessonGrade, files: FileFinding | undefined): string[] {
   const lines = [`## ${score.lesson.number} ${score.lesson.title}: ${formatPoints(grade.points)}/100`, ''];
-  if (grade.status === 'missing') return [...lines, ...missingFeedback(grade, files)];
-  if (grade.status === 'blocked') {
-    const uses = brokenElsewhere(score);
-    return [
-      ...lines,
-      `This lesson uses your code from lesson ${uses?.slice(0, 2) ?? 'before it'}, whose file could not be loaded, so none of its tests could run. Fix that lesson first; "Your report" below shows the error.`,
-    ];
-  }
+  if (grade.status === 'missing' || grade.notGraded !== undefined) return [...lines, ...notGradedFeedback(grade, files)];
   if (score.run.problem !== undefined) {
     const why = grade.status === 'timeout' ? 'your code was still running when time was up' : 'your file could not be loaded or run';
     lines.push(`This lesson could not be graded fully: ${why}. "Your report" below says more.`, '');

@@ -1,5 +1,5 @@
 /** A gradebook on disk: gradebook.json, .csv, .html and a feedback folder per student; and reading one back. */
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { feedbackPage, FEEDBACK_PAGE, SITE_ASSETS, siteAsset } from './feedback-page.ts';
 import { renderHtml } from './html.ts';
@@ -9,9 +9,17 @@ import { GRADEBOOK_FILES, type Gradebook, feedbackFolders } from './gradebook.ts
 /**
  * Writes gradebook.json, gradebook.csv, gradebook.html with the site's style sheet beside it, and
  * per student feedback/<student>/feedback.md and the same as a web page, feedback/<student>/index.html.
+ * A feedback folder of a student the gradebook no longer has (one graded there before) is removed:
+ * nothing left in the folder belongs to another gradebook. (`npm run grade` refuses to write over a
+ * gradebook of other students unless told to.)
  */
 export function writeGradebook(book: Gradebook, outDir: string): void {
   mkdirSync(outDir, { recursive: true });
+  const folders = new Set(feedbackFolders(book).values());
+  const feedbackDir = join(outDir, GRADEBOOK_FILES.feedback);
+  if (existsSync(feedbackDir)) {
+    for (const stale of readdirSync(feedbackDir).filter((name) => !folders.has(name))) rmSync(join(feedbackDir, stale), { recursive: true, force: true });
+  }
   writeFileSync(join(outDir, GRADEBOOK_FILES.json), `${JSON.stringify(book, null, 2)}\n`);
   writeFileSync(join(outDir, GRADEBOOK_FILES.csv), renderCsv(book));
   writeFileSync(join(outDir, GRADEBOOK_FILES.html), renderHtml(book));
@@ -31,4 +39,22 @@ export function readGradebook(path: string): Gradebook {
   const book = JSON.parse(readFileSync(file, 'utf8')) as Gradebook;
   if (book.kind !== 'tictactoe-gradebook' || book.version !== 1) throw new UsageError(`${file} is not a gradebook written by npm run grade.`);
   return book;
+}
+
+/** Reads the gradebook an --out folder already holds, if it holds one; a UsageError when what it holds is no gradebook. */
+export function existingGradebook(outDir: string): Gradebook | undefined {
+  if (!existsSync(join(outDir, GRADEBOOK_FILES.json))) return undefined;
+  try {
+    return readGradebook(outDir);
+  } catch (error) {
+    if (!(error instanceof UsageError || error instanceof SyntaxError)) throw error;
+    throw new UsageError(
+      `${join(outDir, GRADEBOOK_FILES.json)} is not a gradebook written by npm run grade, so it cannot be checked before being written over: choose another --out, or give --replace.`,
+    );
+  }
+}
+
+/** Removes what a grading run wrote into a folder (the gradebook, its feedback and `others`, such as the platforms' files), for --replace. */
+export function removeGradebook(outDir: string, others: string[]): void {
+  for (const name of [...Object.values(GRADEBOOK_FILES), ...SITE_ASSETS, ...others]) rmSync(join(outDir, name), { recursive: true, force: true });
 }

@@ -1,10 +1,11 @@
-import { describeMiss, MISS_WORDS, type NearMiss } from '../intake/near-misses.ts';
+import { describeKinds, MISS_WORDS, type NearMiss } from '../intake/near-misses.ts';
 import type { Platform } from '../intake/platforms.ts';
 import { brokenElsewhere, loadProblemLine } from '../../report/report.ts';
 import { failureDetail, formatPoints, roundPoints, type LessonScore, type TaskScore, type TestOutcome } from '../../core/results.ts';
 import type { PlatformIds } from '../intake/roster.ts';
 import type { Lesson } from '../../core/workbook.ts';
 import { byCodeUnits, lookAlike, numbered, plural } from '../../core/text.ts';
+import { notGradedWords } from './feedback.ts';
 export { formatPoints };
 /** One task of one student's lesson (earned rounded to one decimal), with its count of hidden tests. */
 export interface TaskGrade extends TaskScore {
@@ -16,6 +17,30 @@ export interface TaskGrade extends TaskScore {
  * could not load because a lesson it uses does not load.
  */
 export type LessonStatus = 'done' | 'partial' | 'zero' | 'timeout' | 'load-error' | 'blocked' | 'crash' | 'missing';
+
+/**
+ * Why a whole hand-in was not graded: nothing was handed in, only online text (Moodle's text box)
+ * was, or nothing in it could be used (the intake's reason: an archive that does not unpack, no
+ * lessons/ folder and no exercise file anywhere).
+ */
+export type HandInReason = { kind: 'no-hand-in' } | { kind: 'online-text-only' } | { kind: 'unusable'; problem: string };
+
+/**
+ * Why one lesson of a hand-in was not graded: its exercise files are missing (with what was found in
+ * their place, when something looks like them), or its file does not load, or it uses an earlier
+ * lesson's file that does not load, or grading itself broke (the grader's fault, never the work's).
+ */
+export type LessonReason =
+  | { kind: 'missing'; files: string[]; misplaced: Array<{ expected: string; found: string; how: string }> }
+  | { kind: 'does-not-load'; cause: string }
+  | { kind: 'blocked'; uses: string; cause: string }
+  | { kind: 'grading-broke' };
+
+/**
+ * Why work was not graded: a value made once, while grading, and put into words once
+ * (`notGradedWords`), in the same words wherever it is shown (feedback, gradebook, platform files).
+ */
+export type NotGraded = HandInReason | LessonReason;
 
 /** A hidden test a student failed: for the teacher's gradebook only, never for feedback. */
 export interface HiddenFailure {
@@ -34,8 +59,10 @@ export interface LessonGrade {
   tasks: TaskGrade[];
   /** The first task not finished yet (every test of it passing), if any. */
   firstOpen?: { number: number; title: string };
-  /** A whole teacher-facing note ("does not load: Syntax error in lessons/03-win/win.ts, line 12, …"). */
+  /** A whole teacher-facing note ("not graded: the file does not load: Syntax error in lessons/03-win/win.ts, line 12, …"). */
   note?: string;
+  /** Why the lesson was not graded, when it was not (the hand-in's reason when the whole hand-in was not). */
+  notGraded?: NotGraded;
   /** Hint levels the student opened for this lesson (from their progress file). */
   hintsSeen: number;
   /** The hidden tests this student failed, by name (teacher only). */
@@ -65,6 +92,10 @@ export interface StudentGrade {
   late?: boolean;
   /** The seed of the hidden suites' inputs this student was graded with (npm run grade -- … --seed N replays it). */
   seed?: number;
+  /** Why nothing of the hand-in was graded, when nothing was. */
+  notGraded?: HandInReason;
+  /** When this student's row was graded, when it differs from the gradebook's (a student graded again with --update). */
+  gradedAt?: string;
 }
 
 /** A whole gradebook (or one shard's part of it). */
@@ -87,6 +118,8 @@ export interface Gradebook {
   seed?: number;
   /** Lessons where the reference solutions scored below 100 (or grading itself broke): the grades cannot be trusted. */
   referenceProblems?: string[];
+  /** The platforms' grade import files written beside it (--format), and Canvas's assignment column: --update writes them again. */
+  platformFiles?: { formats: Array<'moodle' | 'canvas'>; assignment?: string };
   students: StudentGrade[];
 }
 
@@ -142,19 +175,19 @@ export function lessonGrade(score: LessonScore, hintsSeen: number, files: FileFi
   if (hiddenFailures.length > 0) grade.hiddenFailures = hiddenFailures;
   const stopped = stoppedTests(score);
   const notes: string[] = [];
-  if (files.missing.length > 0) {
+  const reason = lessonReason(score, files);
+  if (reason !== undefined) grade.notGraded = reason;
+  if (reason?.kind === 'missing') {
     grade.status = 'missing';
-    const misses = files.nearMisses.filter((miss) => files.missing.includes(miss.expected));
-    const plain = files.missing.filter((path) => !misses.some((miss) => miss.expected === path));
-    if (plain.length > 0) notes.push(`${plain.join(', ')} ${plain.length === 1 ? 'is' : 'are'} missing`);
-    if (misses.length > 0) grade.foundInstead = misses.map((miss) => miss.found);
-    for (const miss of misses) notes.push(`${miss.expected} is missing, but ${describeMiss(miss)} looks like it: not graded (--accept-near-misses grades it)`);
+    notes.push(`${notGradedWords(reason)}${reason.misplaced.length > 0 ? ' (--accept-near-misses grades it)' : ''}`);
+    if (reason.misplaced.length > 0) grade.foundInstead = reason.misplaced.map((miss) => miss.found);
   } else if (score.run.problem?.kind === 'timeout') {
     notes.push(`stopped after ${Math.round(score.run.problem.limitMs / 1000)} s (an endless loop?)`);
-  } else if (score.run.problem?.kind === 'load-error') {
-    notes.push(loadProblemLine(score) ?? 'does not load');
-  } else if (score.run.problem?.kind === 'crash') {
-    notes.push(score.run.problem.message);
+  } else if (reason !== undefined) {
+    notes.push(notGradedWords(reason));
+    // What went wrong with the teacher's hidden suites loaded, or in the grader, is the teacher's alone to read.
+    if (score.run.problem?.kind === 'load-error' && score.run.problem.hidden) notes.push(`with the hidden tests: ${loadProblemLine(score)}`);
+    if (score.run.problem?.kind === 'crash') notes.push(score.run.problem.message.replace(/^Grading itself broke: /, ''));
   } else if (stopped.count > 0 && !score.done) {
     grade.status = 'timeout';
     notes.push(`stopped after ${Math.round(stopped.firstLimitMs / 1000)} s in ${plural(stopped.count, 'test')} (an endless loop?)`);
@@ -166,6 +199,26 @@ export function lessonGrade(score: LessonScore, hintsSeen: number, files: FileFi
   if (score.run.anomalies !== undefined) notes.push(`grading anomalies: ${score.run.anomalies.join('; ')}`);
   if (notes.length > 0) grade.note = notes.join('; ');
   return grade;
+}
+
+/** What a student is told when the teacher's hidden suites made their file fail to load. */
+const HIDDEN_LOAD_CAUSE = 'it could not be loaded with the hidden tests';
+
+/** Why a lesson was not graded (undefined when it was): files missing or misplaced, a file that does not load, or the grader broke. */
+function lessonReason(score: LessonScore, files: FileFinding): LessonReason | undefined {
+  if (files.missing.length > 0) {
+    const misplaced = files.nearMisses
+      .filter((miss) => files.missing.includes(miss.expected))
+      .map((miss) => ({ expected: miss.expected, found: miss.found, how: describeKinds(miss) }));
+    return { kind: 'missing', files: files.missing, misplaced };
+  }
+  const problem = score.run.problem;
+  if (problem?.kind === 'crash') return { kind: 'grading-broke' };
+  if (problem?.kind !== 'load-error') return undefined;
+  const line = loadProblemLine(score) ?? '';
+  const uses = brokenElsewhere(score);
+  const cause = problem.hidden ? HIDDEN_LOAD_CAUSE : line.replace(/^.*?does not load: /, '');
+  return uses === undefined ? { kind: 'does-not-load', cause } : { kind: 'blocked', uses, cause };
 }
 
 /** How many tests of a lesson were stopped because the code ran past its limit, and the first limit. */
@@ -214,9 +267,10 @@ export function lessonColumns(lessons: Lesson[]): Gradebook['lessons'] {
 
 /** The notes of the hand-in, then those of each lesson ("02-input: lessons/02-input/input.ts is missing"). */
 export function allNotes(book: Gradebook, student: StudentGrade): string[] {
+  // (A lesson not graded because the whole hand-in was not says it in its cell; the row's note says it once.)
   const lessonNotes = book.lessons.flatMap((lesson) => {
     const note = student.lessons[lesson.id]?.note;
-    return note === undefined ? [] : [`${lesson.id}: ${note}`];
+    return note === undefined || student.notes.includes(note) ? [] : [`${lesson.id}: ${note}`];
   });
   return [...student.notes, ...lessonNotes];
 }

@@ -12,6 +12,7 @@
 import { toCsv } from '../csv.ts';
 import { formatPoints, type Gradebook, type StudentGrade } from './gradebook.ts';
 import { roundPoints } from '../../core/results.ts';
+import { asSentence, notGradedWords } from './feedback.ts';
 
 /** The platforms a grade import file can be written for. */
 export const LMS_FORMATS = ['moodle', 'canvas'] as const;
@@ -34,14 +35,21 @@ export function percentGrade(book: Gradebook, student: StudentGrade): number {
   return max === 0 ? 0 : roundPoints((student.total / max) * 100);
 }
 
-/** A one-line summary of a student's lessons for a platform's feedback comment. */
+/**
+ * A one-line summary of a student's lessons for a platform's feedback comment: why nothing was
+ * graded, or each lesson's points with the first task not finished or why it was not graded, in the
+ * words of the student's feedback.
+ */
 function comment(book: Gradebook, student: StudentGrade): string {
-  if (student.handedIn === false) return 'No hand-in was found.';
+  if (student.notGraded !== undefined) return asSentence(notGradedWords(student.notGraded));
+  if (student.handedIn === false) return asSentence(notGradedWords({ kind: 'no-hand-in' }));
   return book.lessons
     .map((lesson) => {
       const grade = student.lessons[lesson.id];
+      const points = `${lesson.number} ${lesson.title}: ${formatPoints(grade?.points ?? 0)}/100`;
+      if (grade?.notGraded !== undefined) return `${points}, ${notGradedWords(grade.notGraded)}`;
       const open = grade?.firstOpen ? ` (next: task ${grade.firstOpen.number}, ${grade.firstOpen.title})` : '';
-      return `${lesson.number} ${lesson.title}: ${formatPoints(grade?.points ?? 0)}/100${grade?.status === 'done' ? '' : open}`;
+      return `${points}${grade?.status === 'done' ? '' : open}`;
     })
     .join('; ');
 }
@@ -60,7 +68,7 @@ function moodleWorksheet(book: Gradebook): LmsExport {
     student.ids?.email ?? '',
     student.handedIn === false ? '' : formatPoints(percentGrade(book, student)),
     '100',
-    moodleTime(book.gradedAt),
+    moodleTime(student.gradedAt ?? book.gradedAt),
     comment(book, student),
   ]);
   const unmatched = book.students.filter((student) => !student.ids?.moodleParticipant).map((student) => student.name);

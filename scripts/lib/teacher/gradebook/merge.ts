@@ -1,10 +1,13 @@
 /**
- * `npm run grade -- --merge PART…`: joins the gradebooks of --shard runs into one. Parts that were
- * not cut from the same class, graded the same way, are refused with the reason, naming the parts.
+ * `npm run grade -- --merge PART…`: joins the gradebooks of --shard runs into one; `--update DIR`:
+ * puts the rows of students graded again into the gradebook of their class. Parts that were not cut
+ * from the same class, or not graded the same way, are refused with the reason, naming the parts.
  */
 import { UsageError } from '../../core/workbook.ts';
-import { plural } from '../../core/text.ts';
+import { lookAlike, plural } from '../../core/text.ts';
+import type { PlatformIds } from '../intake/roster.ts';
 import type { Gradebook, StudentGrade } from './gradebook.ts';
+import { classRecord } from '../part-record.ts';
 
 /** A gradebook part and what to call it in messages (the folder named on the command line). */
 interface Part {
@@ -12,12 +15,17 @@ interface Part {
   book: Gradebook;
 }
 
-/** Something every part must agree on: its value in a part, and why two parts that differ cannot be merged. */
+/** Something every part must agree on: its value in a part, and how two parts differ in it. */
 interface Agreement {
   of: (book: Gradebook) => unknown;
   /** True when only parts that record their class, workbook and options are held to it (older parts merge as they did). */
   recorded: boolean;
-  refusal: (a: Part, b: Part) => string;
+  /** True when it is how the work was graded (which lessons, seed, workbook, options), which --update holds a run to as well. */
+  grading: boolean;
+  /** How the two parts differ, in a sentence. */
+  differ: (a: Part, b: Part) => string;
+  /** What to do about it when merging shards. */
+  shards: string;
 }
 
 /** The shard a part is; a gradebook of a whole run counts as shard 1/1. */
@@ -52,50 +60,75 @@ const AGREEMENTS: Agreement[] = [
   {
     of: (book) => book.lessons.map((lesson) => lesson.id),
     recorded: false,
-    refusal: (a, b) =>
-      `The parts graded different lessons (${lessonIds(a)} in ${a.name}, ${lessonIds(b)} in ${b.name}). Grade every shard with the same --lessons.`,
+    grading: true,
+    differ: (a, b) => `The parts graded different lessons (${lessonIds(a)} in ${a.name}, ${lessonIds(b)} in ${b.name}).`,
+    shards: 'Grade every shard with the same --lessons.',
   },
   {
     of: (book) => shardOf(book).count,
     recorded: true,
-    refusal: (a, b) =>
-      `${named(a)} and ${named(b)} were cut into different numbers of shards, so they do not split the class between them: some students would be missing, others twice. Grade every shard with the same n in --shard i/n.`,
+    grading: false,
+    differ: (a, b) =>
+      `${named(a)} and ${named(b)} were cut into different numbers of shards, so they do not split the class between them: some students would be missing, others twice.`,
+    shards: 'Grade every shard with the same n in --shard i/n.',
   },
   {
     of: (book) => book.seed,
     recorded: true,
-    refusal: (a, b) =>
-      `${a.name} was graded with --seed ${a.book.seed} and ${b.name} with --seed ${b.book.seed}: their hand-ins got different hidden-test inputs. Grade every shard with the same --seed.`,
+    grading: true,
+    differ: (a, b) =>
+      `${a.name} was graded with --seed ${a.book.seed} and ${b.name} with --seed ${b.book.seed}: their hand-ins got different hidden-test inputs.`,
+    shards: 'Grade every shard with the same --seed.',
   },
   {
     of: (book) => book.workbook,
     recorded: true,
-    refusal: (a, b) =>
-      `${a.name} and ${b.name} were graded with different workbooks (their suites, hidden suites, tests/support/ or lesson.json files differ). Grade every shard from the same copy of the workbook.`,
+    grading: true,
+    differ: (a, b) => `${a.name} and ${b.name} were graded with different workbooks (their suites, hidden suites, tests/support/ or lesson.json files differ).`,
+    shards: 'Grade every shard from the same copy of the workbook.',
   },
   {
     of: (book) => book.options?.limitMs,
     recorded: true,
-    refusal: (a, b) =>
-      `${a.name} was graded with --limit ${(a.book.options?.limitMs ?? 0) / 1000} and ${b.name} with --limit ${(b.book.options?.limitMs ?? 0) / 1000}. Grade every shard with the same --limit.`,
+    grading: true,
+    differ: (a, b) =>
+      `${a.name} was graded with --limit ${(a.book.options?.limitMs ?? 0) / 1000} and ${b.name} with --limit ${(b.book.options?.limitMs ?? 0) / 1000}.`,
+    shards: 'Grade every shard with the same --limit.',
   },
   {
     of: (book) => book.options?.acceptNearMisses,
     recorded: true,
-    refusal: (a, b) => `${a.name} was graded ${nearMisses(a)} and ${b.name} ${nearMisses(b)}. Grade every shard with the same options.`,
+    grading: true,
+    differ: (a, b) => `${a.name} was graded ${nearMisses(a)} and ${b.name} ${nearMisses(b)}.`,
+    shards: 'Grade every shard with the same options.',
   },
   {
     of: (book) => book.options?.roster,
     recorded: true,
-    refusal: (a, b) => `${a.name} was graded ${roster(a)} and ${b.name} ${roster(b)}. Grade every shard with the same --roster.`,
+    grading: true,
+    differ: (a, b) => `${a.name} was graded ${roster(a)} and ${b.name} ${roster(b)}.`,
+    shards: 'Grade every shard with the same --roster.',
   },
   {
     of: (book) => book.class,
     recorded: true,
-    refusal: (a, b) =>
-      `${a.name} and ${b.name} were cut from different classes (${plural(a.book.class?.handIns ?? 0, 'hand-in')} and ${plural(b.book.class?.handIns ?? 0, 'hand-in')}${a.book.class?.handIns === b.book.class?.handIns ? ', with other names' : ''}). Grade every shard from the same download.`,
+    grading: false,
+    differ: (a, b) =>
+      `${a.name} and ${b.name} were cut from different classes (${plural(a.book.class?.handIns ?? 0, 'hand-in')} and ${plural(b.book.class?.handIns ?? 0, 'hand-in')}${a.book.class?.handIns === b.book.class?.handIns ? ', with other names' : ''}).`,
+    shards: 'Grade every shard from the same download.',
   },
 ];
+
+/** The first agreement in which a part differs from the first part, and that part (undefined when all agree). */
+function firstDifference(parts: Part[], agreements: Agreement[]): { agreement: Agreement; first: Part; other: Part } | undefined {
+  const [first] = parts as [Part];
+  for (const agreement of agreements) {
+    const expected = JSON.stringify(agreement.of(first.book));
+    const other = parts.find((part) => JSON.stringify(agreement.of(part.book)) !== expected);
+    if (other !== undefined) return { agreement, first, other };
+  }
+  return undefined;
+}
 
 /** True when a part records what the merge checks (gradebooks of older versions do not). */
 function isRecorded(book: Gradebook): boolean {
@@ -104,11 +137,13 @@ function isRecorded(book: Gradebook): boolean {
 
 /** Throws a UsageError when parts differ in anything they must agree on, or when a shard is given twice. */
 function checkParts(parts: Part[], recorded: boolean): void {
-  const [first] = parts as [Part];
-  for (const agreement of AGREEMENTS.filter((candidate) => recorded || !candidate.recorded)) {
-    const expected = JSON.stringify(agreement.of(first.book));
-    const other = parts.find((part) => JSON.stringify(agreement.of(part.book)) !== expected);
-    if (other !== undefined) throw new UsageError(agreement.refusal(first, other));
+  const difference = firstDifference(
+    parts,
+    AGREEMENTS.filter((candidate) => recorded || !candidate.recorded),
+  );
+  if (difference !== undefined) {
+    const { agreement, first, other } = difference;
+    throw new UsageError(`${agreement.differ(first, other)} ${agreement.shards}`);
   }
   if (!recorded) return;
   parts.forEach((part, position) => {
@@ -214,4 +249,148 @@ export function mergeGradebooks(
   if (seed !== undefined) book.seed = seed;
   if (problems.length > 0) book.referenceProblems = problems;
   return book;
+}
+
+/** The platform ids that tell students apart: two rows with one of them are the same student exactly when it is equal. */
+const IDENTITIES = ['moodleParticipant', 'canvasId', 'sisUserId', 'sisLoginId', 'github'] as const;
+
+/** Who a row is: its name, and the ids a platform knows the student by. */
+export interface Identity {
+  name: string;
+  ids?: PlatformIds;
+  /** False for a student of the class list of whom nothing was handed in. */
+  handedIn?: boolean;
+}
+
+/**
+ * True when two rows are the same student, by the rules a class list matches hand-ins by: a
+ * platform id both have decides (two "Wei Zhang" with different participant numbers are two
+ * students); without one, names that look alike (case, Unicode form, spaces) are the same.
+ */
+export function sameStudent(a: Identity, b: Identity): boolean {
+  const shared = IDENTITIES.filter((kind) => a.ids?.[kind] !== undefined && b.ids?.[kind] !== undefined);
+  if (shared.length > 0) return shared.some((kind) => a.ids?.[kind] === b.ids?.[kind]);
+  return lookAlike(a.name) === lookAlike(b.name);
+}
+
+/** "Ann Archer, Ben Brooks and 3 more". */
+function someNames(names: string[], shown = 4): string {
+  if (names.length <= shown) return names.join(', ');
+  return `${names.slice(0, shown).join(', ')} and ${names.length - shown} more`;
+}
+
+/**
+ * Refuses to write a new gradebook over `existing` (in `folder`) when it holds students the new run
+ * does not grade (or, from the class list, knows only as handing nothing in): their rows and feedback
+ * would be wiped. A run of the same students (the class graded again) may write over it.
+ */
+export function refuseOverwrite(existing: Gradebook, folder: string, graded: Identity[]): void {
+  // (A row of the class list with nothing handed in does not stand for a student whose work was graded.)
+  const keeps = (row: Identity, student: StudentGrade): boolean => sameStudent(row, student) && (row.handedIn !== false || student.handedIn === false);
+  const others = existing.students.filter((student) => !graded.some((row) => keeps(row, student)));
+  if (others.length === 0) return;
+  throw new UsageError(
+    `${folder} already holds a gradebook of ${plural(existing.students.length, 'student')}, ` +
+      `${others.length === 1 ? 'one of whom' : `${others.length} of whom`} this run does not grade (${someNames(others.map((student) => student.name))}); ` +
+      `writing this run there would wipe ${others.length === 1 ? 'that row' : 'their rows'} and feedback. ` +
+      `To add or replace students in it, grade with --update ${folder}; to start a new gradebook, choose another --out, or give --replace to write over this one.`,
+  );
+}
+
+/** How to grade the whole class again into `folder`, for a refusal to update it. */
+function redoClass(folder: string): string {
+  return (
+    `--update grades resubmissions exactly as the class in ${folder} was graded. ` +
+    `To grade with other lessons, options or suites, grade the whole class again: npm run grade -- CLASS_DOWNLOAD --out ${folder} --replace ` +
+    '(with the --lessons and options you want), or into a new --out folder.'
+  );
+}
+
+/**
+ * Refuses an --update of the gradebook `existing` (in `folder`) by a run that would grade differently
+ * (`incoming`: the lessons, seed, workbook and options the run would use): with what differs and how
+ * to grade the whole class again. A part of a --shard run, or a gradebook of an older npm run grade
+ * that did not record how it graded, is refused too.
+ */
+export function checkUpdate(existing: Gradebook, folder: string, incoming: Gradebook): void {
+  if (existing.shard !== undefined) {
+    const { index, count } = existing.shard;
+    throw new UsageError(
+      `${folder} holds shard ${index}/${count} of a class, not a whole gradebook: merge the shards first (npm run grade -- --merge PART… --out DIR), then --update DIR.`,
+    );
+  }
+  if (!isRecorded(existing)) {
+    throw new UsageError(
+      `${folder} was written by an older npm run grade, which did not record the workbook and options it graded with, so a resubmission cannot be graded to match. ${redoClass(folder)}`,
+    );
+  }
+  const parts: Part[] = [
+    { name: folder, book: existing },
+    { name: 'this run', book: incoming },
+  ];
+  const difference = firstDifference(
+    parts,
+    AGREEMENTS.filter((agreement) => agreement.grading),
+  );
+  if (difference !== undefined) throw new UsageError(`${difference.agreement.differ(difference.first, difference.other)} ${redoClass(folder)}`);
+}
+
+/** A gradebook with some students graded again, and who they are. */
+export interface Update {
+  book: Gradebook;
+  /** The students whose rows were replaced, and those who had none (added). */
+  replaced: string[];
+  added: string[];
+}
+
+/**
+ * Puts the students of `part` (a run of resubmissions, checked with `checkUpdate`) into `existing`:
+ * each replaces the row of the same student (`sameStudent`), or is added; every other row is kept
+ * as it is, with the time it was graded. Students the part only lists (on the class list, but
+ * nothing resubmitted) change nothing. A resubmission that matches two rows, or two resubmissions
+ * of one student, are refused.
+ */
+export function updateGradebook(
+  existing: Gradebook,
+  part: Gradebook,
+  note: (text: string) => void = (text) => process.stderr.write(`Note: ${text}\n`),
+): Update {
+  const resubmitted = part.students.filter((student) => student.handedIn !== false);
+  const replaced: string[] = [];
+  const added: string[] = [];
+  const students = existing.students.map((student) => ({ ...student, gradedAt: student.gradedAt ?? existing.gradedAt }));
+  for (const fresh of resubmitted) {
+    const twins = resubmitted.filter((other) => other !== fresh && sameStudent(other, fresh));
+    if (twins.length > 0)
+      throw new UsageError(`${fresh.name} and ${twins.map((twin) => twin.name).join(', ')} are the same student: give one resubmission each.`);
+    const matches = students.filter((student) => sameStudent(student, fresh));
+    if (matches.length > 1)
+      throw new UsageError(
+        `The resubmission of ${fresh.name} matches ${matches.length} rows of the gradebook (${matches.map((match) => match.name).join(', ')}): give a class list (--roster) that tells them apart.`,
+      );
+    const row = { ...fresh, gradedAt: part.gradedAt };
+    const [match] = matches;
+    if (match === undefined) {
+      students.push(row);
+      added.push(fresh.name);
+    } else {
+      students[students.indexOf(match)] = row;
+      replaced.push(match.name === fresh.name ? fresh.name : `${match.name} (now ${fresh.name})`);
+    }
+  }
+  const fences = commonFences([
+    { name: 'the gradebook', book: existing },
+    { name: 'this run', book: part },
+  ]);
+  if (fences.note !== undefined) note(fences.note);
+  const problems = [...new Set([...(existing.referenceProblems ?? []), ...(part.referenceProblems ?? [])])];
+  const book: Gradebook = {
+    ...existing,
+    gradedAt: part.gradedAt,
+    students: students.sort((a, b) => a.name.localeCompare(b.name)),
+    class: classRecord(students.map((student) => student.name)),
+  };
+  if (fences.fences !== undefined) book.fences = fences.fences;
+  if (problems.length > 0) book.referenceProblems = problems;
+  return { book, replaced, added };
 }
