@@ -177,6 +177,16 @@ describe('no control character reaches a gradebook file or the terminal', () => 
   });
 });
 
+describe('a hand-in not graded at all', () => {
+  test("its cells say why in a word, with the reason's words in full as their title", () => {
+    const html = renderHtml(madeUpGradebook());
+    const row = html.slice(html.indexOf('Nora Nowak'));
+    const cell = row.slice(row.indexOf('<td class="cell'), row.indexOf('</td>', row.indexOf('<td class="cell')) + 5);
+    expect(cell).toContain('title="not graded: no hand-in was found"');
+    expect(cell).toContain('<span class="word">no hand-in</span>');
+  });
+});
+
 describe('the terminal table lines up', () => {
   test('names in any script and points with decimals: every column starts where the header says', () => {
     const book = madeUpGradebook();

@@ -220,9 +220,10 @@ export function madeUpGradebook(): Gradebook {
       name: 'Nora Nowak',
       lessons: {},
       total: 0,
-      notes: ['no hand-in was found for this student'],
+      notes: ['not graded: no hand-in was found'],
       feedback: '# Feedback for Nora Nowak\n',
       handedIn: false,
+      notGraded: { kind: 'no-hand-in' },
       seed: 1484201129,
     },
     student('Rosa Ruiz', {

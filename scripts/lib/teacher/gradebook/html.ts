@@ -15,16 +15,25 @@ import {
   GRADEBOOK_FILES,
   ROUNDING,
   type Gradebook,
+  type HandInReason,
   type HiddenFailure,
   type LessonGrade,
   type LessonStatus,
+  type NotGraded,
   type StudentGrade,
 } from './gradebook.ts';
 import { FEEDBACK_PAGE, siteAsset } from './feedback-page.ts';
+import { notGradedWords } from './feedback.ts';
 import { PLATFORM_NAMES } from '../intake/platforms.ts';
 import { roundPoints } from '../../core/results.ts';
 import { pageHead } from '../../site/pages.ts';
 import { escapeHtml, plural, printable, visible } from '../../core/text.ts';
+
+/** The reason when it is the whole hand-in's (no hand-in, only online text, nothing usable), not this lesson's alone. */
+function wholeHandIn(reason: NotGraded | undefined): HandInReason | undefined {
+  if (reason?.kind === 'no-hand-in' || reason?.kind === 'online-text-only' || reason?.kind === 'unusable') return reason;
+  return undefined;
+}
 
 /** What a cell says besides its points, so it reads without colour too. */
 const CELL_WORDS: Record<LessonStatus, string> = {
@@ -36,6 +45,13 @@ const CELL_WORDS: Record<LessonStatus, string> = {
   blocked: 'waits for',
   crash: 'not graded',
   missing: 'file missing',
+};
+
+/** What the cells of a hand-in that was not graded at all say; the reason in full is their title and the row's note. */
+const HAND_IN_WORDS: Record<HandInReason['kind'], string> = {
+  'no-hand-in': 'no hand-in',
+  'online-text-only': 'online text only',
+  unusable: 'nothing usable',
 };
 
 /** Text a hand-in may control (notes, answers, titles), as HTML: control characters shown as pictures, then escaped. */
@@ -180,7 +196,7 @@ function studentRow(book: Gradebook, student: StudentGrade, folder: string): str
     student.handedIn === false ? 'no hand-in' : student.platform !== undefined && student.platform !== 'folder' ? PLATFORM_NAMES[student.platform] : '';
   const late = student.late === true ? ' <span class="badge late" title="The platform marked this hand-in late">late</span>' : '';
   const name = `<th scope="row"><a href="${escapeHtml(link)}">${named(student.name)}</a>${late}${from === '' ? '' : `<span class="from">${shown(from)}</span>`}</th>`;
-  const cells = book.lessons.map((lesson) => lessonCell(student.lessons[lesson.id], student.handedIn === false));
+  const cells = book.lessons.map((lesson) => lessonCell(student.lessons[lesson.id], student));
   const percent = max === 0 ? 0 : (student.total / max) * 100;
   const total = `<td class="total" style="--p:${roundPoints(percent)}"><strong>${formatPoints(student.total)}</strong><span class="of"> / ${max}</span></td>`;
   return `<tr ${sortValues(book, student)}>${name}${cells.join('')}${total}${hiddenCell(book, student)}${notesCell(allNotes(book, student))}</tr>`;
@@ -209,8 +225,13 @@ function shortened(note: string): string {
 }
 
 /** A lesson's cell: the points, coloured, and the first task not finished (or why it was not graded). */
-function lessonCell(grade: LessonGrade | undefined, absent: boolean): string {
-  if (grade === undefined || absent) return '<td class="cell not-graded" style="--p:0"><strong>–</strong></td>';
+function lessonCell(grade: LessonGrade | undefined, student: StudentGrade): string {
+  const handIn = wholeHandIn(student.notGraded ?? grade?.notGraded);
+  if (grade === undefined || student.handedIn === false || handIn !== undefined) {
+    const word = handIn === undefined ? '' : `<span class="word">${HAND_IN_WORDS[handIn.kind]}</span>`;
+    const title = handIn === undefined ? '' : ` title="${shown(notGradedWords(handIn))}"`;
+    return `<td class="cell not-graded" style="--p:0"${title}><strong>–</strong>${word}</td>`;
+  }
   const notGraded = ['missing', 'load-error', 'blocked', 'crash'].includes(grade.status);
   const word = cellWord(grade);
   const open = grade.firstOpen !== undefined && !notGraded ? `<span class="open">Task ${grade.firstOpen.number}: ${shown(grade.firstOpen.title)}</span>` : '';
@@ -231,9 +252,9 @@ function cellWord(grade: LessonGrade): string {
   return CELL_WORDS[grade.status];
 }
 
-/** The lesson a blocked lesson waits for, from its note ("it uses 03-win, which …" → "03"). */
+/** The number of the lesson a blocked lesson waits for ("03"). */
 function blockerOf(grade: LessonGrade): string {
-  return /it uses (\d\d)-/.exec(grade.note ?? '')?.[1] ?? 'an earlier lesson';
+  return grade.notGraded?.kind === 'blocked' ? grade.notGraded.uses.slice(0, 2) : 'an earlier lesson';
 }
 
 /** How many hidden failures a row names before the rest are folded away. */
