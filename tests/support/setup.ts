@@ -2,11 +2,13 @@
  * Runs before every graded suite (vitest setupFiles). The graded code runs in a sandbox process
  * (scripts/lib/grader/sandbox/client.ts): a new test starts with what the code showed forgotten, and the
  * suite's sandbox is handed back when the suite ends. It also caps what the code may print per
- * test, so a loop that prints forever cannot flood the grader, and gives a failed test's errors
- * their stack frames (see framesOf).
+ * test, so a loop that prints forever cannot flood the grader, gives a failed test's errors
+ * their stack frames (see framesOf), and cuts the values a failed expect() shows before vitest diffs
+ * them (see boundedFailures).
  */
-import { afterAll, beforeEach } from 'vitest';
+import { afterAll, beforeEach, chai } from 'vitest';
 import { closeSession, currentSession, warmUp } from '../../scripts/lib/grader/sandbox/client.ts';
+import { boundText, SHOWN_LINES } from '../../scripts/lib/report/textdiff.ts';
 
 /** Bytes of output loading a suite, and then each test, may show before the rest is dropped. */
 const OUTPUT_CAP = 64 * 1024;
@@ -75,3 +77,39 @@ for (const stream of [process.stdout, process.stderr] as Stream[]) {
   const write = stream[UNCAPPED].bind(stream) as (chunk: string | Uint8Array, ...rest: unknown[]) => boolean;
   stream.write = capped(write, (chunk: string | Uint8Array) => String(chunk), true) as typeof stream.write;
 }
+
+/**
+ * The answers a failed expect() compares, cut to what a person reads (boundText: 200 lines, 10,000
+ * characters, and a last line saying how much was left out) before anything is built from them.
+ * vitest diffs the two values of a failed assertion in full (a character diff for one-line texts),
+ * and the grader sends them on and diffs them again: an answer at the sandbox's size cap (4 million
+ * line ends) took minutes and gigabytes. Values that are not text are formatted by vitest (the
+ * sandbox caps how many objects an answer holds); their diff is told to stop at as many lines.
+ * Every assertion of chai and of vitest's matchers throws from Assertion.prototype.assert; each test
+ * file wraps the original, kept once per realm, like the output caps above.
+ */
+function boundedFailures(): void {
+  type Assert = (this: unknown, ...args: unknown[]) => void;
+  const prototype = chai.Assertion.prototype as unknown as { assert: Assert } & Record<symbol, Assert | undefined>;
+  const original = (prototype[UNBOUNDED] ??= prototype.assert);
+  prototype.assert = function bounded(this: unknown, ...args: unknown[]): void {
+    try {
+      original.apply(this, args);
+    } catch (error) {
+      throw boundedError(error);
+    }
+  };
+}
+const UNBOUNDED = Symbol.for('tictactoe-workbook.unbounded-assert');
+
+/** An assertion error with its two values cut to what is shown (see boundedFailures). */
+function boundedError(error: unknown): unknown {
+  if (typeof error !== 'object' || error === null) return error;
+  const values = error as { actual?: unknown; expected?: unknown; diffOptions?: Record<string, unknown> };
+  if (typeof values.actual === 'string') values.actual = boundText(values.actual);
+  if (typeof values.expected === 'string') values.expected = boundText(values.expected);
+  values.diffOptions = { ...values.diffOptions, truncateThreshold: SHOWN_LINES };
+  return error;
+}
+
+boundedFailures();

@@ -10,6 +10,8 @@ import { ASSERTION_ERROR, processExitCode, syntaxError, testTimeoutMs } from '..
 export type FailureKind =
   /** The grader stopped the code: it ran past its time limit (limitMs, printed). */
   | 'stopped'
+  /** The test, or its lesson, spent its time budget in the code (sandbox/client.ts, OUT_OF_TIME; printed). */
+  | 'out-of-time'
   /** vitest's own limit on a test ran out (limitMs). */
   | 'test-timeout'
   /** A stub still throws "not implemented yet" (missing). */
@@ -33,6 +35,14 @@ export function stoppedMessage(limitMs: number, printed: string): string {
   return `${STOPPED_PREFIX}${limitMs}ms.${printed}`;
 }
 
+/** How the message of a test that ran out of its time budget, or its lesson's, begins (sandbox/client.ts). */
+const OUT_OF_TIME_PREFIX = 'Ran out of time: ';
+
+/** The message of a test that spent its time budget, or its lesson's (`what` says which; `printed` already worded). */
+export function outOfTimeMessage(what: string, printed: string): string {
+  return `${OUT_OF_TIME_PREFIX}${what}${printed}`;
+}
+
 /** True when `error` is the grader stopping a call that ran past its limit. */
 export function isStopped(error: unknown): boolean {
   return error instanceof Error && error.message.startsWith(STOPPED_PREFIX);
@@ -46,6 +56,7 @@ export function failureOf(error: Omit<Failure, 'kind'>): Failure {
   const { name, message } = error;
   const stopped = message.startsWith(STOPPED_PREFIX) ? /^\D*(\d+)ms\./.exec(message) : null;
   if (stopped !== null) return { ...error, kind: 'stopped', limitMs: Number(stopped[1]), printed: message.split('\n').slice(2) };
+  if (message.startsWith(OUT_OF_TIME_PREFIX)) return { ...error, kind: 'out-of-time', printed: message.split('\n').slice(2) };
   const timeout = testTimeoutMs(message);
   if (timeout !== undefined) return { ...error, kind: 'test-timeout', limitMs: timeout };
   const missing = stubName(message);

@@ -2,6 +2,7 @@
 import { dirname, relative } from 'node:path';
 import { failureOf } from '../core/failure.ts';
 import { asPlainObjects } from './vitest-wording.ts';
+import { boundText } from '../report/textdiff.ts';
 import type { Failure, TestOutcome } from '../core/results.ts';
 import type { SandboxSpec } from './sandbox/channel.ts';
 
@@ -71,14 +72,18 @@ interface ErrorLike {
   loadingModule?: unknown;
 }
 
-/** Turns a vitest error into a Failure with its kind, pointing at the first place in the graded code. */
+/**
+ * Turns a vitest error into a Failure with its kind, pointing at the first place in the graded code.
+ * Its texts are cut to what is shown (boundText) before anything else reads them: an error the
+ * hand-in threw may carry megabytes.
+ */
 export function toFailure(error: unknown, target: string): Failure {
   const like = (typeof error === 'object' && error !== null ? error : { message: String(error) }) as ErrorLike;
   const location = locate(like, target);
   return failureOf({
-    name: like.name ?? 'Error',
-    message: asPlainObjects(stripColours(like.message ?? String(error))),
-    ...(typeof like.expected === 'string' && typeof like.actual === 'string' ? { expected: like.expected, actual: like.actual } : {}),
+    name: boundText(like.name ?? 'Error', 1, 200),
+    message: asPlainObjects(stripColours(boundText(like.message ?? String(error)))),
+    ...(typeof like.expected === 'string' && typeof like.actual === 'string' ? { expected: boundText(like.expected), actual: boundText(like.actual) } : {}),
     ...(location === undefined ? {} : { location }),
     ...(typeof like.loadingModule === 'string' ? { loadingModule: like.loadingModule } : {}),
   });

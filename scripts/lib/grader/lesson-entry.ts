@@ -35,7 +35,7 @@ export function gradedLesson(lessonId: string, suiteFile: string, hidden: boolea
     lessonStarted({ freshBoot: false, hidden }, folder);
     // No time limit of vitest's: before a student's first lesson of a class file this may replay what
     // their sandbox loaded while the suites loaded (client.ts, Session.park), each load under its own deadline.
-    beforeAll(() => lessonStarted({ freshBoot: true, hidden }, folder), 0);
+    beforeAll(() => lessonStarted({ freshBoot: true, hidden, lesson: lessonId }, folder), 0);
     try {
       await import(/* @vite-ignore */ suiteOf(suiteFile, folder));
     } catch (error) {

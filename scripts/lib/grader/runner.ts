@@ -20,6 +20,7 @@ import { probeFences, SANDBOX_LIMITS, type Fences } from './sandbox/fences.ts';
 import { startSuiteProcess } from './suite-process.ts';
 import { suiteWorkers } from './suite-spawn.mjs';
 import { GRADED_PROJECT, gradedTestFile } from './test-files.ts';
+import { printable } from '../core/text.ts';
 import { hiddenSuitePath, listLessons, ROOT, suitePath, UsageError, type Lesson } from '../core/workbook.ts';
 
 /** How to run a set of lessons over one or more folders. */
@@ -44,6 +45,10 @@ export interface RunOptions {
    * (compile.ts). Class grading keeps nothing.
    */
   stateDir?: string;
+  /** How long the test runner may stay silent before it is stopped, in milliseconds (for tests; see quietLimitMs). */
+  quietMs?: number;
+  /** How to name each folder to the teacher (a student's name), by index; the folder's path when not given. */
+  names?: string[];
   /** Called as each lesson of each folder finishes, with its run as it will count (held to the list of tests, see heldCopy). */
   onLessonDone?: (targetIndex: number, run: LessonRun) => void;
   /**
@@ -95,6 +100,8 @@ export async function runTargets(options: RunOptions): Promise<LessonRun[][]> {
     seed: options.seed,
     stateDir,
     referenceIndex: options.referenceIndex,
+    names: options.names,
+    quietMs: options.quietMs,
   };
   if (open.length > 0) await runChild(root, targets, open, settings, options.onLessonDone);
   if (stateDir !== undefined && targets.length === 1) {
@@ -235,9 +242,10 @@ async function runChild(
   root: string,
   targets: string[],
   open: Pending[],
-  settings: { limitMs: number; fences: Fences; seed?: number | undefined; stateDir?: string | undefined; referenceIndex?: number | undefined },
+  settings: ChildSettings,
   onLessonDone: RunOptions['onLessonDone'],
   watch?: WatchHooks,
+  attempt = 0,
 ): Promise<void> {
   // Every graded folder is compiled here, once, before the suites start; the suites read the result
   // from this private folder (the sandboxes cannot), and watch mode compiles again after each save.
@@ -249,7 +257,7 @@ async function runChild(
   const pipes = process.platform === 'win32' ? undefined : startPipeStock(sandboxesDir);
   // The child starts vitest (about half a second) while the folders are compiled and its test files
   // written here; it runs them when told which they are.
-  const { stateDir, referenceIndex, ...suiteSettings } = settings;
+  const { stateDir, referenceIndex, names, ...suiteSettings } = settings;
   const suites = startSuiteProcess(root, { targets, compiledDir, sandboxesDir, pipeStock: pipes?.folder, ...suiteSettings, watch: watch !== undefined });
   const compileCache = stateDir === undefined ? undefined : compileCacheFile(stateDir);
   const compile = (): void => writeCompiledFolders(compiledDir, targets, listLessons(root), compileCache);
@@ -307,9 +315,24 @@ async function runChild(
       )
     : [];
 
-  const { how, tail } = await suites.exited;
+  const { how, tail, silentMs } = await suites.exited;
   for (const watcher of watchers) watcher.close();
   cleanUp();
+  // The lessons that were running when the runner went silent or ended are the ones that stopped it:
+  // each says so, naming its hand-in, and the lessons it had not reached are graded in a new runner.
+  const running = lessons.unfinished().filter((entry) => entry.partStartedAt !== undefined);
+  if (watch === undefined && running.length > 0 && attempt < MAX_RERUNS) {
+    const what = silentMs === undefined ? how : `said nothing for ${Math.round(silentMs / 1000)} s and was stopped`;
+    for (const entry of running) {
+      entry.run.problem = { kind: 'crash', message: stalledMessage(what, entry.run.lessonId, nameOf(targets, names, entry.targetIndex)) };
+      entry.done = true;
+      finish(entry);
+    }
+    const rest = lessons.unfinished();
+    for (const entry of rest) startAfresh(entry);
+    if (rest.length > 0) await runChild(root, targets, rest, settings, onLessonDone, undefined, attempt + 1);
+    return;
+  }
   for (const entry of lessons.unfinished()) {
     entry.run.problem = {
       kind: 'crash',
@@ -318,6 +341,40 @@ async function runChild(
     };
     finish(entry);
   }
+}
+
+/** What runChild needs besides the folders and lessons. */
+interface ChildSettings {
+  limitMs: number;
+  fences: Fences;
+  seed?: number | undefined;
+  stateDir?: string | undefined;
+  referenceIndex?: number | undefined;
+  names?: string[] | undefined;
+  quietMs?: number | undefined;
+}
+
+/**
+ * How many times one run starts a new runner for the lessons a stopped one had not reached. Each time
+ * at least one lesson (the one that was running) is settled, so this only bounds what a fault of the
+ * grader itself, met by lesson after lesson, would cost.
+ */
+const MAX_RERUNS = 3;
+
+/** The message of a lesson that was running when the test runner stopped: it names the hand-in, for the teacher. */
+function stalledMessage(what: string, lessonId: string, name: string): string {
+  return `The test runner ${what} while it graded lesson ${lessonId} of ${name}, so the rest of this lesson was not graded (its tests that had not run count as failed). The lessons it had not reached were graded in a new runner.`;
+}
+
+/** How the teacher knows a folder: the name given for it, else its path (made printable). */
+function nameOf(targets: string[], names: string[] | undefined, index: number): string {
+  return printable(names?.[index] ?? targets[index] ?? `folder ${index}`);
+}
+
+/** A lesson the stopped runner had not finished, as it was before it ran: it is graded again from its start. */
+function startAfresh(entry: Pending): void {
+  Object.assign(entry, { file: undefined, partStartedAt: undefined, partsEnded: 0, done: false, collected: [] });
+  entry.run = { lessonId: entry.run.lessonId, tests: [], output: '', durationMs: 0 };
 }
 
 /** Calls `rerun` shortly after files under a folder change (several saves at once make one run). */

@@ -42,6 +42,8 @@ export interface SuiteSettings {
   seed?: number | undefined;
   /** Watch mode: the child keeps running, so silence between saves is no fault. */
   watch: boolean;
+  /** How long the child may stay silent, in milliseconds, instead of quietLimitMs (for tests of the watchdog). */
+  quietMs?: number | undefined;
 }
 
 /** A running child. */
@@ -53,8 +55,19 @@ export interface SuiteProcess {
   stop(): void;
   /** Tells the child which test files to run (the largest holding that many lessons), with the folders and settings of this run. */
   start(jobs: ChildStart['jobs'], lessonsInLargestFile: number): void;
-  /** Resolves when the child has exited (and its process group is stopped): how it ended, and the last lines it printed. */
-  exited: Promise<{ how: string; tail: string }>;
+  /**
+   * Resolves when the child has exited (and its process group is stopped): how it ended, the last lines
+   * it printed, and, when the watchdog stopped it, how long it had said nothing.
+   */
+  exited: Promise<SuiteExit>;
+}
+
+/** How a child ended. */
+export interface SuiteExit {
+  how: string;
+  tail: string;
+  /** Set when the watchdog stopped it: how long it had said nothing, in milliseconds. */
+  silentMs?: number;
 }
 
 /** Starts the vitest child for one run (or takes the one prelaunch.mjs started); `start` then tells it what to run. */
@@ -69,12 +82,14 @@ export function startSuiteProcess(root: string, settings: SuiteSettings): SuiteP
   let heardAt = Date.now();
   let quietMs = QUIET_LIMIT_MS;
   const stop = (): void => stopGroup(child.pid);
-  const exited = new Promise<{ how: string; tail: string }>((resolveExit) => {
-    // The suites never wait on student code for long (every call has a deadline), so a silent runner
-    // means grading itself broke; it is stopped and said so.
+  let silentMs: number | undefined;
+  const exited = new Promise<SuiteExit>((resolveExit) => {
+    // The suites never wait on student code for long (every call has a deadline, every test and lesson
+    // a time budget), so a silent runner is stopped, and the grader says which hand-in was running.
     const watchdog = setInterval(() => {
       if (settings.watch || Date.now() - heardAt < quietMs) return;
       said += `\n(the test runner said nothing for ${Math.round(quietMs / 1000)} s and was stopped)`;
+      silentMs = quietMs;
       stop();
     }, 1000);
     child.on('exit', (code, signal) => {
@@ -82,12 +97,12 @@ export function startSuiteProcess(root: string, settings: SuiteSettings): SuiteP
       // Whatever the sandboxes left (they are in this process group) goes with the child.
       stop();
       const how = signal ? `was stopped by ${signal}` : `ended with exit code ${code}`;
-      resolveExit({ how, tail: said.trim().split('\n').slice(-6).join('\n') });
+      resolveExit({ how, tail: said.trim().split('\n').slice(-6).join('\n'), ...(silentMs === undefined ? {} : { silentMs }) });
     });
   });
   const start = (jobs: ChildStart['jobs'], lessonsInLargestFile: number): void => {
     heardAt = Date.now();
-    quietMs = quietLimitMs(lessonsInLargestFile, settings.limitMs);
+    quietMs = settings.quietMs ?? quietLimitMs(lessonsInLargestFile, settings.limitMs);
     const env: Record<string, string> = {
       WORKBOOK_TARGETS: JSON.stringify(settings.targets),
       WORKBOOK_FENCES: JSON.stringify(settings.fences),

@@ -276,6 +276,14 @@ export function explainFailure(test: TestOutcome, paint: Paint): string[] {
       ...(printed.length > 0 ? ['The last lines your code printed:', ...indent(printed, 2)] : []),
     ];
   }
+  if (failure.kind === 'out-of-time') {
+    const printed = failure.printed ?? [];
+    return [
+      failure.message.split('\n')[0] ?? '',
+      'Is your code waiting (a sleep, a busy loop) or doing far more work than it needs?',
+      ...(printed.length > 0 ? ['The last lines your code printed:', ...indent(printed, 2)] : []),
+    ];
+  }
   if (failure.kind === 'test-timeout') {
     const seconds = (failure.limitMs ?? 0) / 1000;
     return [`This test did not finish within ${seconds} s.`, 'Does every loop end? Is there a promise that never resolves?'];

@@ -166,6 +166,7 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
         : await runTargets({
             root: options.root,
             targets,
+            names: [...gradable.map((entry) => entry.submission.name), ...(withReference ? ['the reference solutions'] : [])],
             lessons,
             hidden: true,
             limitMs,

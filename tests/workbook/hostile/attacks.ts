@@ -151,7 +151,7 @@ function dummyFunctions(): string {
 const solution = (path: string): string => readFileSync(join(ROOT, 'solutions', path.replace(/^lessons\//, '')), 'utf8');
 
 /** A reference solution with the body of one solution block replaced. */
-function replaceBlock(source: string, block: string, body: string): string {
+export function replaceBlock(source: string, block: string, body: string): string {
   const replaced = source.replace(new RegExp(`(// BEGIN SOLUTION ${block}\\n)[\\s\\S]*?(\\n\\s*// END SOLUTION)`), `$1${body}$2`);
   if (replaced === source) throw new Error(`no solution block ${block}`);
   return replaced;
@@ -347,4 +347,50 @@ export const ATTACKS: Attack[] = [
     deserves: 'control',
   },
   boardAttack('network', 'sends what it sees to a server on 127.0.0.1 by HTTP and TCP', ['network']),
+  // Time and size (issue 42): slow hand-ins and answers at the size caps, which may cost only their own lessons' budgets.
+  {
+    name: 'slow-calls',
+    description: 'a correct lesson 01 whose every call sleeps 2.9 s, just under its 3 s deadline: its lesson runs out of time',
+    kind: 'hostile',
+    files: { [BOARD]: sleepingBlocks(solution(BOARD), 2900) },
+    threatens: ['class'],
+    deserves: 'control',
+  },
+  {
+    name: 'slow-property',
+    description: "a correct lesson 02 whose askMove sleeps 0.45 s a call: the hidden property test's batches stay under their deadline",
+    kind: 'hostile',
+    files: { [BOARD]: solution(BOARD), [INPUT]: sleepingBlocks(solution(INPUT), 450, ['askMove']) },
+    threatens: ['class'],
+    deserves: 'control',
+  },
+  {
+    name: 'huge-answers',
+    description: "the dummy control's functions, but renderBoard answers 4 million line ends and renderGrid 7 million characters on one line (the size caps)",
+    kind: 'hostile',
+    files: { [BOARD]: hugeAnswers() },
+    threatens: ['points', 'class'],
+    deserves: 'dummy',
+  },
 ];
+
+/**
+ * huge-answers: answers at the size caps, returned at once. Every test that compares them fails;
+ * building their diffs and messages in full took minutes and gigabytes.
+ */
+function hugeAnswers(): string {
+  const source = `// Attack: answers at the size caps (4 million line ends; 7 million characters on one line).\n${dummyFunctions()}`;
+  const huge = source
+    .replace(/(export function renderBoard\(board: Board\): string \{\n {2}return )'';/, "$1'\\n'.repeat(4_000_000);")
+    .replace(/(export function renderGrid\(grid: Grid\): string \{\n {2}return )'';/, "$1'x'.repeat(7_000_000);");
+  if (!huge.includes('4_000_000') || !huge.includes('7_000_000')) throw new Error("the dummy control's renderBoard or renderGrid changed");
+  return huge;
+}
+
+/** A reference solution whose solution blocks (all, or those named) first sleep `ms` without using the CPU. */
+export function sleepingBlocks(source: string, ms: number, blocks?: string[]): string {
+  const sleep = `  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ${ms});\n`;
+  return source.replace(/(\/\/ BEGIN SOLUTION (\w+)\n)/g, (line, _opening, block: string) =>
+    block === 'ONLY' || (blocks !== undefined && !blocks.includes(block)) ? line : `${line}${sleep}`,
+  );
+}

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { types } from 'node:util';
 import { expect, inject } from 'vitest';
-import { stoppedMessage } from '../../core/failure.ts';
+import { outOfTimeMessage, stoppedMessage } from '../../core/failure.ts';
 import { MAX_FRAME, namedPipesWork, sandboxPool, SandboxProcess, START_LIMIT_MS, type Exit, type Frame, type Pump } from './channel.ts';
 import { compiledFile, compileFolder, HELPER_ROOT, type CompiledFolder } from './compile.ts';
 import { createMembrane, type Membrane, type TwinRecipe } from './membrane-types.ts';
@@ -36,6 +36,21 @@ const PARKED_LIMIT_BYTES = 96 * 1024 * 1024;
  */
 const MAX_NODES_PER_MESSAGE = 20_000;
 const MAX_NODES_PER_SANDBOX = 200_000;
+
+/**
+ * The time, on the wall clock, one test may spend in the hand-in's code and one lesson's tests may
+ * spend in all (sleeping counts), besides each call's own deadline: a hand-in whose every call sleeps
+ * just under its deadline, or whose property test calls it a hundred times, costs at most these. The
+ * reference's slowest test takes 0.4 s and its slowest lesson (06, visible and hidden) 1.3 s on a quiet
+ * 2-core machine, a few times that on a loaded one; a call limit raised with --limit raises them too.
+ */
+export const TEST_BUDGET_MS = 8000;
+export const LESSON_BUDGET_MS = 12_000;
+
+/** The budgets under a call limit of `limitMs`: never less than two and four calls of it. */
+export function budgetsFor(limitMs: number): { testMs: number; lessonMs: number } {
+  return { testMs: Math.max(TEST_BUDGET_MS, 2 * limitMs), lessonMs: Math.max(LESSON_BUDGET_MS, 4 * limitMs) };
+}
 
 /** The limit of a call once the code was stopped in the same lesson. */
 const AFTER_STOP_MS = 1000;
@@ -200,11 +215,84 @@ class Session {
     if (this.recent.length > RECENT_LINES * 2) this.recent = this.recent.slice(-RECENT_LINES - 1);
   }
 
+  /**
+   * A test begins: its time budget starts. A test of a lesson that has spent its budget fails at once
+   * (setup.ts calls this before each test), whether or not it would call the code.
+   */
   testStarted(): void {
     this.recent = [];
     this.testNumber += 1;
     this.testsBegun += 1;
+    this.testStartedAt = Date.now();
+    const end = this.budgetEnd();
+    if (end?.budget === 'lesson' && end.at <= Date.now()) throw this.outOfTime('lesson');
   }
+
+  /** When the test that runs now began (undefined outside tests: loads and a lesson's start hook have no test budget). */
+  private testStartedAt: number | undefined;
+  /** The lesson whose part runs now (lesson-entry.ts), and when that part began. */
+  private lessonId: string | undefined;
+  private partStartedAt = 0;
+  /** The time each lesson's earlier parts have spent (its visible part, before its hidden part). */
+  private readonly lessonSpentMs = new Map<string, number>();
+
+  /**
+   * Time of the part that runs now that its lesson's budget does not count, up to another two budgets
+   * in all (see budgetEnd): calls stopped at their own deadline and the start of the sandboxes that
+   * follow them. An endless loop that a few tests meet then fails exactly those tests, the same on
+   * every run, while one that every test meets (or calls that sleep past their deadline) still ends.
+   */
+  private excusedMs = 0;
+  /** The excused time of each lesson's earlier parts. */
+  private readonly lessonExcusedMs = new Map<string, number>();
+  /** When the top-level call that runs now began. */
+  private callStartedAt = 0;
+
+  /** Adds the time of the part that runs now to its lesson's. */
+  private closePart(): void {
+    if (this.lessonId === undefined) return;
+    this.stopsOf.set(this.lessonId, this.stops);
+    const spent = this.lessonSpentMs.get(this.lessonId) ?? 0;
+    this.lessonSpentMs.set(this.lessonId, spent + (Date.now() - this.partStartedAt));
+    this.lessonExcusedMs.set(this.lessonId, (this.lessonExcusedMs.get(this.lessonId) ?? 0) + this.excusedMs);
+    this.lessonId = undefined;
+    this.excusedMs = 0;
+  }
+
+  /** The earliest end of a budget that runs now, and whose it is: the test's, or its lesson's. */
+  private budgetEnd(): { at: number; budget: 'test' | 'lesson' } | undefined {
+    const budgets = budgetsFor(this.limitMs);
+    const ends: Array<{ at: number; budget: 'test' | 'lesson' }> = [];
+    if (this.lessonId !== undefined) {
+      const spent = this.lessonSpentMs.get(this.lessonId) ?? 0;
+      const excused = Math.min((this.lessonExcusedMs.get(this.lessonId) ?? 0) + this.excusedMs, 2 * budgets.lessonMs);
+      ends.push({ at: this.partStartedAt + budgets.lessonMs + excused - spent, budget: 'lesson' });
+    }
+    if (this.testStartedAt !== undefined) ends.push({ at: this.testStartedAt + budgets.testMs, budget: 'test' });
+    return ends.sort((a, b) => a.at - b.at)[0];
+  }
+
+  /** Throws when a budget has run out: the code is not called again in this test (or, for the lesson's, in this lesson). */
+  private checkBudget(): void {
+    const end = this.budgetEnd();
+    if (end !== undefined && end.at <= Date.now()) throw this.outOfTime(end.budget);
+  }
+
+  /** The error of a test whose budget, or whose lesson's, ran out (`printed`: what the code printed last). */
+  private outOfTime(budget: 'test' | 'lesson', printed = ''): StoppedError {
+    const budgets = budgetsFor(this.limitMs);
+    const what =
+      budget === 'test'
+        ? `this test took longer than the ${budgets.testMs / 1000} s a test may spend in your code (every call counts, waiting too), so it was stopped.`
+        : `this lesson's tests took longer than the ${budgets.lessonMs / 1000} s a lesson may spend in your code (every call counts, waiting too), so it was stopped and its other tests were not run.`;
+    return new StoppedError(outOfTimeMessage(what, printed));
+  }
+
+  /** The stops of each lesson whose part has ended, for its next part (see `stops`). */
+  private readonly stopsOf = new Map<string, number>();
+
+  /** Which budget sets the deadline of the call that runs now, if one does (for the message when it is stopped). */
+  private boundBy: 'test' | 'lesson' | undefined;
 
   /** How many tests of this folder have begun in this file. */
   private testsBegun = 0;
@@ -233,7 +321,15 @@ class Session {
    * is the student's to read. (The grader runs a folder's visible parts first, so this ends a process
    * only if a hidden suite called the code while it loaded.)
    */
-  lessonStarted(options: { freshBoot: boolean; hidden: boolean }): void {
+  lessonStarted(options: { freshBoot: boolean; hidden: boolean; lesson?: string | undefined }): void {
+    if (options.freshBoot) {
+      // The lesson's budget runs from here to the next part's start (see budgetEnd).
+      this.closePart();
+      this.testStartedAt = undefined;
+      this.lessonId = options.lesson;
+      this.partStartedAt = Date.now();
+      this.excusedMs = 0;
+    }
     if (!options.hidden && this.ranHidden) this.dropHiddenProcesses();
     this.hiddenPart = options.hidden;
     const served = this.sandbox?.served === true;
@@ -242,7 +338,8 @@ class Session {
     // with its own deadline, as they did while the suites loaded (see park), and what they cost or
     // printed is no test's.
     if (options.freshBoot && this.pendingLoads.length > 0) this.replayLoads();
-    this.stops = 0;
+    // What was stopped in the lesson's visible part still counts in its hidden part.
+    this.stops = options.freshBoot && options.lesson !== undefined ? (this.stopsOf.get(options.lesson) ?? 0) : 0;
     this.recent = [];
     this.testNumber += 1;
   }
@@ -271,6 +368,7 @@ class Session {
    * Watch mode starts a clean spare for that next run instead.
    */
   end(): void {
+    this.closePart();
     this.retired = true;
     this.sandbox?.process.release();
     this.sandbox = undefined;
@@ -403,7 +501,7 @@ class Session {
   /** The deadline of the next top-level crossing. */
   private deadlineMs: number;
 
-  /** How many times the code was stopped in this lesson of the test file. */
+  /** How many times the code was stopped in this lesson of the test file (its parts together). */
   private stops = 0;
 
   /** True while a one-way call of the code runs here (see serveOneWay). */
@@ -420,13 +518,16 @@ class Session {
 
   /** The live sandbox, started (again) when needed. */
   private ensure(): Sandbox {
+    if (this.depth === 0) this.checkBudget();
     const current = this.sandbox;
     if (current && current.stop === undefined && current.process.alive) return current;
     // Once the code was stopped in a test, the rest of that test fails at once; the next test starts afresh.
     if (current?.stop && current.stoppedIn === this.testNumber) throw current.stop;
     if (current) current.process.release();
     if (this.retired) throw new StoppedError("This student's lessons are over: the grader runs no more of their code.");
+    const starting = Date.now();
     this.sandbox = this.start();
+    if (current !== undefined) this.excusedMs += Date.now() - starting;
     return this.sandbox;
   }
 
@@ -498,8 +599,16 @@ class Session {
     this.depth += 1;
     if (this.testsBegun > 0) sandbox.served = true;
     if (this.hiddenPart && message.op !== 'load') this.ranHidden = true;
-    // The clock runs for a whole top-level call, callbacks to the suites included.
-    if (top) sandbox.process.deadline[0] = Date.now() + this.currentLimit();
+    // The clock runs for a whole top-level call, callbacks to the suites included, and stops it at the
+    // end of the test's or the lesson's budget when that comes first.
+    if (top) {
+      this.checkBudget();
+      this.callStartedAt = Date.now();
+      const callEnd = this.callStartedAt + this.currentLimit();
+      const budget = this.budgetEnd();
+      this.boundBy = budget !== undefined && budget.at < callEnd ? budget.budget : undefined;
+      sandbox.process.deadline[0] = this.boundBy === undefined ? callEnd : (budget?.at ?? callEnd);
+    }
     try {
       this.sendFrame(sandbox, { ...message, t: 'req' });
       for (;;) {
@@ -513,7 +622,10 @@ class Session {
       }
     } finally {
       this.depth -= 1;
-      if (top) sandbox.process.deadline[0] = 0;
+      if (top) {
+        sandbox.process.deadline[0] = 0;
+        this.boundBy = undefined;
+      }
     }
   }
 
@@ -577,7 +689,9 @@ class Session {
   /** The error for a sandbox that has gone (kept, so every later crossing gets the same one). */
   private gone(sandbox: Sandbox): StoppedError {
     if (sandbox.stop === undefined) {
-      sandbox.stop = this.stopped(sandbox.process.ending ?? { code: null, signal: null, reason: 'exit', detail: '' });
+      const ending = sandbox.process.ending ?? { code: null, signal: null, reason: 'exit', detail: '' };
+      sandbox.stop = this.stopped(ending);
+      if (ending.reason === 'timeout' && this.boundBy === undefined) this.excusedMs += Date.now() - this.callStartedAt;
       sandbox.stoppedIn = this.testNumber;
       this.stops += 1;
     }
@@ -599,7 +713,8 @@ class Session {
   private stopped(exit: Exit): StoppedError {
     const lines = this.recent.filter((line, index, all) => line !== '' || index < all.length - 1).slice(-RECENT_LINES);
     const printed = lines.length > 0 ? `\nThe last lines your code printed:\n${lines.join('\n')}` : '';
-    if (exit.reason === 'timeout') return new StoppedError(stoppedMessage(this.currentLimit(), printed));
+    if (exit.reason === 'timeout')
+      return this.boundBy === undefined ? new StoppedError(stoppedMessage(this.currentLimit(), printed)) : this.outOfTime(this.boundBy, printed);
     if (exit.reason === 'memory' || /heap out of memory|Allocation failed/i.test(exit.detail)) {
       return new StoppedError(
         `Your code used more memory than the grader allows (${Math.round(SANDBOX_LIMITS.residentBytes / 1024 / 1024)} MB), so it was stopped.${printed}`,
@@ -731,7 +846,7 @@ export function warmUp(): void {
  * from now on. The folders of such a file run one after another, so once the next one's lessons run,
  * the sandbox of the one before is ended.
  */
-export function lessonStarted(options: { freshBoot: boolean; hidden: boolean }, folder?: number): void {
+export function lessonStarted(options: { freshBoot: boolean; hidden: boolean; lesson?: string }, folder?: number): void {
   if (!inject('workbookSealed')) return;
   const next = folder === undefined ? currentSession() : sessionFor(folder);
   if (next !== session) {

@@ -1,0 +1,30 @@
+/**
+ * Answers at the sandbox's size caps cost the grader's side no more than small ones (issue 42): every
+ * text a diff or a message shows is cut first (boundText), and says how much was left out.
+ */
+import { describe, expect, test } from 'vitest';
+import { boundText, diffLines, SHOWN_CHARS, SHOWN_LINES } from '../../scripts/lib/report/textdiff.ts';
+
+describe('boundText', () => {
+  test('keeps a short text as it is', () => {
+    expect(boundText('a\nb\n', 2)).toBe('a\nb\n');
+    expect(boundText('abc', 2, 3)).toBe('abc');
+  });
+
+  test('cuts a text of many lines and says how many were left out', () => {
+    expect(boundText('a\nb\nc', 2)).toBe('a\nb\n(… 1 more line)');
+    expect(boundText('\n'.repeat(4_000_000))).toBe(`${'\n'.repeat(SHOWN_LINES)}(… 3,999,800 more lines)`);
+  });
+
+  test('cuts one long line and says how many characters were left out', () => {
+    expect(boundText('x'.repeat(8_000_000))).toBe(`${'x'.repeat(SHOWN_CHARS)}\n(… 7,990,000 more characters)`);
+  });
+});
+
+test('a diff against an answer of 4 million line ends takes a moment and shows what was cut', () => {
+  const started = performance.now();
+  const rows = diffLines(' 1 | 2 | 3\n 4 | 5 | 6\n', '\n'.repeat(4_000_000));
+  expect(performance.now() - started).toBeLessThan(2000);
+  expect(rows.length).toBeLessThan(2 * SHOWN_LINES + 4);
+  expect(rows.at(-1)?.text).toBe('(… 3,999,800 more lines)');
+});
