@@ -4,12 +4,12 @@
  * sharing, changes travel both ways, and nothing the graded side sends can make a check pass.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { compileExercise } from '../../scripts/lib/grader/sandbox/compile.ts';
-import { probeFences, sandboxSpec } from '../../scripts/lib/grader/sandbox/fences.ts';
+import { probeFences, SANDBOX_LIMITS, sandboxCommand, sandboxSpec } from '../../scripts/lib/grader/sandbox/fences.ts';
 import { createMembrane, type Membrane, type Message, type TwinRecipe } from '../../scripts/lib/grader/sandbox/membrane-types.ts';
 
 /**
@@ -480,5 +480,150 @@ describe('one fence: the file functions answer nothing outside the sandbox’s f
       ].join('\n'),
     );
     expect(seen).toEqual({ realpath: 'gave true', exists: 'gave true', missing: 'threw ENOENT' });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Behind the fence: the layers that hold should code ever get past fence.js (the attacks
+// hostile/disk-fill.ts and hostile/forged-frames.ts reach for them through Node's loader, which the fence refuses).
+
+describe('behind the fence: a sandbox writes no file, and none larger than the kernel allows', () => {
+  const fences = probeFences();
+  const MiB = 1024 * 1024;
+
+  /**
+   * Runs `attack` (a script holding Node's own `require`, as if the module fence had failed) under a
+   * sandbox's command line (fences.ts), `change`d if given; what it printed, and the files left in its
+   * folder and in the folder around it (the grader's temp folder), by name and size.
+   */
+  function attackBehindFence(attack: string, change = (args: string[]) => args): { printed: string; left: string[] } {
+    const parent = mkdtempSync(join(tmpdir(), 'workbook-depth-'));
+    // As the grader makes its folder of sandboxes (runner.ts): another user may pass through it.
+    chmodSync(parent, 0o711);
+    try {
+      const spec = sandboxSpec(fences, parent);
+      const { command, args } = sandboxCommand(fences, attack, spec.scratch);
+      const run = spawnSync(command, change(args), { cwd: spec.scratch, env: spec.env, uid: spec.uid, gid: spec.gid, encoding: 'utf8', timeout: 20_000 });
+      const left = [parent, spec.scratch].flatMap((folder) =>
+        readdirSync(folder)
+          .filter((name) => join(folder, name) !== spec.scratch)
+          .map((name) => `${name} ${statSync(join(folder, name)).size}`),
+      );
+      return { printed: run.stdout + run.stderr, left };
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
+  }
+
+  /** The script: writes 16 MiB, 1 MiB at a time, to `filler.bin` in each folder named, and prints how each write ended. */
+  const fillScript = (folders: string) =>
+    [
+      "const fs = require('node:fs');",
+      'const chunk = Buffer.alloc(1024 * 1024, 1);',
+      `for (const folder of ${folders}) {`,
+      '  let written = 0;',
+      '  try {',
+      "    const fd = fs.openSync(folder + '/filler.bin', 'w');",
+      '    for (let index = 0; index < 16; index += 1) written += fs.writeSync(fd, chunk);',
+      "    console.log('wrote', written);",
+      '  } catch (error) {',
+      "    console.log('threw', error.code, 'after', written);",
+      '  }',
+      '  for (const [name, write] of [',
+      "    ['writeFileSync', () => fs.writeFileSync(folder + '/other.bin', chunk)],",
+      "    ['mkdirSync', () => fs.mkdirSync(folder + '/folder')],",
+      "    ['symlinkSync', () => fs.symlinkSync('/', folder + '/link')],",
+      '  ]) {',
+      '    try {',
+      '      write();',
+      "      console.log(name, 'done');",
+      '    } catch (error) {',
+      "      console.log(name, 'threw', error.code);",
+      '    }',
+      '  }',
+      '}',
+    ].join('\n');
+
+  test("with fs in hand, it writes nothing, in its own folder or the grader's temp folder: Node's permission model refuses", { timeout: 30_000 }, () => {
+    const { printed, left } = attackBehindFence(fillScript("[process.cwd(), require('node:path').dirname(process.cwd())]"));
+    const refused = [
+      'threw ERR_ACCESS_DENIED after 0',
+      'writeFileSync threw ERR_ACCESS_DENIED',
+      'mkdirSync threw ERR_ACCESS_DENIED',
+      'symlinkSync threw ERR_ACCESS_DENIED',
+    ];
+    expect(printed.trim().split('\n')).toEqual([...refused, ...refused]);
+    expect(left).toEqual([]);
+  });
+
+  test.skipIf(!fences.rlimits)('should the permission model fail as well, the kernel stops every file at 8 MiB (prlimit)', { timeout: 30_000 }, () => {
+    const withoutPermissionModel = (args: string[]) => args.filter((arg) => arg !== '--experimental-permission' && !arg.startsWith('--allow-fs-'));
+    const { printed, left } = attackBehindFence(fillScript('[process.cwd()]'), withoutPermissionModel);
+    expect(SANDBOX_LIMITS.fileBytes).toBe(8 * MiB);
+    expect(printed.trim().split('\n')[0]).toBe(`threw EFBIG after ${SANDBOX_LIMITS.fileBytes}`);
+    expect(left).toContain(`filler.bin ${SANDBOX_LIMITS.fileBytes}`);
+  });
+});
+
+describe('behind the fence: answers larger than any answer needs stop the code (client.ts, channel.ts)', () => {
+  // Code cannot write frames of its own into its channel (the fence keeps fs from it), but it answers
+  // every call with whatever it likes, and its answers meet the same caps a forged frame would.
+  // One hand-in of lesson 01, checked by `check` (the engine `grade` shares): createBoard answers
+  // 25,000 objects (1 MB), renderBoard a 9 MB string, the other three 19,000 objects (1 MB) at every call.
+  const HAND_IN = [
+    "export type Mark = 'X' | 'O';",
+    "export const EMPTY = ' ';",
+    'export type Cell = Mark | typeof EMPTY;',
+    'export type Board = Cell[];',
+    "export type GridCell = Mark | '.';",
+    'export type Grid = GridCell[][];',
+    'const objects = (count: number): never => Array.from({ length: count }, () => ({})) as never;',
+    'export const createBoard = (): Board => objects(25_000);',
+    "export const renderBoard = (_board: Board): string => 'x'.repeat(9 * 1024 * 1024);",
+    'export const renderFramed = (_board: Board): string => objects(19_000);',
+    'export const createGrid = (): Grid => objects(19_000);',
+    'export const renderGrid = (_grid: Grid): string => objects(19_000);',
+  ].join('\n');
+  /** The stop the caps give (client.ts). */
+  const CAPPED = /StoppedError: Your code sent the test far more than any answer needs/;
+  let tests: Array<{ name: string; status: string; message?: string }> = [];
+
+  beforeAll(() => {
+    const folder = mkdtempSync(join(tmpdir(), 'workbook-answers-'));
+    try {
+      const lessons = join(folder, 'lessons');
+      mkdirSync(join(lessons, '01-board'), { recursive: true });
+      writeFileSync(join(lessons, '01-board', 'board.ts'), HAND_IN);
+      const json = join(folder, 'results.json');
+      spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/check.ts'), '01', '--target', lessons, '--no-typecheck', '--json', json], {
+        cwd: ROOT,
+        env: { ...process.env, NO_COLOR: '1' },
+        timeout: 110_000,
+      });
+      const [lesson] = (JSON.parse(readFileSync(json, 'utf8')) as { lessons: Array<{ tasks: Array<{ tests: typeof tests }> }> }).lessons;
+      tests = lesson?.tasks.flatMap((task) => task.tests) ?? [];
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  const of = (name: string) => tests.filter((each) => each.name.startsWith(name));
+
+  test('an answer of more than 20,000 objects stops the code in the test that asked for it', () => {
+    expect(of('createBoard').length).toBeGreaterThan(0);
+    for (const each of of('createBoard')) expect(each.message, each.name).toMatch(CAPPED);
+  });
+
+  test('an answer of more than 8 MB stops the code in the test that asked for it', () => {
+    expect(of('renderBoard').length).toBeGreaterThan(0);
+    for (const each of of('renderBoard')) expect(each.message, each.name).toMatch(CAPPED);
+  });
+
+  test('answers of 19,000 objects cross one by one until the lesson’s 200,000, then stop the code', () => {
+    const later = tests.slice(tests.findIndex((each) => each.name.startsWith('renderFramed')));
+    expect(later.length).toBeGreaterThan(10);
+    // The first answers cross, each under every cap per answer, and their tests fail on what they hold.
+    expect(later[0]?.message).toMatch(/^Expected this text/);
+    expect(later.filter((each) => CAPPED.test(each.message ?? '')).length).toBeGreaterThan(0);
   });
 });

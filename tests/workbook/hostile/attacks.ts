@@ -298,7 +298,7 @@ export const ATTACKS: Attack[] = [
   // Forged results.
   boardAttack('forged-trace', "appends thousands of passing results to the grader's trace files in the temp folder, then hangs", []),
   boardAttack('forged-ipc', "writes passing test records straight into the grader's IPC socket (fd 3 of the suite process)", []),
-  boardAttack('forged-frames', 'writes forged answers of 380,000 and 19,000 objects straight into its sandbox channel at every call', ['class']),
+  boardAttack('forged-frames', 'reaches for fs through module.constructor._load to write answers of 380,000 objects into its channel', ['class']),
   boardAttack('fake-report', 'prints grader-like report lines and result records on stdout and stderr, then hangs in a test', ['terminal']),
   // Ending the run.
   boardAttack('exit-on-load', 'exits the process while board.ts loads (process.exit, then process.reallyExit)', ['class']),
@@ -332,7 +332,7 @@ export const ATTACKS: Attack[] = [
     'memory',
     'class',
   ]),
-  boardAttack('disk-fill', "reaches fs through module.constructor._load and writes 384 MiB of files in its sandbox's own folder", ['disk', 'class']),
+  boardAttack('disk-fill', "reaches for fs through module.constructor._load to write 384 MiB of files in its sandbox's own folder", ['disk', 'class']),
   boardAttack('sync-loop', 'createBoard never returns (an endless synchronous loop)', ['class']),
   boardAttack('microtask-loop', 'renderBoard starts a promise chain that schedules itself forever', ['class']),
   // Leaks.

@@ -2,7 +2,8 @@
 // compiled in leads to Node's own loader (module.constructor._load), and the sandbox's working folder
 // lies in the grader's temp folder: it writes 8 MiB files there (the largest a sandbox's kernel limit
 // allows), 48 of them, 384 MiB in all, while board.ts loads, and keeps them for as long as its sandbox
-// lives. A real attack would write until the disk is full.
+// lives. A real attack would write until the disk is full. The module fence (fence.js) refuses
+// the loader; the limits on writes behind it are attacked in tests/workbook/membrane.test.ts.
 
 /** Test harness guard (not part of the attack): touch nothing outside the test's own temp folder. */
 const mine = (path: string): boolean => path.startsWith('{{SANDBOX}}/');

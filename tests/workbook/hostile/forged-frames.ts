@@ -1,10 +1,11 @@
-// Attack: forged answers that cost the grader, not the sandbox. The code reaches fs through Node's own
-// loader (module.constructor._load) and, at every call of createBoard, writes an answer of its own
+// Attack: forged answers that cost the grader, not the sandbox. The code reaches for fs through Node's
+// own loader (module.constructor._load) to write, at every call of createBoard, an answer of its own
 // straight into the sandbox's channel (fd 4 with named pipes, else standard output): every other
 // one holds 380,000 error objects (30 MB), the others 19,000 (1.5 MB, under any limit per answer).
 // The sandbox itself stays small and fast; the grader's side had to build every object after the
 // call had returned, where no deadline stopped it, and a review saw a whole test file freeze until
-// the watchdog stopped it, and every student of that file get 0.
+// the watchdog stopped it, and every student of that file get 0. The module fence (fence.js)
+// refuses the loader; the caps on answers behind it are attacked in tests/workbook/membrane.test.ts.
 
 const loader = module.constructor as unknown as { _load(request: string): typeof import('node:fs') };
 const fs = loader._load('node:fs');
