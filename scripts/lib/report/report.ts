@@ -210,7 +210,10 @@ function problemDetails(score: LessonScore, paint: Paint, teacher: boolean): str
         ...(teacher ? [] : [`Fix that first: npm run check ${elsewhere.slice(0, 2)} shows the error.`]),
       ];
     }
-    return [paint('red', `✗ ${teacher ? 'The' : 'Your'} file could not be loaded, so no test could run.`), ...indent(describeThrown(shown(problem.failure)), 2)];
+    return [
+      paint('red', `✗ ${teacher ? 'The' : 'Your'} file could not be loaded, so no test could run.`),
+      ...indent(describeThrown(shown(problem.failure)), 2),
+    ];
   }
   return [paint('red', `✗ ${visible(problem.message)}`)];
 }
