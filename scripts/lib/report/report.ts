@@ -155,8 +155,9 @@ function hiddenFailures(score: LessonScore, context: ReportContext): string[] {
   const others = failed.filter((test) => test !== first);
   if (others.length === 0) return [];
   const detail = (test: TestOutcome): string[] => {
+    // All of it, as the gradebook shows it: after a counterexample come the lines that say what went wrong on it.
     const lines = failureDetail(test.failure && visible(test.failure.message))?.split('\n') ?? [];
-    return lines.length === 0 ? [] : [`      ${lines[0] as string}`];
+    return lines.map((line) => `      ${line}`);
   };
   return [
     context.paint('gray', `Hidden tests that failed too (${others.length}):`),
@@ -210,7 +211,10 @@ function problemDetails(score: LessonScore, paint: Paint, teacher: boolean): str
         ...(teacher ? [] : [`Fix that first: npm run check ${elsewhere.slice(0, 2)} shows the error.`]),
       ];
     }
-    return [paint('red', `✗ ${teacher ? 'The' : 'Your'} file could not be loaded, so no test could run.`), ...indent(describeThrown(shown(problem.failure)), 2)];
+    return [
+      paint('red', `✗ ${teacher ? 'The' : 'Your'} file could not be loaded, so no test could run.`),
+      ...indent(describeThrown(shown(problem.failure)), 2),
+    ];
   }
   return [paint('red', `✗ ${visible(problem.message)}`)];
 }
