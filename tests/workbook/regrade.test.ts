@@ -211,6 +211,28 @@ test('a lesson the grader failed to grade says so, not what to do next, in the c
   expect(parseCsv(renderLmsExport('moodle', book).text)[1]?.[6]).toBe(`${first.number} ${first.title}: 0/100, ${words}`);
 });
 
+test("a lesson that imports an earlier lesson's file that is missing waits for that lesson; its own file is not blamed", () => {
+  const later = listLessons().find((lesson) => lesson.buildsOn.length > 0) as Lesson;
+  const earlier = later.buildsOn.at(-1) as string;
+  const own = `lessons/${later.id}/${later.files[0]}`;
+  const cannotFind = (specifier: string): LessonRun => ({
+    lessonId: later.id,
+    tests: [],
+    output: '',
+    durationMs: 1,
+    problem: {
+      kind: 'load-error',
+      failure: { kind: 'thrown', name: 'Error', message: `Cannot find module '${specifier}' imported from ${own}`, location: `${own}:11:32` },
+    },
+  });
+  const cell = lessonGrade(scoreLesson(later, cannotFind(`../${earlier}/${earlier.slice(3)}`)), 0);
+  expect(cell.status).toBe('blocked');
+  expect(cell.notGraded).toMatchObject({ kind: 'blocked', uses: earlier });
+  expect(cell.note).toMatch(new RegExp(`^not graded: it uses ${earlier}, which does not load: Error: Cannot find module`));
+  // A module that is no earlier lesson's is the file's own fault.
+  expect(lessonGrade(scoreLesson(later, cannotFind('./helpers')), 0).notGraded?.kind).toBe('does-not-load');
+});
+
 describe('--update: resubmissions graded into the existing gradebook', () => {
   test('grades only the resubmissions and says what it replaced and kept', () => {
     expect(update.status, update.stderr + update.stdout).toBe(0);

@@ -225,7 +225,10 @@ export function brokenElsewhere(score: LessonScore): string | undefined {
   if (problem?.kind !== 'load-error') return undefined;
   const text = `${problem.failure.location ?? ''}\n${problem.failure.message}`;
   const found = new RegExp(String.raw`(${LESSON_ID})/[\w.-]+\.ts`).exec(text)?.[1];
-  return found !== undefined && found !== score.lesson.id ? found : undefined;
+  if (found !== undefined && found !== score.lesson.id) return found;
+  // The file of an earlier lesson this one imports is not there: "Cannot find module '../03-win/win' imported from …".
+  const imported = new RegExp(String.raw`Cannot find module '\.\./(${LESSON_ID})/`).exec(problem.failure.message)?.[1];
+  return imported !== undefined && score.lesson.buildsOn.includes(imported) ? imported : undefined;
 }
 
 /**
