@@ -145,6 +145,12 @@ describe('the reason work was not graded, in the same words everywhere', () => {
     }
   });
 
+  test('the terminal says it: the progress line and the table name only online text', () => {
+    const lines = first_run.stdout.split('\n').filter((line) => new RegExp(`^\\s+(\\[\\d+/\\d+\\] )?${ONLINE_TEXT.name} `).test(line));
+    expect(lines.length, first_run.stdout).toBe(2);
+    for (const line of lines) expect(line).toContain('(only online text was handed in, no exercise files)');
+  });
+
   test('the Moodle feedback comment says it, in the same words', () => {
     const moodle = platformRows(before.get(LMS_FILES.moodle) as string, 1);
     for (const [name, lesson, reason] of reasons()) {
