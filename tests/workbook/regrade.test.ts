@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseCsv } from '../../scripts/lib/teacher/csv.ts';
-import { asSentence, notGradedWords } from '../../scripts/lib/teacher/gradebook/feedback.ts';
+import { asSentence, notGradedWords, renderFeedback } from '../../scripts/lib/teacher/gradebook/feedback.ts';
 import {
   feedbackFolder,
   lessonColumns,
@@ -145,6 +145,12 @@ describe('the reason work was not graded, in the same words everywhere', () => {
     }
   });
 
+  test("the feedback of a hand-in not graded at all calls no lesson's file missing", () => {
+    const text = feedbackOf(before, ONLINE_TEXT.name);
+    expect(text).toContain(`| ${first.number} ${first.title} | 0/100 | not graded |`);
+    expect(text).not.toContain('file missing');
+  });
+
   test('the terminal says it: the progress line and the table name only online text', () => {
     const lines = first_run.stdout.split('\n').filter((line) => new RegExp(`^\\s+(\\[\\d+/\\d+\\] )?${ONLINE_TEXT.name} `).test(line));
     expect(lines.length, first_run.stdout).toBe(2);
@@ -237,6 +243,15 @@ test("a lesson that imports an earlier lesson's file that is missing waits for t
   expect(cell.note).toMatch(new RegExp(`^not graded: it uses ${earlier}, which does not load: Error: Cannot find module`));
   // A module that is no earlier lesson's is the file's own fault.
   expect(lessonGrade(scoreLesson(later, cannotFind('./helpers')), 0).notGraded?.kind).toBe('does-not-load');
+});
+
+test("a missing file is asked for as the student edition's README offers: the folder as a .zip, or the file itself", () => {
+  const missing = `lessons/${first.id}/${first.files[0]}`;
+  const score = scoreLesson(first, { lessonId: first.id, tests: [], output: '', durationMs: 0 });
+  const files = { [first.id]: { missing: [missing], nearMisses: [], accepted: false } };
+  const grade = lessonGrade(score, 0, files[first.id]);
+  const text = renderFeedback({ name: 'Ann', scores: [score], grades: [grade], notes: [], files });
+  expect(text).toContain(`Not graded: \`${missing}\` is missing. Hand in the whole workbook folder as a .zip, or the missing file itself.`);
 });
 
 describe('--update: resubmissions graded into the existing gradebook', () => {
