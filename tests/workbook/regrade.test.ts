@@ -344,7 +344,7 @@ describe('what --update and a plain run refuse, before anything is graded or wri
     expect(refused([resubmissions(), '--update', out, '--roster', roster, '--seed', '7'])).toMatch(
       /was graded with --seed 4242 and this run with --seed 7: .* grade the whole class again: npm run grade -- CLASS_DOWNLOAD --out \S+ --replace/,
     );
-    expect(refused([resubmissions(), '--update', out, '--roster', roster, '--lessons', first.number])).toContain('graded different lessons');
+    expect(refused([resubmissions(), '--update', out, '--roster', roster, '--lessons', first.number])).toContain('and this run graded different lessons');
     expect(refused([resubmissions(), '--update', out])).toMatch(/with the class list [0-9a-f]{12} and this run without --roster/);
     expect(refused([resubmissions(), '--update', out, '--roster', roster, '--accept-near-misses'])).toMatch(
       /graded without --accept-near-misses and this run with --accept-near-misses/,
