@@ -1,9 +1,9 @@
 /** `npm run grade`: grades a class's hand-ins with the teacher's suites, hidden ones included (a teacher's tool). */
 import { availableParallelism } from 'node:os';
-import { relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { existsSync, writeFileSync } from 'node:fs';
 import { gradeClass, type ClassOptions, type ProgressEvent } from './lib/teacher/class-grading.ts';
-import { colorsEnabled, painter, parseCommandLine, runCommand } from './lib/core/cli.ts';
+import { colorsEnabled, painter, parseCommandLine, runCommand, shownPath } from './lib/core/cli.ts';
 import { existingGradebook, readGradebook, removeGradebook, writeGradebook } from './lib/teacher/gradebook/files.ts';
 import { GRADEBOOK_FILES, lessonColumns, type Gradebook } from './lib/teacher/gradebook/gradebook.ts';
 import { checkUpdate, mergeGradebooks, refuseOverwrite, updateGradebook } from './lib/teacher/gradebook/merge.ts';
@@ -81,7 +81,7 @@ runCommand(USAGE, async () => {
     if (given.length > 0) throw new UsageError(`--update DIR writes into DIR, the gradebook it updates: it takes no ${given.join(', ')}.`);
   }
   const out = resolve(values.update ?? values.out ?? resolve(ROOT, 'build', 'grades'));
-  const shownOut = relative(process.cwd(), out) || '.';
+  const shownOut = shownPath(out);
   const given = (values.format ?? []).map((format): LmsFormat => {
     if (!LMS_FORMATS.includes(format as LmsFormat)) throw new UsageError(`--format takes ${LMS_FORMATS.join(' or ')}, not "${format}".`);
     return format as LmsFormat;
@@ -252,7 +252,7 @@ function writeExports(book: Gradebook, out: string, formats: LmsFormat[], assign
     const written = renderLmsExport(format, book, assignment);
     writeFileSync(resolve(out, written.file), written.text);
     console.log(
-      `  ${relative(process.cwd(), out) || '.'}/${written.file} (${format === 'moodle' ? 'Moodle: the assignment\'s "Upload grading worksheet"' : 'Canvas: Grades → Import'})`,
+      `  ${shownPath(out)}/${written.file} (${format === 'moodle' ? 'Moodle: the assignment\'s "Upload grading worksheet"' : 'Canvas: Grades → Import'})`,
     );
     if (written.unmatched.length > 0) {
       const by =
@@ -304,7 +304,7 @@ function seedLine(seed: number | undefined): string {
 }
 
 function printWritten(book: Gradebook, out: string): void {
-  const shown = relative(process.cwd(), out) || '.';
+  const shown = shownPath(out);
   console.log(`  ${shown}/${GRADEBOOK_FILES.html} (open it in a browser: who needs help, with what)`);
   console.log(`  ${shown}/${GRADEBOOK_FILES.csv}`);
   console.log(`  ${shown}/${GRADEBOOK_FILES.feedback}/<student>/index.html and feedback.md (${book.students.length})`);

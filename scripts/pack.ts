@@ -1,6 +1,6 @@
 /** `npm run pack`: writes a student edition of the workbook, without solutions or teacher-only tests (a teacher's tool). */
-import { relative, resolve } from 'node:path';
-import { parseCommandLine, runCommand } from './lib/core/cli.ts';
+import { resolve } from 'node:path';
+import { parseCommandLine, runCommand, shownPath } from './lib/core/cli.ts';
 import { parseLessonList } from './lib/core/workbook.ts';
 import { PackError, planPack, type PackPlan } from './lib/teacher/pack/plan.ts';
 import { writePack, type PackResult } from './lib/teacher/pack/write.ts';
@@ -47,7 +47,7 @@ runCommand(USAGE, () => {
   }
 
   const list = (lessons: Lesson[]): string => lessons.map((lesson) => `${lesson.number} ${lesson.title}`).join(', ');
-  console.log(`Student edition written to ${relative(process.cwd(), out) || '.'} (${result.fileCount} files).`);
+  console.log(`Student edition written to ${shownPath(out)} (${result.fileCount} files).`);
   if (plan.assigned.length > 0) console.log(`  to write (stubs):       ${list(plan.assigned)}`);
   if (plan.solved.length > 0) console.log(`  given finished:         ${list(plan.solved)} (--solved)`);
   for (const { lesson, neededBy } of plan.given) {
@@ -57,7 +57,7 @@ runCommand(USAGE, () => {
   for (const { command, reason } of plan.dropped) console.log(`  left out:               npm run ${command} (${reason})`);
   for (const warning of plan.warnings) console.log(`  warning:                ${warning}`);
   console.log(`Leak check passed: none of ${result.secretsChecked} solution bodies and teacher-only tests appears in the pack.`);
-  if (result.zip) console.log(`Zip: ${relative(process.cwd(), result.zip.path)} (${Math.ceil(result.zip.bytes / 1024)} kB)`);
+  if (result.zip) console.log(`Zip: ${shownPath(result.zip.path)} (${Math.ceil(result.zip.bytes / 1024)} kB)`);
   console.log(`Students run: npm install && npm run check`);
   return 0;
 });

@@ -278,6 +278,9 @@ describe('npm run pack, then npm run check inside the pack', () => {
     expect(packed.status).toBe(0);
     expect(packed.stdout).toContain(`given finished:         ${first.number} ${first.title} (--solved)`);
     expect(packed.stdout).toMatch(/Leak check passed/);
+    // A folder outside the workbook is named in full, not as "../../../tmp/…".
+    expect(packed.stdout).toContain(`Student edition written to ${out} (`);
+    expect(packed.stdout).toContain(`Zip: ${out}.zip (`);
   });
 
   test('the zip holds exactly the files of the folder, under one top folder', () => {

@@ -8,10 +8,10 @@
 import type { SpawnSyncReturns } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseCsv } from '../../scripts/lib/teacher/csv.ts';
-import { asSentence, notGradedWords } from '../../scripts/lib/teacher/gradebook/feedback.ts';
+import { asSentence, notGradedWords, renderFeedback } from '../../scripts/lib/teacher/gradebook/feedback.ts';
 import {
   feedbackFolder,
   lessonColumns,
@@ -145,6 +145,18 @@ describe('the reason work was not graded, in the same words everywhere', () => {
     }
   });
 
+  test("the feedback of a hand-in not graded at all calls no lesson's file missing", () => {
+    const text = feedbackOf(before, ONLINE_TEXT.name);
+    expect(text).toContain(`| ${first.number} ${first.title} | 0/100 | not graded |`);
+    expect(text).not.toContain('file missing');
+  });
+
+  test('the terminal says it: the progress line and the table name only online text', () => {
+    const lines = first_run.stdout.split('\n').filter((line) => new RegExp(`^\\s+(\\[\\d+/\\d+\\] )?${ONLINE_TEXT.name} `).test(line));
+    expect(lines.length, first_run.stdout).toBe(2);
+    for (const line of lines) expect(line).toContain('(only online text was handed in, no exercise files)');
+  });
+
   test('the Moodle feedback comment says it, in the same words', () => {
     const moodle = platformRows(before.get(LMS_FILES.moodle) as string, 1);
     for (const [name, lesson, reason] of reasons()) {
@@ -209,6 +221,37 @@ test('a lesson the grader failed to grade says so, not what to do next, in the c
     students: [{ name: 'Ann', lessons: { [first.id]: cell }, total: 0, notes: [], feedback: '' }],
   };
   expect(parseCsv(renderLmsExport('moodle', book).text)[1]?.[6]).toBe(`${first.number} ${first.title}: 0/100, ${words}`);
+});
+
+test("a lesson that imports an earlier lesson's file that is missing waits for that lesson; its own file is not blamed", () => {
+  const later = listLessons().find((lesson) => lesson.buildsOn.length > 0) as Lesson;
+  const earlier = later.buildsOn.at(-1) as string;
+  const own = `lessons/${later.id}/${later.files[0]}`;
+  const cannotFind = (specifier: string): LessonRun => ({
+    lessonId: later.id,
+    tests: [],
+    output: '',
+    durationMs: 1,
+    problem: {
+      kind: 'load-error',
+      failure: { kind: 'thrown', name: 'Error', message: `Cannot find module '${specifier}' imported from ${own}`, location: `${own}:11:32` },
+    },
+  });
+  const cell = lessonGrade(scoreLesson(later, cannotFind(`../${earlier}/${earlier.slice(3)}`)), 0);
+  expect(cell.status).toBe('blocked');
+  expect(cell.notGraded).toMatchObject({ kind: 'blocked', uses: earlier });
+  expect(cell.note).toMatch(new RegExp(`^not graded: it uses ${earlier}, which does not load: Error: Cannot find module`));
+  // A module that is no earlier lesson's is the file's own fault.
+  expect(lessonGrade(scoreLesson(later, cannotFind('./helpers')), 0).notGraded?.kind).toBe('does-not-load');
+});
+
+test("a missing file is asked for as the student edition's README offers: the folder as a .zip, or the file itself", () => {
+  const missing = `lessons/${first.id}/${first.files[0]}`;
+  const score = scoreLesson(first, { lessonId: first.id, tests: [], output: '', durationMs: 0 });
+  const files = { [first.id]: { missing: [missing], nearMisses: [], accepted: false } };
+  const grade = lessonGrade(score, 0, files[first.id]);
+  const text = renderFeedback({ name: 'Ann', scores: [score], grades: [grade], notes: [], files });
+  expect(text).toContain(`Not graded: \`${missing}\` is missing. Hand in the whole workbook folder as a .zip, or the missing file itself.`);
 });
 
 describe('--update: resubmissions graded into the existing gradebook', () => {
@@ -289,7 +332,9 @@ describe('what --update and a plain run refuse, before anything is graded or wri
     // With the class list, its other students get rows (no hand-in): without it, only the two.
     const alone = refused([resubmissions(), '--out', out, '--lessons', LESSONS]);
     for (const text of [message, alone]) {
-      expect(text).toContain(`--update ${relative(ROOT, out)}`);
+      // A folder outside the workbook is named in full, so the command can be copied from anywhere (not "../../../tmp/…").
+      expect(text).toContain(`--update ${out}`);
+      expect(text).not.toContain('../');
       expect(text).toContain('--replace');
       expect(text).toContain('choose another --out');
     }
@@ -301,7 +346,7 @@ describe('what --update and a plain run refuse, before anything is graded or wri
     expect(refused([resubmissions(), '--update', out, '--roster', roster, '--seed', '7'])).toMatch(
       /was graded with --seed 4242 and this run with --seed 7: .* grade the whole class again: npm run grade -- CLASS_DOWNLOAD --out \S+ --replace/,
     );
-    expect(refused([resubmissions(), '--update', out, '--roster', roster, '--lessons', first.number])).toContain('graded different lessons');
+    expect(refused([resubmissions(), '--update', out, '--roster', roster, '--lessons', first.number])).toContain('and this run graded different lessons');
     expect(refused([resubmissions(), '--update', out])).toMatch(/with the class list [0-9a-f]{12} and this run without --roster/);
     expect(refused([resubmissions(), '--update', out, '--roster', roster, '--accept-near-misses'])).toMatch(
       /graded without --accept-near-misses and this run with --accept-near-misses/,

@@ -290,6 +290,35 @@ describe('what a hand-in controls reaches no terminal raw', () => {
     expect(text).toContain(`a note ${SHOWN}`);
   });
 
+  test("the teacher's view of a hidden failure shows what went wrong on the counterexample, not only the counterexample", () => {
+    const message = [
+      'Property failed after 3 tests',
+      'Counterexample: [["X"," ","O"]]',
+      'Shrunk 2 time(s)',
+      'Got AssertionError: winner(board) on',
+      'X . O',
+      ": expected null to be 'O'",
+    ].join('\n');
+    const first = failed(failureOf({ name: 'Error', message: 'visible' }));
+    const score = scoreLesson(lesson, run([first, { ...failed(failureOf({ name: 'AssertionError', message }), true), name: 'hidden property' }]));
+    const text = renderReport({
+      subject: 'a hand-in',
+      scores: new Map([[lesson.id, score]]),
+      selected: [lesson.id],
+      allLessons: [lesson.id],
+      paint: plain,
+      showHidden: true,
+    });
+    const lines = text.split('\n');
+    const at = lines.findIndex((line) => line.includes('hidden property'));
+    expect(lines.slice(at + 1, at + 5).map((line) => line.trim())).toEqual([
+      'Counterexample: [["X"," ","O"]]',
+      'Got AssertionError: winner(board) on',
+      'X . O',
+      ": expected null to be 'O'",
+    ]);
+  });
+
   test("the teacher's view of hidden failures, in colour too: only the painter's own escapes remain", () => {
     const failure = failureOf({ name: 'Error', message: `hidden ${ESCAPES}` });
     const score = scoreLesson(lesson, run([failed(failure), failed(failure, true), { ...failed(failure, true), name: `other ${ESCAPES}` }]));

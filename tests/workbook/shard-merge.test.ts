@@ -171,7 +171,7 @@ describe('--merge', () => {
     [
       'different lessons',
       { part1: part(1, 2), part2: part(2, 2, { lessons: [{ id: '02-input', number: '02', title: 'Input' }] }) },
-      /^The parts graded different lessons \(01-board in part1, 02-input in part2\)/,
+      /^part1 and part2 graded different lessons \(01-board in part1, 02-input in part2\)/,
     ],
     ['a student in two parts', { part1: part(1, 2), part2: part(2, 2, { students: [student('Ann')] }) }, /^Ann is in more than one part \(part1 and part2\)/],
   ])('refuses %s, naming the parts', (_, parts, message) => {

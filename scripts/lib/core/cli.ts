@@ -1,4 +1,5 @@
 /** What every command-line entry shares: argument parsing, colours, and friendly errors. */
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { parseArgs, styleText, type ParseArgsConfig } from 'node:util';
 import { UsageError } from './workbook.ts';
 
@@ -27,6 +28,13 @@ export function parseCommandLine<T extends NonNullable<ParseArgsConfig['options'
     const message = (error as Error).message.replace(/^TypeError \[\w+\]: /, '').replace(/\. To specify a positional argument.*$/s, '.');
     throw new UsageError(message);
   }
+}
+
+/** A path as a command shows it: relative to the current folder when it lies inside it, else in full (not "../../../tmp/grades"). */
+export function shownPath(path: string): string {
+  const shown = relative(process.cwd(), path);
+  if (shown === '') return '.';
+  return shown === '..' || shown.startsWith(`..${sep}`) || isAbsolute(shown) ? resolve(path) : shown;
 }
 
 /**

@@ -155,8 +155,9 @@ function hiddenFailures(score: LessonScore, context: ReportContext): string[] {
   const others = failed.filter((test) => test !== first);
   if (others.length === 0) return [];
   const detail = (test: TestOutcome): string[] => {
+    // All of it, as the gradebook shows it: after a counterexample come the lines that say what went wrong on it.
     const lines = failureDetail(test.failure && visible(test.failure.message))?.split('\n') ?? [];
-    return lines.length === 0 ? [] : [`      ${lines[0] as string}`];
+    return lines.map((line) => `      ${line}`);
   };
   return [
     context.paint('gray', `Hidden tests that failed too (${others.length}):`),
@@ -224,7 +225,10 @@ export function brokenElsewhere(score: LessonScore): string | undefined {
   if (problem?.kind !== 'load-error') return undefined;
   const text = `${problem.failure.location ?? ''}\n${problem.failure.message}`;
   const found = new RegExp(String.raw`(${LESSON_ID})/[\w.-]+\.ts`).exec(text)?.[1];
-  return found !== undefined && found !== score.lesson.id ? found : undefined;
+  if (found !== undefined && found !== score.lesson.id) return found;
+  // The file of an earlier lesson this one imports is not there: "Cannot find module '../03-win/win' imported from …".
+  const imported = new RegExp(String.raw`Cannot find module '\.\./(${LESSON_ID})/`).exec(problem.failure.message)?.[1];
+  return imported !== undefined && score.lesson.buildsOn.includes(imported) ? imported : undefined;
 }
 
 /**

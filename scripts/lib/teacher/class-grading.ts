@@ -150,7 +150,7 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
     let studentsDone = 0;
     for (const entry of prepared.filter((candidate) => candidate.copyDir === undefined)) {
       studentsDone += 1;
-      const why = entry.submission.problem ?? 'no exercise file where it belongs';
+      const why = handInProblem(handInReason(entry.submission)) ?? 'no exercise file where it belongs';
       options.onProgress?.({
         kind: 'student',
         name: `${entry.submission.name} (${why})`,
@@ -330,7 +330,8 @@ function intakeRow(entry: Prepared, lessons: Lesson[], accepted: boolean, studen
     lessons: Object.fromEntries(lessons.map((lesson) => [lesson.id, state(lesson)])),
   };
   if (submission.platform !== undefined) row.platform = submission.platform;
-  if (submission.problem !== undefined && !submission.absent) row.problem = submission.problem;
+  const problem = handInProblem(student.notGraded);
+  if (problem !== undefined && !submission.absent) row.problem = problem;
   if (submission.late === true) row.late = true;
   return row;
 }
@@ -523,6 +524,12 @@ function gradeStudent(
 function handInReason(submission: Submission): HandInReason | undefined {
   if (submission.problem === undefined) return undefined;
   return onlyOnlineText(submission) ? { kind: 'online-text-only' } : { kind: 'unusable', problem: submission.problem };
+}
+
+/** Why nothing of a hand-in can be graded, for the terminal (its progress line and table): the reason's words, without "not graded: ". */
+function handInProblem(reason: HandInReason | undefined): string | undefined {
+  if (reason === undefined) return undefined;
+  return reason.kind === 'unusable' ? reason.problem : notGradedWords(reason).replace(/^not graded: /, '');
 }
 
 /** Files an operating system leaves beside a student's own (never what a student handed in). */

@@ -40,7 +40,9 @@ export function renderFeedback(input: FeedbackInput): string {
     '|---|---:|---|',
     ...input.scores.map((score, index) => {
       const grade = input.grades[index] as LessonGrade;
-      return `| ${score.lesson.number} ${score.lesson.title} | ${formatPoints(grade.points)}/100 | ${STATUS_WORDS[grade.status]} |`;
+      // A hand-in not graded at all: its reason, above, is every lesson's (no file of it is "missing").
+      const status = input.notGraded === undefined ? STATUS_WORDS[grade.status] : 'not graded';
+      return `| ${score.lesson.number} ${score.lesson.title} | ${formatPoints(grade.points)}/100 | ${status} |`;
     }),
     '',
   ];
@@ -155,7 +157,8 @@ function notGradedFeedback(grade: LessonGrade, files: FileFinding | undefined): 
   if (reason.kind === 'blocked') return [`${words} Fix lesson ${reason.uses.slice(0, 2)} first; "Your report" below shows the error.`];
   if (reason.kind === 'does-not-load') return [`${words} "Your report" below says more.`];
   if (reason.kind === 'grading-broke') return [`${words} Your teacher will grade it again.`];
-  return [`${words} Hand in the whole workbook folder.`];
+  const which = reason.kind === 'missing' && reason.files.length > 1 ? 'the missing files themselves' : 'the missing file itself';
+  return [`${words} Hand in the whole workbook folder as a .zip, or ${which}.`];
 }
 
 /** The section of an unfinished lesson: its tasks, the visible tests that failed, hidden tests counted. */

@@ -61,7 +61,7 @@ const AGREEMENTS: Agreement[] = [
     of: (book) => book.lessons.map((lesson) => lesson.id),
     recorded: false,
     grading: true,
-    differ: (a, b) => `The parts graded different lessons (${lessonIds(a)} in ${a.name}, ${lessonIds(b)} in ${b.name}).`,
+    differ: (a, b) => `${a.name} and ${b.name} graded different lessons (${lessonIds(a)} in ${a.name}, ${lessonIds(b)} in ${b.name}).`,
     shards: 'Grade every shard with the same --lessons.',
   },
   {

@@ -27,6 +27,7 @@ import { hashText } from '../../core/stubs.ts';
 import { LESSON_FOLDER, suitePath, UsageError, type Lesson } from '../../core/workbook.ts';
 import { ARCHIVE_LIMITS, formatBytes, newestEntryTime, readZip, ZipError, type ArchiveLimits } from './zip.ts';
 import { printable } from '../../core/text.ts';
+import { shownPath } from '../../core/cli.ts';
 
 export { ARCHIVE_LIMITS, formatBytes };
 
@@ -392,5 +393,5 @@ export function hintsSeen(submission: Submission, lessonId: string): number {
 
 /** The path of a hand-in relative to where the grader was started, for messages. */
 export function shown(path: string): string {
-  return relative(process.cwd(), path) || '.';
+  return shownPath(path);
 }
