@@ -381,5 +381,8 @@ describe('a hand-in of the pack, graded with npm run check -- --target', () => {
     const absent = check([other.number, '--target', handIn]);
     expect(absent.status).toBe(2);
     expect(absent.stderr).toContain(`${join(workbook, 'lessons')} holds none of the lessons asked for (no ${other.id}/)`);
+    // What the folder holds is the whole reason: the usage does not follow it.
+    for (const refused of [none, absent]) expect(refused.stderr).not.toContain('Usage:');
+    expect(none.stderr).toContain('(npm run check -- --help shows the options)');
   });
 });

@@ -325,12 +325,19 @@ describe('what --update and a plain run refuse, before anything is graded or wri
     expect(snapshot(out), 'nothing in the gradebook folder changed').toEqual(after);
     return run.stderr + run.stdout;
   };
+  /** A refusal about what a folder holds: its reason and where the options are, not the usage that would scroll it away. */
+  const refusedForFolder = (args: string[]): string => {
+    const text = refused(args);
+    expect(text).not.toContain('Usage:');
+    expect(text.trimEnd().split('\n').at(-1)).toBe('(npm run grade -- --help shows the options)');
+    return text;
+  };
   const resubmissions = (): string => join(scratch, 'resubmissions');
 
   test('a plain run into a folder holding a gradebook of other students', () => {
-    const message = refused([resubmissions(), '--out', out, '--lessons', LESSONS, '--roster', roster]);
+    const message = refusedForFolder([resubmissions(), '--out', out, '--lessons', LESSONS, '--roster', roster]);
     // With the class list, its other students get rows (no hand-in): without it, only the two.
-    const alone = refused([resubmissions(), '--out', out, '--lessons', LESSONS]);
+    const alone = refusedForFolder([resubmissions(), '--out', out, '--lessons', LESSONS]);
     for (const text of [message, alone]) {
       // A folder outside the workbook is named in full, so the command can be copied from anywhere (not "../../../tmp/…").
       expect(text).toContain(`--update ${out}`);
@@ -343,12 +350,14 @@ describe('what --update and a plain run refuse, before anything is graded or wri
   });
 
   test('an update with another seed, other lessons or without the class list, naming what differs and how to grade the class again', () => {
-    expect(refused([resubmissions(), '--update', out, '--roster', roster, '--seed', '7'])).toMatch(
+    expect(refusedForFolder([resubmissions(), '--update', out, '--roster', roster, '--seed', '7'])).toMatch(
       /was graded with --seed 4242 and this run with --seed 7: .* grade the whole class again: npm run grade -- CLASS_DOWNLOAD --out \S+ --replace/,
     );
-    expect(refused([resubmissions(), '--update', out, '--roster', roster, '--lessons', first.number])).toContain('and this run graded different lessons');
-    expect(refused([resubmissions(), '--update', out])).toMatch(/with the class list [0-9a-f]{12} and this run without --roster/);
-    expect(refused([resubmissions(), '--update', out, '--roster', roster, '--accept-near-misses'])).toMatch(
+    expect(refusedForFolder([resubmissions(), '--update', out, '--roster', roster, '--lessons', first.number])).toContain(
+      'and this run graded different lessons',
+    );
+    expect(refusedForFolder([resubmissions(), '--update', out])).toMatch(/with the class list [0-9a-f]{12} and this run without --roster/);
+    expect(refusedForFolder([resubmissions(), '--update', out, '--roster', roster, '--accept-near-misses'])).toMatch(
       /graded without --accept-near-misses and this run with --accept-near-misses/,
     );
   });
@@ -356,8 +365,16 @@ describe('what --update and a plain run refuse, before anything is graded or wri
   test('an update of a folder with no gradebook, or with --out beside it', () => {
     const empty = join(scratch, 'empty');
     mkdirSync(empty, { recursive: true });
-    expect(grade([resubmissions(), '--update', empty]).stderr).toContain('holds no gradebook.json to update: grade the class there first');
-    expect(refused([resubmissions(), '--update', out, '--out', empty])).toContain('it takes no --out');
+    const none = grade([resubmissions(), '--update', empty]);
+    expect(none.status).toBe(2);
+    // The whole of what a refusal prints: the reason, and where the options are; no usage after it.
+    expect(none.stderr).toBe(
+      `${empty} holds no gradebook.json to update: grade the class there first (npm run grade -- CLASS_DOWNLOAD --out ${empty}).\n(npm run grade -- --help shows the options)\n`,
+    );
+    // A bad argument is a usage error: the usage follows it.
+    const badArgument = refused([resubmissions(), '--update', out, '--out', empty]);
+    expect(badArgument).toContain('it takes no --out');
+    expect(badArgument).toContain('Usage: npm run grade');
   });
 
   test('--replace starts over: the old gradebook, feedback and platform files go', () => {
