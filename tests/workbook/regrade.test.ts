@@ -21,7 +21,10 @@ import {
   type StudentGrade,
 } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
 import { scoreLesson, type LessonRun } from '../../scripts/lib/core/results.ts';
+import { painter } from '../../scripts/lib/core/cli.ts';
+import { renderReport } from '../../scripts/lib/report/report.ts';
 import { LMS_FILES, renderLmsExport } from '../../scripts/lib/teacher/gradebook/lms-export.ts';
+import { blockerOf } from '../../scripts/lib/teacher/gradebook/html.ts';
 import { escapeHtml } from '../../scripts/lib/core/text.ts';
 import { listLessons, ROOT, type Lesson } from '../../scripts/lib/core/workbook.ts';
 import { grade, placeHandIn, rosterCsv, writeClassPack, writeWorkbook, type Student } from './synthetic-class.ts';
@@ -237,10 +240,29 @@ test("a lesson that imports an earlier lesson's file that is missing waits for t
       failure: { kind: 'thrown', name: 'Error', message: `Cannot find module '${specifier}' imported from ${own}`, location: `${own}:11:32` },
     },
   });
-  const cell = lessonGrade(scoreLesson(later, cannotFind(`../${earlier}/${earlier.slice(3)}`)), 0);
+  const score = scoreLesson(later, cannotFind(`../${earlier}/${earlier.slice(3)}`));
+  const cell = lessonGrade(score, 0);
   expect(cell.status).toBe('blocked');
-  expect(cell.notGraded).toMatchObject({ kind: 'blocked', uses: earlier });
-  expect(cell.note).toMatch(new RegExp(`^not graded: it uses ${earlier}, which does not load: Error: Cannot find module`));
+  expect(cell.notGraded).toEqual({ kind: 'blocked', uses: earlier, missing: true, cause: expect.stringMatching(/^Error: Cannot find module/) });
+  // The earlier lesson's file is missing, not failing to load: the words say so, and no loader error follows.
+  expect(cell.note).toBe(`not graded: it uses ${earlier}, whose file is missing`);
+  expect(blockerOf(cell)).toBe(earlier.slice(0, 2));
+  const report = (voice: 'student' | 'teacher'): string =>
+    renderReport({ subject: 'lessons/', scores: new Map([[later.id, score]]), selected: [later.id], allLessons: [later.id], paint: painter(false), voice });
+  expect(report('student')).toContain(`✗ Lesson ${earlier.slice(0, 2)}'s file is missing, and this lesson uses it.`);
+  expect(report('student')).not.toContain('could not be loaded');
+  expect(report('teacher')).toContain(`✗ Lesson ${earlier.slice(0, 2)}'s file is missing, and this lesson uses it.`);
+  // An earlier lesson's file that is there but fails to load is named as not loading.
+  const failing: LessonRun = {
+    ...cannotFind(''),
+    problem: {
+      kind: 'load-error',
+      failure: { kind: 'thrown', name: 'Error', message: 'boom', location: `lessons/${earlier}/${earlier.slice(3)}.ts:3:9` },
+    },
+  };
+  const failingCell = lessonGrade(scoreLesson(later, failing), 0);
+  expect(failingCell.notGraded).toEqual({ kind: 'blocked', uses: earlier, cause: expect.stringContaining('boom') });
+  expect(failingCell.note).toMatch(new RegExp(`^not graded: it uses ${earlier}, which does not load: Error: boom`));
   // A module that is no earlier lesson's is the file's own fault.
   expect(lessonGrade(scoreLesson(later, cannotFind('./helpers')), 0).notGraded?.kind).toBe('does-not-load');
 });
