@@ -1,7 +1,7 @@
 /** `npm run check [lesson…]`: grades the student's code and says what to do next. */
 import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { colorsEnabled, painter, parseCommandLine, runCommand } from './lib/core/cli.ts';
+import { colorsEnabled, painter, parseCommandLine, Refusal, runCommand } from './lib/core/cli.ts';
 import { gradeLessons, withPrerequisites } from './lib/grader/grading.ts';
 import { doneLessons, readProgress, recordScores, STATE_DIR, writeProgress } from './lib/core/progress.ts';
 import { typecheck } from './lib/grader/typecheck.ts';
@@ -73,7 +73,7 @@ runCommand(USAGE, async () => {
     const asked = leftOut.map((entry) =>
       entry.absentFiles.length === 0 ? `no ${entry.lesson.id}/` : `${entry.lesson.id}/ without ${entry.absentFiles.join(', ')}`,
     );
-    throw new UsageError(`${shownTarget} holds none of the lessons asked for (${asked.join('; ')}).`);
+    throw new Refusal(`${shownTarget} holds none of the lessons asked for (${asked.join('; ')}).`);
   }
   const needed = found === undefined ? { held: withPrerequisites(selected, all), leftOut: [] } : heldLessons(found.dir, withPrerequisites(selected, all));
 

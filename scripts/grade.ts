@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { existsSync, writeFileSync } from 'node:fs';
 import { gradeClass, type ClassOptions, type ProgressEvent } from './lib/teacher/class-grading.ts';
-import { colorsEnabled, painter, parseCommandLine, runCommand, shownPath } from './lib/core/cli.ts';
+import { colorsEnabled, painter, parseCommandLine, Refusal, runCommand, shownPath } from './lib/core/cli.ts';
 import { existingGradebook, readGradebook, removeGradebook, writeGradebook } from './lib/teacher/gradebook/files.ts';
 import { GRADEBOOK_FILES, lessonColumns, type Gradebook } from './lib/teacher/gradebook/gradebook.ts';
 import { checkUpdate, mergeGradebooks, refuseOverwrite, updateGradebook } from './lib/teacher/gradebook/merge.ts';
@@ -156,7 +156,7 @@ runCommand(USAGE, async () => {
   };
   if (values.update !== undefined) {
     if (existing === undefined)
-      throw new UsageError(
+      throw new Refusal(
         `${shownOut} holds no ${GRADEBOOK_FILES.json} to update: grade the class there first (npm run grade -- CLASS_DOWNLOAD --out ${shownOut}).`,
       );
     const classBook = existing;
@@ -197,13 +197,13 @@ function updateOptions(grading: ClassOptions, classBook: Gradebook, shownOut: st
     classBook.lessons.map((column) => {
       const lesson = all.find((candidate) => candidate.id === column.id);
       if (lesson === undefined)
-        throw new UsageError(
+        throw new Refusal(
           `${shownOut} graded lesson ${column.id}, which this workbook does not have: grade the resubmissions with the workbook the class was graded with.`,
         );
       return lesson;
     });
   if (classBook.seed === undefined)
-    throw new UsageError(
+    throw new Refusal(
       `The students in ${shownOut} were graded with different seeds (merged parts): a resubmission cannot be graded to match them. Merge parts graded with one --seed.`,
     );
   const seed = grading.seed ?? classBook.seed;

@@ -209,6 +209,21 @@ test('the README and package.json of a pack name the same commands: play only wi
   }
 });
 
+test("the student README reads cleanly where the teacher README's sections were cut: one blank line at most, no list split", () => {
+  const source = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  for (const lessons of [[first], parseLessonList('01-03', all), all]) {
+    const readme = text(planPack(ROOT, lessons, [], all), 'README.md');
+    const named = lessons.map((lesson) => lesson.number).join(',');
+    expect(readme, named).not.toMatch(/\n[ \t]*\n[ \t]*\n/);
+    // A blank line between two items of a list (or an item's last line and the next item) only where the source has one.
+    const splits = [...readme.matchAll(/^(?:- | {2}).*\n\n- .*$/gm)].map((match) => match[0]);
+    expect(
+      splits.filter((split) => !source.includes(split)),
+      named,
+    ).toEqual([]);
+  }
+});
+
 describe('the leak check', () => {
   test('finds a solution body even when it was re-indented', () => {
     const [body] = solutionBodies(solutionOf(dependent, dependent.files[0] as string)).filter((candidate) => candidate.trim().length > 20);
@@ -381,5 +396,8 @@ describe('a hand-in of the pack, graded with npm run check -- --target', () => {
     const absent = check([other.number, '--target', handIn]);
     expect(absent.status).toBe(2);
     expect(absent.stderr).toContain(`${join(workbook, 'lessons')} holds none of the lessons asked for (no ${other.id}/)`);
+    // What the folder holds is the whole reason: the usage does not follow it.
+    for (const refused of [none, absent]) expect(refused.stderr).not.toContain('Usage:');
+    expect(none.stderr).toContain('(npm run check -- --help shows the options)');
   });
 });

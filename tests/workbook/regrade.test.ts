@@ -21,7 +21,10 @@ import {
   type StudentGrade,
 } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
 import { scoreLesson, type LessonRun } from '../../scripts/lib/core/results.ts';
+import { painter } from '../../scripts/lib/core/cli.ts';
+import { renderReport } from '../../scripts/lib/report/report.ts';
 import { LMS_FILES, renderLmsExport } from '../../scripts/lib/teacher/gradebook/lms-export.ts';
+import { blockerOf } from '../../scripts/lib/teacher/gradebook/html.ts';
 import { escapeHtml } from '../../scripts/lib/core/text.ts';
 import { listLessons, ROOT, type Lesson } from '../../scripts/lib/core/workbook.ts';
 import { grade, placeHandIn, rosterCsv, writeClassPack, writeWorkbook, type Student } from './synthetic-class.ts';
@@ -237,10 +240,29 @@ test("a lesson that imports an earlier lesson's file that is missing waits for t
       failure: { kind: 'thrown', name: 'Error', message: `Cannot find module '${specifier}' imported from ${own}`, location: `${own}:11:32` },
     },
   });
-  const cell = lessonGrade(scoreLesson(later, cannotFind(`../${earlier}/${earlier.slice(3)}`)), 0);
+  const score = scoreLesson(later, cannotFind(`../${earlier}/${earlier.slice(3)}`));
+  const cell = lessonGrade(score, 0);
   expect(cell.status).toBe('blocked');
-  expect(cell.notGraded).toMatchObject({ kind: 'blocked', uses: earlier });
-  expect(cell.note).toMatch(new RegExp(`^not graded: it uses ${earlier}, which does not load: Error: Cannot find module`));
+  expect(cell.notGraded).toEqual({ kind: 'blocked', uses: earlier, missing: true, cause: expect.stringMatching(/^Error: Cannot find module/) });
+  // The earlier lesson's file is missing, not failing to load: the words say so, and no loader error follows.
+  expect(cell.note).toBe(`not graded: it uses ${earlier}, whose file is missing`);
+  expect(blockerOf(cell)).toBe(earlier.slice(0, 2));
+  const report = (voice: 'student' | 'teacher'): string =>
+    renderReport({ subject: 'lessons/', scores: new Map([[later.id, score]]), selected: [later.id], allLessons: [later.id], paint: painter(false), voice });
+  expect(report('student')).toContain(`✗ Lesson ${earlier.slice(0, 2)}'s file is missing, and this lesson uses it.`);
+  expect(report('student')).not.toContain('could not be loaded');
+  expect(report('teacher')).toContain(`✗ Lesson ${earlier.slice(0, 2)}'s file is missing, and this lesson uses it.`);
+  // An earlier lesson's file that is there but fails to load is named as not loading.
+  const failing: LessonRun = {
+    ...cannotFind(''),
+    problem: {
+      kind: 'load-error',
+      failure: { kind: 'thrown', name: 'Error', message: 'boom', location: `lessons/${earlier}/${earlier.slice(3)}.ts:3:9` },
+    },
+  };
+  const failingCell = lessonGrade(scoreLesson(later, failing), 0);
+  expect(failingCell.notGraded).toEqual({ kind: 'blocked', uses: earlier, cause: expect.stringContaining('boom') });
+  expect(failingCell.note).toMatch(new RegExp(`^not graded: it uses ${earlier}, which does not load: Error: boom`));
   // A module that is no earlier lesson's is the file's own fault.
   expect(lessonGrade(scoreLesson(later, cannotFind('./helpers')), 0).notGraded?.kind).toBe('does-not-load');
 });
@@ -325,12 +347,19 @@ describe('what --update and a plain run refuse, before anything is graded or wri
     expect(snapshot(out), 'nothing in the gradebook folder changed').toEqual(after);
     return run.stderr + run.stdout;
   };
+  /** A refusal about what a folder holds: its reason and where the options are, not the usage that would scroll it away. */
+  const refusedForFolder = (args: string[]): string => {
+    const text = refused(args);
+    expect(text).not.toContain('Usage:');
+    expect(text.trimEnd().split('\n').at(-1)).toBe('(npm run grade -- --help shows the options)');
+    return text;
+  };
   const resubmissions = (): string => join(scratch, 'resubmissions');
 
   test('a plain run into a folder holding a gradebook of other students', () => {
-    const message = refused([resubmissions(), '--out', out, '--lessons', LESSONS, '--roster', roster]);
+    const message = refusedForFolder([resubmissions(), '--out', out, '--lessons', LESSONS, '--roster', roster]);
     // With the class list, its other students get rows (no hand-in): without it, only the two.
-    const alone = refused([resubmissions(), '--out', out, '--lessons', LESSONS]);
+    const alone = refusedForFolder([resubmissions(), '--out', out, '--lessons', LESSONS]);
     for (const text of [message, alone]) {
       // A folder outside the workbook is named in full, so the command can be copied from anywhere (not "../../../tmp/…").
       expect(text).toContain(`--update ${out}`);
@@ -343,12 +372,14 @@ describe('what --update and a plain run refuse, before anything is graded or wri
   });
 
   test('an update with another seed, other lessons or without the class list, naming what differs and how to grade the class again', () => {
-    expect(refused([resubmissions(), '--update', out, '--roster', roster, '--seed', '7'])).toMatch(
+    expect(refusedForFolder([resubmissions(), '--update', out, '--roster', roster, '--seed', '7'])).toMatch(
       /was graded with --seed 4242 and this run with --seed 7: .* grade the whole class again: npm run grade -- CLASS_DOWNLOAD --out \S+ --replace/,
     );
-    expect(refused([resubmissions(), '--update', out, '--roster', roster, '--lessons', first.number])).toContain('and this run graded different lessons');
-    expect(refused([resubmissions(), '--update', out])).toMatch(/with the class list [0-9a-f]{12} and this run without --roster/);
-    expect(refused([resubmissions(), '--update', out, '--roster', roster, '--accept-near-misses'])).toMatch(
+    expect(refusedForFolder([resubmissions(), '--update', out, '--roster', roster, '--lessons', first.number])).toContain(
+      'and this run graded different lessons',
+    );
+    expect(refusedForFolder([resubmissions(), '--update', out])).toMatch(/with the class list [0-9a-f]{12} and this run without --roster/);
+    expect(refusedForFolder([resubmissions(), '--update', out, '--roster', roster, '--accept-near-misses'])).toMatch(
       /graded without --accept-near-misses and this run with --accept-near-misses/,
     );
   });
@@ -356,8 +387,16 @@ describe('what --update and a plain run refuse, before anything is graded or wri
   test('an update of a folder with no gradebook, or with --out beside it', () => {
     const empty = join(scratch, 'empty');
     mkdirSync(empty, { recursive: true });
-    expect(grade([resubmissions(), '--update', empty]).stderr).toContain('holds no gradebook.json to update: grade the class there first');
-    expect(refused([resubmissions(), '--update', out, '--out', empty])).toContain('it takes no --out');
+    const none = grade([resubmissions(), '--update', empty]);
+    expect(none.status).toBe(2);
+    // The whole of what a refusal prints: the reason, and where the options are; no usage after it.
+    expect(none.stderr).toBe(
+      `${empty} holds no gradebook.json to update: grade the class there first (npm run grade -- CLASS_DOWNLOAD --out ${empty}).\n(npm run grade -- --help shows the options)\n`,
+    );
+    // A bad argument is a usage error: the usage follows it.
+    const badArgument = refused([resubmissions(), '--update', out, '--out', empty]);
+    expect(badArgument).toContain('it takes no --out');
+    expect(badArgument).toContain('Usage: npm run grade');
   });
 
   test('--replace starts over: the old gradebook, feedback and platform files go', () => {

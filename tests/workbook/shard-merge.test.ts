@@ -303,6 +303,7 @@ describe('npm run grade on a class of three in two shards', () => {
     writeFileSync(join(reseeded, 'gradebook.json'), JSON.stringify({ ...readGradebook(join(scratch, '2-of-2')), seed: 1 }));
     const refused = grade(['--merge', join(scratch, '1-of-2'), reseeded, '--out', join(scratch, 'refused')]);
     expect(refused.status).toBe(2);
+    expect(String(refused.stderr), 'a refusal is its reason, not the usage').not.toContain('Usage:');
     expect(String(refused.stderr)).toContain(`${join(scratch, '1-of-2')} was graded with --seed 4242 and ${reseeded} with --seed 1`);
 
     // An option of grading given to --merge would change nothing: it is refused, not ignored.

@@ -38,8 +38,22 @@ export function shownPath(path: string): string {
 }
 
 /**
+ * A command refused because of what a folder holds, not because of its arguments (an --out folder
+ * holding a gradebook of other students, a --target folder holding no lessons): its message is the
+ * whole reason, so the usage is not printed after it.
+ */
+export class Refusal extends Error {}
+
+/** The line after a refusal that says where the options are, for the command `usage` describes. */
+export function helpLine(usage: string): string {
+  const command = /npm run ([\w-]+)/.exec(usage)?.[1];
+  return command === undefined ? '(--help shows the options)' : `(npm run ${command} -- --help shows the options)`;
+}
+
+/**
  * Runs a command's main function: --help (or -h) prints the usage; a UsageError prints the message
- * and the usage (exit 2); any other error prints its message and stack (exit 1).
+ * and the usage (exit 2); a Refusal prints its message and where the options are (exit 2); any other
+ * error prints its message and stack (exit 1).
  */
 export function runCommand(usage: string, main: () => Promise<number> | number): void {
   const args = process.argv.slice(2);
@@ -56,6 +70,9 @@ export function runCommand(usage: string, main: () => Promise<number> | number):
       (error: unknown) => {
         if (error instanceof UsageError) {
           process.stderr.write(`${error.message}\n\n${usage.trim()}\n`);
+          process.exitCode = 2;
+        } else if (error instanceof Refusal) {
+          process.stderr.write(`${error.message}\n${helpLine(usage)}\n`);
           process.exitCode = 2;
         } else {
           process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { printable } from './text.ts';
+import { Refusal } from './cli.ts';
 import { lessonFolders, UsageError, type Lesson } from './workbook.ts';
 
 /** How many single folders around a workbook are stepped through. */
@@ -28,8 +29,8 @@ export interface LeftOut {
 
 /**
  * Finds the lessons folder in `dir`: `dir` itself when it holds lesson folders, else its `lessons/`,
- * else the same inside its only folder (macOS's __MACOSX and dot folders aside). Throws a UsageError
- * that says what was expected and what `dir` holds when there is none.
+ * else the same inside its only folder (macOS's __MACOSX and dot folders aside). Throws a Refusal
+ * that says what was expected and what `dir` holds when there is none (a UsageError when `dir` is no folder).
  */
 export function findLessonsFolder(dir: string): LessonsFolder {
   if (!isFolder(dir)) throw new UsageError(`--target ${printable(dir)}: there is no such folder.`);
@@ -43,7 +44,7 @@ export function findLessonsFolder(dir: string): LessonsFolder {
     steps.push(folders[0] as string);
     here = join(here, folders[0] as string);
   }
-  throw new UsageError(noLessonsMessage(dir, here));
+  throw new Refusal(noLessonsMessage(dir, here));
 }
 
 /** The lessons whose folder in `lessonsDir` holds every exercise file, and the others. */

@@ -206,10 +206,16 @@ function problemDetails(score: LessonScore, paint: Paint, teacher: boolean): str
   if (problem.kind === 'load-error') {
     const elsewhere = brokenElsewhere(score);
     if (elsewhere !== undefined) {
-      return [
-        paint('red', `✗ Lesson ${elsewhere.slice(0, 2)}'s file could not be loaded, and this lesson uses it.`),
-        ...(teacher ? [] : [`Fix that first: npm run check ${elsewhere.slice(0, 2)} shows the error.`]),
-      ];
+      const number = elsewhere.lesson.slice(0, 2);
+      return elsewhere.missing
+        ? [
+            paint('red', `✗ Lesson ${number}'s file is missing, and this lesson uses it.`),
+            ...(teacher ? [] : [`Put it back first: npm run check ${number} says which file it is.`]),
+          ]
+        : [
+            paint('red', `✗ Lesson ${number}'s file could not be loaded, and this lesson uses it.`),
+            ...(teacher ? [] : [`Fix that first: npm run check ${number} shows the error.`]),
+          ];
     }
     return [
       paint('red', `✗ ${teacher ? 'The' : 'Your'} file could not be loaded, so no test could run.`),
@@ -219,29 +225,45 @@ function problemDetails(score: LessonScore, paint: Paint, teacher: boolean): str
   return [paint('red', `✗ ${visible(problem.message)}`)];
 }
 
-/** For a lesson whose files could not load: the id of another lesson folder the error points into ("01-board"). */
-export function brokenElsewhere(score: LessonScore): string | undefined {
+/** Another lesson whose file keeps a lesson from loading: its folder ("01-board"), and whether its file is missing (else it fails to load). */
+export interface BrokenLesson {
+  lesson: string;
+  missing: boolean;
+}
+
+/** For a lesson whose files could not load: the other lesson the error points into, if it does. */
+export function brokenElsewhere(score: LessonScore): BrokenLesson | undefined {
   const problem = score.run.problem;
   if (problem?.kind !== 'load-error') return undefined;
   const text = `${problem.failure.location ?? ''}\n${problem.failure.message}`;
   const found = new RegExp(String.raw`(${LESSON_ID})/[\w.-]+\.ts`).exec(text)?.[1];
-  if (found !== undefined && found !== score.lesson.id) return found;
+  if (found !== undefined && found !== score.lesson.id) return { lesson: found, missing: false };
   // The file of an earlier lesson this one imports is not there: "Cannot find module '../03-win/win' imported from …".
   const imported = new RegExp(String.raw`Cannot find module '\.\./(${LESSON_ID})/`).exec(problem.failure.message)?.[1];
-  return imported !== undefined && score.lesson.buildsOn.includes(imported) ? imported : undefined;
+  return imported !== undefined && score.lesson.buildsOn.includes(imported) ? { lesson: imported, missing: true } : undefined;
 }
 
 /**
  * Why a lesson's file did not load, whole and in one line, for a teacher's note:
  * "does not load: Syntax error in lessons/03-win/win.ts, line 12, column 5: Unexpected "export"", or, when the
- * error lies in a lesson it uses, "not graded: it uses 03-win, which does not load: Syntax error in …".
+ * error lies in a lesson it uses, "not graded: it uses 03-win, which does not load: Syntax error in …" (or
+ * "…, whose file is missing").
  */
 export function loadProblemLine(score: LessonScore): string | undefined {
   const problem = score.run.problem;
   if (problem?.kind !== 'load-error') return undefined;
-  const cause = thrownLine(shown(problem.failure));
+  const cause = loadCause(score);
   const elsewhere = brokenElsewhere(score);
-  return elsewhere === undefined ? `does not load: ${cause}` : `not graded: it uses ${elsewhere}, which does not load: ${cause}`;
+  if (elsewhere === undefined) return `does not load: ${cause}`;
+  return elsewhere.missing
+    ? `not graded: it uses ${elsewhere.lesson}, whose file is missing`
+    : `not graded: it uses ${elsewhere.lesson}, which does not load: ${cause}`;
+}
+
+/** What a lesson's file threw as it loaded, in one line ("Syntax error in lessons/03-win/win.ts, line 12, …"); '' when it loaded. */
+export function loadCause(score: LessonScore): string {
+  const problem = score.run.problem;
+  return problem?.kind === 'load-error' ? thrownLine(shown(problem.failure)) : '';
 }
 
 /** A thrown error in one line: a syntax error with its file and line, else the error and where it was thrown. */

@@ -119,7 +119,9 @@ export function notGradedWords(reason: NotGraded, path: (text: string) => string
     case 'does-not-load':
       return `not graded: the file does not load: ${shown(reason.cause)}`;
     case 'blocked':
-      return `not graded: it uses ${reason.uses}, which does not load: ${shown(reason.cause)}`;
+      return reason.missing === true
+        ? `not graded: it uses ${reason.uses}, whose file is missing`
+        : `not graded: it uses ${reason.uses}, which does not load: ${shown(reason.cause)}`;
     case 'grading-broke':
       return 'not graded: grading itself broke, which is no fault of the work';
   }

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { join } from 'node:path';
 import { feedbackPage, FEEDBACK_PAGE, SITE_ASSETS, siteAsset } from './feedback-page.ts';
 import { renderHtml } from './html.ts';
-import { UsageError } from '../../core/workbook.ts';
+import { Refusal } from '../../core/cli.ts';
 import { renderCsv } from './csv-table.ts';
 import { GRADEBOOK_FILES, type Gradebook, feedbackFolders } from './gradebook.ts';
 /**
@@ -35,20 +35,20 @@ export function writeGradebook(book: Gradebook, outDir: string): void {
 /** Reads a gradebook part: a gradebook.json, or a folder holding one. */
 export function readGradebook(path: string): Gradebook {
   const file = existsSync(path) && statSync(path).isDirectory() ? join(path, GRADEBOOK_FILES.json) : path;
-  if (!existsSync(file)) throw new UsageError(`${path} holds no ${GRADEBOOK_FILES.json}: give the --out folder of a grading run.`);
+  if (!existsSync(file)) throw new Refusal(`${path} holds no ${GRADEBOOK_FILES.json}: give the --out folder of a grading run.`);
   const book = JSON.parse(readFileSync(file, 'utf8')) as Gradebook;
-  if (book.kind !== 'tictactoe-gradebook' || book.version !== 1) throw new UsageError(`${file} is not a gradebook written by npm run grade.`);
+  if (book.kind !== 'tictactoe-gradebook' || book.version !== 1) throw new Refusal(`${file} is not a gradebook written by npm run grade.`);
   return book;
 }
 
-/** Reads the gradebook an --out folder already holds, if it holds one; a UsageError when what it holds is no gradebook. */
+/** Reads the gradebook an --out folder already holds, if it holds one; a Refusal when what it holds is no gradebook. */
 export function existingGradebook(outDir: string): Gradebook | undefined {
   if (!existsSync(join(outDir, GRADEBOOK_FILES.json))) return undefined;
   try {
     return readGradebook(outDir);
   } catch (error) {
-    if (!(error instanceof UsageError || error instanceof SyntaxError)) throw error;
-    throw new UsageError(
+    if (!(error instanceof Refusal || error instanceof SyntaxError)) throw error;
+    throw new Refusal(
       `${join(outDir, GRADEBOOK_FILES.json)} is not a gradebook written by npm run grade, so it cannot be checked before being written over: choose another --out, or give --replace.`,
     );
   }

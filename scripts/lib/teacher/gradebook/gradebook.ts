@@ -1,6 +1,6 @@
 import { describeKinds, MISS_WORDS, type NearMiss } from '../intake/near-misses.ts';
 import type { Platform } from '../intake/platforms.ts';
-import { brokenElsewhere, loadProblemLine } from '../../report/report.ts';
+import { brokenElsewhere, loadCause, loadProblemLine } from '../../report/report.ts';
 import { failureDetail, formatPoints, roundPoints, type LessonScore, type TaskScore, type TestOutcome } from '../../core/results.ts';
 import type { PlatformIds } from '../intake/roster.ts';
 import type { Lesson } from '../../core/workbook.ts';
@@ -33,7 +33,8 @@ export type HandInReason = { kind: 'no-hand-in' } | { kind: 'online-text-only' }
 export type LessonReason =
   | { kind: 'missing'; files: string[]; misplaced: Array<{ expected: string; found: string; how: string }> }
   | { kind: 'does-not-load'; cause: string }
-  | { kind: 'blocked'; uses: string; cause: string }
+  /** `missing`: the file of the lesson it uses is not there (rather than there but failing to load). */
+  | { kind: 'blocked'; uses: string; cause: string; missing?: true }
   | { kind: 'grading-broke' };
 
 /**
@@ -215,10 +216,10 @@ function lessonReason(score: LessonScore, files: FileFinding): LessonReason | un
   const problem = score.run.problem;
   if (problem?.kind === 'crash') return { kind: 'grading-broke' };
   if (problem?.kind !== 'load-error') return undefined;
-  const line = loadProblemLine(score) ?? '';
-  const uses = brokenElsewhere(score);
-  const cause = problem.hidden ? HIDDEN_LOAD_CAUSE : line.replace(/^.*?does not load: /, '');
-  return uses === undefined ? { kind: 'does-not-load', cause } : { kind: 'blocked', uses, cause };
+  const elsewhere = brokenElsewhere(score);
+  const cause = problem.hidden ? HIDDEN_LOAD_CAUSE : loadCause(score);
+  if (elsewhere === undefined) return { kind: 'does-not-load', cause };
+  return { kind: 'blocked', uses: elsewhere.lesson, cause, ...(elsewhere.missing ? { missing: true as const } : {}) };
 }
 
 /** How many tests of a lesson were stopped because the code ran past its limit, and the first limit. */

@@ -253,7 +253,7 @@ function cellWord(grade: LessonGrade): string {
 }
 
 /** The number of the lesson a blocked lesson waits for ("03"). */
-function blockerOf(grade: LessonGrade): string {
+export function blockerOf(grade: LessonGrade): string {
   return grade.notGraded?.kind === 'blocked' ? grade.notGraded.uses.slice(0, 2) : 'an earlier lesson';
 }
 

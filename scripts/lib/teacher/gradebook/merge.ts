@@ -3,6 +3,7 @@
  * puts the rows of students graded again into the gradebook of their class. Parts that were not cut
  * from the same class, or not graded the same way, are refused with the reason, naming the parts.
  */
+import { Refusal } from '../../core/cli.ts';
 import { UsageError } from '../../core/workbook.ts';
 import { lookAlike, plural } from '../../core/text.ts';
 import type { PlatformIds } from '../intake/roster.ts';
@@ -135,7 +136,7 @@ function isRecorded(book: Gradebook): boolean {
   return book.class !== undefined && book.workbook !== undefined && book.options !== undefined;
 }
 
-/** Throws a UsageError when parts differ in anything they must agree on, or when a shard is given twice. */
+/** Throws a Refusal when parts differ in anything they must agree on, or when a shard is given twice. */
 function checkParts(parts: Part[], recorded: boolean): void {
   const difference = firstDifference(
     parts,
@@ -143,23 +144,23 @@ function checkParts(parts: Part[], recorded: boolean): void {
   );
   if (difference !== undefined) {
     const { agreement, first, other } = difference;
-    throw new UsageError(`${agreement.differ(first, other)} ${agreement.shards}`);
+    throw new Refusal(`${agreement.differ(first, other)} ${agreement.shards}`);
   }
   if (!recorded) return;
   parts.forEach((part, position) => {
     const twin = parts.slice(0, position).find((earlier) => shardOf(earlier.book).index === shardOf(part.book).index);
-    if (twin !== undefined) throw new UsageError(`${named(twin)} and ${named(part)} are the same shard: merge each shard once.`);
+    if (twin !== undefined) throw new Refusal(`${named(twin)} and ${named(part)} are the same shard: merge each shard once.`);
   });
 }
 
-/** Every part's students, each once; a UsageError names a student found in two parts. */
+/** Every part's students, each once; a Refusal names a student found in two parts. */
 function joinStudents(parts: Part[]): StudentGrade[] {
   const seen = new Map<string, Part>();
   const students: StudentGrade[] = [];
   for (const part of parts) {
     for (const student of part.book.students) {
       const earlier = seen.get(student.name);
-      if (earlier !== undefined) throw new UsageError(`${student.name} is in more than one part (${earlier.name} and ${part.name}); was a shard graded twice?`);
+      if (earlier !== undefined) throw new Refusal(`${student.name} is in more than one part (${earlier.name} and ${part.name}); was a shard graded twice?`);
       seen.set(student.name, part);
       students.push(student);
     }
@@ -289,7 +290,7 @@ export function refuseOverwrite(existing: Gradebook, folder: string, graded: Ide
   const keeps = (row: Identity, student: StudentGrade): boolean => sameStudent(row, student) && (row.handedIn !== false || student.handedIn === false);
   const others = existing.students.filter((student) => !graded.some((row) => keeps(row, student)));
   if (others.length === 0) return;
-  throw new UsageError(
+  throw new Refusal(
     `${folder} already holds a gradebook of ${plural(existing.students.length, 'student')}, ` +
       `${others.length === 1 ? 'one of whom' : `${others.length} of whom`} this run does not grade (${someNames(others.map((student) => student.name))}); ` +
       `writing this run there would wipe ${others.length === 1 ? 'that row' : 'their rows'} and feedback. ` +
@@ -315,12 +316,12 @@ function redoClass(folder: string): string {
 export function checkUpdate(existing: Gradebook, folder: string, incoming: Gradebook): void {
   if (existing.shard !== undefined) {
     const { index, count } = existing.shard;
-    throw new UsageError(
+    throw new Refusal(
       `${folder} holds shard ${index}/${count} of a class, not a whole gradebook: merge the shards first (npm run grade -- --merge PART… --out DIR), then --update DIR.`,
     );
   }
   if (!isRecorded(existing)) {
-    throw new UsageError(
+    throw new Refusal(
       `${folder} was written by an older npm run grade, which did not record the workbook and options it graded with, so a resubmission cannot be graded to match. ${redoClass(folder)}`,
     );
   }
@@ -332,7 +333,7 @@ export function checkUpdate(existing: Gradebook, folder: string, incoming: Grade
     parts,
     AGREEMENTS.filter((agreement) => agreement.grading),
   );
-  if (difference !== undefined) throw new UsageError(`${difference.agreement.differ(difference.first, difference.other)} ${redoClass(folder)}`);
+  if (difference !== undefined) throw new Refusal(`${difference.agreement.differ(difference.first, difference.other)} ${redoClass(folder)}`);
 }
 
 /** A gradebook with some students graded again, and who they are. */
@@ -361,11 +362,10 @@ export function updateGradebook(
   const students = existing.students.map((student) => ({ ...student, gradedAt: student.gradedAt ?? existing.gradedAt }));
   for (const fresh of resubmitted) {
     const twins = resubmitted.filter((other) => other !== fresh && sameStudent(other, fresh));
-    if (twins.length > 0)
-      throw new UsageError(`${fresh.name} and ${twins.map((twin) => twin.name).join(', ')} are the same student: give one resubmission each.`);
+    if (twins.length > 0) throw new Refusal(`${fresh.name} and ${twins.map((twin) => twin.name).join(', ')} are the same student: give one resubmission each.`);
     const matches = students.filter((student) => sameStudent(student, fresh));
     if (matches.length > 1)
-      throw new UsageError(
+      throw new Refusal(
         `The resubmission of ${fresh.name} matches ${matches.length} rows of the gradebook (${matches.map((match) => match.name).join(', ')}): give a class list (--roster) that tells them apart.`,
       );
     const row = { ...fresh, gradedAt: part.gradedAt };

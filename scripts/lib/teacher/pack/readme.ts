@@ -132,11 +132,16 @@ function studentSections(readme: string, commands: string[]): string[] {
   for (const section of sections) {
     const title = (section[0] as string).replace(/^### /, '');
     if (/command/i.test(title)) continue; // the pack's own command list replaces it
-    out.push(`## ${title}`, ...withoutCommandTables(section.slice(1)).filter((line) => mentionsOnly(line, known)));
+    out.push(`## ${title}`, ...singleBlankLines(withoutCommandTables(section.slice(1)).filter((line) => mentionsOnly(line, known))));
     while (out.at(-1) === '') out.pop();
     out.push('');
   }
   return out;
+}
+
+/** The lines with each run of blank lines (as cutting lines out leaves them) made one. */
+function singleBlankLines(lines: string[]): string[] {
+  return lines.filter((line, index) => index === 0 || line.trim() !== '' || (lines[index - 1] as string).trim() !== '');
 }
 
 /** True when every `npm run X` in the line is a command the pack has. */
@@ -153,6 +158,7 @@ function withoutCommandTables(lines: string[]): string[] {
       inTable = true;
       while (out.at(-1) === '') out.pop();
       if (out.at(-1)?.trim().endsWith(':')) out.pop();
+      while (out.at(-1) === '') out.pop();
       continue;
     }
     if (inTable && line.startsWith('|')) continue;
