@@ -10,8 +10,8 @@ import { defaultFileName, FORMATS, renderResultFile, type Format } from './lib/r
 import type { LessonScore } from './lib/core/results.ts';
 import { DEFAULT_LIMIT_MS, drawSeed, parseSeed } from './lib/grader/runner.ts';
 import { listLessons, ROOT, selectLessons, UsageError, type Lesson } from './lib/core/workbook.ts';
-import { findLessonsFolder, heldLessons, type LeftOut } from './lib/core/target.ts';
-import { plural, printable } from './lib/core/text.ts';
+import { heldLessons, targetCode, type LeftOut } from './lib/core/target.ts';
+import { plural } from './lib/core/text.ts';
 
 const USAGE = `
 Usage: npm run check [-- [lesson…] [options]]
@@ -22,7 +22,8 @@ Grades your code in lessons/ and shows what to do next. Name lessons by number o
 Options:
   --solutions       grade the reference solutions instead (the teacher's view)
   --target DIR      grade the exercise files in DIR: a folder holding 01-board/, 02-input/, …, or a
-                    workbook or hand-in folder holding lessons/ (also inside one folder around it);
+                    workbook or hand-in folder holding lessons/ (also inside one folder around it),
+                    or any one hand-in npm run grade takes (loose files, archives, a .zip itself);
                     only the lessons DIR holds are graded, and the others are named
   --hidden          also run your teacher-only tests (tests/hidden/) and show what failed by name:
                     npm run check -- --target DIR --hidden checks one student's or a new solution's folder
@@ -58,14 +59,12 @@ runCommand(USAGE, async () => {
 
   const all = listLessons();
   const named = selectLessons(positionals, all);
-  const found = values.target === undefined ? undefined : findLessonsFolder(resolve(values.target));
+  // A hand-in that is no lessons folder is taken in as npm run grade takes it, into a temporary folder.
+  const found = values.target === undefined ? undefined : await targetCode(values.target, all);
+  if (found !== undefined) process.once('exit', found.dispose);
   const target = values.solutions ? resolve(ROOT, 'solutions') : (found?.dir ?? resolve(ROOT, 'lessons'));
-  const shownTarget = values.target === undefined ? '' : printable(join(values.target, ...(found?.steps ?? [])));
-  const code = values.solutions
-    ? 'the reference solutions in solutions/'
-    : values.target !== undefined
-      ? `the code in ${shownTarget}`
-      : 'your code in lessons/';
+  const shownTarget = found?.shown ?? '';
+  const code = values.solutions ? 'the reference solutions in solutions/' : (found?.code ?? 'your code in lessons/');
   const subject = seed !== undefined ? `${code}, hidden tests included (seed ${seed}; replay with --seed ${seed})` : code;
   // A --target folder is graded on the lessons it holds; the lessons it lacks are named, not graded.
   const { held: selected, leftOut } = found === undefined ? { held: named, leftOut: [] } : heldLessons(found.dir, named);

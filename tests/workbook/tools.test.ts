@@ -2,8 +2,9 @@
  * The small modules the tools share: the stub's error, failure kinds, imports read with TypeScript's
  * parser, boards without lesson code, words, and the lesson APIs the tools call (the reference
  * solutions must fit them; `npm run typecheck` checks the assignments below); where `check --target`
- * finds a folder's lessons; and the teacher quick start's links and commands.
+ * finds a folder's lessons (or takes a hand-in in as `grade` does); and the teacher quick start's links and commands.
  */
+import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,11 +19,12 @@ import { importsOf, relativeImportsOf } from '../../scripts/lib/teacher/pack/imp
 import type { ComputerModule, GameModule, InputModule, SearchModule } from '../../scripts/lib/core/lesson-modules.ts';
 import { holdsStub, stubName, stubNameOf, stubStatement } from '../../scripts/lib/core/stub-error.ts';
 import { escapeHtml, plural } from '../../scripts/lib/core/text.ts';
-import { findLessonsFolder, heldLessons } from '../../scripts/lib/core/target.ts';
+import { findLessonsFolder, heldLessons, targetCode } from '../../scripts/lib/core/target.ts';
 import { LESSON_FOLDER, listLessons, ROOT } from '../../scripts/lib/core/workbook.ts';
 import { dealByWeight, readLessonTimes, recordLessonTimes } from '../../scripts/lib/grader/lesson-times.ts';
 import { compileCacheFile, compiledFile, writeCompiledFolders } from '../../scripts/lib/grader/sandbox/compile.ts';
 import { typecheck } from '../../scripts/lib/grader/typecheck.ts';
+import { writeZip } from '../../scripts/lib/teacher/intake/zip.ts';
 
 describe('the stub error is made and recognised in one place', () => {
   test('the statement a stub throws, and its name read back', () => {
@@ -292,9 +294,104 @@ describe('check --target finds the lessons of a folder', () => {
     mkdirSync(join(scratch, 'one'));
     mkdirSync(join(scratch, 'two\x1b]0;owned\x07'));
     expect(() => findLessonsFolder(scratch)).toThrow(
-      `holds no lessons. Expected lesson folders (01-board/, 02-input/, …), a workbook folder holding lessons/, or one folder around either; ${scratch} holds one/, two?]0;owned?/.`,
+      `holds no lessons. Expected lesson folders (01-board/, 02-input/, …), a workbook folder holding lessons/, loose exercise files, an archive of one of these, or one folder around one of these; ${scratch} holds one/, two?]0;owned?/.`,
     );
     expect(() => findLessonsFolder(join(scratch, 'three'))).toThrow('there is no such folder');
+    rmSync(scratch, { recursive: true });
+  });
+});
+
+describe('check --target takes any one hand-in in as npm run grade does', () => {
+  const lessons = listLessons();
+  const [board, input] = lessons as [(typeof lessons)[number], (typeof lessons)[number]];
+  const boardFile = board.files[0] as string;
+  const inputFile = input.files[0] as string;
+  const solved = (lesson: typeof board, file: string): Buffer => readFileSync(join(ROOT, 'solutions', lesson.id, file));
+
+  /** A Moodle folder of loose exercise files, board.ts handed in again as board-1.ts. */
+  function looseFolder(scratch: string): string {
+    const folder = join(scratch, 'Дмитрий Иванов_1235_assignsubmission_file_');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, boardFile), 'export const broken = ;\n');
+    writeFileSync(join(folder, boardFile.replace(/\.ts$/, '-1.ts')), solved(board, boardFile));
+    writeFileSync(join(folder, inputFile), solved(input, inputFile));
+    writeFileSync(join(folder, 'notes.txt'), 'my notes');
+    return folder;
+  }
+
+  /** A folder holding draft.zip (older, broken) and final.zip (newer, solved), each a workbook around lessons/. */
+  function archivesFolder(scratch: string): string {
+    const folder = join(scratch, 'hw');
+    mkdirSync(folder, { recursive: true });
+    const path = `tictactoe/lessons/${board.id}/${boardFile}`;
+    writeFileSync(join(folder, 'draft.zip'), writeZip([{ path, data: Buffer.from('export const broken = ;\n') }], new Date('2026-03-01T10:00:00')));
+    writeFileSync(join(folder, 'final.zip'), writeZip([{ path, data: solved(board, boardFile) }], new Date('2026-03-02T10:15:00')));
+    return folder;
+  }
+
+  test('loose files are put where their lessons expect them, archives chosen among, a .zip taken itself, into a folder dispose removes', async () => {
+    const scratch = mkdtempSync(join(tmpdir(), 'workbook-target-'));
+    const loose = await targetCode(looseFolder(scratch), lessons);
+    expect(loose.code).toBe(
+      `the loose files of ${join(scratch, 'Дмитрий Иванов_1235_assignsubmission_file_')}/ → 4 files → lessons/ ` +
+        `(board-1.ts → ${board.id}/${boardFile}, ${inputFile} → ${input.id}/${inputFile}; ` +
+        `graded board-1.ts as lessons/${board.id}/${boardFile} (the file handed in again: the highest copy number); left aside ${boardFile})`,
+    );
+    expect(readFileSync(join(loose.dir, board.id, boardFile))).toEqual(solved(board, boardFile));
+    expect(heldLessons(loose.dir, lessons).held.map((lesson) => lesson.id)).toEqual([board.id, input.id]);
+    loose.dispose();
+    expect(existsSync(loose.dir)).toBe(false);
+
+    const folder = archivesFolder(scratch);
+    const archives = await targetCode(folder, lessons);
+    expect(archives.code).toBe(
+      `the code in ${folder}/ → final.zip → tictactoe/lessons/ (graded final.zip (newest, files of 2026-03-02 10:15); left aside draft.zip (files of 2026-03-01 10:00))`,
+    );
+    expect(readFileSync(join(archives.dir, board.id, boardFile))).toEqual(solved(board, boardFile));
+    archives.dispose();
+    const zip = await targetCode(join(folder, 'final.zip'), lessons);
+    expect(zip.code).toBe(`the code in ${join(folder, 'final.zip')} → tictactoe/lessons/`);
+    zip.dispose();
+
+    writeFileSync(join(scratch, 'notes.zip'), writeZip([{ path: 'readme.txt', data: Buffer.from('hello') }]));
+    await expect(targetCode(join(scratch, 'notes.zip'), lessons)).rejects.toThrow(
+      `--target ${join(scratch, 'notes.zip')} holds no lessons: no lessons/ folder was found in it.`,
+    );
+    mkdirSync(join(scratch, 'broken'));
+    writeFileSync(join(scratch, 'broken', 'tictactoe.zip'), '');
+    await expect(targetCode(join(scratch, 'broken'), lessons)).rejects.toThrow(
+      /holds tictactoe\.zip\. Taken in as npm run grade takes a hand-in: broken\/tictactoe\.zip: the archive could not be unpacked: /,
+    );
+    rmSync(scratch, { recursive: true });
+  });
+
+  /** `npm run check 01 -- --target DIR --hidden` with its own temporary folder: what it printed, and the folders of its own it left there. */
+  function checkHidden(target: string, temporary: string): { status: number | null; stdout: string; left: string[] } {
+    mkdirSync(temporary);
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/check.ts', board.number, '--target', target, '--hidden', '--no-typecheck'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1', TMPDIR: temporary },
+    });
+    return { status: result.status, stdout: `${result.stdout}${result.stderr}`, left: readdirSync(temporary).filter((name) => name.startsWith('workbook-')) };
+  }
+
+  test("npm run check -- --target grades a folder of loose files and a folder of two archives, in a teacher's voice", () => {
+    const scratch = mkdtempSync(join(tmpdir(), 'workbook-target-'));
+    const loose = checkHidden(looseFolder(scratch), join(scratch, 'tmp-loose'));
+    const [firstLine] = loose.stdout.split('\n');
+    expect(firstLine).toContain(
+      `grading the loose files of ${join(scratch, 'Дмитрий Иванов_1235_assignsubmission_file_')}/ → 4 files → lessons/ (board-1.ts → `,
+    );
+    expect(firstLine).toContain(', hidden tests included (seed ');
+    expect(loose.stdout).toMatch(/100\/100\s+done/);
+    expect(loose.stdout).not.toMatch(/Next:|npm run check/);
+    expect(loose.left, 'the temporary folder is removed').toEqual([]);
+    expect(loose.status).toBe(0);
+    const archives = checkHidden(archivesFolder(scratch), join(scratch, 'tmp-archives'));
+    expect(archives.stdout).toContain(`grading the code in ${join(scratch, 'hw')}/ → final.zip → tictactoe/lessons/ (graded final.zip (newest, `);
+    expect(archives.stdout).toMatch(/100\/100\s+done/);
+    expect(archives.left).toEqual([]);
     rmSync(scratch, { recursive: true });
   });
 });

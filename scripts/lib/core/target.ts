@@ -1,13 +1,17 @@
 /**
  * `npm run check -- --target DIR`: where the lessons of DIR are, and which of them it holds. DIR may be
  * a lessons folder (01-board/, 02-input/, …), a workbook folder holding lessons/ (an unzipped hand-in),
- * or one folder around either (the top folder of an archive).
+ * or one folder around either (the top folder of an archive): it is graded in place. Any other hand-in
+ * (loose exercise files, archives, a .zip itself) is taken in as `npm run grade` takes it, into a
+ * temporary folder.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { printable } from './text.ts';
 import { Refusal } from './cli.ts';
-import { lessonFolders, UsageError, type Lesson } from './workbook.ts';
+import { lessonFolders, ROOT, UsageError, type Lesson } from './workbook.ts';
 
 /** How many single folders around a workbook are stepped through. */
 const MAX_WRAPPERS = 3;
@@ -27,13 +31,93 @@ export interface LeftOut {
   absentFiles: string[];
 }
 
+/** The code a --target names, ready to grade. */
+export interface TargetCode {
+  /** The lessons folder graded: in DIR, or a temporary one. */
+  dir: string;
+  /** DIR as the teacher knows it, for messages: "hand-in/tictactoe/lessons", "final.zip". */
+  shown: string;
+  /** What is graded, for the report's first line: "the code in hand-in/lessons", "the loose files of …". */
+  code: string;
+  /** Removes the temporary folder, if any. */
+  dispose: () => void;
+}
+
+/**
+ * What the intake of `npm run grade` makes of one hand-in (takeInHandIn in the teacher's intake): its
+ * exercise files copied into a lessons folder, how they were found and the intake's notes; or why
+ * it holds none.
+ */
+export type HandInCopy = { lessonsDir: string; found: string; placed?: string[]; notes: string[] } | { problem: string };
+
+/** The intake's takeInHandIn, in the teacher's workbook only: a student's pack holds no intake. */
+async function handInTaker(): Promise<((path: string, scratch: string, lessons: Lesson[]) => HandInCopy) | undefined> {
+  // (A path joined, not written out: the pack never follows it, so a student's check does without.)
+  const intake = join(ROOT, 'scripts', 'lib', 'teacher', 'intake', 'intake.ts');
+  if (!existsSync(intake)) return undefined;
+  return ((await import(pathToFileURL(intake).href)) as { takeInHandIn: (path: string, scratch: string, lessons: Lesson[]) => HandInCopy }).takeInHandIn;
+}
+
+/**
+ * The code of `given` (a path as typed): its lessons folder in place when it holds one (see
+ * findLessonsFolder), else the hand-in as `npm run grade` takes it in (loose files put where their
+ * lessons expect them, the version to grade chosen among archives), copied into a temporary folder
+ * that `dispose` removes. Throws a Refusal that says what `given` holds when neither finds lessons.
+ */
+export async function targetCode(given: string, lessons: Lesson[]): Promise<TargetCode> {
+  const dir = resolve(given);
+  const inPlace = isFolder(dir) ? lessonsFolderIn(dir) : undefined;
+  if (inPlace !== undefined && !('last' in inPlace)) return inPlaceCode(given, inPlace);
+  const takeInHandIn = existsSync(dir) ? await handInTaker() : undefined;
+  // Without the intake (a student's pack), findLessonsFolder says what DIR holds instead.
+  if (takeInHandIn === undefined) return inPlaceCode(given, findLessonsFolder(dir));
+  const scratch = mkdtempSync(join(tmpdir(), 'workbook-target-'));
+  const dispose = (): void => rmSync(scratch, { recursive: true, force: true });
+  try {
+    const handIn = takeInHandIn(dir, scratch, lessons);
+    if ('problem' in handIn) {
+      if (isFolder(dir)) findLessonsFolder(dir, handIn.problem);
+      throw new Refusal(`--target ${printable(given)} holds no lessons: ${handIn.problem}.`);
+    }
+    const notes = [...(handIn.placed === undefined ? [] : [handIn.placed.join(', ')]), ...handIn.notes];
+    const what = handIn.placed === undefined ? 'the code in' : 'the loose files of';
+    const code = `${what} ${foundIn(given, handIn.found)}${notes.length === 0 ? '' : ` (${notes.join('; ')})`}`;
+    return { dir: handIn.lessonsDir, shown: printable(given), code, dispose };
+  } catch (error) {
+    dispose();
+    throw error;
+  }
+}
+
+/** The lessons folder found in DIR, graded where it is. */
+function inPlaceCode(given: string, found: LessonsFolder): TargetCode {
+  const shown = printable(join(given, ...found.steps));
+  return { dir: found.dir, shown, code: `the code in ${shown}`, dispose: () => {} };
+}
+
+/** How the intake found a hand-in's work, from the path given: "hw/ → final.zip → tictactoe/lessons/". */
+function foundIn(given: string, found: string): string {
+  const slash = isFolder(resolve(given)) ? '/' : '';
+  const label = `${printable(basename(resolve(given)))}${slash}`;
+  const rest = found.startsWith(label) ? found.slice(label.length) : ` → ${found}`;
+  return `${printable(given.replace(/\/+$/, ''))}${slash}${rest}`;
+}
+
 /**
  * Finds the lessons folder in `dir`: `dir` itself when it holds lesson folders, else its `lessons/`,
  * else the same inside its only folder (macOS's __MACOSX and dot folders aside). Throws a Refusal
- * that says what was expected and what `dir` holds when there is none (a UsageError when `dir` is no folder).
+ * that says what was expected and what `dir` holds when there is none, and `why` npm run grade finds none
+ * (a UsageError when `dir` is no folder).
  */
-export function findLessonsFolder(dir: string): LessonsFolder {
+export function findLessonsFolder(dir: string, why?: string): LessonsFolder {
   if (!isFolder(dir)) throw new UsageError(`--target ${printable(dir)}: there is no such folder.`);
+  const found = lessonsFolderIn(dir);
+  if ('last' in found) throw new Refusal(noLessonsMessage(dir, found.last, why));
+  return found;
+}
+
+/** The lessons folder in a folder (see findLessonsFolder), or the last folder looked into when there is none. */
+function lessonsFolderIn(dir: string): LessonsFolder | { last: string } {
   const steps: string[] = [];
   let here = dir;
   for (let depth = 0; depth <= MAX_WRAPPERS; depth += 1) {
@@ -44,7 +128,7 @@ export function findLessonsFolder(dir: string): LessonsFolder {
     steps.push(folders[0] as string);
     here = join(here, folders[0] as string);
   }
-  throw new Refusal(noLessonsMessage(dir, here));
+  return { last: here };
 }
 
 /** The lessons whose folder in `lessonsDir` holds every exercise file, and the others. */
@@ -61,15 +145,15 @@ export function heldLessons(lessonsDir: string, lessons: Lesson[]): { held: Less
 }
 
 /** Why a folder is not graded: what was expected, and what is there instead. */
-function noLessonsMessage(given: string, last: string): string {
+function noLessonsMessage(given: string, last: string, why: string | undefined): string {
   const names = readdirSync(last).filter((name) => !isClutter(name));
   const shown = names.slice(0, 8).map((name) => printable(isFolder(join(last, name)) ? `${name}/` : name));
   const holds = names.length === 0 ? 'nothing' : `${shown.join(', ')}${names.length > shown.length ? ', …' : ''}`;
   const where = printable(last === given ? given : `${last} (inside ${given})`);
-  const archive = names.some((name) => /\.zip$/i.test(name)) ? ' Unzip the archive first and point --target at what it holds.' : '';
+  const grade = why === undefined ? '' : ` Taken in as npm run grade takes a hand-in: ${why}.`;
   return (
     `--target ${printable(given)} holds no lessons. Expected lesson folders (01-board/, 02-input/, …), a workbook folder holding ` +
-    `lessons/, or one folder around either; ${where} holds ${holds}.${archive}`
+    `lessons/, loose exercise files, an archive of one of these, or one folder around one of these; ${where} holds ${holds}.${grade}`
   );
 }
 

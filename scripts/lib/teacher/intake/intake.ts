@@ -7,9 +7,10 @@
 import { copyFileSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { isClutter, nameClass, PLATFORM_NAMES, studentKey, withoutArchiveEnding, isWrapperName, type NamedEntry } from './platforms.ts';
-import { EXERCISE_FILE_LIMIT, isPlainFolder, readArchiveFile, readManifest, SKIPPED, unpackInto, type Submission } from './submissions.ts';
+import { EXERCISE_FILE_LIMIT, isPlainFolder, privateCopy, readArchiveFile, readManifest, SKIPPED, unpackInto, type Submission } from './submissions.ts';
 import { findNearMisses } from './near-misses.ts';
 import { chooseWork, LOOSE_FILE_LIMIT, looseWorkIn, workbookIn, type Version, type Work } from './versions.ts';
+import type { HandInCopy } from '../../core/target.ts';
 import { listLessons, type Lesson } from '../../core/workbook.ts';
 import { ARCHIVE_LIMITS, ZipError, type ArchiveLimits } from './zip.ts';
 import { byCodeUnits, lookAlike, numbered, plural, printable } from '../../core/text.ts';
@@ -104,6 +105,27 @@ export function findSubmissions(dir: string, scratch: string, lessons: Lesson[] 
   noteLookAlikes([...alike.values()].map((group) => group.filter((submission) => !twins.has(submission))));
   dropSharedIds(kept);
   return kept.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * One hand-in on its own (a student's folder, or an archive), taken in as findSubmissions takes each
+ * of a class (versions chosen, loose files gathered, archives unpacked into `scratch`), and its
+ * exercise files copied into `scratch/lessons` as privateCopy copies them: what `check --target` grades.
+ */
+export function takeInHandIn(path: string, scratch: string, lessons: Lesson[]): HandInCopy {
+  const handIn = takeInOne(path, join(scratch, 'intake'), lessons);
+  if (handIn?.lessonsDir === undefined) return { problem: handIn?.problem ?? 'no lessons/ folder was found in it' };
+  const copy = privateCopy(handIn, lessons, join(scratch, 'lessons'));
+  const notes = [...(handIn.choices ?? []), ...copy.notes];
+  return { lessonsDir: copy.lessonsDir, found: handIn.found ?? '', ...(handIn.placed === undefined ? {} : { placed: handIn.placed }), notes };
+}
+
+/** One hand-in on its own, taken in as findSubmissions takes each of a class. */
+function takeInOne(path: string, scratch: string, lessons: Lesson[]): Submission | undefined {
+  const entry = readdirSync(dirname(path), { withFileTypes: true }).find((candidate) => candidate.name === basename(path));
+  if (entry === undefined) return undefined;
+  const [named] = nameClass([{ name: entry.name, isGitClone: entry.isDirectory() && isPlainFolder(join(path, '.git')) }]);
+  return named === undefined ? undefined : takeIn([{ entry, path, named }], scratch, lessons);
 }
 
 /**
@@ -354,6 +376,7 @@ function locate(submission: Submission, versions: Version[], scratch: string, pr
   }
   submission.found = graded.path === '' ? graded.version.found : `${graded.version.found} → ${graded.path}`;
   submission.choices = [...(note === undefined ? [] : [note]), ...graded.notes];
+  if (graded.placed !== undefined) submission.placed = graded.placed;
   for (const problem of problems) submission.notes?.push(problem);
 }
 

@@ -69,6 +69,8 @@ export interface Submission {
    * (newest, files of 2026-03-02 10:15); left aside draft.zip"): for the teacher and the student alike.
    */
   choices?: string[];
+  /** Where the loose exercise files graded were put, when loose files were graded: "board-1.ts → 01-board/board.ts". */
+  placed?: string[];
   /** True when the platform marked the hand-in late (Canvas's "_LATE_" in its download's names). */
   late?: boolean;
   /** The student's entry in the class list, when one was given and matches. */

@@ -49,6 +49,8 @@ export interface Work {
   loose: boolean;
   /** The loose files gathered, as the student named them. */
   files?: string[];
+  /** Where each loose file gathered was put: "board-1.ts → 01-board/board.ts". */
+  placed?: string[];
   /** Which copy of a file was graded, where a loose file was handed in more than once. */
   notes: string[];
 }
@@ -74,7 +76,8 @@ export function looseWorkIn(version: Version, into: string, lessons: Lesson[]): 
   const gathered = gatherLoose(version.folder, into, lessons);
   if (gathered === undefined) return undefined;
   const path = version.looseCopy ? 'lessons/' : `${plural(gathered.count, 'file')} → lessons/`;
-  return { version, folder: into, lessonsDir: join(into, 'lessons'), path, loose: true, files: gathered.taken, notes: gathered.notes };
+  const { taken: files, placed, notes } = gathered;
+  return { version, folder: into, lessonsDir: join(into, 'lessons'), path, loose: true, files, placed, notes };
 }
 
 /** A plain file lying loose in a folder. */
@@ -89,13 +92,18 @@ interface LooseFile {
  * Canvas's name for a file handed in again, or "board (1).ts", a browser's) is that file handed in
  * again: of "board.ts", "board-1.ts" and "board (2).ts" the highest number is graded (of equal numbers,
  * the name that sorts last), with a note. Only plain files of at most LOOSE_FILE_LIMIT are taken;
- * links are never followed. Gives how many loose files the folder holds, and the notes; undefined when
- * it holds no exercise file.
+ * links are never followed. Gives how many loose files the folder holds, those taken and where each was
+ * put, and the notes; undefined when it holds no exercise file.
  */
-export function gatherLoose(folder: string, into: string, lessons: Lesson[]): { count: number; taken: string[]; notes: string[] } | undefined {
+export function gatherLoose(
+  folder: string,
+  into: string,
+  lessons: Lesson[],
+): { count: number; taken: string[]; placed: string[]; notes: string[] } | undefined {
   const files = looseFiles(folder);
   const notes: string[] = [];
   const taken: string[] = [];
+  const placed: string[] = [];
   let gathered = 0;
   for (const lesson of lessons) {
     for (const file of lesson.files) {
@@ -106,13 +114,14 @@ export function gatherLoose(folder: string, into: string, lessons: Lesson[]): { 
       copyFileSync(chosen.path, join(into, 'lessons', lesson.id, file));
       gathered += 1;
       taken.push(printable(chosen.name));
+      placed.push(`${printable(chosen.name)} → ${lesson.id}/${file}`);
       if (others.length > 0) {
         const aside = others.map((other) => printable(other.name)).join(', ');
         notes.push(`graded ${printable(chosen.name)} as lessons/${lesson.id}/${file} (the file handed in again: the highest copy number); left aside ${aside}`);
       }
     }
   }
-  return gathered === 0 ? undefined : { count: files.length, taken, notes };
+  return gathered === 0 ? undefined : { count: files.length, taken, placed, notes };
 }
 
 /** The plain files (no links) of a folder, after stepping through single folders around them. */
