@@ -23,6 +23,10 @@ const LESSONS = ['01-board', '02-input', '03-win', '04-game', '05-class'];
 const SEED = '20261201';
 /** The most one slow lesson may add (issue 42's target for a hand-in built to be slow; the loop's lessons are held to it too). */
 const SLOW_LESSON_LIMIT_S = 60;
+/** The most an honest endless loop may add to the grading of the hostile class's lessons 01-03 (issue 42's target). */
+const LOOP_LIMIT_S = 15;
+/** The lessons of the hostile class, for the loop's target. */
+const HOSTILE_LESSONS = ['01-board', '02-input', '03-win'];
 
 interface Graded {
   seconds: number;
@@ -59,9 +63,9 @@ function makeClass(dir: string): { calm: string[]; slow: string[]; names: string
 }
 
 /** Grades the folders in a process of their own and reads what it printed. */
-function grade(folders: string[]): Graded {
+function grade(folders: string[], lessons: string[] = LESSONS): Graded {
   const script = join(ROOT, 'tests/workbook/slow-class/grade.ts');
-  const result = spawnSync(process.execPath, ['--import', 'tsx', script, SEED, LESSONS.join(','), ...folders], {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', script, SEED, lessons.join(','), ...folders], {
     cwd: ROOT,
     encoding: 'utf8',
     timeout: 600_000,
@@ -86,6 +90,18 @@ describe.runIf(ENABLED)('a class with slow hand-ins', () => {
       console.log(`  ${names[index]}: ${runs.map((run) => `${run.lesson} ${run.passed}/${run.tests} ${run.seconds.toFixed(1)} s`).join(', ')}`);
     }
   }, 900_000);
+
+  test(`an honest endless loop adds at most ${LOOP_LIMIT_S} s to the grading of lessons 01-03, and costs its classmate nothing`, () => {
+    const made = makeClass(join(scratch, 'loop-class'));
+    const [honest, , reference] = made.calm;
+    const looping = made.slow[names.indexOf('looping')];
+    if (honest === undefined || reference === undefined || looping === undefined) throw new Error('the class was not made');
+    const without = grade([honest, reference], HOSTILE_LESSONS);
+    const withLoop = grade([honest, looping, reference], HOSTILE_LESSONS);
+    console.log(`slow-class.test.ts: lessons 01-03 without the loop ${without.seconds.toFixed(1)} s, with it ${withLoop.seconds.toFixed(1)} s`);
+    expect(withLoop.seconds - without.seconds).toBeLessThan(LOOP_LIMIT_S);
+    for (const run of withLoop.folders[0] ?? []) expect({ lesson: run.lesson, passed: run.passed }).toEqual({ lesson: run.lesson, passed: run.tests });
+  }, 300_000);
 
   const lesson = (graded: Graded, name: string, id: string) => {
     const run = graded.folders[names.indexOf(name)]?.find((candidate) => candidate.lesson === id);

@@ -54,6 +54,8 @@ export function budgetsFor(limitMs: number): { testMs: number; lessonMs: number 
 
 /** The limit of a call once the code was stopped in the same lesson. */
 const AFTER_STOP_MS = 1000;
+/** The least a call's limit falls to as the stops of a lesson add up (it halves with each: 1 s, 0.5 s, 0.25 s). */
+const AFTER_STOPS_FLOOR_MS = 250;
 
 /** Lines of recent output kept to explain a stopped call. */
 const RECENT_LINES = 12;
@@ -509,11 +511,12 @@ class Session {
 
   /**
    * The limit of the next top-level call: the usual one, or after the code was stopped once in this
-   * lesson, at most AFTER_STOP_MS, so a loop that many tests meet costs seconds, not minutes (a correct
-   * call takes far less either way).
+   * lesson, at most AFTER_STOP_MS, halved at each further stop down to AFTER_STOPS_FLOOR_MS, so a loop
+   * that every test of a lesson meets costs seconds, not minutes (a correct call takes far less either way).
    */
   private currentLimit(): number {
-    return this.stops > 0 && this.deadlineMs === this.limitMs ? Math.min(this.limitMs, AFTER_STOP_MS) : this.deadlineMs;
+    if (this.stops === 0 || this.deadlineMs !== this.limitMs) return this.deadlineMs;
+    return Math.min(this.limitMs, Math.max(AFTER_STOPS_FLOOR_MS, AFTER_STOP_MS / 2 ** (this.stops - 1)));
   }
 
   /** The live sandbox, started (again) when needed. */
