@@ -10,10 +10,10 @@ import '../01-board.test.ts';
 import { expect, test } from 'vitest';
 import { createBoard, createGrid, EMPTY, renderBoard, renderFramed, renderGrid, type Board, type Grid } from '@workbook/01-board/board';
 import { boardOf, gridOf, pictureOf, type TestBoard } from '../support/boards.ts';
-import { asGrid, forEachGenerated } from '../support/generated.ts';
-import { anyFilling } from '../support/legal-play.ts';
+import { asGrid, forEachGenerated } from './support/generated.ts';
+import { anyFilling } from './support/legal-play.ts';
 import { lessonTasks } from '../support/lesson.ts';
-import { framedDrawing, gridDrawing, numberedDrawing } from '../support/rules.ts';
+import { framedDrawing, gridDrawing, numberedDrawing } from './support/rules.ts';
 
 const task = lessonTasks('01-board', { hidden: true });
 

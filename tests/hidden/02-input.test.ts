@@ -11,12 +11,12 @@ import { expect, test } from 'vitest';
 import { askMove, parseCoordinates, parseMove } from '@workbook/02-input/input';
 import type { Board, Grid, Mark } from '@workbook/01-board/board';
 import { pictureOf, type TestBoard } from '../support/boards.ts';
-import { anyLine, asGrid, blanks, forEachGenerated, spaces, typedCell, wholeOutOfRange } from '../support/generated.ts';
-import { anyFilling, playedBoard } from '../support/legal-play.ts';
+import { anyLine, asGrid, blanks, forEachGenerated, spaces, typedCell, wholeOutOfRange } from './support/generated.ts';
+import { anyFilling, playedBoard } from './support/legal-play.ts';
 import { scriptedIO, type ScriptedIO } from '../support/io.ts';
 import { lessonTasks } from '../support/lesson.ts';
 import { fc, SHRINKS } from '../support/property.ts';
-import { expectedAsk, expectedCoordinates, expectedMove, isDigitsOnly, withoutSpacesAround } from '../support/rules.ts';
+import { expectedAsk, expectedCoordinates, expectedMove, isDigitsOnly, withoutSpacesAround } from './support/rules.ts';
 import { callEach } from '../support/sealed.ts';
 
 const task = lessonTasks('02-input', { hidden: true });

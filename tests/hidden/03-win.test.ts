@@ -12,11 +12,11 @@ import { expect, test } from 'vitest';
 import { hasWon, outcome, winner } from '@workbook/03-win/win';
 import type { Board, Mark } from '@workbook/01-board/board';
 import { drawBoard, type TestBoard } from '../support/boards.ts';
-import { forEachGenerated } from '../support/generated.ts';
-import { anyFilling } from '../support/legal-play.ts';
+import { forEachGenerated } from './support/generated.ts';
+import { anyFilling } from './support/legal-play.ts';
 import { lessonTasks } from '../support/lesson.ts';
 import { fc } from '../support/property.ts';
-import { ownsALine } from '../support/rules.ts';
+import { ownsALine } from './support/rules.ts';
 
 const task = lessonTasks('03-win', { hidden: true });
 

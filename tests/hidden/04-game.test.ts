@@ -12,11 +12,11 @@ import '../04-game.test.ts';
 import { expect, test } from 'vitest';
 import { playGame, playMatch, type GameOptions, type MatchOptions } from '@workbook/04-game/game';
 import type { IO } from '@workbook/02-input/input';
-import { againAnswer, coin, gameScript, stopAnswer, unclearAnswer, type GameKind, type GameScript } from '../support/generated.ts';
+import { againAnswer, coin, gameScript, stopAnswer, unclearAnswer, type GameKind, type GameScript } from './support/generated.ts';
 import { scriptedIO, type ScriptedIO } from '../support/io.ts';
 import { lessonTasks } from '../support/lesson.ts';
 import { fc, SHRINKS } from '../support/property.ts';
-import { expectedGame, expectedMatch, type GameRecord } from '../support/rules.ts';
+import { expectedGame, expectedMatch, type GameRecord } from './support/rules.ts';
 import { callEach } from '../support/sealed.ts';
 
 const task = lessonTasks('04-game', { hidden: true });

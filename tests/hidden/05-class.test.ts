@@ -24,8 +24,8 @@ import {
   type GridMove,
   type ModelGame,
   type ModelGrid,
-} from '../support/class-model.ts';
-import { PLENTY_MS } from '../support/legal-play.ts';
+} from './support/class-model.ts';
+import { PLENTY_MS } from './support/legal-play.ts';
 import { lessonTasks } from '../support/lesson.ts';
 import { fc, SHRINKS } from '../support/property.ts';
 

@@ -9,13 +9,13 @@
 import '../07-search.test.ts';
 import { expect, test } from 'vitest';
 import { audit, bestMove, type Strategy } from '@workbook/07-search/search';
-import { holdsOnPositions, judgeEach, PLENTY_MS } from '../support/legal-play.ts';
+import { holdsOnPositions, judgeEach, PLENTY_MS } from './support/legal-play.ts';
 import { lessonTasks } from '../support/lesson.ts';
 import { fc, SHRINKS } from '../support/property.ts';
 import { besideTheCode } from '../support/sealed.ts';
-import { bestCells, expectedAudit, minimaxScore } from '../support/search-model.ts';
+import { bestCells, expectedAudit, minimaxScore } from './support/search-model.ts';
 import { firstEmptyOf as localFirstEmptyOf } from '../support/strategies.ts';
-import { withMark } from '../support/computer-rules.ts';
+import { withMark } from './support/computer-rules.ts';
 import { other } from '../support/opponents.ts';
 
 const task = lessonTasks('07-search', { hidden: true });

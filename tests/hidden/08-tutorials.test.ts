@@ -13,7 +13,7 @@ import { drawBoard, playTutorial, PROFILES, readMove, type Profile, type Tutoria
 import type { Board } from '@workbook/01-board/board';
 import { pictureOf } from '../support/boards.ts';
 import { programIO } from '../support/io.ts';
-import { anyFilling, PLENTY_MS } from '../support/legal-play.ts';
+import { anyFilling, PLENTY_MS } from './support/legal-play.ts';
 import { lessonTasks } from '../support/lesson.ts';
 import { fc, SHRINKS } from '../support/property.ts';
 import { callEach } from '../support/sealed.ts';
@@ -27,7 +27,7 @@ import {
   tokenFor,
   type ModelProfile,
   type Token,
-} from '../support/tutorial-model.ts';
+} from './support/tutorial-model.ts';
 
 const task = lessonTasks('08-tutorials', { hidden: true });
 

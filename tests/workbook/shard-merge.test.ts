@@ -91,10 +91,17 @@ describe('which hand-ins a shard grades', () => {
     expect(classRecord(['Ann', 'Ben']).names).not.toBe(classRecord(['Ann', 'Bea']).names);
   });
 
-  test('the workbook fingerprint covers lesson.json, the visible and hidden suites and tests/support/, whatever the line ends', () => {
+  test('the workbook fingerprint covers lesson.json, the visible and hidden suites and their support folders, whatever the line ends', () => {
     const root = join(scratch, 'fingerprint');
     const lesson: Lesson = { id: '01-x', number: '01', title: 'X', buildsOn: [], files: ['x.ts'], tasks: [] };
-    const files = ['lessons/01-x/lesson.json', 'tests/01-x.test.ts', 'tests/hidden/01-x.test.ts', 'tests/support/rules.ts'];
+    const files = [
+      'lessons/01-x/lesson.json',
+      'tests/01-x.test.ts',
+      'tests/hidden/01-x.test.ts',
+      'tests/support/boards.ts',
+      'tests/hidden/support/rules.ts',
+      'tests/support/digests/03-win.json',
+    ];
     const write = (path: string, text: string): void => {
       mkdirSync(join(root, path, '..'), { recursive: true });
       writeFileSync(join(root, path), text);

@@ -4,7 +4,7 @@
  * it was cut from, the workbook's graded material and the options that change scores.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { hashText } from '../core/stubs.ts';
 import { hiddenSuitePath, suitePath, type Lesson } from '../core/workbook.ts';
 import type { Gradebook } from './gradebook/gradebook.ts';
@@ -30,7 +30,7 @@ export function optionsRecord(limitMs: number, acceptNearMisses: boolean, roster
 
 /**
  * A sha256 over the workbook's graded material, by path in code-unit order: every lesson.json, visible
- * and hidden suite, and the suites' support modules (tests/support/). Line ends count as \n, so a
+ * and hidden suite, and the suites' support modules (tests/support/ and tests/hidden/support/). Line ends count as \n, so a
  * checkout with \r\n gives the same fingerprint.
  */
 export function workbookFingerprint(root: string, lessons: Lesson[]): string {
@@ -40,11 +40,16 @@ export function workbookFingerprint(root: string, lessons: Lesson[]): string {
   return hashText(JSON.stringify(paths.map((path) => [path, hashText(readFileSync(join(root, path), 'utf8').replace(/\r\n/g, '\n'))])));
 }
 
-/** The files of tests/support/, relative to the workbook root. */
+/** The suites' support folders: the helpers a pack may carry, and the teacher-only models of the hidden suites. */
+const SUPPORT_FOLDERS = ['tests/support', 'tests/hidden/support'];
+
+/** The files of the support folders (and their subfolders), relative to the workbook root. */
 function supportFiles(root: string): string[] {
-  const dir = join(root, 'tests', 'support');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => `tests/support/${entry.name}`);
+  return SUPPORT_FOLDERS.flatMap((folder) => {
+    const dir = join(root, folder);
+    if (!existsSync(dir)) return [];
+    return readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `${folder}/${relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/')}`);
+  });
 }

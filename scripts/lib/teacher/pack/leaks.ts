@@ -18,7 +18,7 @@ const FORBIDDEN = [
   /^solutions\//,
   /^tests\/hidden\//,
   /^tests\/workbook\//,
-  /^scripts\/(stubs|pack|grade|bench|check-lesson|typecheck)\.ts$/,
+  /^scripts\/(stubs|pack|grade|bench|check-lesson|typecheck|digests)\.ts$/,
   /^\.ci\//,
   /^\.git\//,
 ];

@@ -3,10 +3,10 @@
  * whole games (the boards come from legal-play.ts), and `forEachGenerated`, which checks a batch of
  * generated inputs in one crossing into the graded code. Nothing here imports student code.
  */
-import type { TestCell, TestGridCell } from './boards.ts';
+import type { TestCell, TestGridCell } from '../../support/boards.ts';
 import { cellOrder } from './legal-play.ts';
-import { fc, SHRINKS } from './property.ts';
-import { callEach } from './sealed.ts';
+import { fc, SHRINKS } from '../../support/property.ts';
+import { callEach } from '../../support/sealed.ts';
 import { expectedGame, type TestMark } from './rules.ts';
 
 /** How many generated inputs one crossing carries, and how many crossings a property makes, unless it says otherwise. */

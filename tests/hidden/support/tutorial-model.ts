@@ -4,9 +4,9 @@
  * by construction, so no parser is needed to know the answer), profiles of every shape, and whole
  * games with the transcript a player would see.
  */
-import { fc } from './property.ts';
-import type { TestBoard, TestCell } from './boards.ts';
-import { emptyCellsOf, lineOwner, type TestMark } from './opponents.ts';
+import { fc } from '../../support/property.ts';
+import type { TestBoard, TestCell } from '../../support/boards.ts';
+import { emptyCellsOf, lineOwner, type TestMark } from '../../support/opponents.ts';
 import { expectedHeuristicMove, expectedRuleMove, withMark } from './computer-rules.ts';
 
 /** A text a profile prints (the lesson's Phrase). */

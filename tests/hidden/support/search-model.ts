@@ -3,8 +3,8 @@
  * student code: the minimax score of a board (seen from the player to move, quicker wins worth more)
  * and the audit of a strategy against every possible sequence of opponent moves.
  */
-import type { TestBoard, TestCell } from './boards.ts';
-import { emptyCellsOf, lineOwner, other, type TestMark } from './opponents.ts';
+import type { TestBoard, TestCell } from '../../support/boards.ts';
+import { emptyCellsOf, lineOwner, other, type TestMark } from '../../support/opponents.ts';
 import { withMark } from './computer-rules.ts';
 
 const scores = new Map<string, number>();

@@ -3,8 +3,8 @@
  * code: what the board and the player are after any list of moves (taken cells ignored), who has
  * three in a line, and the board drawn the way lesson 01's renderGrid draws it.
  */
-import { fc } from './property.ts';
-import { linesOfThree, type TestGridCell } from './boards.ts';
+import { fc } from '../../support/property.ts';
+import { linesOfThree, type TestGridCell } from '../../support/boards.ts';
 
 /** A grid of three rows of three cells, '.' for empty. */
 export type ModelGrid = TestGridCell[][];

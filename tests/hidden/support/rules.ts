@@ -4,7 +4,7 @@
  * here imports student code (or the reference), so what the suites expect cannot come from the code
  * they grade. Written plainly, one rule per function, so a reader can hold each against the lesson.
  */
-import { linesOfThree, type TestCell, type TestGridCell } from './boards.ts';
+import { linesOfThree, type TestCell, type TestGridCell } from '../../support/boards.ts';
 
 /** A player's mark. */
 export type TestMark = 'X' | 'O';

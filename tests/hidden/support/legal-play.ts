@@ -4,10 +4,10 @@
  * code, so a bug in a lesson cannot change what the tests expect.
  */
 import { expect } from 'vitest';
-import { fc, SHRINKS } from './property.ts';
-import { countMarks, pictureOf, type TestBoard, type TestCell } from './boards.ts';
-import { emptyCellsOf, lineOwner, type TestMark } from './opponents.ts';
-import { callEach } from './sealed.ts';
+import { fc, SHRINKS } from '../../support/property.ts';
+import { countMarks, pictureOf, type TestBoard, type TestCell } from '../../support/boards.ts';
+import { emptyCellsOf, lineOwner, type TestMark } from '../../support/opponents.ts';
+import { callEach } from '../../support/sealed.ts';
 
 /** A position a real game reached, with the mark to move there. */
 export interface Position {
