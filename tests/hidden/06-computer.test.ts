@@ -13,7 +13,8 @@ import { pictureOf, type TestBoard } from '../support/boards.ts';
 import { expectedHeuristicMove, expectedRuleMove, hardChoices } from './support/computer-rules.ts';
 import { holdsOnPositions, judgeEach, ongoingPosition, PLENTY_MS, positions, type Position } from './support/legal-play.ts';
 import { lessonTasks } from '../support/lesson.ts';
-import { emptyCellsOf, other, winningCellsFor } from '../support/opponents.ts';
+import { emptyCellsOf, other } from '../support/opponents.ts';
+import { winningCellsFor } from './support/lines.ts';
 import { fc, runSeed, SHRINKS } from '../support/property.ts';
 import { callEach, sandboxRandom, watchMathRandom } from '../support/sealed.ts';
 

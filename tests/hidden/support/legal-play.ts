@@ -6,7 +6,8 @@
 import { expect } from 'vitest';
 import { fc, SHRINKS } from '../../support/property.ts';
 import { countMarks, pictureOf, type TestBoard, type TestCell } from '../../support/boards.ts';
-import { emptyCellsOf, lineOwner, type TestMark } from '../../support/opponents.ts';
+import { emptyCellsOf, type TestMark } from '../../support/opponents.ts';
+import { lineOwner } from './lines.ts';
 import { callEach } from '../../support/sealed.ts';
 
 /** A position a real game reached, with the mark to move there. */

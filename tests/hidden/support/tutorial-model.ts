@@ -6,7 +6,8 @@
  */
 import { fc } from '../../support/property.ts';
 import type { TestBoard, TestCell } from '../../support/boards.ts';
-import { emptyCellsOf, lineOwner, type TestMark } from '../../support/opponents.ts';
+import { emptyCellsOf, type TestMark } from '../../support/opponents.ts';
+import { lineOwner } from './lines.ts';
 import { expectedHeuristicMove, expectedRuleMove, withMark } from './computer-rules.ts';
 
 /** A text a profile prints (the lesson's Phrase). */
