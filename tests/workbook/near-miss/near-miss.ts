@@ -7,7 +7,8 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ROOT } from '../../../scripts/lib/core/workbook.ts';
+import { runsCodeOf } from '../../../scripts/lib/core/lesson-code.ts';
+import { listLessons, ROOT, type Lesson } from '../../../scripts/lib/core/workbook.ts';
 import type { Gradebook, LessonGrade } from '../../../scripts/lib/teacher/gradebook/gradebook.ts';
 import { grade } from '../synthetic-class.ts';
 
@@ -75,45 +76,97 @@ export interface NearMissResult {
   hiddenFailed: string[];
 }
 
+/** Every lesson whose code a lesson runs, directly or through another (lesson.json's buildsOn, as lesson-code.ts reads it). */
+function runsCodeOfAll(id: string, byId: Map<string, Lesson>): Set<string> {
+  const found = new Set<string>();
+  const visit = (current: string): void => {
+    const lesson = byId.get(current);
+    if (lesson === undefined) return;
+    for (const earlier of runsCodeOf(lesson)) {
+      if (found.has(earlier)) continue;
+      found.add(earlier);
+      visit(earlier);
+    }
+  };
+  visit(id);
+  return found;
+}
+
 /**
- * Grades every near miss of the given lessons (one hand-in each, plus the reference as `reference`)
- * with `npm run grade -- --seed S`, once per seed, in `scratch`.
+ * The lessons in groups none of which runs another's code: the near misses of a group's lessons can
+ * share hand-ins (one near miss per lesson each) without one lesson's mistake failing another.
+ */
+export function apartGroups(lessonIds: string[]): string[][] {
+  const byId = new Map(listLessons().map((lesson) => [lesson.id, lesson]));
+  const groups: string[][] = [];
+  for (const id of lessonIds) {
+    const apart = (group: string[]): boolean => group.every((other) => !runsCodeOfAll(id, byId).has(other) && !runsCodeOfAll(other, byId).has(id));
+    const group = groups.find(apart);
+    if (group) group.push(id);
+    else groups.push([id]);
+  }
+  return groups;
+}
+
+/** Grades a class folder with one seed and returns its gradebook; throws with the grader's output when it wrote none. */
+export function gradeClass(classDir: string, lessonIds: string[], seed: number, out: string): Gradebook {
+  const run = grade([classDir, '--out', out, '--lessons', lessonIds.map((id) => id.slice(0, 2)).join(','), '--seed', String(seed)]);
+  if (!existsSync(join(out, 'gradebook.json'))) throw new Error(`grading with seed ${seed} wrote no gradebook:\n${run.stdout}\n${run.stderr}`);
+  return JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as Gradebook;
+}
+
+/** A student's lessons in a gradebook (none when the student is not there). */
+function lessonsOf(book: Gradebook, name: string): Record<string, LessonGrade> {
+  return book.students.find((student) => student.name === name)?.lessons ?? {};
+}
+
+/**
+ * Grades every near miss of the given lessons with `npm run grade -- --seed S`, once per seed, in
+ * `scratch`: one class per group of lessons that run none of each other's code, each hand-in holding
+ * one near miss of each lesson of its group over the reference, beside the reference itself (the
+ * control: `reference` has its points per seed and lesson).
  */
 export async function gradeNearMisses(
   lessonIds: string[],
   seeds: number[],
   scratch: string,
 ): Promise<{ results: NearMissResult[]; reference: Record<number, Record<string, number>> }> {
-  const classDir = join(scratch, 'class');
-  rmSync(classDir, { recursive: true, force: true });
-  const cases: Array<{ lessonId: string; nearMiss: NearMiss; student: string }> = [];
-  for (const lessonId of lessonIds) {
-    for (const nearMiss of await nearMissesOf(lessonId)) {
-      const student = `${lessonId.slice(0, 2)}-${nearMiss.name}`;
-      cases.push({ lessonId, nearMiss, student });
-      writeHandIn(join(classDir, student), [{ lessonId, file: nearMiss.file, source: nearMissSource(lessonId, nearMiss) }]);
-    }
-  }
-  writeHandIn(join(classDir, 'reference'), []);
   const results: NearMissResult[] = [];
   const reference: Record<number, Record<string, number>> = {};
-  for (const seed of seeds) {
-    const out = join(scratch, `seed-${seed}`);
-    const run = grade([classDir, '--out', out, '--lessons', lessonIds.map((id) => id.slice(0, 2)).join(','), '--seed', String(seed)]);
-    if (!existsSync(join(out, 'gradebook.json'))) throw new Error(`grading with seed ${seed} wrote no gradebook:\n${run.stdout}\n${run.stderr}`);
-    const book = JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as Gradebook;
-    const lessonsOf = (name: string): Record<string, LessonGrade> => book.students.find((student) => student.name === name)?.lessons ?? {};
-    reference[seed] = Object.fromEntries(Object.entries(lessonsOf('reference')).map(([id, lesson]) => [id, lesson.points]));
-    for (const { lessonId, nearMiss, student } of cases) {
-      const lesson = lessonsOf(student)[lessonId];
-      results.push({
-        lessonId,
-        name: nearMiss.name,
-        seed,
-        points: lesson?.points ?? Number.NaN,
-        visibleFailed: (lesson?.tasks ?? []).reduce((sum, task) => sum + task.total - task.passed - task.hiddenFailed, 0),
-        hiddenFailed: (lesson?.hiddenFailures ?? []).map((failure) => failure.name),
+  for (const [index, group] of apartGroups(lessonIds).entries()) {
+    const classDir = join(scratch, `class-${index + 1}`);
+    rmSync(classDir, { recursive: true, force: true });
+    const byLesson = new Map<string, NearMiss[]>();
+    for (const lessonId of group) byLesson.set(lessonId, await nearMissesOf(lessonId));
+    const size = Math.max(0, ...[...byLesson.values()].map((list) => list.length));
+    const cases: Array<{ lessonId: string; nearMiss: NearMiss; student: string }> = [];
+    for (let number = 0; number < size; number += 1) {
+      const student = `near-miss-${number + 1}`;
+      const held = group.flatMap((lessonId) => {
+        const nearMiss = byLesson.get(lessonId)?.[number];
+        return nearMiss === undefined ? [] : [{ lessonId, nearMiss }];
       });
+      for (const entry of held) cases.push({ ...entry, student });
+      writeHandIn(
+        join(classDir, student),
+        held.map(({ lessonId, nearMiss }) => ({ lessonId, file: nearMiss.file, source: nearMissSource(lessonId, nearMiss) })),
+      );
+    }
+    writeHandIn(join(classDir, 'reference'), []);
+    for (const seed of seeds) {
+      const book = gradeClass(classDir, group, seed, join(scratch, `class-${index + 1}-seed-${seed}`));
+      reference[seed] = { ...reference[seed], ...Object.fromEntries(Object.entries(lessonsOf(book, 'reference')).map(([id, lesson]) => [id, lesson.points])) };
+      for (const { lessonId, nearMiss, student } of cases) {
+        const lesson = lessonsOf(book, student)[lessonId];
+        results.push({
+          lessonId,
+          name: nearMiss.name,
+          seed,
+          points: lesson?.points ?? Number.NaN,
+          visibleFailed: (lesson?.tasks ?? []).reduce((sum, task) => sum + task.total - task.passed - task.hiddenFailed, 0),
+          hiddenFailed: (lesson?.hiddenFailures ?? []).map((failure) => `${failure.name}${failure.detail ? `\n${failure.detail}` : ''}`),
+        });
+      }
     }
   }
   return { results, reference };

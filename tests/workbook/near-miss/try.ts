@@ -1,6 +1,7 @@
 /**
  * For authors: grades the near misses of some lessons with a few seeds and prints each one's points.
- * Usage: npx tsx tests/workbook/near-miss/try.ts 02 [06 …] [--seeds 1,2,3]
+ * Usage: npx tsx tests/workbook/near-miss/try.ts 02 [06 …] [--seeds 1,2,3] [--details]
+ * (--details prints what each failed hidden test tells the teacher)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import { gradeNearMisses } from './near-miss.ts';
 
 const args = process.argv.slice(2);
 const seedsAt = args.indexOf('--seeds');
+const details = args.includes('--details');
 const seeds = seedsAt >= 0 ? (args[seedsAt + 1] ?? '').split(',').map(Number) : [1, 2, 3];
 const numbers = args.filter((arg, index) => !arg.startsWith('--') && index !== seedsAt + 1);
 const lessonIds = listLessons()
@@ -21,8 +23,9 @@ const { results, reference } = await gradeNearMisses(lessonIds, seeds, scratch);
 for (const result of results) {
   const mark = result.points < 100 ? 'caught' : 'MISSED';
   console.log(
-    `${mark}  ${result.lessonId} ${result.name} seed ${result.seed}: ${result.points} (visible failed ${result.visibleFailed}; hidden failed: ${result.hiddenFailed.join(' | ') || 'none'})`,
+    `${mark}  ${result.lessonId} ${result.name} seed ${result.seed}: ${result.points} (visible failed ${result.visibleFailed}; hidden failed: ${result.hiddenFailed.map((failure) => failure.split('\n')[0]).join(' | ') || 'none'})`,
   );
+  if (details) for (const failure of result.hiddenFailed) console.log(`    ${failure.replaceAll('\n', '\n    ')}`);
 }
 console.log('reference:', JSON.stringify(reference));
 console.log(`${((Date.now() - started) / 1000).toFixed(0)} s`);

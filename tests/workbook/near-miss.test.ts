@@ -1,0 +1,66 @@
+/**
+ * The hidden suites tell correct from nearly correct on every seed: each near miss of
+ * tests/workbook/near-miss/ (the reference of one lesson with one rule of its text broken) scores
+ * below 100 in its lesson with each of several seeds, and the solutions written from the lesson texts
+ * alone (tests/workbook/independent/) score 100 with each of them.
+ */
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { listLessons, ROOT } from '../../scripts/lib/core/workbook.ts';
+import type { Gradebook } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
+import { gradeClass, gradeNearMisses, lessonsWithNearMisses, writeHandIn, type NearMissResult } from './near-miss/near-miss.ts';
+
+/** Seeds of the generated inputs: fixed, so a run can be repeated, and none of them the authors' usual 1 to 5. */
+const SEEDS = [7, 4242, 2_000_000_011];
+
+const INDEPENDENT = join(ROOT, 'tests', 'workbook', 'independent');
+const scratch = mkdtempSync(join(tmpdir(), 'workbook-near-miss-'));
+let results: NearMissResult[] = [];
+let independent: Array<{ seed: number; book: Gradebook }> = [];
+
+beforeAll(async () => {
+  ({ results } = await gradeNearMisses(lessonsWithNearMisses(), SEEDS, join(scratch, 'near-misses')));
+  const classDir = join(scratch, 'independent');
+  for (const style of readdirSync(INDEPENDENT).sort()) {
+    writeHandIn(join(classDir, style), []);
+    cpSync(join(INDEPENDENT, style), join(classDir, style, 'lessons'), { recursive: true });
+  }
+  const lessonIds = listLessons().map((lesson) => lesson.id);
+  independent = SEEDS.map((seed) => ({ seed, book: gradeClass(classDir, lessonIds, seed, join(scratch, `independent-seed-${seed}`)) }));
+}, 1_500_000);
+
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe('near misses', () => {
+  test('every lesson has at least two near misses', async () => {
+    const counts = Object.fromEntries(
+      listLessons().map((lesson) => [lesson.id, results.filter((result) => result.lessonId === lesson.id && result.seed === SEEDS[0]).length]),
+    );
+    expect(Object.entries(counts).filter(([, count]) => count < 2)).toEqual([]);
+  });
+
+  test('each near miss scores below 100 in its lesson on every seed', () => {
+    const missed = results
+      .filter((result) => !(result.points < 100))
+      .map((result) => `${result.lessonId} ${result.name}, seed ${result.seed}: ${result.points}`);
+    expect(missed).toEqual([]);
+  });
+
+  test('each solution written from the lesson texts alone scores 100 on every seed (where the reference did)', () => {
+    const below = independent.flatMap(({ seed, book }) => {
+      const referenceShort = new Set((book.referenceProblems ?? []).map((problem) => problem.slice(0, problem.indexOf(':'))));
+      return book.students.flatMap((student) =>
+        Object.entries(student.lessons)
+          .filter(([id, lesson]) => lesson.points !== 100 && !referenceShort.has(id))
+          .map(
+            ([id, lesson]) =>
+              `${student.name} ${id}, seed ${seed}: ${lesson.points} (${(lesson.hiddenFailures ?? []).map((failure) => failure.name).join('; ')})`,
+          ),
+      );
+    });
+    expect(below).toEqual([]);
+    expect(existsSync(INDEPENDENT)).toBe(true);
+  });
+});
