@@ -357,6 +357,24 @@ task(5, () => {
     expect(io.output().replace(/\n$/, ''), 'everything playClassGames printed').toBe(example(LESSON, 'class-games'));
   });
 
+  test('playClassGames plays the games it is given: two games of its own', () => {
+    const io = programIO([]);
+    playClassGames(io, [
+      {
+        moves: [
+          [1, 1],
+          [0, 0],
+          [1, 0],
+          [0, 1],
+          [1, 2],
+        ],
+        result: { text: 'The winner: {winner}', source: 'this test' },
+      },
+      { moves: [[2, 2]], result: { text: 'Still going ({winner})', source: 'this test' } },
+    ]);
+    expect(io.output(), 'everything playClassGames printed (X fills the middle row in the first game)').toBe('The winner: X\nStill going (.)\n');
+  });
+
   test('playClassGames asks nothing and prints nothing with console.log', () => {
     const io = programIO([]);
     const { printed } = capturePrinting(() => playClassGames(io));

@@ -78,9 +78,26 @@ export interface Token {
 /** The code points of 0 in scripts whose digits Python reads: ASCII, full-width, Arabic-Indic, Devanagari, mathematical bold. */
 const ZEROS = [0x30, 0xff10, 0x660, 0x966, 0x1d7ce];
 
-/** White space Python's int() skips and split() splits at: space, tab, the ideographic space. */
-const SPACE = fc.constantFrom(' ', '\t', '\u3000');
+/** Every character Python's str.split() splits at (str.isspace()): tab to carriage return, U+001C to U+001F, the spaces of Unicode. */
+export const PYTHON_SPLIT_SPACES: readonly string[] = [
+  ...'\t\n\v\f\r\x1c\x1d\x1e\x1f \x85\xa0\u1680',
+  ...Array.from({ length: 11 }, (_, step) => String.fromCharCode(0x2000 + step)),
+  ...'\u2028\u2029\u202f\u205f\u3000',
+];
+
+/** The white space Python's int() skips around a number: split's, but not U+001C to U+001F. */
+export const PYTHON_INT_SPACES: readonly string[] = PYTHON_SPLIT_SPACES.filter((space) => space < '\x1c' || space > '\x1f');
+
+/** Characters that are no white space to Python: U+FEFF (JavaScript's \s and trim() take it for one), and invisible ones. */
+export const NOT_PYTHON_SPACES: readonly string[] = ['\ufeff', '\u180e', '\u200b', '\u2060'];
+
+/** White space Python's int() skips (and split() splits at), mostly the plain space. */
+const SPACE = fc.oneof({ weight: 3, arbitrary: fc.constant(' ') }, { weight: 2, arbitrary: fc.constantFrom(...PYTHON_INT_SPACES) });
 const spaces = (min: number) => fc.array(SPACE, { minLength: min, maxLength: 3 }).map((list) => list.join(''));
+
+/** White space split() splits at, U+001C to U+001F too. */
+const SPLIT_SPACE = fc.oneof({ weight: 3, arbitrary: fc.constant(' ') }, { weight: 2, arbitrary: fc.constantFrom(...PYTHON_SPLIT_SPACES) });
+const splitSpaces = (min: number) => fc.array(SPLIT_SPACE, { minLength: min, maxLength: 3 }).map((list) => list.join(''));
 
 /** Words no reading takes for a number: letters, a superscript two, a decimal point, doubled signs and underscores, hex. */
 const NOT_NUMBERS = ['x', 'пять', 'seven', '七', '²', '7.0', '1e1', '--7', '+-1', '_7', '7_', '1__0', '0x7', '٣a', '+', '-', '五'];
@@ -149,7 +166,7 @@ const pairWord: fc.Arbitrary<{ text: string; value: number | null }> = fc.oneof(
 const rowColumnToken: fc.Arbitrary<Token> = fc.oneof(
   {
     weight: 6,
-    arbitrary: fc.tuple(spaces(0), pairWord, spaces(1), pairWord, spaces(0)).map(([a, row, between, col, b]) => ({
+    arbitrary: fc.tuple(splitSpaces(0), pairWord, splitSpaces(1), pairWord, splitSpaces(0)).map(([a, row, between, col, b]) => ({
       text: `${a}${row.text}${between}${col.text}${b}`,
       meaning: { kind: 'pair', row: row.value, col: col.value } as Meaning,
     })),
@@ -157,7 +174,7 @@ const rowColumnToken: fc.Arbitrary<Token> = fc.oneof(
   {
     weight: 1,
     arbitrary: fc.oneof(fc.constant(0), fc.constant(1), fc.constant(3)).chain((count) =>
-      fc.tuple(fc.array(pairWord, { minLength: count, maxLength: count }), spaces(1), spaces(0)).map(([words, between, around]) => ({
+      fc.tuple(fc.array(pairWord, { minLength: count, maxLength: count }), splitSpaces(1), splitSpaces(0)).map(([words, between, around]) => ({
         text: around + words.map((word) => word.text).join(between),
         meaning: { kind: 'shape' } as Meaning,
       })),
@@ -363,5 +380,100 @@ export function expectedGame(profile: ModelProfile, tokens: readonly Token[], st
       return { screen, result: 'draw', asked };
     }
     player = player === 'X' ? 'O' : 'X';
+  }
+}
+
+// ---------------------------------------------------------------- telling lines
+
+/** The information separators U+001C to U+001F: white space to split(), not to int(). */
+const SEPARATORS: readonly string[] = ['\x1c', '\x1d', '\x1e', '\x1f'];
+
+/** A seven in scripts whose digits Python reads, alone or after zeros of other scripts. */
+const SEVENS: readonly string[] = ['٧', '７', '𝟕', '߇', '៧', '᠗', '٠٧', '0７', '007'];
+
+/** Texts JavaScript reads as a number (Number, parseInt, parseFloat) that Python's int() and C++'s cin >> refuse. */
+const JAVASCRIPT_ONLY_NUMBERS: readonly string[] = [
+  '7.0',
+  '7.',
+  '.7e1',
+  '0x7',
+  '0o7',
+  '0b1',
+  '1e0',
+  '7e0',
+  'Infinity',
+  '7a',
+  '7_',
+  '_7',
+  '1__0',
+  '+-7',
+  '--7',
+  '++7',
+];
+
+/** Lines no reading takes for a number: blanks and signs alone, digits isdigit() takes but int() cannot read, numerals that are no digits. */
+const NO_NUMBERS: readonly string[] = ['', ' ', '+', '-', '²', '⑦', 'Ⅶ', '七', 'seven', '7 7'];
+
+const number =
+  (value: number) =>
+  (text: string): Token => ({ text, meaning: { kind: 'number', value } });
+const nothing = (text: string): Token => ({ text, meaning: { kind: 'junk' } });
+const pair =
+  (row: number | null, col: number | null) =>
+  (text: string): Token => ({ text, meaning: { kind: 'pair', row, col } });
+const shape = (text: string): Token => ({ text, meaning: { kind: 'shape' } });
+
+/**
+ * Lines (words for 'cin') that tell each reading's rules apart from near misses on every run: every
+ * character where Python's white space and JavaScript's differ, around a number and between two,
+ * digits of other scripts, what Number() and parseInt() read and Python and C++ do not, and each
+ * check of the lesson's table in its order.
+ */
+export function tellingTokens(reading: Reading): Token[] {
+  switch (reading) {
+    case 'python-int':
+      return [
+        ...['7', '+7', '07', '0_7', '+0_7', '-7', '0', '10'].map((text) => number(Number(text.replace('_', '')))(text)),
+        ...SEVENS.map(number(7)),
+        ...PYTHON_INT_SPACES.map((space) => number(7)(`${space}7${space}`)),
+        ...[...SEPARATORS, ...NOT_PYTHON_SPACES].flatMap((space) => [nothing(`${space}7`), nothing(`7${space}`)]),
+        ...[...JAVASCRIPT_ONLY_NUMBERS, ...NO_NUMBERS].map(nothing),
+      ];
+    case 'python-digits':
+      return [
+        ...['7', '07', '0007', '1', '9'].map((text) => number(Number(text))(text)),
+        ...SEVENS.filter((text) => /^\p{Nd}+$/u.test(text)).map(number(7)),
+        ...['0', '٠', '００'].map(number(0)),
+        ...['10', '１０'].map(number(10)),
+        number(99)('99'),
+        ...['+7', '-7', '1_0', ' 7', '7 ', '\x857', '７\u3000', '\ufeff7'].map(nothing),
+        ...[...JAVASCRIPT_ONLY_NUMBERS, ...NO_NUMBERS].map(nothing),
+      ];
+    case 'cin':
+      return [
+        ...['6', '+6', '06', '0006', '0', '+0', '-0', '8', '9', '-1', '10'].map((text) => number(Number(text))(text)),
+        ...['７', '٧', '𝟕', '߇', ' 7', '7 ', '\t7', '\ufeff7', '1_0', '0_7'].map(nothing),
+        ...[...JAVASCRIPT_ONLY_NUMBERS, ...NO_NUMBERS].map(nothing),
+      ];
+    case 'row-column':
+      return [
+        ...['3 1', '٣ ١', '+3 01', '0_3 1', '３　１'].map(pair(3, 1)),
+        ...PYTHON_SPLIT_SPACES.flatMap((space) => [
+          pair(3, 1)(`3${space}1`),
+          pair(3, 1)(`${space}3 1${space}`),
+          pair(2, 2)(`${space}${space}2${space}${space}2`),
+        ]),
+        ...NOT_PYTHON_SPACES.flatMap((space) => [shape(`3${space}1`), pair(null, 1)(`${space}3 1`), pair(3, null)(`3 1${space}`)]),
+        ...JAVASCRIPT_ONLY_NUMBERS.map((text) => pair(null, 1)(`${text} 1`)),
+        pair(4, null)('4 a'),
+        pair(null, 4)('a 4'),
+        pair(0, null)('0 x'),
+        pair(3, null)('3 ²'),
+        ...['4 4', '0 3', '3 0', '-1 2', '1 4'].map((text) => {
+          const [row, col] = text.split(' ').map(Number);
+          return pair(row as number, col as number)(text);
+        }),
+        ...['', ' ', '\u3000', '3', '3 1 1', '3,1', '3\u200b1', '1 2 3'].map(shape),
+      ];
   }
 }

@@ -675,10 +675,10 @@ export function playTutorial(profile: Profile, io: IO, options: TutorialOptions 
   }
 }
 
-/** Task 5: plays en-class's six games with lesson 05's TicTacToe and prints each result. */
-export function playClassGames(io: IO): void {
-  for (let number = 0; number < CLASS_GAMES.length; number++) {
-    const classGame = CLASS_GAMES[number];
+/** Task 5: plays en-class's games (its six unless others are given) with lesson 05's TicTacToe and prints each result. */
+export function playClassGames(io: IO, games: readonly ClassGame[] = CLASS_GAMES): void {
+  for (let number = 0; number < games.length; number++) {
+    const classGame = games[number];
     const game = new TicTacToe();
     for (let step = 0; step < classGame.moves.length; step++) {
       game.move(classGame.moves[step][0], classGame.moves[step][1]);
