@@ -23,28 +23,21 @@ const COLUMNS = { 'left column': [0, 3, 6], 'middle column': [1, 4, 7], 'right c
 const DIAGONALS = { 'diagonal from top-left': [0, 4, 8], 'diagonal from top-right': [2, 4, 6] };
 
 /**
- * The boards every check of a whole domain asks about, in the order of allFillings(): all 19,683
- * fillings, or the 5,478 boards a real game reaches among them. The right answers are not here: the
- * suite confirms each answer by its digest (tests/support/digests/03-win.json, made by the teacher).
+ * The 5,478 boards a real game reaches, in the order of allFillings(): the fillings whose text is in
+ * the digest set of reached boards (tests/support/digests/03-win.json, made by the teacher). The checks
+ * over every board ask about these, or about all 19,683 fillings, and confirm each answer by its digest.
  */
-const BOARDS = {
-  everyFilling: (): readonly TestBoard[] => allFillings(),
-  reachedByAGame: (): readonly TestBoard[] => {
-    reached ??= boardsAGameReaches();
-    return reached;
-  },
-};
-
-let reached: readonly TestBoard[] | undefined;
-
-/** The fillings a real game reaches: those whose picture is in the digest set of reached boards. */
-function boardsAGameReaches(): readonly TestBoard[] {
-  const digests = digestSet('03-win', 'a real game reaches the board');
-  const boards = allFillings().filter((board) => digests.confirms(board.join(''), 'true'));
-  if (boards.length !== digests.count)
-    throw new Error(`03-win.json names ${digests.count} boards of real games, but ${boards.length} were found: run npm run digests.`);
-  return boards;
+function boardsOfRealGames(): readonly TestBoard[] {
+  if (realGames === undefined) {
+    const digests = digestSet('03-win', 'a real game reaches the board');
+    realGames = allFillings().filter((board) => digests.confirms(board.join(''), 'true'));
+    if (realGames.length !== digests.count)
+      throw new Error(`03-win.json names ${digests.count} boards of real games, but ${realGames.length} were found: run npm run digests.`);
+  }
+  return realGames;
 }
+
+let realGames: readonly TestBoard[] | undefined;
 
 /**
  * The right answers of `check` on `boards`, as digests: an answer is confirmed by its digest, and for
@@ -162,11 +155,11 @@ task(2, () => {
   });
 
   test('hasWon(board, "X") is right on every one of the 5,478 boards a real game can reach', () => {
-    expectRightOnEveryBoard("hasWon(board, 'X')", BOARDS.reachedByAGame(), [true, false], hasWon, 'X');
+    expectRightOnEveryBoard("hasWon(board, 'X')", boardsOfRealGames(), [true, false], hasWon, 'X');
   });
 
   test('hasWon(board, "O") is right on every one of the 5,478 boards a real game can reach', () => {
-    expectRightOnEveryBoard("hasWon(board, 'O')", BOARDS.reachedByAGame(), [true, false], hasWon, 'O');
+    expectRightOnEveryBoard("hasWon(board, 'O')", boardsOfRealGames(), [true, false], hasWon, 'O');
   });
 
   test('hasWon leaves the board unchanged and prints nothing', () => {
@@ -196,7 +189,7 @@ task(3, () => {
   });
 
   test('winner is right on every one of the 5,478 boards a real game can reach', () => {
-    expectRightOnEveryBoard('winner(board)', BOARDS.reachedByAGame(), ['X', 'O', null], winner);
+    expectRightOnEveryBoard('winner(board)', boardsOfRealGames(), ['X', 'O', null], winner);
   });
 
   test('isFull is false on an empty board and while any cell is empty', () => {
@@ -212,7 +205,7 @@ task(3, () => {
   });
 
   test('isFull is right on all 19,683 ways to fill the nine cells', () => {
-    expectRightOnEveryBoard('isFull(board)', BOARDS.everyFilling(), [true, false], isFull);
+    expectRightOnEveryBoard('isFull(board)', allFillings(), [true, false], isFull);
   });
 });
 
@@ -238,7 +231,7 @@ task(4, () => {
   });
 
   test('outcome is right on every one of the 5,478 boards a real game can reach', () => {
-    expectRightOnEveryBoard('outcome(board)', BOARDS.reachedByAGame(), ['X', 'O', 'draw', 'ongoing'], outcome);
+    expectRightOnEveryBoard('outcome(board)', boardsOfRealGames(), ['X', 'O', 'draw', 'ongoing'], outcome);
   });
 });
 
@@ -285,6 +278,6 @@ task(5, () => {
   });
 
   test('positionError is right on all 19,683 ways to fill the nine cells', () => {
-    expectRightOnEveryBoard('positionError(board)', BOARDS.everyFilling(), [null, O_STARTED, X_WENT_TWICE, PLAYED_AFTER_WIN], positionError);
+    expectRightOnEveryBoard('positionError(board)', allFillings(), [null, O_STARTED, X_WENT_TWICE, PLAYED_AFTER_WIN], positionError);
   });
 });
