@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { createBoard, createGrid, EMPTY, renderBoard, renderFramed, renderGrid, type Grid } from '@workbook/01-board/board';
+import { createBoard, createGrid, renderBoard, renderFramed, renderGrid, type Grid } from '@workbook/01-board/board';
 import { boardOf, gridOf } from './support/boards.ts';
 import { capturePrinting } from './support/console.ts';
 import { example, lessonTasks } from './support/lesson.ts';
@@ -11,15 +11,15 @@ task(1, () => {
     expect(createBoard(), 'the new board').toHaveLength(9);
   });
 
-  test('every cell of a new board is EMPTY', () => {
-    expect(createBoard(), 'the cells of a new board').toEqual(Array(9).fill(EMPTY));
+  test("every cell of a new board is EMPTY, a single space ' '", () => {
+    expect(createBoard(), 'the cells of a new board').toEqual([' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ']);
   });
 
   test('each call returns a new board, so changing one leaves the other alone', () => {
     const first = createBoard();
     const second = createBoard();
     first[0] = 'X';
-    expect(second[0], 'a board made by another call changed').toBe(EMPTY);
+    expect(second[0], 'a board made by another call changed').toBe(' ');
   });
 });
 

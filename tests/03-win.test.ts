@@ -1,7 +1,8 @@
 import { expect, test } from 'vitest';
 import { hasWon, isFull, outcome, positionError, winner, WINNING_LINES } from '@workbook/03-win/win';
-import { allFillings, boardOf, checkEveryBoard, countMarks, drawBoard, playAllGames, type Ending, type TestBoard } from './support/boards.ts';
+import { allFillings, boardOf, checkEveryBoard, drawBoard, showValue, type AnswerCheck, type TestBoard } from './support/boards.ts';
 import { capturePrinting } from './support/console.ts';
+import { digestSet, orderedDigests } from './support/digests.ts';
 import { lessonTasks } from './support/lesson.ts';
 
 const task = lessonTasks('03-win');
@@ -21,8 +22,52 @@ const ROWS = { 'top row': [0, 1, 2], 'middle row': [3, 4, 5], 'bottom row': [6, 
 const COLUMNS = { 'left column': [0, 3, 6], 'middle column': [1, 4, 7], 'right column': [2, 5, 8] };
 const DIAGONALS = { 'diagonal from top-left': [0, 4, 8], 'diagonal from top-right': [2, 4, 6] };
 
-/** Every board a real game can reach (played out by the rules in tests/support/boards.ts), with its ending. */
-const PLAYED = playAllGames();
+/**
+ * The 5,478 boards a real game reaches, in the order of allFillings(): the fillings whose text is in
+ * the digest set of reached boards (tests/support/digests/03-win.json, made by the teacher). The checks
+ * over every board ask about these, or about all 19,683 fillings, and confirm each answer by its digest.
+ */
+function boardsOfRealGames(): readonly TestBoard[] {
+  if (realGames === undefined) {
+    const digests = digestSet('03-win', 'a real game reaches the board');
+    realGames = allFillings().filter((board) => digests.confirms(board.join(''), 'true'));
+    if (realGames.length !== digests.count)
+      throw new Error(`03-win.json names ${digests.count} boards of real games, but ${realGames.length} were found: run npm run digests.`);
+  }
+  return realGames;
+}
+
+let realGames: readonly TestBoard[] | undefined;
+
+/**
+ * The right answers of `check` on `boards`, as digests: an answer is confirmed by its digest, and for
+ * the board that failed, the right answer is found by trying each of `possible` there.
+ */
+function digestsOf(check: string, boards: readonly TestBoard[], possible: readonly unknown[]): AnswerCheck {
+  const digests = orderedDigests('03-win', check);
+  if (digests.count !== boards.length)
+    throw new Error(`03-win.json has ${digests.count} answers of ${check} for ${boards.length} boards: run npm run digests.`);
+  const confirms = (index: number, board: TestBoard, answer: string): boolean => digests.confirms(index, board.join(''), answer);
+  return {
+    confirms,
+    rightAnswer: (index, board) => possible.map(showValue).find((answer) => confirms(index, board, answer)) ?? '(not known: run npm run digests)',
+  };
+}
+
+/**
+ * Checks `fn(board, ...rest)` on every board of the domain against the digests of `check`, and expects
+ * it right on all of them: a failure shows the smallest board, and the right and the wrong answer.
+ */
+function expectRightOnEveryBoard<R extends unknown[]>(
+  check: string,
+  boards: readonly TestBoard[],
+  possible: readonly unknown[],
+  fn: (board: never, ...rest: R) => unknown,
+  ...rest: R
+): void {
+  const report = checkEveryBoard(check, boards, digestsOf(check, boards, possible), fn, ...rest);
+  expect(report.actual, 'the smallest board with a wrong answer').toBe(report.expected);
+}
 
 /** A line written the same way whatever order its cells were listed in: "0,4,8". */
 function lineKey(line: readonly number[]): string {
@@ -49,11 +94,6 @@ function expectWinsOn(lines: Record<string, number[]>): void {
       expect(hasWon(boardWithLine(cells, player), player), `hasWon(board, '${player}') with ${player} on the ${name}`).toBe(true);
     }
   }
-}
-
-/** The expected winner of a played board: the player who ended the game with a line, or null. */
-function winnerOf(ending: Ending): 'X' | 'O' | null {
-  return ending === 'X' || ending === 'O' ? ending : null;
 }
 
 task(1, () => {
@@ -115,15 +155,11 @@ task(2, () => {
   });
 
   test('hasWon(board, "X") is right on every one of the 5,478 boards a real game can reach', () => {
-    const cases = PLAYED.map(({ board, ending }) => ({ board, expected: ending === 'X' }));
-    const report = checkEveryBoard("hasWon(board, 'X')", cases, hasWon, 'X');
-    expect(report.actual, 'the smallest board with a wrong answer').toBe(report.expected);
+    expectRightOnEveryBoard("hasWon(board, 'X')", boardsOfRealGames(), [true, false], hasWon, 'X');
   });
 
   test('hasWon(board, "O") is right on every one of the 5,478 boards a real game can reach', () => {
-    const cases = PLAYED.map(({ board, ending }) => ({ board, expected: ending === 'O' }));
-    const report = checkEveryBoard("hasWon(board, 'O')", cases, hasWon, 'O');
-    expect(report.actual, 'the smallest board with a wrong answer').toBe(report.expected);
+    expectRightOnEveryBoard("hasWon(board, 'O')", boardsOfRealGames(), [true, false], hasWon, 'O');
   });
 
   test('hasWon leaves the board unchanged and prints nothing', () => {
@@ -153,9 +189,7 @@ task(3, () => {
   });
 
   test('winner is right on every one of the 5,478 boards a real game can reach', () => {
-    const cases = PLAYED.map(({ board, ending }) => ({ board, expected: winnerOf(ending) }));
-    const report = checkEveryBoard('winner(board)', cases, winner);
-    expect(report.actual, 'the smallest board with a wrong answer').toBe(report.expected);
+    expectRightOnEveryBoard('winner(board)', boardsOfRealGames(), ['X', 'O', null], winner);
   });
 
   test('isFull is false on an empty board and while any cell is empty', () => {
@@ -171,9 +205,7 @@ task(3, () => {
   });
 
   test('isFull is right on all 19,683 ways to fill the nine cells', () => {
-    const cases = allFillings().map((board) => ({ board, expected: !board.includes(' ') }));
-    const report = checkEveryBoard('isFull(board)', cases, isFull);
-    expect(report.actual, 'the smallest board with a wrong answer').toBe(report.expected);
+    expectRightOnEveryBoard('isFull(board)', allFillings(), [true, false], isFull);
   });
 });
 
@@ -199,9 +231,7 @@ task(4, () => {
   });
 
   test('outcome is right on every one of the 5,478 boards a real game can reach', () => {
-    const cases = PLAYED.map(({ board, ending }) => ({ board, expected: ending }));
-    const report = checkEveryBoard('outcome(board)', cases, outcome);
-    expect(report.actual, 'the smallest board with a wrong answer').toBe(report.expected);
+    expectRightOnEveryBoard('outcome(board)', boardsOfRealGames(), ['X', 'O', 'draw', 'ongoing'], outcome);
   });
 });
 
@@ -248,22 +278,6 @@ task(5, () => {
   });
 
   test('positionError is right on all 19,683 ways to fill the nine cells', () => {
-    const reachable = new Set(PLAYED.map(({ board }) => board.join('')));
-    const cases = allFillings().map((board) => ({ board, expected: expectedPositionError(board, reachable) }));
-    const report = checkEveryBoard('positionError(board)', cases, positionError);
-    expect(report.actual, 'the smallest board with a wrong answer').toBe(report.expected);
+    expectRightOnEveryBoard('positionError(board)', allFillings(), [null, O_STARTED, X_WENT_TWICE, PLAYED_AFTER_WIN], positionError);
   });
 });
-
-/**
- * The answer the lesson asks for, worked out without any win check: the counts decide the two
- * turn-order messages (they come first), and otherwise a board is fine exactly when a real game,
- * played out by the rules, reaches it.
- */
-function expectedPositionError(board: TestBoard, reachable: Set<string>): string | null {
-  const xCount = countMarks(board, 'X');
-  const oCount = countMarks(board, 'O');
-  if (oCount > xCount) return O_STARTED;
-  if (xCount > oCount + 1) return X_WENT_TWICE;
-  return reachable.has(board.join('')) ? null : PLAYED_AFTER_WIN;
-}

@@ -5,7 +5,7 @@
  * made from the teacher-only models by `npm run digests`). A test digests the student's answer and
  * compares; only for an input that fails does it try the few possible answers to name the right one.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
 /** Characters of base64url per digest: 3 (18 bits) where the input's place is known, 5 (30 bits) in a set. */
@@ -26,7 +26,8 @@ export type DigestFile = Record<string, StoredDigests>;
 
 /** The digest of one answer of a check on one input (both given as text). */
 export function digestOf(check: string, input: string, answer: string, kind: DigestKind): string {
-  return createHash('sha256').update(`${check}\u0000${input}\u0000${answer}`).digest('base64url').slice(0, DIGEST_LENGTH[kind]);
+  // crypto.hash (Node 20.12) is several times quicker than createHash for many short texts.
+  return hash('sha256', `${check}\u0000${input}\u0000${answer}`, 'base64url').slice(0, DIGEST_LENGTH[kind]);
 }
 
 /** Where a lesson's digests are kept. */
