@@ -3,12 +3,12 @@ import { audit, bestMove, countGames, countPositions, type AuditResult, type Str
 import { heuristicMove, ruleMove } from '@workbook/06-computer/computer';
 import type { Board, Mark } from '@workbook/01-board/board';
 import { auditTable, replayLine, type AuditRow } from '../scripts/lib/student/arena-format.ts';
-import { boardOf, drawBoard, pictureOf, playAllGames, type TestBoard } from './support/boards.ts';
+import { boardOf, pictureOf } from './support/boards.ts';
 import { example, lessonTasks } from './support/lesson.ts';
 import { isStopped } from '../scripts/lib/core/failure.ts';
 import { besideTheCode, checkedBesideTheCode, crossingCost, timedEach } from './support/sealed.ts';
 import { firstEmptyOf as localFirstEmptyOf, quitter as localQuitter } from './support/strategies.ts';
-import { boardAfter, lineOwner, askedOnce, playEveryOpponent, verdictOf, winningCellsFor, other, type TestMark } from './support/opponents.ts';
+import { askedOnce, improperQuestion, lostLineProblem, playEveryOpponent, positionsToPlay, verdictOf, type TestMark } from './support/opponents.ts';
 
 const task = lessonTasks('07-search');
 
@@ -48,34 +48,6 @@ function figures(result: AuditResult): Omit<AuditResult, 'losingLines'> {
   return { lines: result.lines, wins: result.wins, draws: result.draws, losses: result.losses, gaveUp: result.gaveUp };
 }
 
-/**
- * Checks one losing line of an audit by replaying it: moves alternate from X, every move is an empty
- * cell, the strategy's moves are what it answers, nobody wins before the end, and the opponent wins
- * with the last move. Returns what is wrong, or 'fine'.
- */
-function checkLosingLine(moves: number[], strategy: Strategy, me: TestMark): string {
-  for (let index = 0; index < moves.length; index += 1) {
-    const before = boardAfter(moves.slice(0, index));
-    const cell = moves[index] as number;
-    const mover: TestMark = index % 2 === 0 ? 'X' : 'O';
-    if (lineOwner(before) !== null) return `the game was already over before move ${index + 1}`;
-    if (before[cell] !== ' ') return `move ${index + 1} plays cell ${cell}, which is taken`;
-    if (mover === me && strategy([...before] as Board, me) !== cell) return `move ${index + 1} is not what the strategy plays there`;
-  }
-  return lineOwner(boardAfter(moves)) === other(me) ? 'fine' : 'the opponent has not won at the end';
-}
-
-/** Every board a real game can reach where a move is still possible, with the player to move. */
-function positionsToPlay(): { position: TestBoard; me: TestMark }[] {
-  return playAllGames()
-    .filter((played) => played.ending === 'ongoing')
-    .map(({ board: position }) => {
-      const xs = position.filter((cell) => cell === 'X').length;
-      const os = position.filter((cell) => cell === 'O').length;
-      return { position, me: xs === os ? 'X' : 'O' };
-    });
-}
-
 /** What playing bestMove against every opponent showed, per seat (each seat is walked only once). */
 interface BestMoveWalk {
   verdict: { expected: string; actual: string };
@@ -89,25 +61,12 @@ interface BestMoveWalk {
 
 const bestMoveWalks = new Map<TestMark, BestMoveWalk>();
 
-/** Plays bestMove in `seat` against every opponent once, watching every answer on the way. */
+/** Plays bestMove in `seat` against every opponent once (the walk notes its missed wins and blocks on the way). */
 function bestMoveWalk(seat: TestMark): BestMoveWalk {
   const known = bestMoveWalks.get(seat);
   if (known !== undefined) return known;
-  let missedWin: string | null = null;
-  let missedBlock: string | null = null;
-  const watch = (position: TestBoard, answer: number): null => {
-    const wins = winningCellsFor(position, seat);
-    const threats = winningCellsFor(position, other(seat));
-    const where = `on this board:\n${drawBoard(position)}`;
-    if (wins.length > 0 && !wins.includes(answer)) {
-      missedWin ??= `bestMove played ${answer} instead of winning at once with ${wins.join(' or ')} ${where}`;
-    } else if (wins.length === 0 && threats.length === 1 && answer !== threats[0]) {
-      missedBlock ??= `bestMove played ${answer} instead of blocking ${threats[0]} ${where}`;
-    }
-    return null;
-  };
-  const report = playEveryOpponent('bestMove', askedOnce(bestMove, seat), seat, watch);
-  const walk = { verdict: verdictOf('bestMove', seat, report), missedWin, missedBlock, problem: report.problem };
+  const report = playEveryOpponent('bestMove', askedOnce(bestMove, seat), seat);
+  const walk = { verdict: verdictOf('bestMove', seat, report), missedWin: report.missedWin, missedBlock: report.missedBlock, problem: report.problem };
   bestMoveWalks.set(seat, walk);
   return walk;
 }
@@ -206,7 +165,7 @@ task(3, () => {
   });
 
   test('bestMove remembers solved positions: asked about all 4,520 positions with a move left a second time, it answers within a quarter of a second', () => {
-    const asked = positionsToPlay().map(({ position, me }) => [[...position] as Board, me] as [Board, Mark]);
+    const asked = positionsToPlay().map(({ board: cells, me }) => [[...cells] as Board, me] as [Board, Mark]);
     let measured: number | undefined;
     const cost = (): number => (measured ??= crossingCost(bestMove, asked));
     const first = timedPass(asked, cost, 2000, 4000);
@@ -262,23 +221,21 @@ task(4, () => {
       expect(result.draws, `draws, ${seat} seat`).toBeGreaterThan(0);
       expect(result.losingLines.length, `lost lines listed, ${seat} seat`).toBe(result.losses);
       const wrong = result.losingLines
-        .map((moves) => ({ moves: moves.join(' '), verdict: checkLosingLine(moves, ownCopy, me) }))
+        .map((moves) => ({ moves: moves.join(' '), verdict: lostLineProblem(moves, ownCopy, me) }))
         .filter((line) => line.verdict !== 'fine');
       expect(wrong, `lost lines that are not lost games, ${seat} seat`).toEqual([]);
     }
   });
 
   test('audit asks the strategy only at its own turns, with its own mark, while the game is still going', () => {
-    const complaints = new Set<string>();
+    // The first board of each way the question was wrong.
+    const complaints = new Map<string, string>();
     const order = [8, 7, 6, 5, 4, 3, 2, 1, 0];
     // Beside the code under the grader: it checks every call its twin reports (see checkedBesideTheCode).
     const watcher: Strategy = checkedBesideTheCode(
       (position: Board, me: Mark) => {
-        const xs = position.filter((cell) => cell === 'X').length;
-        const os = position.filter((cell) => cell === 'O').length;
-        const toMove = xs === os ? 'X' : 'O';
-        if (toMove !== me) complaints.add(`asked as ${me} when ${toMove} was to move`);
-        if (lineOwner(position as TestBoard) !== null) complaints.add('asked after the game was won');
+        const complaint = improperQuestion(position, me);
+        if (complaint !== null && !complaints.has(complaint.why)) complaints.set(complaint.why, `${complaint.why}: first on ${complaint.board}`);
         return localFirstEmptyOf(order)(position, me);
       },
       'strategies',
@@ -287,7 +244,7 @@ task(4, () => {
     );
     audit(watcher, 'first');
     audit(watcher, 'second');
-    expect([...complaints], 'the times audit asked the strategy when it should not have').toEqual([]);
+    expect([...complaints.values()], 'the ways audit asked the strategy when it should not have, each with the first board it happened on').toEqual([]);
   });
 
   test('audit gives the same result when it is called again', () => {
