@@ -363,7 +363,7 @@ describe('the behavioural leak check', () => {
       "tests/support/boards.ts: ownsThree computes lesson 03's graded function hasWon",
       "tests/support/boards.ts: takenBy computes lesson 03's graded function winner",
     ]);
-    expect(check.hung).toEqual(['tests/support/boards.ts: spin']);
+    expect(check.hung).toContain('tests/support/boards.ts: spin');
   });
 
   test('refuses a pack with a planted model, naming it, and leaves nothing behind', () => {

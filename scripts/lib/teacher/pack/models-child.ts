@@ -96,22 +96,37 @@ function scriptedIO(lines: readonly string[], transcript: unknown[]): { input(pr
   };
 }
 
-/** How long one call may take before the process is ended: the parent then leaves the function out. */
-const CALL_LIMIT_MS = 3_000;
+/**
+ * How long one call may take before the process is ended (the parent then leaves the function out):
+ * this much CPU time, so that a busy machine does not stop an honest call, or this long on the clock
+ * (a call that waits without working).
+ */
+const CALL_LIMIT = { cpuMs: 3_000, clockMs: 30_000 };
+
+/** CPU time the process has used, in milliseconds. */
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
 
 /**
  * The number of the call under way (0 between calls), watched by a thread that ends the whole process
- * when one call takes longer than CALL_LIMIT_MS: a loop that never ends cannot be stopped from inside.
+ * when one call goes past CALL_LIMIT: a loop that never ends cannot be stopped from inside.
  */
 const callUnderWay = new Int32Array(new SharedArrayBuffer(4));
 new Worker(
   `const { workerData } = require('node:worker_threads');
+  const cpuMs = () => (process.cpuUsage().user + process.cpuUsage().system) / 1000;
   let seen = 0;
-  let since = Date.now();
+  let since = { cpu: cpuMs(), clock: Date.now() };
   setInterval(() => {
     const now = Atomics.load(workerData.callUnderWay, 0);
-    if (now !== seen) [seen, since] = [now, Date.now()];
-    else if (now !== 0 && Date.now() - since > ${CALL_LIMIT_MS}) process.kill(process.pid, 'SIGKILL');
+    if (now !== seen) {
+      seen = now;
+      since = { cpu: cpuMs(), clock: Date.now() };
+    } else if (now !== 0 && (cpuMs() - since.cpu > ${CALL_LIMIT.cpuMs} || Date.now() - since.clock > ${CALL_LIMIT.clockMs})) {
+      process.kill(process.pid, 'SIGKILL');
+    }
   }, 50);`,
   { eval: true, workerData: { callUnderWay } },
 ).unref();
@@ -219,13 +234,13 @@ function sameAnswer(actual: Answer, expected: Answer): boolean {
 const withoutArguments = new Map<AnyFunction, Answer>();
 
 /**
- * Time a function may take on first samples, over all probes, before it is given up (counted as not
- * agreeing, and reported): a function that does a lot on any input (a walk through every game) would
- * otherwise take most of the check. A function that has agreed so far goes on to the last sample.
+ * CPU time a function may take on first samples, over all probes, before it is given up (counted as
+ * not agreeing, and reported): a function that does a lot on any input (a walk through every game)
+ * would otherwise take most of the check. A function that has agreed so far goes on to the last sample.
  */
 const FIRST_SAMPLES_BUDGET_MS = 2_000;
 
-/** How long the function being checked has spent on first samples. */
+/** How much CPU time the function being checked has spent on first samples. */
 let spent = 0;
 
 /** True when `fn`, given the probe's arguments in this order, answers every sample as the reference does; null when it took too long. */
@@ -233,11 +248,11 @@ function agreesInOrder(fn: AnyFunction, ready: ReadyProbe, order: number[]): boo
   for (const [index, sample] of ready.samples.entries()) {
     if (index === 0 && spent > FIRST_SAMPLES_BUDGET_MS) return null;
     const args = order.map((at) => sample[at]);
-    const begun = performance.now();
+    const begun = cpuMs();
     let answer = args.length === 0 ? withoutArguments.get(fn) : undefined;
     if (answer === undefined) answer = call(fn, args);
     if (args.length === 0) withoutArguments.set(fn, answer);
-    if (index === 0) spent += performance.now() - begun;
+    if (index === 0) spent += cpuMs() - begun;
     if (!sameAnswer(answer, ready.answers[index] as Answer)) return false;
   }
   return true;

@@ -65,7 +65,7 @@ export function findModels(root: string, files: Map<string, Buffer>, lessons: Le
       mkdirSync(dirname(join(pack, path)), { recursive: true });
       writeFileSync(join(pack, path), content);
     }
-    if (existsSync(join(root, 'node_modules'))) symlinkSync(join(root, 'node_modules'), join(pack, 'node_modules'), 'dir');
+    if (existsSync(join(root, 'node_modules'))) symlinkSync(join(root, 'node_modules'), join(pack, 'node_modules'), 'junction');
     const task: ChildTask = {
       root,
       lessonFiles: Object.fromEntries(lessons.map((lesson) => [lesson.id, lesson.files])),
