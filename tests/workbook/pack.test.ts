@@ -366,6 +366,28 @@ describe('the behavioural leak check', () => {
     expect(check.hung).toContain('tests/support/boards.ts: spin');
   });
 
+  test("finds each graded function of the reference planted as shipped code (not lesson 05's methods: a class is not called)", () => {
+    const files = new Map(planPack(ROOT, [first], [], all).files);
+    for (const lesson of packable) {
+      for (const file of lesson.files) files.set(`tests/planted/${lesson.id}/${file}`, Buffer.from(finishedSource(solutionOf(lesson, file))));
+    }
+    const check = findModels(
+      ROOT,
+      files,
+      all,
+      packable.map((lesson) => lesson.id),
+    );
+    const expected = PROBES.filter((probe) => !probe.name.includes('.')).flatMap((probe) => {
+      const lesson = packable.find((candidate) => candidate.id === probe.lesson);
+      const file = lesson?.files.find((name) => solutionOf(lesson, name).includes(`// BEGIN SOLUTION ${probe.name}\n`));
+      return file === undefined
+        ? []
+        : [`tests/planted/${probe.lesson}/${file}: ${probe.name} computes lesson ${probe.lesson.slice(0, 2)}'s graded function ${probe.name}`];
+    });
+    expect(expected.filter((model) => !check.models.includes(model))).toEqual([]);
+    expect(expected.length).toBe(PROBES.filter((probe) => !probe.name.includes('.')).length);
+  });
+
   test('refuses a pack with a planted model, naming it, and leaves nothing behind', () => {
     const out = join(scratch, 'planted');
     expect(() => writePack(plantedPlan(), out)).toThrow(
