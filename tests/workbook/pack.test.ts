@@ -286,21 +286,26 @@ describe('the support files a pack carries', () => {
     expect(laterOnly.filter((path) => plan.files.has(path))).toEqual([]);
   });
 
-  test('every support file a pack carries is imported by something in it, or is the digests of a lesson in it', () => {
+  test('every support file a pack carries is imported by something in it, or is the digests of a lesson in it or named by it', () => {
     for (const lessons of [[first], early(), packable]) {
       const plan = planPack(ROOT, lessons, [], all);
       const reached = new Set([...[...plan.files.keys()].filter(isCode), ...configLoads(ROOT)].flatMap(supportOf));
+      const named = [...plan.files]
+        .filter(([path]) => path.startsWith('tests/') && isCode(path))
+        .flatMap(([, content]) => [...content.toString('utf8').matchAll(/['"`](\d\d-[a-z0-9-]+)['"`]/g)].map((match) => match[1] as string));
       const digests = plan.files.has('tests/support/digests.ts')
-        ? plan.included.map((lesson) => `tests/support/digests/${lesson.id}.json`).filter((path) => existsSync(join(ROOT, path)))
+        ? [...new Set([...plan.included.map((lesson) => lesson.id), ...named])]
+            .map((id) => `tests/support/digests/${id}.json`)
+            .filter((path) => existsSync(join(ROOT, path)))
         : [];
       const carried = [...plan.files.keys()].filter((path) => path.startsWith(SUPPORT));
-      const named = lessons.map((lesson) => lesson.number).join(',');
+      const label = lessons.map((lesson) => lesson.number).join(',');
       expect(
         carried.filter((path) => !reached.has(path) && !digests.includes(path)),
-        named,
+        label,
       ).toEqual([]);
-      expect(carried.filter((path) => path.startsWith('tests/support/digests/')).sort(), `${named}: the digests of its lessons`).toEqual(digests.sort());
-      for (const path of reached) expect(plan.files.has(path), `${named}: ${path}`).toBe(true);
+      expect(carried.filter((path) => path.startsWith('tests/support/digests/')).sort(), `${label}: the digests of its lessons`).toEqual(digests.sort());
+      for (const path of reached) expect(plan.files.has(path), `${label}: ${path}`).toBe(true);
     }
   });
 

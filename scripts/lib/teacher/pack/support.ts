@@ -15,7 +15,8 @@ export const SUPPORT = 'tests/support/';
 /**
  * Data a support module reads at run time under a name built from a lesson's id, which its imports
  * cannot show: the module, and where its file for one lesson lives. A pack that carries the module
- * carries the file of each lesson in the pack that has one.
+ * carries the file of each lesson in the pack that has one, and of each lesson whose id the pack's
+ * suites and support name in quotes (a support file may read another lesson's digests).
  */
 const LESSON_DATA: Record<string, (lessonId: string) => string> = {
   'tests/support/digests.ts': (lessonId) => `tests/support/digests/${lessonId}.json`,
@@ -38,7 +39,7 @@ export function configLoads(root: string): string[] {
   );
 }
 
-/** The support files the pack's code needs that it does not hold yet, and the data they read for the lessons included. */
+/** The support files the pack's code needs that it does not hold yet, and the data they read for the lessons included or named. */
 export function neededSupport(root: string, files: Map<string, Buffer>, included: Lesson[]): string[] {
   const starts = [...new Set([...[...files.keys()].filter(isCode), ...configLoads(root).filter((path) => existsSync(join(root, path)))])];
   const modules = new Set<string>();
@@ -47,9 +48,12 @@ export function neededSupport(root: string, files: Map<string, Buffer>, included
     if (!held.has(start)) held.set(start, readFileSync(join(root, start)));
     for (const path of importClosure(root, start, held).needed) if (path.startsWith(SUPPORT)) modules.add(path);
   }
+  const tests = [...new Set([...[...files.keys()].filter((path) => path.startsWith('tests/') && isCode(path)), ...modules])];
+  const named = tests.flatMap((path) => [...(held.get(path) ?? readFileSync(join(root, path))).toString('utf8').matchAll(/['"`](\d\d-[a-z0-9-]+)['"`]/g)]);
+  const lessonIds = [...new Set([...included.map((lesson) => lesson.id), ...named.map((match) => match[1] as string)])];
   const data = [...modules].flatMap((module) => {
     const dataOf = LESSON_DATA[module];
-    return dataOf === undefined ? [] : included.map((lesson) => dataOf(lesson.id)).filter((path) => existsSync(join(root, path)));
+    return dataOf === undefined ? [] : lessonIds.map(dataOf).filter((path) => existsSync(join(root, path)));
   });
   return [...modules, ...data].filter((path) => !files.has(path)).sort();
 }
