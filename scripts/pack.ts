@@ -17,7 +17,8 @@ see, the grader and the student commands; never solutions/ or the teacher-only t
   --zip            also write DIR.zip, for handing out through a learning platform
 Lessons an assigned lesson builds on are always included, finished, and the command says so.
 The pack is checked before it is moved into place: if any solution body of a lesson not
-released as solved appears anywhere in it, nothing is written and the command fails.
+released as solved appears anywhere in it, or any function it ships gives the same answers as a
+graded function of such a lesson, nothing is written and the command fails.
 `;
 
 runCommand(USAGE, () => {
@@ -57,6 +58,14 @@ runCommand(USAGE, () => {
   for (const { command, reason } of plan.dropped) console.log(`  left out:               npm run ${command} (${reason})`);
   for (const warning of plan.warnings) console.log(`  warning:                ${warning}`);
   console.log(`Leak check passed: none of ${result.secretsChecked} solution bodies and teacher-only tests appears in the pack.`);
+  const { models } = result;
+  console.log(
+    `Behavioural leak check passed: none of ${models.functions} functions the pack ships computes one of ${models.probes} graded functions (${(models.ms / 1000).toFixed(1)} s).`,
+  );
+  for (const note of models.weak) console.log(`  not probed:             ${note}`);
+  for (const path of models.unloadable) console.log(`  not loaded, not called: ${path}`);
+  for (const name of models.hung) console.log(`  never returned:         ${name} (counted as not agreeing)`);
+  for (const name of models.undecided) console.log(`  too slow to tell:       ${name} (counted as not agreeing)`);
   if (result.zip) console.log(`Zip: ${shownPath(result.zip.path)} (${Math.ceil(result.zip.bytes / 1024)} kB)`);
   console.log(`Students run: npm install && npm run check`);
   return 0;

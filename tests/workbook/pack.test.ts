@@ -1,7 +1,8 @@
 /**
  * `npm run pack`: a student edition holds stubs for the assigned lessons, finished code for the
- * solved ones and their prerequisites, the student commands only, and nothing a teacher keeps back;
- * the leak check refuses a pack with a solution body in it; `npm run check` works inside a pack.
+ * solved ones and their prerequisites, the support files its visible suites import, the student
+ * commands only, and nothing a teacher keeps back; the leak checks refuse a pack with a solution body
+ * in it or a function that computes a graded function; `npm run check` works inside a pack.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -11,9 +12,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { withPrerequisites } from '../../scripts/lib/grader/grading.ts';
 import { finishedSource } from '../../scripts/lib/core/stubs.ts';
 import { parseLessonList } from '../../scripts/lib/core/workbook.ts';
-import { readTree } from '../../scripts/lib/teacher/pack/files.ts';
+import { importClosure } from '../../scripts/lib/teacher/pack/closure.ts';
+import { listFiles, readTree } from '../../scripts/lib/teacher/pack/files.ts';
 import { findLeaks, forbiddenPaths } from '../../scripts/lib/teacher/pack/leaks.ts';
 import { PACK_MANIFEST, type PackManifest } from '../../scripts/lib/teacher/pack/manifest.ts';
+import { findModels } from '../../scripts/lib/teacher/pack/models.ts';
+import { PROBES, UNPROBED } from '../../scripts/lib/teacher/pack/probes.ts';
+import { configLoads, SUPPORT } from '../../scripts/lib/teacher/pack/support.ts';
 import { PackError, planPack, STUDENT_COMMANDS, type PackPlan } from '../../scripts/lib/teacher/pack/plan.ts';
 import { writePack } from '../../scripts/lib/teacher/pack/write.ts';
 import { deriveStub, hashText, originalStub, solutionBodies } from '../../scripts/lib/core/stubs.ts';
@@ -257,6 +262,152 @@ describe('the leak check', () => {
     expect(readFileSync(join(out, 'lessons', dependent.id, dependent.files[0] as string), 'utf8')).toBe(
       finishedSource(solutionOf(dependent, dependent.files[0] as string)),
     );
+  });
+});
+
+describe('the support files a pack carries', () => {
+  /** The support files a file of the workbook imports, followed from file to file. */
+  const supportOf = (path: string): string[] => importClosure(ROOT, path, new Map()).needed.filter((needed) => needed.startsWith(SUPPORT));
+  const suitesOf = (lessons: Lesson[]): string[] => lessons.map((lesson) => `tests/${lesson.id}.test.ts`).filter((path) => existsSync(join(ROOT, path)));
+  const isCode = (path: string): boolean =>
+    /\.(ts|mjs|js)$/.test(path) && !path.endsWith('.d.ts') && !path.startsWith('lessons/') && !path.startsWith('.workbook/');
+  const early = (): Lesson[] => parseLessonList('01-03', all);
+
+  test("a pack of lessons 01-03 carries none of the support files only later lessons' suites import", () => {
+    const plan = planPack(ROOT, early(), [], all);
+    const later = all.filter((lesson) => !early().includes(lesson));
+    const tools = [
+      ...listFiles(ROOT, 'scripts/lib').filter((path) => isCode(path) && !path.startsWith('scripts/lib/teacher/')),
+      'vitest.config.ts',
+      ...configLoads(ROOT),
+    ];
+    const shared = new Set([...suitesOf(early()), ...tools].flatMap(supportOf));
+    const laterOnly = [...new Set(suitesOf(later).flatMap(supportOf))].filter((path) => !shared.has(path));
+    expect(laterOnly.filter((path) => plan.files.has(path))).toEqual([]);
+  });
+
+  test('every support file a pack carries is imported by something in it, or is the digests of a lesson in it or named by it', () => {
+    for (const lessons of [[first], early(), packable]) {
+      const plan = planPack(ROOT, lessons, [], all);
+      const reached = new Set([...[...plan.files.keys()].filter(isCode), ...configLoads(ROOT)].flatMap(supportOf));
+      const named = [...plan.files]
+        .filter(([path]) => path.startsWith('tests/') && isCode(path))
+        .flatMap(([, content]) => [...content.toString('utf8').matchAll(/['"`](\d\d-[a-z0-9-]+)['"`]/g)].map((match) => match[1] as string));
+      const digests = plan.files.has('tests/support/digests.ts')
+        ? [...new Set([...plan.included.map((lesson) => lesson.id), ...named])]
+            .map((id) => `tests/support/digests/${id}.json`)
+            .filter((path) => existsSync(join(ROOT, path)))
+        : [];
+      const carried = [...plan.files.keys()].filter((path) => path.startsWith(SUPPORT));
+      const label = lessons.map((lesson) => lesson.number).join(',');
+      expect(
+        carried.filter((path) => !reached.has(path) && !digests.includes(path)),
+        label,
+      ).toEqual([]);
+      expect(carried.filter((path) => path.startsWith('tests/support/digests/')).sort(), `${label}: the digests of its lessons`).toEqual(digests.sort());
+      for (const path of reached) expect(plan.files.has(path), `${label}: ${path}`).toBe(true);
+    }
+  });
+
+  test("the manifest's tests are exactly the pack's tests/ files", () => {
+    const plan = planPack(ROOT, early(), [], all);
+    const manifest = JSON.parse(text(plan, PACK_MANIFEST)) as PackManifest;
+    expect(Object.keys(manifest.tests).sort()).toEqual([...plan.files.keys()].filter((path) => path.startsWith('tests/')).sort());
+  });
+});
+
+describe('the behavioural leak check', () => {
+  /**
+   * Models written afresh, not copied from the reference: lesson 03's hasWon and winner, and a
+   * function that never returns (when called with a board).
+   */
+  const models = [
+    '',
+    '/** True when `who` holds a whole row, column or diagonal. */',
+    'export function ownsThree(board: readonly string[], who: string): boolean {',
+    '  const rows = [0, 1, 2].map((row) => [row * 3, row * 3 + 1, row * 3 + 2]);',
+    '  const columns = [0, 1, 2].map((column) => [column, column + 3, column + 6]);',
+    '  return [...rows, ...columns, [0, 4, 8], [2, 4, 6]].some((cells) => cells.every((cell) => board[cell] === who));',
+    '}',
+    '',
+    '/** The mark that holds a line, or null. */',
+    'export function takenBy(board: readonly string[]): string | null {',
+    "  return ['X', 'O'].find((mark) => ownsThree(board, mark)) ?? null;",
+    '}',
+    '',
+  ].join('\n');
+  const spin = [
+    '/** Never returns on a board. */',
+    'export function spin(board: readonly string[]): number {',
+    '  for (;;) if (board.length < 0) return 0;',
+    '}',
+    '',
+  ].join('\n');
+  /** A pack of lessons 01-03 whose tests/support/boards.ts (which their visible suites import) holds the models. */
+  const plantedPlan = (extra = ''): PackPlan => {
+    const plan = planPack(ROOT, parseLessonList('01-03', all), [], all);
+    const boards = plan.files.get('tests/support/boards.ts') as Buffer;
+    plan.files.set('tests/support/boards.ts', Buffer.concat([boards, Buffer.from(models + extra)]));
+    return plan;
+  };
+  const planted = /^tests\/support\/boards\.ts: (ownsThree|takenBy|spin)\b/;
+
+  test('every graded function of every lesson is probed, or listed as not probed with the reason', () => {
+    for (const lesson of packable) {
+      const graded = lesson.files.flatMap((file) => [...solutionOf(lesson, file).matchAll(/\/\/ BEGIN SOLUTION (?!ONLY$)(\S+)$/gm)].map((match) => match[1]));
+      const listed = [...PROBES, ...UNPROBED].filter((entry) => entry.lesson === lesson.id).map((entry) => entry.name.split('.').at(-1));
+      expect(listed.sort(), lesson.id).toEqual(graded.sort());
+    }
+    for (const entry of UNPROBED) expect(entry.why, entry.name).not.toBe('');
+  });
+
+  test('finds models planted in a support file a visible suite imports; a function that never returns counts as not agreeing', () => {
+    expect(importClosure(ROOT, 'tests/03-win.test.ts', new Map()).needed).toContain('tests/support/boards.ts');
+    const check = findModels(ROOT, plantedPlan(spin).files, all, ['01-board', '02-input', '03-win']);
+    expect(check.models.filter((model) => planted.test(model))).toEqual([
+      "tests/support/boards.ts: ownsThree computes lesson 03's graded function hasWon",
+      "tests/support/boards.ts: takenBy computes lesson 03's graded function winner",
+    ]);
+    expect(check.hung).toContain('tests/support/boards.ts: spin');
+  });
+
+  test("finds each graded function of the reference planted as shipped code (not lesson 05's methods: a class is not called)", () => {
+    const files = new Map(planPack(ROOT, [first], [], all).files);
+    for (const lesson of packable) {
+      for (const file of lesson.files) files.set(`tests/planted/${lesson.id}/${file}`, Buffer.from(finishedSource(solutionOf(lesson, file))));
+    }
+    const check = findModels(
+      ROOT,
+      files,
+      all,
+      packable.map((lesson) => lesson.id),
+    );
+    const expected = PROBES.filter((probe) => !probe.name.includes('.')).flatMap((probe) => {
+      const lesson = packable.find((candidate) => candidate.id === probe.lesson);
+      const file = lesson?.files.find((name) => solutionOf(lesson, name).includes(`// BEGIN SOLUTION ${probe.name}\n`));
+      return file === undefined
+        ? []
+        : [`tests/planted/${probe.lesson}/${file}: ${probe.name} computes lesson ${probe.lesson.slice(0, 2)}'s graded function ${probe.name}`];
+    });
+    expect(expected.filter((model) => !check.models.includes(model))).toEqual([]);
+    expect(expected.length).toBe(PROBES.filter((probe) => !probe.name.includes('.')).length);
+  });
+
+  test('refuses a pack with a planted model, naming it, and leaves nothing behind', () => {
+    const out = join(scratch, 'planted');
+    expect(() => writePack(plantedPlan(), out)).toThrow(
+      /^The pack is NOT safe to hand out, so nothing was written:\n {2}tests\/support\/boards\.ts: ownsThree computes lesson 03's graded function hasWon\n/,
+    );
+    expect(existsSync(out), 'the pack folder').toBe(false);
+    expect(existsSync(`${out}.partial-${process.pid}`), 'the scratch folder').toBe(false);
+  });
+
+  test('accepts a pack of every lesson, all assigned: nothing it ships computes a graded function', () => {
+    const result = writePack(planPack(ROOT, packable, [], all), join(scratch, 'every-lesson'));
+    expect(result.models.models).toEqual([]);
+    expect(result.models.weak, 'probes that prove too little, or could not be made').toEqual([]);
+    expect(result.models.unloadable, 'modules whose functions were not called').toEqual([]);
+    expect(result.models.probes).toBe(PROBES.filter((probe) => packable.some((lesson) => lesson.id === probe.lesson)).length);
   });
 });
 

@@ -13,6 +13,7 @@ import { listFiles } from './files.ts';
 import { isTeacherOnly } from './leaks.ts';
 import { PACK_MANIFEST, type PackManifest } from './manifest.ts';
 import { studentReadme } from './readme.ts';
+import { neededSupport } from './support.ts';
 
 /** The npm scripts a student edition may keep (each only when its files are in the pack). */
 export const STUDENT_COMMANDS = ['check', 'hint', 'reset', 'watch', 'ui', 'play', 'arena', 'site'] as const;
@@ -93,7 +94,6 @@ export function planPack(root: string, named: Lesson[], solvedNamed: Lesson[], a
     if (existsSync(join(root, suitePath(lesson)))) copy(suitePath(lesson));
     else warnings.push(`${suitePath(lesson)} does not exist yet: lesson ${lesson.id} cannot be graded in the pack.`);
   }
-  for (const name of listFiles(root, 'tests/support')) copy(name);
   for (const name of listFiles(root, 'scripts/lib')) if (!isTeacherOnly(name)) copy(name);
   for (const name of ['vitest.config.ts', 'package-lock.json']) if (existsSync(join(root, name))) copy(name);
   put('tsconfig.json', studentTsconfig(readFileSync(join(root, 'tsconfig.json'), 'utf8')));
@@ -134,6 +134,9 @@ export function planPack(root: string, named: Lesson[], solvedNamed: Lesson[], a
     for (const path of closure.needed) if (!files.has(path)) copy(path);
     commands.push(command);
   }
+
+  // The visible suites' support: only the files the pack's code imports, and their data for the lessons in the pack.
+  for (const path of neededSupport(root, files, included)) copy(path);
 
   // The graded suites, their helpers and the config must load inside the pack.
   const broken = [...files.keys()]
