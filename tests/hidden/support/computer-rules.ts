@@ -32,6 +32,15 @@ export function withMark(board: readonly TestCell[], cell: number, mark: TestMar
   return copy;
 }
 
+/**
+ * Task 1: the lesson's recipe for randomMove: the empty cells from 0 to 8, and the one at position
+ * Math.floor(rng() * their number), where `numbers` are what rng gives (only the first is used).
+ */
+export function expectedRandomMove(board: readonly TestCell[], numbers: readonly number[]): number {
+  const empty = emptyCellsOf(board);
+  return empty[Math.floor((numbers[0] as number) * empty.length)] as number;
+}
+
 /** Tutorial 000's search: the last line in scan order with `mine` of my marks and `theirs` of the opponent's, and its last empty cell. */
 function lastFitting(board: readonly TestCell[], me: TestMark, mine: number, theirs: number): number | null {
   let found: number | null = null;
@@ -71,6 +80,15 @@ export function expectedHeuristicMove(board: readonly TestCell[], me: TestMark):
   const score = (cell: number): number => SCAN_ORDER.filter((line) => line.includes(cell) && countIn(board, line, ' ') === 3).length;
   const best = Math.max(...empty.map(score));
   return empty.find((cell) => score(cell) === best) as number;
+}
+
+/** Task 4: the cells medium may play, and why: a winning cell if there is one, else a blocking cell, else any empty cell. */
+export function mediumChoices(board: readonly TestCell[], me: TestMark): { why: string; cells: number[] } {
+  const wins = winningCellsFor(board, me);
+  if (wins.length > 0) return { why: 'a winning cell', cells: wins };
+  const blocks = winningCellsFor(board, other(me));
+  if (blocks.length > 0) return { why: 'a blocking cell', cells: blocks };
+  return { why: 'an empty cell', cells: emptyCellsOf(board) };
 }
 
 /** The empty cells where `mark` would make two threats at once. */
