@@ -12,7 +12,7 @@ import { test } from 'vitest';
 import { computerMove, heuristicMove, randomMove, ruleMove } from '@workbook/06-computer/computer';
 import type { Board, Mark } from '@workbook/01-board/board';
 import { boardOf, pictureOf, type TestBoard } from '../support/boards.ts';
-import { expectedHeuristicMove, expectedRandomMove, expectedRuleMove, hardChoices, mediumChoices } from './support/computer-rules.ts';
+import { expectedHeuristicMove, expectedRuleMove, hardChoices, mediumChoices } from './support/computer-rules.ts';
 import {
   everyOngoingPosition,
   expectRight,
@@ -41,9 +41,6 @@ const roomyPosition = fc.limitShrink(
   ongoingPosition.filter(({ board }) => emptyCellsOf(board).length >= 3),
   SHRINKS.batch,
 );
-
-/** The seed of the random numbers the checks of randomMove's exact picks use: fixed, so every run judges the same picks. */
-const PICKS_SEED = 606;
 
 /**
  * How often a random player answered each cell when asked `perCell` times per empty cell of
@@ -109,14 +106,17 @@ function countingRng(first: number): { rng: () => number; calls: () => number } 
   };
 }
 
+/** Boards with 1 to 9 empty cells, the lesson's own board among them (empty 1 3 5 7 8). */
+const PICK_BOARDS = ['XOX OXO .XO', 'XOX XOO .X.', 'XOX OXO ...', 'XOX .O. .X.', 'X.O .X. O..', 'XO. .X. ...', 'X.O ... ...', '... .X. ...', '... ... ...'];
+
 /**
- * Boards where randomMove's pick tells the lesson's recipe from others: the lesson's own board (empty
- * 1 3 5 7 8), the empty board, a board with one empty cell, and boards whose empty cells are not at
- * the start or the end of the nine; and first rng numbers from 0 to just below 1, some on and some
- * just either side of where the position in a list of 2, 3, 4 or 5 empty cells changes.
+ * Numbers for rng() inside the share of [0, 1) that position `share` of a list of `count` empty cells
+ * gets with Math.floor(rng() * count): just after its start (0 for the first), its middle, and just
+ * before its end (clear of the edges, where rounding could go either way).
  */
-const PICK_BOARDS = ['X.O .X. O..', '... ... ...', 'XOX OXO .XO', 'XO. .X. ..O', 'OXO XX. .OX', '.X. O.O X..'];
-const PICK_NUMBERS = [0, 0.1, 0.2, 0.25, 0.34, 0.49, 0.5, 0.51, 0.66, 0.75, 0.8, 0.9, 0.999999];
+function sharePoints(share: number, count: number): number[] {
+  return [share === 0 ? 0 : share / count + 1e-9, (share + 0.5) / count, (share + 1) / count - 1e-9];
+}
 
 /** hardChoices of every position, worked out once for the tests of the hard level. */
 const hardAnswers = new Map<string, ReturnType<typeof hardChoices>>();
@@ -144,6 +144,15 @@ function askHard(list: readonly Position[], rngFor: (index: number) => () => num
     computerMove,
     list.map(({ board, mover }, index) => [[...board] as Board, mover as Mark, 'hard', rngFor(index)] as [Board, Mark, 'hard', () => number]),
   );
+}
+
+/** Null when `play` left its copy of the position's board as it was, else the failure: a player only chooses a cell. */
+function leftUnchanged(what: string, position: Position, play: (board: Board) => unknown): string | null {
+  const given = [...position.board] as Board;
+  play(given);
+  const before = pictureOf(position.board);
+  const after = pictureOf(given as TestBoard);
+  return after === before ? null : wholeFailure(`${what} on ${showPosition(position)}`, `the board unchanged: ${before}`, `the board after: ${after}`);
 }
 
 /** The cells a level of computerMove may play on a position, and why (the rule that gives them). */
@@ -205,47 +214,51 @@ task(1, () => {
   );
 
   test(
-    'randomMove lists the empty cells from 0 to 8 and answers the one at Math.floor(rng() * their number), calling rng once',
+    'randomMove leaves the board it looks at unchanged, on boards reached by play',
     () => {
-      const cases = PICK_BOARDS.flatMap((picture) => PICK_NUMBERS.map((first) => ({ picture, first, counter: countingRng(first) })));
-      const outcomes = callEach(
-        randomMove,
-        cases.map(({ picture, counter }) => [boardOf(picture) as Board, counter.rng] as [Board, () => number]),
+      holdsFor(fc.limitShrink(ongoingPosition, SHRINKS.call), 8, (position) =>
+        leftUnchanged('randomMove', position, (board) => randomMove(board, sandboxRandom(runSeed))),
       );
-      for (const [index, { picture, first, counter }] of cases.entries()) {
-        const wanted = expectedRandomMove(boardOf(picture), [first]);
-        const answer = answerText(outcomes[index]);
-        const actual = `${answer}, rng called ${times(counter.calls())}`;
-        const expected = `${wanted}, rng called once`;
-        if (actual !== expected) failWith(`randomMove(board ${picture}, rng) where rng() gives ${first} first`, expected, actual);
-      }
     },
     PLENTY_MS,
   );
 
   test(
-    'randomMove answers the cell the recipe picks with one rng number per move, on every position, one move after another',
+    'randomMove lets one rng() number choose a position in the list of empty cells: each empty cell gets an equal share of [0, 1)',
     () => {
-      const list = everyOngoingPosition();
-      const numbers = seededRandom(PICKS_SEED);
-      const firstNumbers = list.map(() => numbers());
-      const rng = sandboxRandom(PICKS_SEED);
-      const outcomes = callEach(
-        randomMove,
-        list.map(({ board }) => [[...board] as Board, rng] as [Board, () => number]),
-      );
-      // One shared rng: after the first wrong pick every later one is off too, so the first is the one to show.
-      const wrong = list.findIndex(
-        (position, index) => answerText(outcomes[index]) !== String(expectedRandomMove(position.board, [firstNumbers[index] as number])),
-      );
-      if (wrong < 0) return;
-      const position = list[wrong] as Position;
-      const first = firstNumbers[wrong] as number;
-      failWith(
-        `randomMove on ${showPosition(position)}, move ${wrong + 1} of a run where each earlier move took one rng number, so rng() gives ${first} now`,
-        String(expectedRandomMove(position.board, [first])),
-        answerText(outcomes[wrong]),
-      );
+      // The list's order is the student's: the test asks which cell each share of [0, 1) gives, at its start, middle and end.
+      for (const picture of PICK_BOARDS) {
+        const empty = emptyCellsOf(boardOf(picture));
+        const numbers = empty.flatMap((_cell, share) => sharePoints(share, empty.length));
+        const counters = numbers.map((first) => countingRng(first));
+        const outcomes = callEach(
+          randomMove,
+          counters.map((counter) => [boardOf(picture) as Board, counter.rng] as [Board, () => number]),
+        );
+        const asked = (index: number): string => `randomMove(board ${picture}, rng) where rng() gives ${numbers[index]} first`;
+        for (const [index, counter] of counters.entries()) {
+          if (outcomes[index]?.ok !== true || !empty.includes(outcomes[index].value))
+            failWith(asked(index), `an empty cell: ${empty.join(' or ')}`, answerText(outcomes[index]));
+          if (counter.calls() !== 1) failWith(asked(index), 'rng called once', `rng called ${times(counter.calls())}`);
+        }
+        const cellOf = (index: number): number => (outcomes[index] as { value: number }).value;
+        for (let index = 0; index < numbers.length; index += 1) {
+          const start = index - (index % 3);
+          if (cellOf(index) !== cellOf(start))
+            failWith(
+              asked(index),
+              `${cellOf(start)}, as for ${numbers[start]}: with ${empty.length} empty cells, every number from ${start / 3}/${empty.length} to just below ${start / 3 + 1}/${empty.length} chooses the same position`,
+              String(cellOf(index)),
+            );
+        }
+        const chosen = numbers.map((_number, index) => cellOf(index)).filter((_cell, index) => index % 3 === 0);
+        if (new Set(chosen).size !== empty.length)
+          failWith(
+            `randomMove(board ${picture}, rng) where rng() gives ${numbers.filter((_number, index) => index % 3 === 0).join(', ')} first`,
+            `each of the ${empty.length} empty cells once (${empty.join(' ')}), in some order`,
+            chosen.join(' '),
+          );
+      }
     },
     PLENTY_MS,
   );
@@ -260,6 +273,16 @@ task(2, () => {
           const wanted = expectedRuleMove(board, mover);
           return answer === wanted ? null : JSON.stringify(wanted);
         }),
+      );
+    },
+    PLENTY_MS,
+  );
+
+  test(
+    'ruleMove leaves the board it looks at unchanged, on boards reached by play',
+    () => {
+      holdsFor(fc.limitShrink(ongoingPosition, SHRINKS.call), 8, (position) =>
+        leftUnchanged('ruleMove', position, (board) => ruleMove(board, position.mover as Mark)),
       );
     },
     PLENTY_MS,
@@ -294,6 +317,16 @@ task(3, () => {
           const wanted = expectedHeuristicMove(board, mover);
           return answer === wanted ? null : JSON.stringify(wanted);
         }),
+      );
+    },
+    PLENTY_MS,
+  );
+
+  test(
+    'heuristicMove leaves the board it looks at unchanged, on boards reached by play',
+    () => {
+      holdsFor(fc.limitShrink(ongoingPosition, SHRINKS.call), 8, (position) =>
+        leftUnchanged('heuristicMove', position, (board) => heuristicMove(board, position.mover as Mark)),
       );
     },
     PLENTY_MS,
@@ -381,6 +414,16 @@ task(4, () => {
     },
     PLENTY_MS,
   );
+
+  test(
+    "'medium' leaves the board it looks at unchanged, on boards reached by play",
+    () => {
+      holdsFor(fc.limitShrink(ongoingPosition, SHRINKS.call), 8, (position) =>
+        leftUnchanged("computerMove 'medium'", position, (board) => computerMove(board, position.mover as Mark, 'medium', sandboxRandom(runSeed))),
+      );
+    },
+    PLENTY_MS,
+  );
 });
 
 task(5, () => {
@@ -417,17 +460,9 @@ task(5, () => {
   test(
     "'hard' leaves the board it looks at unchanged, on boards reached by play",
     () => {
-      holdsFor(fc.limitShrink(ongoingPosition, SHRINKS.call), 8, ({ board, mover }) => {
-        const given = [...board] as Board;
-        computerMove(given, mover as Mark, 'hard');
-        return pictureOf(given as TestBoard) === pictureOf(board)
-          ? null
-          : wholeFailure(
-              `computerMove 'hard' on ${showPosition({ board, mover })}`,
-              `the board unchanged: ${pictureOf(board)}`,
-              `the board after: ${pictureOf(given as TestBoard)}`,
-            );
-      });
+      holdsFor(fc.limitShrink(ongoingPosition, SHRINKS.call), 8, (position) =>
+        leftUnchanged("computerMove 'hard'", position, (board) => computerMove(board, position.mover as Mark, 'hard')),
+      );
     },
     PLENTY_MS,
   );

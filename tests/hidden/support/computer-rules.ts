@@ -32,15 +32,6 @@ export function withMark(board: readonly TestCell[], cell: number, mark: TestMar
   return copy;
 }
 
-/**
- * Task 1: the lesson's recipe for randomMove: the empty cells from 0 to 8, and the one at position
- * Math.floor(rng() * their number), where `numbers` are what rng gives (only the first is used).
- */
-export function expectedRandomMove(board: readonly TestCell[], numbers: readonly number[]): number {
-  const empty = emptyCellsOf(board);
-  return empty[Math.floor((numbers[0] as number) * empty.length)] as number;
-}
-
 /** Tutorial 000's search: the last line in scan order with `mine` of my marks and `theirs` of the opponent's, and its last empty cell. */
 function lastFitting(board: readonly TestCell[], me: TestMark, mine: number, theirs: number): number | null {
   let found: number | null = null;
