@@ -5,6 +5,7 @@
  */
 import { fc } from '../../support/property.ts';
 import { linesOfThree, type TestGridCell } from '../../support/boards.ts';
+import { cellOrder } from './legal-play.ts';
 
 /** A grid of three rows of three cells, '.' for empty. */
 export type ModelGrid = TestGridCell[][];
@@ -93,3 +94,33 @@ export const endingGrid: fc.Arbitrary<ModelGrid> = fc.oneof(
 
 /** Boards for winner: any filling, a planted line, a full or nearly full board, a draw. */
 export const someGrid: fc.Arbitrary<ModelGrid> = fc.oneof(anyGrid, plantedLine, nearlyFull, drawnGrid);
+
+/** Calls of move(r, c) from a text like '00 10 01' (row digit, column digit). */
+export function movesOf(text: string): GridMove[] {
+  return text === '' ? [] : text.split(' ').map((pair): GridMove => [Number(pair[0]), Number(pair[1])]);
+}
+
+/**
+ * Games that tell: the lesson's six games, each won game played on after the win (move does not check
+ * for a winner), a move on a taken cell after a win, and a draw filled to the last cell.
+ */
+export const TELLING_GAMES: readonly GridMove[][] = [
+  '00 10 01 11 02 22 20',
+  '00 01 00 10 11 22 21 02 20',
+  '00 01 11 02 22 10 20',
+  '02 00 11 01 20 12 22',
+  '00 01 02 11 10 12 21 20 22',
+  '',
+  '00 10 01 11 02 02 12',
+  '11 00 22 01 10 02 12 20 21',
+].map(movesOf);
+
+/** Two games played in turns (the first game's move, then the second's, …), as texts of moves. */
+export const TWO_GAMES_IN_TURNS: readonly [string, string][] = [
+  ['00 10 01 11 02', '11 00 22 20'],
+  ['11', '11 11 00 22'],
+  ['', '00 01'],
+];
+
+/** A whole game: the nine cells in a random order, each a move (moves after a win are made too). */
+export const wholeGame: fc.Arbitrary<GridMove[]> = cellOrder.map((order) => order.map((cell): GridMove => [Math.floor(cell / 3), cell % 3]));

@@ -73,6 +73,15 @@ export function expectedHeuristicMove(board: readonly TestCell[], me: TestMark):
   return empty.find((cell) => score(cell) === best) as number;
 }
 
+/** Task 4: the cells medium may play, and why: a winning cell if there is one, else a blocking cell, else any empty cell. */
+export function mediumChoices(board: readonly TestCell[], me: TestMark): { why: string; cells: number[] } {
+  const wins = winningCellsFor(board, me);
+  if (wins.length > 0) return { why: 'a winning cell', cells: wins };
+  const blocks = winningCellsFor(board, other(me));
+  if (blocks.length > 0) return { why: 'a blocking cell', cells: blocks };
+  return { why: 'an empty cell', cells: emptyCellsOf(board) };
+}
+
 /** The empty cells where `mark` would make two threats at once. */
 export function forkCellsFor(board: readonly TestCell[], mark: TestMark): number[] {
   return emptyCellsOf(board).filter((cell) => winningCellsFor(withMark(board, cell, mark), mark).length >= 2);

@@ -4,7 +4,7 @@
  * generated inputs in one crossing into the graded code. Nothing here imports student code.
  */
 import type { TestCell, TestGridCell } from '../../support/boards.ts';
-import { cellOrder } from './legal-play.ts';
+import { cellOrder, holdsFor, wholeMessageOf } from './legal-play.ts';
 import { fc, SHRINKS } from '../../support/property.ts';
 import { callEach } from '../../support/sealed.ts';
 import { expectedGame, type TestMark } from './rules.ts';
@@ -24,7 +24,9 @@ const MIN_BATCH = 10;
  * Checks `check(input, answer)` for generated inputs: each of `crossings` runs sends a batch of
  * `MIN_BATCH` to `batch` inputs to `fn` in one crossing. A wrong answer (or a throw) fails the
  * property, which fast-check then shrinks a few times (SHRINKS.batch) towards smaller inputs; the
- * message names the one that failed, for the teacher.
+ * message names the one input of the shrunk batch that failed and what went wrong there, whole, for
+ * the teacher (fast-check's own report would show the whole batch first, and the assertion's message
+ * only the first few dozen characters of each answer).
  */
 export function forEachGenerated<I, A extends unknown[], R>(
   inputs: fc.Arbitrary<I>,
@@ -34,19 +36,24 @@ export function forEachGenerated<I, A extends unknown[], R>(
   { batch = BATCH, crossings = CROSSINGS }: { batch?: number; crossings?: number } = {},
 ): void {
   const cases = fc.limitShrink(fc.array(inputs, { minLength: Math.min(MIN_BATCH, batch), maxLength: batch }), SHRINKS.batch);
-  fc.assert(
-    fc.property(cases, (list) => {
-      const outcomes = callEach(fn, list.map(argsOf));
-      list.forEach((input, index) => {
-        // The batch stops at the first call that threw, so there is an outcome up to it.
-        const outcome = outcomes[index];
-        if (outcome === undefined) return;
-        if (!outcome.ok) throw new Error(`the call threw ${describeError(outcome.error)} for ${fc.stringify(argsOf(input))}`);
+  /** The first input of the batch that failed and what went wrong there, or null. */
+  const firstFailure = (list: I[]): string | null => {
+    const outcomes = callEach(fn, list.map(argsOf));
+    for (const [index, input] of list.entries()) {
+      // The batch stops at the first call that threw, so there is an outcome up to it.
+      const outcome = outcomes[index];
+      if (outcome === undefined) return null;
+      const shown = `Counterexample: ${fc.stringify(argsOf(input))}`;
+      if (!outcome.ok) return `${shown}\nthe call threw ${describeError(outcome.error)}`;
+      try {
         check(input, outcome.value);
-      });
-    }),
-    { numRuns: crossings },
-  );
+      } catch (error) {
+        return `${shown}\n${wholeMessageOf(error)}`;
+      }
+    }
+    return null;
+  };
+  holdsFor(cases, crossings, firstFailure);
 }
 
 /** A thrown value in a few words. */

@@ -5,7 +5,7 @@
  */
 import { expect } from 'vitest';
 import { fc, SHRINKS } from '../../support/property.ts';
-import { countMarks, pictureOf, type TestBoard, type TestCell } from '../../support/boards.ts';
+import { countMarks, linesOfThree, pictureOf, type TestBoard, type TestCell } from '../../support/boards.ts';
 import { emptyCellsOf, type TestMark } from '../../support/opponents.ts';
 import { lineOwner } from './lines.ts';
 import { callEach } from '../../support/sealed.ts';
@@ -77,9 +77,27 @@ export function showPosition({ board, mover }: Position): string {
 export type Judge<R> = (position: Position, answer: R) => string | null;
 
 /**
+ * A verdict on many answers: two texts for `expect(actual).toBe(expected)`, equal when every answer is
+ * right, otherwise both naming the smallest wrong position (fewest marks), what was answered there and
+ * what was expected; `failure` then says the same in a few whole lines for the teacher (see expectRight).
+ */
+export interface Verdict {
+  expected: string;
+  actual: string;
+  failure?: string;
+}
+
+/** How many marks a board holds: the smaller of two failing positions is the one with fewer. */
+function marksOn(board: readonly TestCell[]): number {
+  return board.filter((cell) => cell !== ' ').length;
+}
+
+/**
  * Calls `fn(board, mover, ...extra)` on every position in one crossing into the graded code and
- * judges each answer. Returns two texts for `expect(actual).toBe(expected)`: equal when every answer
- * is right, otherwise both name the first wrong position, what was answered and what was expected.
+ * judges each answer. Returns a verdict: equal texts when every answer is right, otherwise texts and a
+ * failure message naming the smallest wrong position (fewest marks, then the first in the list), what
+ * was answered and what was expected. A call that threw ends the calls (see callEach): what it threw
+ * is the failure, unless a smaller position before it was answered wrong.
  */
 export function judgeEach<E extends unknown[]>(
   what: string,
@@ -87,36 +105,143 @@ export function judgeEach<E extends unknown[]>(
   list: readonly Position[],
   judge: Judge<unknown>,
   ...extra: E
-): { expected: string; actual: string } {
+): Verdict {
   const call = fn as (board: TestBoard, me: TestMark, ...extra: E) => unknown;
   const outcomes = callEach(
     call,
     list.map(({ board, mover }) => [[...board], mover, ...extra] as [TestBoard, TestMark, ...E]),
   );
+  let worst: { position: Position; wanted: string; answered: string } | undefined;
   for (const [index, position] of list.entries()) {
     const outcome = outcomes[index];
-    const where = `${what} on ${showPosition(position)}`;
+    let wrong: { wanted: string; answered: string } | undefined;
     if (outcome === undefined || !outcome.ok) {
       const error = outcome?.ok === false ? outcome.error : undefined;
-      return { expected: `${where}: an answer`, actual: `${where}: threw ${error instanceof Error ? error.message : String(error)}` };
+      wrong = { wanted: 'an answer', answered: `threw ${error instanceof Error ? error.message : String(error)}` };
+    } else {
+      const wanted = judge(position, outcome.value);
+      if (wanted !== null) wrong = { wanted, answered: JSON.stringify(outcome.value) ?? String(outcome.value) };
     }
-    const wanted = judge(position, outcome.value);
-    if (wanted !== null) return { expected: `${where}: ${wanted}`, actual: `${where}: ${JSON.stringify(outcome.value) ?? String(outcome.value)}` };
+    if (wrong !== undefined && (worst === undefined || marksOn(position.board) < marksOn(worst.position.board))) worst = { position, ...wrong };
+    if (outcome === undefined || !outcome.ok) break;
   }
-  const fine = `${what} is right on all ${list.length} positions`;
-  return { expected: fine, actual: fine };
+  if (worst === undefined) {
+    const fine = `${what} is right on all ${list.length} positions`;
+    return { expected: fine, actual: fine };
+  }
+  const where = `${what} on ${showPosition(worst.position)}`;
+  return {
+    expected: `${where}: ${worst.wanted}`,
+    actual: `${where}: ${worst.answered}`,
+    failure: wholeFailure(where, worst.wanted, worst.answered),
+  };
+}
+
+/** A failure as the teacher reads it: what was asked, then the expected and the actual answer, each whole, on lines of their own. */
+export function wholeFailure(asked: string, expected: string, actual: string): string {
+  return `${asked}\n  expected: ${oneLine(expected)}\n  answered: ${oneLine(actual)}`;
+}
+
+/** A text on one line: as it is when it has no line break, else quoted with its line breaks as \n (a drawing, a transcript). */
+function oneLine(text: string): string {
+  return text.includes('\n') ? JSON.stringify(text) : text;
+}
+
+/** Fails the test with `failure` whole, when there is one (null: nothing failed). */
+export function failIf(failure: string | null): void {
+  if (failure !== null) expect.fail(failure);
+}
+
+/** Fails the test: what was asked, then the expected and the actual answer, whole (see wholeFailure). */
+export function failWith(asked: string, expected: string, actual: string): never {
+  return expect.fail(wholeFailure(asked, expected, actual));
+}
+
+/**
+ * Fails the test when the verdict found a wrong answer, with its failure message whole. (An
+ * `expect(actual).toBe(expected)` on long texts shows only their first few dozen characters, and
+ * inside fast-check its counterexample comes first: the teacher saw neither the position nor the answers.)
+ */
+export function expectRight(verdict: Verdict): void {
+  if (verdict.actual === verdict.expected) return;
+  expect.fail(verdict.failure ?? wholeFailure('a check', verdict.expected, verdict.actual));
+}
+
+/**
+ * Checks `check` on `numRuns` values of `arbitrary` (fast-check, seeded by the grader). `check` answers
+ * null when the value passes, else what went wrong there (an assertion it makes that fails counts too,
+ * see wholeMessageOf). The first value that fails is shrunk, and the test fails with what `check` says
+ * of the shrunk value, whole (not fast-check's report, whose counterexample, a whole batch of inputs,
+ * comes first and can fill all the teacher sees).
+ */
+export function holdsFor<T>(arbitrary: fc.Arbitrary<T>, numRuns: number, check: (value: T) => string | null): void {
+  const verdict = (value: T): string | null => {
+    try {
+      return check(value);
+    } catch (error) {
+      return wholeMessageOf(error);
+    }
+  };
+  const details = fc.check(
+    fc.property(arbitrary, (value) => verdict(value) === null),
+    { numRuns },
+  );
+  if (!details.failed) return;
+  const failure =
+    details.counterexample === null
+      ? `the check could not run: ${wholeMessageOf(details.errorInstance)}`
+      : (verdict(details.counterexample[0]) ?? `failed once, then passed on ${fc.stringify(details.counterexample[0])}`);
+  expect.fail(failure);
+}
+
+/**
+ * What a failed check says, whole. An assertion error carries both values whole (up to the bounds of
+ * tests/support/setup.ts): its label (the message given to expect) and the expected and actual value,
+ * each whole; its own message shows only their first few dozen characters. Any other error: its message.
+ */
+export function wholeMessageOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  if (!('actual' in error && 'expected' in error)) return error.message;
+  const label = /^([\s\S]*?): expected /.exec(error.message)?.[1] ?? 'the check';
+  const shown = (value: unknown): string => (typeof value === 'string' ? value : fc.stringify(value));
+  return wholeFailure(label, shown(error.expected), shown(error.actual));
 }
 
 /**
  * Asserts that `report` finds every answer right on lists of up to `count` positions reached by
- * play, `numRuns` lists in all (fast-check shrinks a failing list to the position that fails).
+ * play, `numRuns` lists in all (fast-check shrinks a failing list towards the position that fails).
+ * A failure shows the smallest wrong position of the shrunk list and both answers, whole.
  */
-export function holdsOnPositions(count: number, numRuns: number, report: (list: Position[]) => { expected: string; actual: string }): void {
-  fc.assert(
-    fc.property(positions(count), (list) => {
-      const { expected, actual } = report(list);
-      expect(actual).toBe(expected);
-    }),
-    { numRuns },
-  );
+export function holdsOnPositions(count: number, numRuns: number, report: (list: Position[]) => Verdict): void {
+  holdsFor(positions(count), numRuns, (list) => {
+    const verdict = report(list);
+    return verdict.actual === verdict.expected ? null : (verdict.failure ?? wholeFailure('a list of positions', verdict.expected, verdict.actual));
+  });
 }
+
+/**
+ * Every position a real game can reach where a move is still possible (4,520 boards, each with the
+ * mark to move there), fewest marks first, so the first that fails is a smallest one. Worked out once,
+ * a layer of boards per move, on boards as texts (each a few thousand times cheaper than a walk of arrays).
+ */
+export function everyOngoingPosition(): readonly Position[] {
+  if (allOngoing !== undefined) return allOngoing;
+  const found: Position[] = [];
+  let layer = [' '.repeat(9)];
+  for (let marks = 0; layer.length > 0; marks += 1) {
+    const mover: TestMark = marks % 2 === 0 ? 'X' : 'O';
+    const next = new Set<string>();
+    for (const cells of layer) {
+      if (!cells.includes(' ') || LINES.some(([a, b, c]) => cells[a] !== ' ' && cells[a] === cells[b] && cells[b] === cells[c])) continue;
+      found.push({ board: [...cells] as TestBoard, mover });
+      for (let cell = 0; cell < 9; cell += 1) if (cells[cell] === ' ') next.add(`${cells.slice(0, cell)}${mover}${cells.slice(cell + 1)}`);
+    }
+    layer = [...next];
+  }
+  allOngoing = found;
+  return found;
+}
+let allOngoing: Position[] | undefined;
+
+/** The eight lines of three, as indexes. */
+const LINES = linesOfThree() as unknown as readonly (readonly [number, number, number])[];
