@@ -20,7 +20,8 @@ import { besideTheCode, callEach, checkedBesideTheCode, type CallOutcome } from 
 import { bestCells, expectedAudit, minimaxScore, reachablePositions, type ExpectedAudit, type ReachedPosition } from './support/search-model.ts';
 import { firstEmptyOf as localFirstEmptyOf } from '../support/strategies.ts';
 import { withMark } from './support/computer-rules.ts';
-import { other, type TestMark } from '../support/opponents.ts';
+import type { TestMark } from '../support/opponents.ts';
+import { other } from './support/lines.ts';
 
 const task = lessonTasks('07-search', { hidden: true });
 

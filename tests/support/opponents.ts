@@ -28,7 +28,7 @@ export const STANDINGS: readonly Standing[] = ['ongoing', 'X', 'O', 'draw'];
 export const STANDING_CHECK = 'how the game stands on a board a real game reaches';
 
 /** The other mark. */
-export function other(mark: TestMark): TestMark {
+function other(mark: TestMark): TestMark {
   return mark === 'X' ? 'O' : 'X';
 }
 

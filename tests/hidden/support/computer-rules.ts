@@ -4,8 +4,8 @@
  * answer, and for the hard level the cells of the first rule that finds any (the lesson lets it
  * play any of them).
  */
-import { emptyCellsOf, other, type TestMark } from '../../support/opponents.ts';
-import { winningCellsFor } from './lines.ts';
+import { emptyCellsOf, type TestMark } from '../../support/opponents.ts';
+import { other, winningCellsFor } from './lines.ts';
 import type { TestBoard, TestCell } from '../../support/boards.ts';
 
 /** The eight lines in the lesson's SCAN_ORDER: the rows, the columns, then the diagonals 0-4-8 and 2-4-6. */

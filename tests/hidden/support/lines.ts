@@ -7,6 +7,11 @@ import type { TestMark } from '../../support/opponents.ts';
 
 const LINES = linesOfThree();
 
+/** The other mark (lesson 04's otherPlayer). */
+export function other(mark: TestMark): TestMark {
+  return mark === 'X' ? 'O' : 'X';
+}
+
 /** The mark that owns a whole line of this board, or null. */
 export function lineOwner(board: readonly string[]): TestMark | null {
   for (const line of LINES) {

@@ -4,8 +4,8 @@
  * and the audit of a strategy against every possible sequence of opponent moves.
  */
 import type { TestBoard, TestCell } from '../../support/boards.ts';
-import { emptyCellsOf, other, type TestMark } from '../../support/opponents.ts';
-import { lineOwner } from './lines.ts';
+import { emptyCellsOf, type TestMark } from '../../support/opponents.ts';
+import { lineOwner, other } from './lines.ts';
 import { withMark } from './computer-rules.ts';
 
 const scores = new Map<string, number>();
