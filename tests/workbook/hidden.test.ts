@@ -1,10 +1,10 @@
 /**
  * The hidden suites against overfitting, through `npm run grade`: one class of "memorising" hand-ins
- * (tests/workbook/memorising/: the visible tests' inputs answered right, anything else wrong) and the
- * correct solutions written from the lesson text alone (tests/workbook/independent/<style>/, one
- * hand-in per style). Every memorised lesson must score below 100 with only hidden tests failing,
- * every independent lesson 100; the run's seed is in the gradebook, and grading again with that
- * --seed gives the same results. A counterexample reaches the teacher's gradebook, never feedback.
+ * (tests/workbook/memorising/: the visible tests' inputs answered right, anything else wrong) beside
+ * a correct solution written from the lesson text alone (the first style of tests/workbook/independent/;
+ * near-miss.test.ts holds every style to 100 on several seeds). Every memorised lesson must score
+ * below 100 with only hidden tests failing; the run's seed is in the gradebook, and grading again with
+ * that --seed gives the same results. A counterexample reaches the teacher's gradebook, never feedback.
  *
  * A memorised lesson that ran another memorised lesson's code (lesson 05 draws its board with lesson
  * 01's code) would fail visible tests through it, so the memorised lessons are shared out among as
@@ -76,7 +76,8 @@ const handIns: HandIn[] = [
     lessons,
     memorising: true,
   })),
-  ...(existsSync(INDEPENDENT) ? readdirSync(INDEPENDENT).sort() : []).map((style) => ({
+  // One independent solution as the control: near-miss.test.ts holds both styles to 100 on several seeds.
+  ...(existsSync(INDEPENDENT) ? readdirSync(INDEPENDENT).sort().slice(0, 1) : []).map((style) => ({
     name: `independent-${style}`,
     folder: join(INDEPENDENT, style),
     lessons: lessonsIn(join(INDEPENDENT, style)),
@@ -144,21 +145,6 @@ describe('hidden suites against memorised answers', () => {
         expect(visibleFailures, `${id}: visible tests failed per task (the memorised answers must pass them all)`).toEqual(grade.tasks.map(() => 0));
     },
   );
-
-  test('each independent solution scores 100 on every lesson where the reference did in the same run', () => {
-    const independent = handIns.filter((handIn) => !handIn.memorising);
-    const lessons = (handIn: (typeof handIns)[number]): string[] => handIn.lessons.filter((id) => referenceFull(book, id));
-    const points = Object.fromEntries(
-      independent.map((handIn) => [handIn.name, Object.fromEntries(lessons(handIn).map((id) => [id, student(book, handIn.name).lessons[id]?.points]))]),
-    );
-    const full = Object.fromEntries(independent.map((handIn) => [handIn.name, Object.fromEntries(lessons(handIn).map((id) => [id, 100]))]));
-    const failures = independent.flatMap((handIn) =>
-      lessons(handIn).flatMap((id) =>
-        (student(book, handIn.name).lessons[id]?.hiddenFailures ?? []).map((failure) => `${handIn.name} ${id}: ${failure.name}\n${failure.detail ?? ''}`),
-      ),
-    );
-    expect(points, failures.join('\n\n')).toEqual(full);
-  });
 
   test('the seed is in gradebook.json and gradebook.html, once (not on every row of gradebook.csv)', () => {
     const rows = parseCsv(readFileSync(join(scratch, 'first', 'gradebook.csv'), 'utf8'));
