@@ -120,16 +120,18 @@ function moveCases(lines: readonly string[], boards: readonly TestBoard[]): Tell
   });
 }
 
-/** Every digit 0 to 9 of every other writing system (Unicode's decimal digits that are not the ten ASCII ones), and other number signs. */
+/** Every digit 0 to 9 of every other writing system (Unicode's decimal digits that are not the ten ASCII ones, in runs of ten from 0 to 9). */
 function foreignDigits(): string[] {
   const found: string[] = [];
   for (let code = 0x80; code <= 0x1ffff; code += 1) {
     const character = String.fromCodePoint(code);
     if (/\p{Nd}/u.test(character)) found.push(character);
   }
-  return [...found, ...'²³¹⁵₅½①⑤⓹❺Ⅴⅴ〥'];
+  return found;
 }
 
+/** Other characters that stand for numbers: superscripts, subscripts, fractions, circled and Roman numerals. */
+const OTHER_NUMBER_SIGNS = [...'²³¹⁵₅½①⑤⓹❺Ⅴⅴ〥'];
 /**
  * Characters that are not spaces or tabs and that trim() leaves in place, so the lesson's rule
  * rejects a digit with one of them around it: controls other than the line ends, Python's extra
@@ -209,7 +211,9 @@ function notWholeLines(): string[] {
   for (const character of ASCII_NOT_DIGITS) lines.push(`${character}5`, `5${character}`, `1${character}2`);
   for (const character of KEPT_BY_TRIM) lines.push(`${character}5`, `5${character}`, `1${character}2`);
   for (const character of OTHER_SPACES) lines.push(`1${character}2`, `5${character}5`);
-  for (const digit of foreignDigits()) lines.push(digit, `1${digit}`, ` ${digit} `);
+  for (const sign of OTHER_NUMBER_SIGNS) lines.push(sign, `1${sign}`, ` ${sign} `);
+  // The digit five of each writing system beside an ASCII digit and between spaces (every digit alone is in foreignDigitLines).
+  for (const five of foreignDigits().filter((_, index) => index % 10 === 5)) lines.push(`1${five}`, ` ${five} `);
   return lines;
 }
 
@@ -296,6 +300,10 @@ task(2, () => {
     const lines = notWholeLines().sort((a, b) => a.length - b.length);
     expectEach(parseMove, moveCases(lines, [boardOf(EMPTY_PICTURE), boardOf(FULL_PICTURE)]));
   });
+
+  test('parseMove rejects each digit of every other writing system (Unicode decimal digits that are not 0 to 9)', () => {
+    expectEach(parseMove, moveCases(foreignDigits(), [boardOf(EMPTY_PICTURE)]));
+  });
 });
 
 task(3, () => {
@@ -308,7 +316,10 @@ task(3, () => {
   });
 
   test('parseMove says "out of range" for 0, every whole number from 10 to 999, and the ones 32-bit or 64-bit arithmetic would wrap into 1 to 9', () => {
-    expectEach(parseMove, moveCases(outOfRangeLines(), [boardOf(EMPTY_PICTURE), boardOf(FULL_PICTURE)]));
+    const lines = outOfRangeLines();
+    // On a full board too, where checking the board before the range would say "taken".
+    const onFullBoard = lines.filter((line) => line.trim().length !== 3);
+    expectEach(parseMove, [...moveCases(lines, [boardOf(EMPTY_PICTURE)]), ...moveCases(onFullBoard, [boardOf(FULL_PICTURE)])]);
   });
 
   test('parseMove says "taken" for each cell held by X or O, typed every way the lesson allows, where it is the only taken cell', () => {
