@@ -70,7 +70,10 @@ export interface TellingCase<A extends unknown[], R> {
  * come first so that a very long call cannot push them out).
  */
 export function failWhole(call: string, expected: string, actual: string): never {
-  throw new Error(`expected: ${expected}\nactual:   ${actual}\nfor:      ${call}`);
+  const failure = new Error(`expected: ${expected}\nactual:   ${actual}\nfor:      ${call}`);
+  // Named as the test tools name a failed expectation, so reports say a check failed, not that the code threw.
+  failure.name = 'AssertionError';
+  throw failure;
 }
 
 /** Fails, with both answers whole, unless `actual` equals `expected` as toEqual sees it. */
