@@ -57,6 +57,12 @@ function describeError(error: unknown): string {
 
 // Fixed and exhaustive cases.
 
+/**
+ * How many cases expectEach sends at a time: a hand-in that fails is stopped after the chunk with its
+ * first wrong answer, and the grader never holds the answers of more cases than this at once.
+ */
+const CASES_PER_CHUNK = 256;
+
 /** One case the lesson text decides: the arguments, the call as the teacher reads it, and the answer the text gives. */
 export interface TellingCase<A extends unknown[], R> {
   args: A;
@@ -138,22 +144,25 @@ export function thrownText(error: unknown): string {
 }
 
 /**
- * Calls `fn` on every case, in a few crossings, and fails on the first case (list them smallest
+ * Calls `fn` on every case, a chunk at a time, and fails on the first case (list them smallest
  * first) whose answer is not the one the lesson text gives, or that throws: the call, the expected
  * and the actual answer, whole. The calls cross in batches whose arguments are copies: a change the
  * code makes to them does not come back (expectAlongChanges checks that).
  */
 export function expectEach<A extends unknown[], R>(fn: (...args: A) => unknown, cases: readonly TellingCase<A, R>[]): void {
-  const outcomes = callEach(
-    fn,
-    cases.map((telling) => telling.args),
-  );
-  for (const [index, telling] of cases.entries()) {
-    // The calls stop at the first one that threw, so there is an outcome up to it.
-    const outcome = outcomes[index];
-    if (outcome === undefined) return;
-    if (!outcome.ok) failWhole(telling.call, shown(telling.expected), thrownText(outcome.error));
-    if (!equalAnswers(outcome.value, telling.expected)) failWhole(telling.call, shown(telling.expected), shown(outcome.value));
+  for (let start = 0; start < cases.length; start += CASES_PER_CHUNK) {
+    const chunk = cases.slice(start, start + CASES_PER_CHUNK);
+    const outcomes = callEach(
+      fn,
+      chunk.map((telling) => telling.args),
+    );
+    for (const [index, telling] of chunk.entries()) {
+      // The calls stop at the first one that threw, so there is an outcome up to it.
+      const outcome = outcomes[index];
+      if (outcome === undefined) return;
+      if (!outcome.ok) failWhole(telling.call, shown(telling.expected), thrownText(outcome.error));
+      if (!equalAnswers(outcome.value, telling.expected)) failWhole(telling.call, shown(telling.expected), shown(outcome.value));
+    }
   }
 }
 
