@@ -1,27 +1,65 @@
 /**
  * Teacher-only tests for lesson 03 (never in a student edition). They count only in class grading;
  * a student's feedback says how many failed, never which. The visible suite asks about every board
- * a real game reaches; these ask about boards drawn from the run's seed among all 19,683 fillings
- * of the nine cells, where the lesson's rules still say what the answer is (a line of the player's
- * own marks; X's line, O's line or none), worked out in support/rules.ts.
+ * a real game reaches (and positionError about all 19,683 fillings); these ask about boards no real
+ * game reaches, where the lesson's rules still say what the answer is (a line of the player's own
+ * marks; X's line, O's line or none): 1,533 fillings with one mark on any set of cells, and boards
+ * drawn from the run's seed among all fillings. And they ask every function about one board object
+ * changed in place between calls, as a game changes its board. Answers are worked out in support/rules.ts.
  */
 // The visible suite runs in this file too, ahead of the hidden tests, when this file runs on its own.
 // The grader loads the visible suite first, apart (lesson-entry.ts), so there only the tests below register here.
 import '../03-win.test.ts';
-import { expect, test } from 'vitest';
-import { hasWon, outcome, winner } from '@workbook/03-win/win';
+import { test } from 'vitest';
+import { hasWon, isFull, outcome, positionError, winner } from '@workbook/03-win/win';
 import type { Board, Mark } from '@workbook/01-board/board';
-import { drawBoard, type TestBoard } from '../support/boards.ts';
-import { forEachGenerated } from './support/generated.ts';
+import { boardOf, pictureOf, type TestBoard } from '../support/boards.ts';
+import {
+  CHANGING_BOARD,
+  everySetOfCells,
+  expectAlongChanges,
+  expectEach,
+  expectSame,
+  firstDifferentAnswer,
+  forEachGenerated,
+  pictureOfCells,
+  writeBoard,
+  type TellingCase,
+} from './support/generated.ts';
 import { anyFilling } from './support/legal-play.ts';
 import { lessonTasks } from '../support/lesson.ts';
 import { fc } from '../support/property.ts';
-import { ownsALine } from './support/rules.ts';
+import { expectedOutcome, expectedPositionError, ownsALine } from './support/rules.ts';
 
 const task = lessonTasks('03-win', { hidden: true });
 
 /** Fillings where at most one player has a line: the lesson says who won there, whatever the counts. */
 const oneWinnerAtMost = anyFilling.filter((board) => !(ownsALine(board, 'X') && ownsALine(board, 'O')));
+
+/** Fillings with one mark on any set of cells and the other mark or nothing on the rest, fewest marks first. */
+const SETS_OF_CELLS = everySetOfCells();
+
+/** Those of SETS_OF_CELLS where at most one player has a line. */
+const SETS_ONE_WINNER_AT_MOST = SETS_OF_CELLS.filter((board) => !(ownsALine(board, 'X') && ownsALine(board, 'O')));
+
+/** Calls of a function of the board on some boards, each with the answer the lesson gives. */
+function boardCases<R>(name: string, boards: readonly TestBoard[], expectedOf: (board: TestBoard) => R): TellingCase<[Board], R>[] {
+  return boards.map((board) => ({ args: [[...board]], call: `${name}(${pictureOf(board)})`, expected: expectedOf(board) }));
+}
+
+/** Asks `ask` about one board object changed in place through CHANGING_BOARD, `calls` naming its answers. */
+function alongChanges(what: string, calls: string[], ask: (board: Board) => unknown[], expectedOf: (board: TestBoard) => unknown[]): void {
+  expectAlongChanges(
+    Array<TestBoard[number]>(9).fill(' '),
+    CHANGING_BOARD,
+    writeBoard,
+    ask,
+    (picture) => expectedOf(boardOf(picture)),
+    (picture, step) => `${what} on the same board object, changed in place to ${picture} (change ${step + 1} of ${CHANGING_BOARD.length})`,
+    pictureOfCells,
+    firstDifferentAnswer(calls),
+  );
+}
 
 /** Who has a line on a board where at most one player has one. */
 function expectedWinner(board: TestBoard): Mark | null {
@@ -37,8 +75,30 @@ task(2, () => {
       hasWon,
       ({ board, player }) => [[...board], player] as [Board, Mark],
       ({ board, player }, answer) => {
-        expect(answer, `hasWon(board, '${player}') on\n${drawBoard(board)}\n`).toBe(ownsALine(board, player));
+        expectSame(`hasWon(${pictureOf(board)}, '${player}')`, answer, ownsALine(board, player));
       },
+    );
+  });
+
+  test('hasWon is right for X and for O on 1,533 fillings: one mark on any set of cells, the other mark or nothing on the rest', () => {
+    for (const player of ['X', 'O'] as const) {
+      const cases = SETS_OF_CELLS.map(
+        (board): TellingCase<[Board, Mark], boolean> => ({
+          args: [[...board], player],
+          call: `hasWon(${pictureOf(board)}, '${player}')`,
+          expected: ownsALine(board, player),
+        }),
+      );
+      expectEach(hasWon, cases);
+    }
+  });
+
+  test('hasWon answers about one board as it is now, after each change made to it in place, and never changes it', () => {
+    alongChanges(
+      "hasWon(board, 'X') and hasWon(board, 'O')",
+      ["hasWon(board, 'X')", "hasWon(board, 'O')"],
+      (board) => [hasWon(board, 'X'), hasWon(board, 'O')],
+      (board) => [ownsALine(board, 'X'), ownsALine(board, 'O')],
     );
   });
 });
@@ -50,8 +110,21 @@ task(3, () => {
       winner,
       (board: TestBoard) => [[...board]] as [Board],
       (board, answer) => {
-        expect(answer, `winner(board) on\n${drawBoard(board)}\n`).toBe(expectedWinner(board));
+        expectSame(`winner(${pictureOf(board)})`, answer, expectedWinner(board));
       },
+    );
+  });
+
+  test('winner is right on the fillings with one mark on any set of cells where at most one player has a line', () => {
+    expectEach(winner, boardCases('winner', SETS_ONE_WINNER_AT_MOST, expectedWinner));
+  });
+
+  test('winner and isFull answer about one board as it is now, after each change made to it in place, and never change it', () => {
+    alongChanges(
+      'winner(board) and isFull(board)',
+      ['winner(board)', 'isFull(board)'],
+      (board) => [winner(board), isFull(board)],
+      (board) => [expectedWinner(board), !board.includes(' ')],
     );
   });
 });
@@ -64,8 +137,32 @@ task(4, () => {
       (board: TestBoard) => [[...board]] as [Board],
       (board, answer) => {
         const expected = expectedWinner(board) ?? (board.includes(' ') ? 'ongoing' : 'draw');
-        expect(answer, `outcome(board) on\n${drawBoard(board)}\n`).toBe(expected);
+        expectSame(`outcome(${pictureOf(board)})`, answer, expected);
       },
+    );
+  });
+
+  test('outcome is right on the fillings with one mark on any set of cells where at most one player has a line', () => {
+    expectEach(outcome, boardCases('outcome', SETS_ONE_WINNER_AT_MOST, expectedOutcome));
+  });
+
+  test('outcome answers about one board as it is now, after each change made to it in place, and never changes it', () => {
+    alongChanges(
+      'outcome(board)',
+      ['outcome(board)'],
+      (board) => [outcome(board)],
+      (board) => [expectedOutcome(board)],
+    );
+  });
+});
+
+task(5, () => {
+  test('positionError answers about one board as it is now, after each change made to it in place, and never changes it', () => {
+    alongChanges(
+      'positionError(board)',
+      ['positionError(board)'],
+      (board) => [positionError(board)],
+      (board) => [expectedPositionError(board)],
     );
   });
 });

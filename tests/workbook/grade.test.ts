@@ -228,11 +228,15 @@ describe('npm run grade on a class of 30 hand-ins as platforms hand them out', (
     }
     // The teacher's gradebook also says what failed (the assertion; for a generated case, the counterexample).
     expect(student(miss.name).lessons[first.id]?.hiddenFailures).toEqual([
-      { task: 3, name: 'renderFramed with only the first cell taken', detail: expect.stringContaining("to be '-------------\\n| X | 2 | 3 |") },
+      {
+        task: 3,
+        name: 'renderFramed on a board with marks in the corners and the centre',
+        detail: expect.stringContaining('expected: "-------------\\n| O | 2 | X |'),
+      },
     ]);
     for (const name of CLASS_OF_30.map((candidate) => candidate.name)) expect(feedback(name), `${name}'s feedback`).not.toMatch(/Counterexample/);
     const html = readFileSync(join(out, 'gradebook.html'), 'utf8');
-    expect(html).toContain('<span class="where">01 task 3:</span> renderFramed with only the first cell taken');
+    expect(html).toContain('<span class="where">01 task 3:</span> renderFramed on a board with marks in the corners and the centre');
   });
 
   test('gradebook.html: one row per student, each lesson coloured by its points with the first task not finished', () => {

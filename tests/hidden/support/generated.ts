@@ -3,7 +3,8 @@
  * whole games (the boards come from legal-play.ts), and `forEachGenerated`, which checks a batch of
  * generated inputs in one crossing into the graded code. Nothing here imports student code.
  */
-import type { TestCell, TestGridCell } from '../../support/boards.ts';
+import { expect } from 'vitest';
+import { boardOf, pictureOf, type TestCell, type TestGridCell } from '../../support/boards.ts';
 import { cellOrder, holdsFor, wholeMessageOf } from './legal-play.ts';
 import { fc, SHRINKS } from '../../support/property.ts';
 import { callEach } from '../../support/sealed.ts';
@@ -59,6 +60,231 @@ export function forEachGenerated<I, A extends unknown[], R>(
 /** A thrown value in a few words. */
 function describeError(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message.split('\n')[0]}` : String(error);
+}
+
+// Fixed and exhaustive cases.
+
+/**
+ * How many cases expectEach sends at a time: a hand-in that fails is stopped after the chunk with its
+ * first wrong answer, and the grader never holds the answers of more cases than this at once.
+ */
+const CASES_PER_CHUNK = 256;
+
+/** One case the lesson text decides: the arguments, the call as the teacher reads it, and the answer the text gives. */
+export interface TellingCase<A extends unknown[], R> {
+  args: A;
+  call: string;
+  expected: R;
+}
+
+/**
+ * Fails with one message that holds the expected and the actual answer and the call, each whole, on
+ * three lines, the call last (the gradebook keeps the first 600 characters of a message: the answers
+ * come first so that a very long call cannot push them out).
+ */
+export function failWhole(call: string, expected: string, actual: string): never {
+  const failure = new Error(`expected: ${expected}\nactual:   ${actual}\nfor:      ${call}`);
+  // Named as the test tools name a failed expectation, so reports say a check failed, not that the code threw.
+  failure.name = 'AssertionError';
+  throw failure;
+}
+
+/** Fails, with both answers whole, unless `actual` equals `expected` as toEqual sees it. */
+export function expectSame(call: string, actual: unknown, expected: unknown): void {
+  if (!equalAnswers(actual, expected)) failWhole(call, shown(expected), shown(actual));
+}
+
+/** How two answers differ, both whole, or null when they are equal as toEqual sees it. */
+export function wholeDifference(expected: unknown, actual: unknown): { expected: string; actual: string } | null {
+  return equalAnswers(actual, expected) ? null : { expected: shown(expected), actual: shown(actual) };
+}
+
+/** How two lists of answers to the `calls` differ: the first call whose answer differs, or null. */
+export function firstDifferentAnswer(calls: readonly string[]): (expected: unknown, actual: unknown) => { expected: string; actual: string } | null {
+  return (expected, actual) => {
+    const wanted = expected as unknown[];
+    const got = Array.isArray(actual) ? (actual as unknown[]) : [];
+    const index = wanted.findIndex((answer, at) => !equalAnswers(got[at], answer));
+    if (index === -1) return null;
+    return { expected: `${calls[index]} → ${shown(wanted[index])}`, actual: `${calls[index]} → ${shown(got[index])}` };
+  };
+}
+
+/** True when `actual` equals `expected` as toEqual sees it. */
+function equalAnswers(actual: unknown, expected: unknown): boolean {
+  try {
+    expect(actual).toEqual(expected);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A value as a failure message shows it: text quoted with invisible characters spelled out, anything else as JSON. */
+export function shown(value: unknown): string {
+  if (typeof value === 'string') return quoted(value);
+  if (value === undefined) return 'undefined';
+  return JSON.stringify(value) ?? String(value);
+}
+
+/** Text in double quotes, with tabs, line ends and every invisible or unusual space spelled out (\u00a0). */
+export function quoted(text: string): string {
+  return `"${spelledOut(text).replace(/"/g, '\\"')}"`;
+}
+
+/** Text with each control, format or space character other than " " written as an escape. */
+function spelledOut(text: string): string {
+  return text.replace(/[^\P{C}]|[^\P{Z}]/gu, (character) =>
+    character === ' '
+      ? ' '
+      : character === '\t'
+        ? '\\t'
+        : character === '\n'
+          ? '\\n'
+          : `\\u${(character.codePointAt(0) as number).toString(16).padStart(4, '0')}`,
+  );
+}
+
+/** A thrown value, as a failure message names it. */
+export function thrownText(error: unknown): string {
+  return `threw ${describeError(error)}`;
+}
+
+/**
+ * Calls `fn` on every case, a chunk at a time, and fails on the first case (list them smallest
+ * first) whose answer is not the one the lesson text gives, or that throws: the call, the expected
+ * and the actual answer, whole. The calls cross in batches whose arguments are copies: a change the
+ * code makes to them does not come back (expectAlongChanges checks that).
+ */
+export function expectEach<A extends unknown[], R>(fn: (...args: A) => unknown, cases: readonly TellingCase<A, R>[]): void {
+  for (let start = 0; start < cases.length; start += CASES_PER_CHUNK) {
+    const chunk = cases.slice(start, start + CASES_PER_CHUNK);
+    const outcomes = callEach(
+      fn,
+      chunk.map((telling) => telling.args),
+    );
+    for (const [index, telling] of chunk.entries()) {
+      // The calls stop at the first one that threw, so there is an outcome up to it.
+      const outcome = outcomes[index];
+      if (outcome === undefined) return;
+      if (!outcome.ok) failWhole(telling.call, shown(telling.expected), thrownText(outcome.error));
+      if (!equalAnswers(outcome.value, telling.expected)) failWhole(telling.call, shown(telling.expected), shown(outcome.value));
+    }
+  }
+}
+
+/**
+ * Where two transcripts first differ, for a failure message: the line number and the two lines,
+ * whole, or null when they are equal.
+ */
+export function firstDifference(expected: string, actual: string): { expected: string; actual: string } | null {
+  if (expected === actual) return null;
+  const wanted = expected.split('\n');
+  const got = actual.split('\n');
+  let line = 0;
+  while (line < wanted.length && wanted[line] === got[line]) line += 1;
+  const at = (lines: string[]): string => (line < lines.length ? quoted(lines[line] as string) : '(nothing: the text ends before it)');
+  return { expected: `line ${line + 1} of what the players see is ${at(wanted)}`, actual: `line ${line + 1} is ${at(got)}` };
+}
+
+// One object changed in place.
+
+/**
+ * The boards one board object goes through, in order, in the tests of a board changed in place:
+ * marks added one by one up to X's line, a mark moved so the counts stay and the line goes, O's
+ * line, a full board, every mark swapped, and back to empty.
+ */
+export const CHANGING_BOARD: readonly string[] = [
+  '... ... ...',
+  'X.. ... ...',
+  'X.. O.. ...',
+  'XX. O.. ...',
+  'XX. OO. ...',
+  'XXX OO. ...',
+  'XX. OO. X..',
+  'XX. OOO X..',
+  'XOX XOO OXX',
+  'OXO OXX XOO',
+  '... ... ...',
+];
+
+/** Writes the cells of `picture` into `board` in place (the same array, new contents). */
+export function writeBoard(board: TestCell[], picture: string): void {
+  boardOf(picture).forEach((cell, index) => {
+    board[index] = cell;
+  });
+}
+
+/** Writes the cells of `picture` into `grid` in place (the same rows, new contents). */
+export function writeGrid(grid: TestGridCell[][], picture: string): void {
+  asGrid(boardOf(picture)).forEach((row, rowIndex) => {
+    row.forEach((cell, column) => {
+      (grid[rowIndex] as TestGridCell[])[column] = cell;
+    });
+  });
+}
+
+/**
+ * Asks `ask(target)` about one object that changes in place between the calls, as a game changes
+ * its board: each of `states` in turn is written into the same `target`, and the test fails at the
+ * first answer that is not `expectedOf(state)`, or when a call changed the object (`pictureOfTarget`
+ * tells). Code that remembers its answer per object fails here. Each call crosses alone, so a change
+ * the code makes to the object comes back to it. `differ` says how two answers differ (null: they do not).
+ */
+export function expectAlongChanges<T, S>(
+  target: T,
+  states: readonly S[],
+  write: (target: T, state: S) => void,
+  ask: (target: T) => unknown,
+  expectedOf: (state: S) => unknown,
+  callOf: (state: S, step: number) => string,
+  pictureOfTarget: (target: T) => string,
+  differ: (expected: unknown, actual: unknown) => { expected: string; actual: string } | null = wholeDifference,
+): void {
+  for (const [step, state] of states.entries()) {
+    write(target, state);
+    const before = pictureOfTarget(target);
+    const expected = expectedOf(state);
+    let answer: unknown;
+    try {
+      answer = ask(target);
+    } catch (error) {
+      failWhole(callOf(state, step), shown(expected), thrownText(error));
+    }
+    const different = differ(expected, answer);
+    if (different !== null) failWhole(callOf(state, step), different.expected, different.actual);
+    const after = pictureOfTarget(target);
+    if (after !== before) failWhole(callOf(state, step), `the answer ${shown(expected)}, and ${before} left as it was`, `${before} changed to ${after}`);
+  }
+}
+
+/** The picture of a board or of a grid ('X.. .O. ...'), for expectAlongChanges. */
+export function pictureOfCells(target: readonly (TestCell | readonly TestGridCell[])[]): string {
+  if (target.every((cell) => typeof cell === 'string')) return pictureOf(target as readonly TestCell[]);
+  return (target as readonly (readonly TestGridCell[])[]).map((row) => row.join('')).join(' ');
+}
+
+/**
+ * Boards no real game reaches, beside the ones it does: for each of the 512 sets of cells, X on
+ * those cells with O on the rest, X on them with the rest empty, and O on them with the rest empty
+ * (1,533 boards, fewest marks first). Any answer that depends on where one mark stands, or on both
+ * marks of a full board, is asked here for every case it can meet.
+ */
+export function everySetOfCells(): readonly TestCell[][] {
+  const boards = new Map<string, TestCell[]>();
+  for (let set = 0; set < 512; set += 1) {
+    const inSet = (index: number): boolean => (set & (1 << index)) !== 0;
+    for (const [mark, rest] of [
+      ['X', 'O'],
+      ['X', ' '],
+      ['O', ' '],
+    ] as const) {
+      const board = Array.from({ length: 9 }, (_, index): TestCell => (inSet(index) ? mark : rest));
+      boards.set(board.join(''), board);
+    }
+  }
+  const marks = (board: readonly TestCell[]): number => board.filter((cell) => cell !== ' ').length;
+  return [...boards.values()].sort((a, b) => marks(a) - marks(b) || (a.join('') < b.join('') ? -1 : 1));
 }
 
 // Boards.

@@ -133,6 +133,34 @@ export function ownsALine(board: readonly TestCell[], player: TestMark): boolean
   return linesOfThree().some((line) => line.every((index) => board[index] === player));
 }
 
+/** The messages of lesson 03's positionError, as its table states them. */
+export const POSITION_MESSAGES = {
+  oStarted: 'Wrong turn order: O started',
+  xWentTwice: 'Wrong turn order: X went twice',
+  playedAfterWin: 'Impossible board: game should have ended after the game was won',
+} as const;
+
+/** Lesson 03 task 5: the counts first (O ahead, X two ahead), then the lines (both, or a line by the player who did not move last). */
+export function expectedPositionError(board: readonly TestCell[]): string | null {
+  const xs = board.filter((cell) => cell === 'X').length;
+  const os = board.filter((cell) => cell === 'O').length;
+  if (os > xs) return POSITION_MESSAGES.oStarted;
+  if (xs > os + 1) return POSITION_MESSAGES.xWentTwice;
+  const xLine = ownsALine(board, 'X');
+  const oLine = ownsALine(board, 'O');
+  if (xLine && oLine) return POSITION_MESSAGES.playedAfterWin;
+  if (xLine && xs === os) return POSITION_MESSAGES.playedAfterWin;
+  if (oLine && xs === os + 1) return POSITION_MESSAGES.playedAfterWin;
+  return null;
+}
+
+/** How a board stands by lesson 03 task 4, where at most one player has a line: that player, else a draw when full, else ongoing. */
+export function expectedOutcome(board: readonly TestCell[]): TestMark | 'draw' | 'ongoing' {
+  if (ownsALine(board, 'X')) return 'X';
+  if (ownsALine(board, 'O')) return 'O';
+  return board.includes(' ') ? 'ongoing' : 'draw';
+}
+
 // Lesson 04: games and matches.
 
 /** The messages of lesson 04, as its table states them. */
