@@ -48,9 +48,10 @@ let csv: string[][];
 function hiddenTestNames(): string[] {
   const dir = join(ROOT, 'tests', 'hidden');
   if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((file) =>
-    [...readFileSync(join(dir, file), 'utf8').matchAll(/\btest\(\s*(['"`])(.+?)\1/g)].map((match) => match[2] as string),
-  );
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name)
+    .flatMap((file) => [...readFileSync(join(dir, file), 'utf8').matchAll(/\btest\(\s*(['"`])(.+?)\1/g)].map((match) => match[2] as string));
 }
 
 const student = (name: string): StudentGrade => book.students.find((candidate) => candidate.name === name) as StudentGrade;

@@ -346,8 +346,11 @@ export function changedTests(submission: Submission, teacherRoot: string, lesson
   const root = submission.root;
   if (root === undefined || !isPlainFolder(join(root, 'tests'))) return [];
   const handedOut = submission.manifest?.tests ?? {};
-  const support = existsSync(join(teacherRoot, 'tests', 'support'))
-    ? readdirSync(join(teacherRoot, 'tests', 'support')).map((name) => `tests/support/${name}`)
+  const supportDir = join(teacherRoot, 'tests', 'support');
+  const support = existsSync(supportDir)
+    ? readdirSync(supportDir, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => `tests/support/${relative(supportDir, join(entry.parentPath, entry.name)).split(sep).join('/')}`)
     : [];
   const paths = [...new Set([...lessons.map(suitePath), ...support, ...Object.keys(handedOut)])].sort();
   const changes: ChangedTest[] = [];
