@@ -32,6 +32,7 @@ import {
 import { scriptedIO, type ScriptedIO } from '../support/io.ts';
 import { lessonTasks } from '../support/lesson.ts';
 import { fc, SHRINKS } from '../support/property.ts';
+import { holdsFor } from './support/legal-play.ts';
 import { expectedGame, expectedMatch, type GameRecord } from './support/rules.ts';
 import { callEach, watchMathRandom } from '../support/sealed.ts';
 
@@ -55,12 +56,10 @@ function plainGames(kind: Omit<GameKind, 'first'>, keep: (game: GameRecord) => b
 
 /** Plays the generated games (a batch per crossing) and compares each with the game the lesson's steps give. */
 function checkGames(cases: fc.Arbitrary<GameCase>): void {
-  fc.assert(
-    fc.property(fc.limitShrink(fc.array(cases, { minLength: 1, maxLength: GAMES.batch }), SHRINKS.game), (games) => {
-      expectGames(games.map(({ script, options }) => (options === undefined ? { lines: script.lines } : { lines: script.lines, options })));
-    }),
-    { numRuns: GAMES.crossings },
-  );
+  holdsFor(fc.limitShrink(fc.array(cases, { minLength: 1, maxLength: GAMES.batch }), SHRINKS.game), GAMES.crossings, (games) => {
+    expectGames(games.map(({ script, options }) => (options === undefined ? { lines: script.lines } : { lines: script.lines, options })));
+    return null;
+  });
 }
 
 // Fixed telling cases: the same on every seed.
@@ -305,12 +304,10 @@ const matchCase: fc.Arbitrary<MatchCase> = fc
 
 task(6, () => {
   test('playMatch plays, scores and ends any match as the lesson says, calling rng once per game', () => {
-    fc.assert(
-      fc.property(fc.limitShrink(fc.array(matchCase, { minLength: 1, maxLength: 2 }), SHRINKS.game), (matches) => {
-        expectMatches(matches);
-      }),
-      { numRuns: 2 },
-    );
+    holdsFor(fc.limitShrink(fc.array(matchCase, { minLength: 1, maxLength: 2 }), SHRINKS.game), 2, (matches) => {
+      expectMatches(matches);
+      return null;
+    });
   });
 
   test('playMatch plays on after every "yes" answer the lesson allows and stops after every "no" answer', () => {
