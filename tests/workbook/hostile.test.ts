@@ -68,10 +68,10 @@ const RUN_TIMEOUT_MS = 420_000;
 const LATER_MS = 3_000;
 /**
  * The most memory one process of a grading run may hold (the memory bomb tries for 5 GiB). The largest
- * is the vitest child, which holds every student's suites: some 0.95-1 GiB for this class, of which
- * huge-answers' parsed 8 MB answers, not yet collected, are some 230 MB.
+ * is the vitest child, which holds every student's suites, hidden ones with their exhaustive checks
+ * included, and huge-answers' parsed 8 MB answers until they are collected.
  */
-const MEMORY_LIMIT = 1.25 * 1024 ** 3;
+const MEMORY_LIMIT = 1.5 * 1024 ** 3;
 /** The most memory the grader process itself may hold (the archive bomb unpacks 3 GiB). */
 const GRADER_MEMORY_LIMIT = 1024 ** 3;
 /** The most the grader's temp folder may hold at any time (the archive bomb unpacks 3 GiB). */
