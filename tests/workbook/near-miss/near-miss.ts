@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runsCodeOf } from '../../../scripts/lib/core/lesson-code.ts';
 import { listLessons, ROOT, type Lesson } from '../../../scripts/lib/core/workbook.ts';
-import type { Gradebook, LessonGrade } from '../../../scripts/lib/teacher/gradebook/gradebook.ts';
+import type { Gradebook, HiddenFailure, LessonGrade } from '../../../scripts/lib/teacher/gradebook/gradebook.ts';
 import { grade } from '../synthetic-class.ts';
 
 /** One nearly-right hand-in: the reference file of a lesson with `edits` made (each `find` must occur exactly once). */
@@ -73,7 +73,8 @@ export interface NearMissResult {
   points: number;
   /** Tests failed that a student sees too (0 for a near miss only hidden tests find). */
   visibleFailed: number;
-  hiddenFailed: string[];
+  /** The hidden tests that failed, as the teacher's gradebook names them. */
+  hiddenFailed: HiddenFailure[];
 }
 
 /** Every lesson whose code a lesson runs, directly or through another (lesson.json's buildsOn, as lesson-code.ts reads it). */
@@ -164,7 +165,7 @@ export async function gradeNearMisses(
           seed,
           points: lesson?.points ?? Number.NaN,
           visibleFailed: (lesson?.tasks ?? []).reduce((sum, task) => sum + task.total - task.passed - task.hiddenFailed, 0),
-          hiddenFailed: (lesson?.hiddenFailures ?? []).map((failure) => `${failure.name}${failure.detail ? `\n${failure.detail}` : ''}`),
+          hiddenFailed: lesson?.hiddenFailures ?? [],
         });
       }
     }

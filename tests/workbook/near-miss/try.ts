@@ -17,15 +17,22 @@ const numbers = args.filter((arg, index) => !arg.startsWith('--') && index !== s
 const lessonIds = listLessons()
   .map((lesson) => lesson.id)
   .filter((id) => numbers.includes(id.slice(0, 2)));
+const unknown = numbers.filter((number) => !lessonIds.some((id) => id.startsWith(`${number}-`)));
+if (lessonIds.length === 0 || unknown.length > 0 || seeds.some((seed) => !Number.isInteger(seed) || seed < 0)) {
+  console.error(
+    `Name lessons by number (01 to 08) and seeds as whole numbers: try.ts 02 06 --seeds 1,2,3${unknown.length > 0 ? ` (no lesson ${unknown.join(', ')})` : ''}`,
+  );
+  process.exit(2);
+}
 const scratch = mkdtempSync(join(tmpdir(), 'near-miss-try-'));
 const started = Date.now();
 const { results, reference } = await gradeNearMisses(lessonIds, seeds, scratch);
 for (const result of results) {
   const mark = result.points < 100 ? 'caught' : 'MISSED';
   console.log(
-    `${mark}  ${result.lessonId} ${result.name} seed ${result.seed}: ${result.points} (visible failed ${result.visibleFailed}; hidden failed: ${result.hiddenFailed.map((failure) => failure.split('\n')[0]).join(' | ') || 'none'})`,
+    `${mark}  ${result.lessonId} ${result.name} seed ${result.seed}: ${result.points} (visible failed ${result.visibleFailed}; hidden failed: ${result.hiddenFailed.map((failure) => failure.name).join(' | ') || 'none'})`,
   );
-  if (details) for (const failure of result.hiddenFailed) console.log(`    ${failure.replaceAll('\n', '\n    ')}`);
+  if (details) for (const failure of result.hiddenFailed) console.log(`    ${failure.name}\n      ${(failure.detail ?? '').replaceAll('\n', '\n      ')}`);
 }
 console.log('reference:', JSON.stringify(reference));
 console.log(`${((Date.now() - started) / 1000).toFixed(0)} s`);
