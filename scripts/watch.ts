@@ -33,10 +33,19 @@ runCommand(USAGE, async () => {
   let shown = 0;
   // The type check of the last verdict, stopped when a save starts a newer one (so it does not slow it down).
   let staleTypes = new AbortController();
-  const show = (runs: LessonRun[]): void => {
+  // On a terminal, the last verdict gets one line saying a newer one is on its way.
+  let checkingSaid = true;
+  const sayChecking = (): void => {
+    if (!process.stdout.isTTY || checkingSaid) return;
+    checkingSaid = true;
+    process.stdout.write(`${paint('gray', 'Checking again…')}\n`);
+  };
+  /** Shows a verdict; `complete` (every lesson of the run ended) also records it as the latest progress. */
+  const show = (runs: LessonRun[], complete: boolean): void => {
     const seconds = ((Date.now() - startedAt) / 1000).toFixed(2);
+    checkingSaid = false;
     const scores = new Map(lessons.map((each, index) => [each.id, scoreLesson(each, runs[index] as LessonRun)]));
-    writeProgress(ROOT, recordScores(readProgress(ROOT), [...scores.values()], new Date()));
+    if (complete) writeProgress(ROOT, recordScores(readProgress(ROOT), [...scores.values()], new Date()));
     const print = (types?: TypeReport): void => {
       const report = renderReport({
         subject: `lesson ${lesson.number} in lessons/${lesson.id}/`,
@@ -83,11 +92,13 @@ runCommand(USAGE, async () => {
       onRunStart: () => {
         startedAt = Date.now();
         staleTypes.abort();
+        sayChecking();
       },
       setStop: (stop) => (stopChild = stop),
     });
-    // The child stops only when code hung (or crashed): show that, then wait for the next save.
-    show(runs);
+    // The child stops only when code hung (or crashed): show that, then wait for the next save. Its
+    // lessons did not all end, so it is no progress.
+    show(runs, false);
     await nextChange(target);
   }
 });

@@ -1,12 +1,12 @@
 // `npm run watch`: a verdict after every save. Its worker threads outlive a run
 // (scripts/lib/grader/kept-threads.ts), so every verdict must still come from the file as just saved:
 // broken, fixed, stuck in a loop, fixed, changing a built-in and a global, fixed, in one watch session.
-import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { ROOT } from '../../scripts/lib/core/workbook.ts';
 import { scratchWorkbook } from '../../scripts/lib/teacher/bench.ts';
+import { startWatch } from './watch-session.ts';
 
 const scratch = scratchWorkbook(ROOT);
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -15,25 +15,16 @@ test('every save gets the verdict of the file as saved, run after run', async ()
   const file = join(scratch, 'lessons/01-board/board.ts');
   const solved = readFileSync(join(scratch, 'solutions/01-board/board.ts'), 'utf8');
   writeFileSync(file, solved);
-  const child = spawn(process.execPath, ['--import', 'tsx', join(scratch, 'scripts/watch.ts'), '01'], {
-    cwd: scratch,
-    env: { ...process.env, NO_COLOR: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  const verdicts = (): string[] => output.split(/(?<=Ctrl-C stops\.\n)/).filter((part) => part.includes('Checked at'));
+  const watch = startWatch(scratch, '01');
   /** The verdict that follows saving `text` (the first one when `text` is undefined). */
   const verdictAfter = async (text?: string): Promise<string> => {
-    const seen = verdicts().length;
+    const seen = watch.reports().length;
     if (text !== undefined) writeFileSync(file, text);
-    for (let waited = 0; verdicts().length <= seen; waited += 20) {
-      if (waited > 60_000) throw new Error(`no verdict within a minute; watch said:\n${output}`);
+    for (let waited = 0; watch.reports().length <= seen; waited += 20) {
+      if (waited > 60_000) throw new Error(`no verdict within a minute; watch said:\n${watch.output()}`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    return verdicts()[seen] as string;
+    return watch.reports()[seen] as string;
   };
   const score = (verdict: string): string | undefined => /Board display\s+\S+\s+(\d+\/100)/.exec(verdict)?.[1];
   try {
@@ -58,6 +49,6 @@ test('every save gets the verdict of the file as saved, run after run', async ()
     expect(score(await verdictAfter(solved))).toBe('100/100');
     expect(score(await verdictAfter(empty))).toBe('90/100');
   } finally {
-    if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+    watch.stop();
   }
 });

@@ -1,6 +1,7 @@
 /** The student's progress file (.workbook/progress.json, ignored by git): best points, first pass, hints seen. */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { threadId } from 'node:worker_threads';
 import type { LessonScore } from './results.ts';
 
 /** The folder the grader owns inside a workbook. */
@@ -62,12 +63,20 @@ export function parseProgress(text: string): Progress | undefined {
   }
 }
 
-/** Writes the progress file atomically (a half-written file never replaces a good one). */
+/**
+ * Writes the progress file atomically (a half-written file never replaces a good one), through a
+ * temporary file of this process's own, so that two commands writing at once never share one.
+ */
 export function writeProgress(root: string, progress: Progress): void {
   const path = progressPath(root);
   mkdirSync(join(root, STATE_DIR), { recursive: true });
-  writeFileSync(`${path}.tmp`, `${JSON.stringify(progress, null, 2)}\n`);
-  renameSync(`${path}.tmp`, path);
+  const temporary = `${path}.${process.pid}.${threadId}.tmp`;
+  try {
+    writeFileSync(temporary, `${JSON.stringify(progress, null, 2)}\n`);
+    renameSync(temporary, path);
+  } finally {
+    rmSync(temporary, { force: true });
+  }
 }
 
 /** The progress of one lesson, empty when it was never checked. */

@@ -10,6 +10,21 @@ function send(message: ChildMessage): void {
   process.send?.(message);
 }
 
+/** Watch mode: the child keeps vitest running and tests again after each save (WORKBOOK_WATCH, set at spawn). */
+const watching = process.env.WORKBOOK_WATCH === '1';
+
+/** Resolves when the grader sends `go` (see onTestRunStart). */
+function goAhead(): Promise<void> {
+  return new Promise((resolve) => {
+    const listen = (message: unknown): void => {
+      if ((message as { type?: unknown } | null)?.type !== 'go') return;
+      process.off('message', listen);
+      resolve();
+    };
+    process.on('message', listen);
+  });
+}
+
 /**
  * The index of the graded folder a lesson's describe block (or a test in it) belongs to: the one it
  * names in a file of several folders, else the file's own (the child has the run's folders once it is
@@ -60,15 +75,35 @@ function lessonSuite(testSuite: TestSuite): string | undefined {
 }
 
 export default class IpcReporter implements Reporter {
-  onTestRunStart(specifications: ReadonlyArray<TestSpecification>): void {
-    send({
-      type: 'run-start',
-      files: specifications.map((specification) => ({ project: specification.project.name, file: specification.moduleId })),
-    });
+  /** The ends of the runs that have started, oldest first (watch mode). */
+  private readonly runEnds: Array<() => void> = [];
+  /** Resolves when the run that started last has ended (watch mode). */
+  private lastRunEnded: Promise<void> = Promise.resolve();
+
+  /**
+   * vitest says a run starts as soon as it is asked for, even while the run before is still running
+   * (its events would then seem to belong to the new one). vitest waits for this method, so in watch
+   * mode it holds the new run until the one before has ended, says so only then, and waits for the
+   * grader's `go`: the grader compiles the graded files now, while no run reads them. A run vitest
+   * starts on its own (its watcher saw a suite change) is held the same way.
+   */
+  async onTestRunStart(specifications: ReadonlyArray<TestSpecification>): Promise<void> {
+    const files = specifications.map((specification) => ({ project: specification.project.name, file: specification.moduleId }));
+    if (!watching) {
+      send({ type: 'run-start', files });
+      return;
+    }
+    const previous = this.lastRunEnded;
+    this.lastRunEnded = new Promise((resolve) => this.runEnds.push(resolve));
+    await previous;
+    const go = goAhead();
+    send({ type: 'run-start', files });
+    await go;
   }
 
   onTestRunEnd(): void {
     send({ type: 'run-end' });
+    this.runEnds.shift()?.();
   }
 
   onTestModuleCollected(testModule: TestModule): void {

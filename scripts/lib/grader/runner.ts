@@ -5,8 +5,9 @@
  * itself never hangs on student code. Several folders (a class of students) run in one child with
  * one pool of workers.
  */
+import type { ChildProcess } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { chmodSync, existsSync, type FSWatcher, mkdirSync, mkdtempSync, rmSync, watch as watchFolder, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, watch as watchFolder, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ChildMessage } from './child-protocol.ts';
@@ -230,9 +231,13 @@ function lessonLines(lessons: Pending[], folderOf?: (candidate: Pending) => numb
 
 /** Extra behaviour of a child that keeps watching files and runs again after every change. */
 interface WatchHooks {
-  /** Called when a run starts (after a save) and when every lesson of it has finished. */
+  /** Called when a run starts (after a save, or a run dropped because files changed during it). */
   onRunStart?: () => void;
-  onRunEnd: () => void;
+  /**
+   * Called when a run of the files as they are now has ended (a run during which files changed is
+   * dropped, and one more starts): `complete` when every lesson of it ended.
+   */
+  onRunEnd: (complete: boolean) => void;
   /** Set once the child is running, to stop it. */
   setStop?: (stop: () => void) => void;
 }
@@ -287,33 +292,18 @@ async function runChild(
   const finish = (entry: Pending): void => onLessonDone?.(entry.targetIndex, heldCopy(open, entry, referenceIndex));
   const lessons = new LessonRuns(open, settings.limitMs, finish);
 
+  // Only watch mode runs again in the same child.
+  const runs = watch ? watchRuns(suites.child, lessons, compile, watch) : undefined;
   suites.child.on('message', (message: ChildMessage) => {
     suites.heard();
     if (message.type === 'done') return;
-    if (message.type === 'run-start') {
-      // Only watch mode runs again in the same child.
-      if (!watch) return;
-      watch.onRunStart?.();
-      lessons.restart(message.files);
-    } else if (message.type === 'run-end') {
-      if (!watch) return;
-      for (const entry of open) holdToList(entry.run, entry.collected);
-      watch.onRunEnd();
-    } else {
-      lessons.apply(message);
-    }
+    if (message.type === 'run-start') runs?.started(message.files);
+    else if (message.type === 'run-end') runs?.ended();
+    else lessons.apply(message);
   });
   watch?.setStop?.(suites.stop);
-  // The graded files are not in vitest's module graph (the sandbox runs them), so this side watches
-  // them, compiles again and asks the child to run the suites again.
-  const watchers = watch
-    ? targets.map((target) =>
-        rerunOnChange(target, () => {
-          compile();
-          suites.child.send({ type: 'rerun' }, () => {});
-        }),
-      )
-    : [];
+  // The graded files are not in vitest's module graph (the sandbox runs them), so this side watches them.
+  const watchers = runs ? targets.map((target) => watchFolder(target, { recursive: true }, runs.changed)) : [];
 
   const { how, tail, silentMs } = await suites.exited;
   for (const watcher of watchers) watcher.close();
@@ -377,23 +367,77 @@ function startAfresh(entry: Pending): void {
   entry.run = { lessonId: entry.run.lessonId, tests: [], output: '', durationMs: 0 };
 }
 
-/** Calls `rerun` shortly after files under a folder change (several saves at once make one run). */
-function rerunOnChange(folder: string, rerun: () => void): FSWatcher {
-  let timer: NodeJS.Timeout | undefined;
-  return watchFolder(folder, { recursive: true }, () => {
-    clearTimeout(timer);
-    timer = setTimeout(rerun, 20);
-  });
+/** How long watch mode waits after a change for more of the same save (a save may change several files). */
+const SAVES_SETTLE_MS = 20;
+
+/** What watch mode does as files change and runs start and end (see watchRuns). */
+interface WatchedRuns {
+  /** A graded file changed. */
+  changed: () => void;
+  /** The child holds a run until this answers (see onTestRunStart in ipc-reporter.ts). */
+  started: (files: Array<{ project: string; file: string }>) => void;
+  /** vitest says the run has ended. */
+  ended: () => void;
+}
+
+/**
+ * The runs of a watching child, one at a time, each of the files as they were when it started. The
+ * graded files are compiled only when a run starts, as the child holds it (no run is reading them
+ * then); a change asks for a run only when none is going on or asked for. A run during which files
+ * changed is dropped at its end, unreported, and one more run starts: however many saves came during
+ * it, each report is of exactly one whole run of the files as they are. A run vitest starts on its
+ * own (its watcher saw a suite change) counts the same.
+ */
+function watchRuns(child: ChildProcess, lessons: LessonRuns, compile: () => void, watch: WatchHooks): WatchedRuns {
+  let changes = 0;
+  let changesCompiled = 0;
+  let running = false;
+  let asked = false;
+  let settle: NodeJS.Timeout | undefined;
+  const ask = (): void => {
+    asked = true;
+    child.send({ type: 'rerun' }, () => {});
+  };
+  return {
+    changed: () => {
+      changes += 1;
+      clearTimeout(settle);
+      settle = setTimeout(() => {
+        if (!running && !asked) ask();
+      }, SAVES_SETTLE_MS);
+    },
+    started: (files) => {
+      running = true;
+      asked = false;
+      if (changes !== changesCompiled) {
+        changesCompiled = changes;
+        compile();
+      }
+      lessons.restart(files);
+      watch.onRunStart?.();
+      child.send({ type: 'go' }, () => {});
+    },
+    ended: () => {
+      running = false;
+      if (changes !== changesCompiled) {
+        if (!asked) ask();
+        return;
+      }
+      for (const entry of lessons.open) holdToList(entry.run, entry.collected);
+      watch.onRunEnd(lessons.open.every((entry) => entry.done));
+    },
+  };
 }
 
 /**
  * Grades lessons of one folder again after every change to their files, in one child that keeps
- * vitest running (so a verdict comes quickly). `onResults` gets the runs after each check.
+ * vitest running (so a verdict comes quickly). `onResults` gets the runs after each check of the files
+ * as they are (see watchRuns), and whether every lesson of it ended.
  */
 export async function watchLessons(
   options: Omit<RunOptions, 'targets' | 'onLessonDone'> & {
     target: string;
-    onResults: (runs: LessonRun[]) => void;
+    onResults: (runs: LessonRun[], complete: boolean) => void;
     onRunStart?: () => void;
     setStop?: (stop: () => void) => void;
   },
@@ -402,7 +446,7 @@ export async function watchLessons(
   const pending = options.lessons.map((lesson) => newPending(root, lesson, 0, options.hidden === true));
   const runs = (): LessonRun[] => pending.map((entry) => entry.run);
   const { stateDir } = options;
-  const hooks: WatchHooks = { onRunStart: options.onRunStart, onRunEnd: () => options.onResults(runs()), setStop: options.setStop };
+  const hooks: WatchHooks = { onRunStart: options.onRunStart, onRunEnd: (complete) => options.onResults(runs(), complete), setStop: options.setStop };
   const settings = { limitMs: options.limitMs ?? DEFAULT_LIMIT_MS, fences: options.fences ?? probeFences(), seed: options.seed, stateDir };
   await runChild(root, [resolve(options.target)], pending, settings, undefined, hooks);
   return runs();

@@ -51,11 +51,20 @@ const specifications = jobs.map((job) => vitest.getProjectByName(job.project).cr
 
 if (watch) {
   // vitest watches the suites; the grader watches the graded files (they are not in vitest's module
-  // graph: the sandbox runs them) and says when to run again.
+  // graph: the sandbox runs them) and says when to run again. One run at a time: a rerun asked for
+  // while a run goes on starts after it, and however many are asked for meanwhile make one.
+  let runs = vitest.runTestSpecifications(specifications, true);
+  let rerunWaits = false;
+  const rerun = () => {
+    rerunWaits = false;
+    return vitest.rerunTestSpecifications(specifications, true);
+  };
   process.on('message', (message) => {
-    if (message?.type === 'rerun') void vitest.rerunTestSpecifications(specifications, true);
+    if (message?.type !== 'rerun' || rerunWaits) return;
+    rerunWaits = true;
+    runs = runs.then(rerun, rerun);
   });
-  await vitest.runTestSpecifications(specifications, true);
+  await runs;
 } else {
   await vitest.runTestSpecifications(specifications, false);
   await vitest.close();
