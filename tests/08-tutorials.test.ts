@@ -8,7 +8,7 @@ import { ROOT } from '../scripts/lib/core/workbook.ts';
 import { boardOf } from './support/boards.ts';
 import { capturePrinting } from './support/console.ts';
 import { programIO, type ProgramIO } from './support/io.ts';
-import { example, lessonTasks } from './support/lesson.ts';
+import { example, exampleFile, lessonTasks } from './support/lesson.ts';
 import { watchMathRandom } from './support/sealed.ts';
 
 const LESSON = '08-tutorials';
@@ -65,6 +65,14 @@ function rowColumns(list: string): string[] {
 const PLAYED = 'OX. .X. ...';
 const EMPTY_BOARD = '... ... ...';
 
+/**
+ * What a failure says about a value compared with a lesson example: what was compared, and where the
+ * lesson writes what was expected (the example's name and file), so the student can read it whole.
+ */
+function shownAs(what: string, name: string, how = 'the example'): string {
+  return `${what} (expected: ${how} "${name}" in ${exampleFile(LESSON, name)})`;
+}
+
 /** The first `count` lines of an example. */
 function firstLines(name: string, count: number): string {
   return example(LESSON, name).split('\n').slice(0, count).join('\n');
@@ -72,23 +80,29 @@ function firstLines(name: string, count: number): string {
 
 task(1, () => {
   test("drawBoard('maps', …) draws ru-maps's board: the empty board, then a game under way", () => {
-    expect(drawBoard('maps', board(EMPTY_BOARD)), "drawBoard('maps', the empty board)").toBe(example(LESSON, 'drawing-maps-empty'));
-    expect(drawBoard('maps', board(PLAYED)), "drawBoard('maps', X on 4 and 1, O on 0)").toBe(example(LESSON, 'drawing-maps'));
+    expect(drawBoard('maps', board(EMPTY_BOARD)), shownAs("drawBoard('maps', the empty board)", 'drawing-maps-empty')).toBe(
+      example(LESSON, 'drawing-maps-empty'),
+    );
+    expect(drawBoard('maps', board(PLAYED)), shownAs("drawBoard('maps', X on 4 and 1, O on 0)", 'drawing-maps')).toBe(example(LESSON, 'drawing-maps'));
   });
 
   test("drawBoard('lines', …) draws ru-lines's board, as lesson 01's renderBoard does", () => {
-    expect(drawBoard('lines', board(EMPTY_BOARD)), "drawBoard('lines', the empty board)").toBe(firstLines('ru-lines-draw', 5));
-    expect(drawBoard('lines', board(PLAYED)), "drawBoard('lines', X on 4 and 1, O on 0)").toBe(example(LESSON, 'drawing-lines'));
+    expect(drawBoard('lines', board(EMPTY_BOARD)), shownAs("drawBoard('lines', the empty board)", 'ru-lines-draw', 'the first 5 lines of the example')).toBe(
+      firstLines('ru-lines-draw', 5),
+    );
+    expect(drawBoard('lines', board(PLAYED)), shownAs("drawBoard('lines', X on 4 and 1, O on 0)", 'drawing-lines')).toBe(example(LESSON, 'drawing-lines'));
   });
 
   test("drawBoard('lab', …) draws ca-lab's boxes and its line of 52 dashes", () => {
-    expect(drawBoard('lab', board(EMPTY_BOARD)), "drawBoard('lab', the empty board)").toBe(example(LESSON, 'drawing-lab-empty'));
-    expect(drawBoard('lab', board(PLAYED)), "drawBoard('lab', X on 4 and 1, O on 0)").toBe(example(LESSON, 'drawing-lab'));
+    expect(drawBoard('lab', board(EMPTY_BOARD)), shownAs("drawBoard('lab', the empty board)", 'drawing-lab-empty')).toBe(example(LESSON, 'drawing-lab-empty'));
+    expect(drawBoard('lab', board(PLAYED)), shownAs("drawBoard('lab', X on 4 and 1, O on 0)", 'drawing-lab')).toBe(example(LESSON, 'drawing-lab'));
   });
 
   test("drawBoard('grid', …) draws zh-grid's board with its empty lines and the spaces at the ends of rows", () => {
-    expect(drawBoard('grid', board(EMPTY_BOARD)), "drawBoard('grid', the empty board)").toBe(example(LESSON, 'drawing-grid-empty'));
-    expect(drawBoard('grid', board(PLAYED)), "drawBoard('grid', X on 4 and 1, O on 0)").toBe(example(LESSON, 'drawing-grid'));
+    expect(drawBoard('grid', board(EMPTY_BOARD)), shownAs("drawBoard('grid', the empty board)", 'drawing-grid-empty')).toBe(
+      example(LESSON, 'drawing-grid-empty'),
+    );
+    expect(drawBoard('grid', board(PLAYED)), shownAs("drawBoard('grid', X on 4 and 1, O on 0)", 'drawing-grid')).toBe(example(LESSON, 'drawing-grid'));
   });
 
   test('drawBoard puts each mark in its own cell in every layout (X on 0 and 8, O on 2 and 6)', () => {
@@ -186,54 +200,64 @@ task(2, () => {
 task(3, () => {
   test("ru-maps replays its tutorial's sample game (5, 1, 6, 4, 3, 7) as the lesson shows it", () => {
     const played = play('ru-maps', moves('5 1 6 4 3 7'));
-    expect(screenOf(played), 'everything the players saw').toBe(example(LESSON, 'ru-maps-sample'));
+    expect(screenOf(played), shownAs('everything the players saw', 'ru-maps-sample')).toBe(example(LESSON, 'ru-maps-sample'));
     expect(played.result, 'what playTutorial returned').toBe('O');
   });
 
   test('what the program writes has no line end after a prompt: byte for byte, the piped sample game', () => {
     const played = play('ru-maps', moves('5 1 6 4 3 7'));
-    expect(played.io.output(), 'the bytes the game wrote (the typed lines are not part of them)').toBe(`${example(LESSON, 'ru-maps-sample-piped')}\n`);
+    expect(played.io.output(), shownAs('the bytes the game wrote (the typed lines are not part of them)', 'ru-maps-sample-piped')).toBe(
+      `${example(LESSON, 'ru-maps-sample-piped')}\n`,
+    );
   });
 
   test('ru-maps asks again, with no message, after a word, a taken cell, 0 and 10', () => {
     const played = play('ru-maps', ['5', 'пять', '5', '0', ' 1 ', '10', '2', '4', '3', '7']);
-    expect(screenOf(played), 'everything the players saw').toBe(example(LESSON, 'ru-maps-bad-lines'));
+    expect(screenOf(played), shownAs('everything the players saw', 'ru-maps-bad-lines')).toBe(example(LESSON, 'ru-maps-bad-lines'));
     expect(played.result, 'what playTutorial returned').toBe('O');
   });
 
   test('ru-maps ends a full board without a winner as its tutorial ends a game where nobody can move', () => {
     const played = play('ru-maps', moves('5 1 9 3 2 8 4 6 7'));
-    expect(screenOf(played), 'everything the players saw').toBe(example(LESSON, 'ru-maps-draw'));
+    expect(screenOf(played), shownAs('everything the players saw', 'ru-maps-draw')).toBe(example(LESSON, 'ru-maps-draw'));
     expect(played.result, 'what playTutorial returned').toBe('draw');
   });
 
   test("ru-lines prints its messages for bad lines and announces O's win", () => {
     const played = play('ru-lines', ['5', 'пять', '5', '0', '10', ' 1', '1', '9', '3', '7', '2']);
-    expect(screenOf(played), 'everything the players saw').toBe(example(LESSON, 'ru-lines-game'));
+    expect(screenOf(played), shownAs('everything the players saw', 'ru-lines-game')).toBe(example(LESSON, 'ru-lines-game'));
     expect(played.result, 'what playTutorial returned').toBe('O');
+  });
+
+  test('the no-move ending leaves out the win line when noMoveWinner is null: ru-maps-draw with noMoveWinner null', () => {
+    const ruMaps = PROFILES['ru-maps'];
+    const played = playProfile({ ...ruMaps, words: { ...ruMaps.words, noMoveWinner: null } }, moves('5 1 9 3 2 8 4 6 7'));
+    const withoutWinner = example(LESSON, 'ru-maps-draw').split('\n').slice(0, -1).join('\n');
+    expect(screenOf(played), shownAs('everything the players saw', 'ru-maps-draw', 'the example without its last line')).toBe(withoutWinner);
+    expect(played.result, 'what playTutorial returned').toBe('draw');
   });
 
   test('ru-lines announces a draw on a full board', () => {
     const played = play('ru-lines', moves('5 1 9 3 2 8 4 6 7'));
-    expect(screenOf(played), 'everything the players saw').toBe(example(LESSON, 'ru-lines-draw'));
+    expect(screenOf(played), shownAs('everything the players saw', 'ru-lines-draw')).toBe(example(LESSON, 'ru-lines-draw'));
     expect(played.result, 'what playTutorial returned').toBe('draw');
   });
 
   test('zh-grid prints its banner, its board with empty lines and each of its messages', () => {
     const played = play('zh-grid', rowColumns('2 2, 2, 1 1 1, a b, 0 1, 4 1, 2 2, 1 1, 1 2, 3 3, 3 2'));
-    expect(screenOf(played), 'everything the players saw').toBe(example(LESSON, 'zh-grid-game'));
+    expect(screenOf(played), shownAs('everything the players saw', 'zh-grid-game')).toBe(example(LESSON, 'zh-grid-game'));
     expect(played.result, 'what playTutorial returned').toBe('X');
   });
 
   test('zh-grid announces a draw on a full board', () => {
     const played = play('zh-grid', rowColumns('2 2, 1 1, 3 3, 1 3, 1 2, 3 2, 2 1, 2 3, 3 1'));
-    expect(screenOf(played), 'everything the players saw').toBe(example(LESSON, 'zh-grid-draw'));
+    expect(screenOf(played), shownAs('everything the players saw', 'zh-grid-draw')).toBe(example(LESSON, 'zh-grid-draw'));
     expect(played.result, 'what playTutorial returned').toBe('draw');
   });
 
   test("when input ends, playTutorial stops at the unanswered prompt and returns 'quit'", () => {
     const played = play('zh-grid', rowColumns('2 2, 1 1'));
-    expect(played.io.screen(), 'everything the players saw').toBe(example(LESSON, 'zh-grid-input-ends'));
+    expect(played.io.screen(), shownAs('everything the players saw', 'zh-grid-input-ends')).toBe(example(LESSON, 'zh-grid-input-ends'));
     expect(played.result, 'what playTutorial returned').toBe('quit');
     expect(played.io.asked(), 'how many times the game asked for a line (2 moves, then once more)').toBe(3);
   });
@@ -275,7 +299,7 @@ task(3, () => {
       },
     };
     const played = playProfile(mine, rowColumns('2 2, 2, 1 1, 1 2, 3 1, 3 2'));
-    expect(screenOf(played), 'everything the players saw').toBe(example(LESSON, 'mixed-profile'));
+    expect(screenOf(played), shownAs('everything the players saw', 'mixed-profile')).toBe(example(LESSON, 'mixed-profile'));
     expect(played.result, 'what playTutorial returned').toBe('X');
   });
 
@@ -288,43 +312,63 @@ task(3, () => {
 task(4, () => {
   test("ru-maps-computer replays its tutorial's game (1, 2, 4) as the lesson shows it", () => {
     const played = play('ru-maps-computer', moves('1 2 4'));
-    expect(screenOf(played), 'everything the player saw').toBe(example(LESSON, 'ru-maps-computer-sample'));
+    expect(screenOf(played), shownAs('everything the player saw', 'ru-maps-computer-sample')).toBe(example(LESSON, 'ru-maps-computer-sample'));
     expect(played.result, 'what playTutorial returned').toBe('O');
   });
 
   test('when the rules computer finds no move, the game ends with Ничья!, the board and Победил дружба', () => {
     const played = play('ru-maps-computer', moves('1 2 7 6'));
-    expect(screenOf(played), 'everything the player saw').toBe(example(LESSON, 'ru-maps-computer-gives-up'));
+    expect(screenOf(played), shownAs('everything the player saw', 'ru-maps-computer-gives-up')).toBe(example(LESSON, 'ru-maps-computer-gives-up'));
     expect(played.result, 'what playTutorial returned').toBe('draw');
   });
 
   test('on a full board, the computer is asked first and finds no move', () => {
     const played = play('ru-maps-computer', moves('1 3 8 4 9'));
-    expect(screenOf(played), 'everything the player saw').toBe(example(LESSON, 'ru-maps-computer-full'));
+    expect(screenOf(played), shownAs('everything the player saw', 'ru-maps-computer-full')).toBe(example(LESSON, 'ru-maps-computer-full'));
+    expect(played.result, 'what playTutorial returned').toBe('draw');
+  });
+
+  test("the heuristic computer's turn on a full board: computerTurn, then the no-move ending (ca-lab-sample without a draw phrase)", () => {
+    const caLab = PROFILES['ca-lab'];
+    const words = {
+      ...caLab.words,
+      draw: null,
+      noMove: { text: 'Nobody can move.', source: 'this test' },
+      win: { text: 'The winner: {winner}', source: 'this test' },
+      noMoveWinner: 'nobody',
+    };
+    const played = playProfile({ ...caLab, words }, moves('4 1 6 5 8'), { first: 'X' });
+    const lines = example(LESSON, 'ca-lab-sample').split('\n').slice(0, -1);
+    const lastBoard = lines.slice(-4);
+    const expected = [...lines, stated('Jugo jo (ordinador)'), 'Nobody can move.', ...lastBoard, 'The winner: nobody'].join('\n');
+    expect(
+      screenOf(played),
+      shownAs('everything the player saw', 'ca-lab-sample', "the computer's turn and the no-move ending after all but the last line of the example"),
+    ).toBe(expected);
     expect(played.result, 'what playTutorial returned').toBe('draw');
   });
 
   test('the rules computer can lose: 1, 6, 3, 2', () => {
     const played = play('ru-maps-computer', moves('1 6 3 2'));
-    expect(screenOf(played), 'everything the player saw').toBe(example(LESSON, 'ru-maps-computer-human-wins'));
+    expect(screenOf(played), shownAs('everything the player saw', 'ru-maps-computer-human-wins')).toBe(example(LESSON, 'ru-maps-computer-human-wins'));
     expect(played.result, 'what playTutorial returned').toBe('X');
   });
 
   test("ca-lab replays its tutorial's sample game (you start: 4, 1, 6, 5, 8) as the lesson shows it", () => {
     const played = play('ca-lab', moves('4 1 6 5 8'), { first: 'X' });
-    expect(screenOf(played), 'everything the player saw').toBe(example(LESSON, 'ca-lab-sample'));
+    expect(screenOf(played), shownAs('everything the player saw', 'ca-lab-sample')).toBe(example(LESSON, 'ca-lab-sample'));
     expect(played.result, 'what playTutorial returned').toBe('draw');
   });
 
   test('ca-lab with the computer first: Guanyo jo! comes before the board, and bad words are asked again', () => {
     const played = play('ca-lab', ['0', '1', 'x', '4', '9', '3'], { first: 'O' });
-    expect(screenOf(played), 'everything the player saw').toBe(example(LESSON, 'ca-lab-computer-first'));
+    expect(screenOf(played), shownAs('everything the player saw', 'ca-lab-computer-first')).toBe(example(LESSON, 'ca-lab-computer-first'));
     expect(played.result, 'what playTutorial returned').toBe('O');
   });
 
   test('ca-lab says nothing when you win: 0, 5, 2, 8', () => {
     const played = play('ca-lab', moves('0 5 2 8'), { first: 'X' });
-    expect(screenOf(played), 'everything the player saw').toBe(example(LESSON, 'ca-lab-human-wins'));
+    expect(screenOf(played), shownAs('everything the player saw', 'ca-lab-human-wins')).toBe(example(LESSON, 'ca-lab-human-wins'));
     expect(played.result, 'what playTutorial returned').toBe('X');
   });
 
@@ -335,15 +379,19 @@ task(4, () => {
       return value;
     };
     const humanFirst = play('ca-lab', moves('4 1 6 5 8'), { rng: rng(0.3) });
-    expect(screenOf(humanFirst), 'everything the player saw when rng() gave 0.3').toBe(example(LESSON, 'ca-lab-sample'));
+    expect(screenOf(humanFirst), shownAs('everything the player saw when rng() gave 0.3', 'ca-lab-sample')).toBe(example(LESSON, 'ca-lab-sample'));
     const computerFirst = play('ca-lab', ['0', '1', 'x', '4', '9', '3'], { rng: rng(0.7) });
-    expect(screenOf(computerFirst), 'everything the player saw when rng() gave 0.7').toBe(example(LESSON, 'ca-lab-computer-first'));
+    expect(screenOf(computerFirst), shownAs('everything the player saw when rng() gave 0.7', 'ca-lab-computer-first')).toBe(
+      example(LESSON, 'ca-lab-computer-first'),
+    );
     expect(calls, 'how many times rng() was called in the two games').toBe(2);
   });
 
   test('ca-lab uses Math.random when no rng is given, and nothing when options.first is given', () => {
     const drawn = watchMathRandom(() => play('ca-lab', ['0', '1', 'x', '4', '9', '3']), 0.75);
-    expect(screenOf(drawn.result), 'everything the player saw when Math.random() gave 0.75').toBe(example(LESSON, 'ca-lab-computer-first'));
+    expect(screenOf(drawn.result), shownAs('everything the player saw when Math.random() gave 0.75', 'ca-lab-computer-first')).toBe(
+      example(LESSON, 'ca-lab-computer-first'),
+    );
     expect(drawn.calls, 'calls to Math.random without options').toBe(1);
     const fixed = watchMathRandom(() => play('ca-lab', moves('4 1 6 5 8'), { first: 'X' }));
     expect(fixed.calls, "calls to Math.random with { first: 'X' }").toBe(0);
@@ -354,7 +402,7 @@ task(5, () => {
   test("playClassGames prints the results of en-class's six games", () => {
     const io = programIO([]);
     playClassGames(io);
-    expect(io.output().replace(/\n$/, ''), 'everything playClassGames printed').toBe(example(LESSON, 'class-games'));
+    expect(io.output().replace(/\n$/, ''), shownAs('everything playClassGames printed', 'class-games')).toBe(example(LESSON, 'class-games'));
   });
 
   test('playClassGames plays the games it is given: two games of its own', () => {

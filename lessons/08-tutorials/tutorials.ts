@@ -122,7 +122,7 @@ export interface Words {
   draw: Phrase | null;
   /** Printed when the player to move finds no move; then the board again and `win` with {winner} = noMoveWinner. */
   noMove: Phrase | null;
-  /** Who "wins" when nobody can move (ru-maps: friendship). */
+  /** Who "wins" when nobody can move (ru-maps: friendship); null names nobody, and the no-move ending leaves out `win`. */
   noMoveWinner: string | null;
 }
 

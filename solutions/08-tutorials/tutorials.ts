@@ -122,7 +122,7 @@ export interface Words {
   draw: Phrase | null;
   /** Printed when the player to move finds no move; then the board again and `win` with {winner} = noMoveWinner. */
   noMove: Phrase | null;
-  /** Who "wins" when nobody can move (ru-maps: friendship). */
+  /** Who "wins" when nobody can move (ru-maps: friendship); null names nobody, and the no-move ending leaves out `win`. */
   noMoveWinner: string | null;
 }
 
@@ -601,10 +601,11 @@ function humanTurn(profile: Profile, board: Board, player: Mark, io: IO): Turn {
   }
 }
 
-/** The computer's turn: announced, chosen by lesson 06's player, and told (with its win) when the profile says so. */
+/** The computer's turn: announced, chosen by lesson 06's player (no move on a full board), and told (with its win) when the profile says so. */
 function computerTurn(profile: Profile, computer: Computer, board: Board, io: IO): Turn {
   const { words } = profile;
   say(io, words.computerTurn);
+  if (isFull(board)) return 'no move';
   const cell = COMPUTERS[computer](board);
   if (cell === null) return 'no move';
   say(io, words.computerPlays, { cell: String(cell) });
@@ -612,12 +613,12 @@ function computerTurn(profile: Profile, computer: Computer, board: Board, io: IO
   return cell;
 }
 
-/** The end when the player to move finds no move: the noMove phrase, the board again, and who "won". */
+/** The end when the player to move finds no move: the noMove phrase, the board again, and who "won" (when the profile names anyone). */
 function noMoveEnding(profile: Profile, board: Board, io: IO): TutorialResult {
   const { words } = profile;
   say(io, words.noMove);
   io.print(drawBoard(profile.layout, board));
-  say(io, words.win, { winner: words.noMoveWinner ?? '' });
+  if (words.noMoveWinner !== null) say(io, words.win, { winner: words.noMoveWinner });
   return 'draw';
 }
 // END SOLUTION

@@ -263,7 +263,7 @@ function typed(reading: ModelProfile['reading'], texts: readonly string[]): Toke
 
 /**
  * Games of profiles of the test's own that reach every ending on every run: a full board with no draw
- * phrase (the no-move ending and its own noMoveWinner), a draw, a win, input ending, bad lines between.
+ * phrase (the no-move ending with its own noMoveWinner, and with none), a draw, a win, input ending, bad lines between.
  */
 const TELLING_TWO_PLAYER_GAMES: readonly GameCase[] = [
   {
@@ -276,6 +276,10 @@ const TELLING_TWO_PLAYER_GAMES: readonly GameCase[] = [
     tokens: typed('row-column', ['2 2', '1', '1 1', '2 2', '1 2', '3 3', '1 3']),
   },
   { profile: ownProfile({ layout: 'lines', reading: 'python-int' }), tokens: typed('python-int', ['5', '5', '1']) },
+  {
+    profile: ownProfile({ layout: 'maps', reading: 'python-int' }, { draw: null, noMoveWinner: null }),
+    tokens: typed('python-int', ['5', '1', '9', '3', '2', '8', '4', '6', '7']),
+  },
 ];
 
 task(3, () => {
@@ -315,8 +319,15 @@ function checkComputerGame(game: GameCase, start: Start): void {
   if (calls !== rngCalls) expect.fail(`${gameCall(game, how)}: expected rng to be called ${rngCalls} times, got ${calls}`);
 }
 
-/** Games against the computer in words of the test's own: the rules computer finds no move (1, 2, 7, 6), the heuristic wins. */
+/**
+ * Games against the computer in words of the test's own: the rules computer finds no move (1, 2, 7, 6), the heuristic wins,
+ * and the heuristic's turn comes on a full board (no draw phrase).
+ */
 const TELLING_COMPUTER_GAMES: readonly GameCase[] = [
+  {
+    profile: ownProfile({ layout: 'lab', reading: 'cin', readsWords: true, computer: 'heuristic' }, { draw: null }),
+    tokens: typed('cin', ['4', '1', '6', '5', '8']),
+  },
   { profile: ownProfile({ layout: 'maps', reading: 'python-int', computer: 'rules' }, { draw: null }), tokens: typed('python-int', ['1', '2', '7', '6']) },
   { profile: ownProfile({ layout: 'grid', reading: 'cin', readsWords: true, computer: 'heuristic' }), tokens: typed('cin', ['0', '8', '1', '6', '5', '3']) },
 ];

@@ -1,8 +1,6 @@
 /** Helpers every graded suite uses: tasks named from lesson.json, and examples read from the lesson text. */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe } from 'vitest';
-import { readExamples, readLesson, ROOT } from '../../scripts/lib/core/workbook.ts';
+import { lessonExamples, readExamples, readLesson, type LessonExample } from '../../scripts/lib/core/workbook.ts';
 
 /**
  * Returns `task(n, body)`, which groups the tests of task n under the title from lesson.json,
@@ -20,17 +18,26 @@ export function lessonTasks(lessonId: string, options: { hidden?: boolean } = {}
 }
 
 /**
- * The text of a fenced example in a lesson's README.md, marked with its name after the language:
+ * The text of a fenced example in a lesson's README.md or one of its appendices (the other .md files
+ * in its folder), marked with its name after the language:
  *
  *     ```text example=empty-board
  *
  * Tests take expected outputs from here, so the lesson text and the tests always agree.
  */
 export function example(lessonId: string, name: string): string {
-  const text = readFileSync(join(ROOT, 'lessons', lessonId, 'README.md'), 'utf8');
-  const found = readExamples(text).get(name);
-  if (found === undefined) throw new Error(`lessons/${lessonId}/README.md has no example named "${name}"`);
-  return found;
+  return found(lessonId, name).text;
+}
+
+/** The file that holds a lesson's named example ("lessons/08-tutorials/games.md"), for a failure to point at. */
+export function exampleFile(lessonId: string, name: string): string {
+  return found(lessonId, name).file;
+}
+
+function found(lessonId: string, name: string): LessonExample {
+  const example = lessonExamples({ id: lessonId }).get(name);
+  if (example === undefined) throw new Error(`lessons/${lessonId}/ has no example named "${name}" (in README.md or another .md file there)`);
+  return example;
 }
 
 export { readExamples };

@@ -7,13 +7,13 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, sep } from 'node:path';
+import { basename, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { LessonProgress, Progress } from '../../scripts/lib/core/progress.ts';
 import { discoverLessons } from '../../scripts/lib/site/build.ts';
-import { readmePath, ROOT, type Lesson } from '../../scripts/lib/core/workbook.ts';
+import { appendixPaths, readmePath, ROOT, type Lesson } from '../../scripts/lib/core/workbook.ts';
 import { readExamples } from '../support/lesson.ts';
 import { BROWSER_ARGS, CHROMIUM, DESKTOP, HAVE_BROWSER, IN_CI, PHONE, SCREENSHOTS } from './browser.ts';
 
@@ -289,12 +289,17 @@ describe.skipIf(!HAVE_BROWSER)('the lesson pages in a browser', () => {
 
   test('sample outputs show every space exactly, in a monospace font', async () => {
     let checked = 0;
-    for (const lesson of lessons) {
-      const readme = join(ROOT, readmePath(lesson));
+    // The lesson text on the lesson's page, each appendix (lessons/08-tutorials/games.md) on a page of its own.
+    const texts = lessons.flatMap((lesson) => [
+      { lesson, file: readmePath(lesson), pageFile: `${lesson.id}.html` },
+      ...appendixPaths(lesson).map((file) => ({ lesson, file, pageFile: `${lesson.id}.${basename(file, '.md')}.html` })),
+    ]);
+    for (const { lesson, file, pageFile } of texts) {
+      const readme = join(ROOT, file);
       if (!existsSync(readme)) continue;
       const examples = readExamples(readFileSync(readme, 'utf8'));
       if (examples.size === 0) continue;
-      const page = await view(`${lesson.id}.html`);
+      const page = await view(pageFile);
       for (const [name, text] of examples) {
         const block = page.locator(`pre[data-example="${name}"]`);
         expect(await block.count(), `${lesson.id}: example ${name} is on the page`).toBe(1);

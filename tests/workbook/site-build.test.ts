@@ -3,7 +3,7 @@
  * headings, folded hints and checks, exact outputs, links between lessons), and a build from a
  * workbook whose lessons are unfinished or broken. (The pages in a real browser: site-browser.test.ts.)
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -88,6 +88,39 @@ describe('building the pages (no browser needed)', () => {
     expect(levels).toEqual(['1', '2', '3']);
     expect(html.indexOf('one')).toBeLessThan(html.indexOf('<details class="hint" data-level="2">'));
     expect(html.endsWith('</details></div></details></div></details></div>\n')).toBe(true);
+  });
+
+  test('an appendix beside a lesson text (another .md file in its folder) gets a page of its own, linked both ways', () => {
+    const root = mkdtempSync(join(tmpdir(), 'workbook-site-appendix-'));
+    try {
+      const folder = join(root, 'lessons', '01-first');
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(
+        join(folder, 'lesson.json'),
+        JSON.stringify({ title: 'First', buildsOn: [], files: ['x.ts'], tasks: [{ title: 'Only', points: 100, hints: ['h1'] }] }),
+      );
+      writeFileSync(join(folder, 'README.md'), '# Lesson 01: First\n\n### Task 1: Only (100 points)\n\nThe whole game is [in games.md](games.md#a-game).\n');
+      writeFileSync(
+        join(folder, 'games.md'),
+        '# Lesson 01: The games\n\nBack to [the lesson](README.md#lesson-01-first).\n\n### `a-game`\n\n```text example=a-game\nX wins\n```\n',
+      );
+      const out = join(root, 'site');
+      mkdirSync(out);
+      writeFileSync(join(out, '01-first.old.html'), 'a page of an appendix that is gone');
+      const result = buildSite({ root, outDir: out, progress: { version: 1, lessons: {} } });
+      expect(result.warnings, 'warnings').toEqual([]);
+      expect(result.files).toContain('01-first.games.html');
+      const lesson = readFileSync(join(out, '01-first.html'), 'utf8');
+      expect(lesson).toContain('href="01-first.games.html#a-game"');
+      expect(lesson, 'the status box names the appendix').toContain('Also part of this lesson: <a href="01-first.games.html">Lesson 01: The games</a>');
+      const games = readFileSync(join(out, '01-first.games.html'), 'utf8');
+      expect(games).toContain('href="01-first.html#lesson-01-first"');
+      expect(games).toContain('<h3 id="a-game">');
+      expect(games).toContain('data-example="a-game"');
+      expect(readdirSync(out), 'the stale appendix page is removed').not.toContain('01-first.old.html');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   test('a lesson without a text yet still gets a page with its tasks and hints; a broken lesson.json is left out with a warning', () => {

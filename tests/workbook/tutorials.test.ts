@@ -1,7 +1,7 @@
 /**
  * Lesson 08 outside its graded suite: `npm run play -- --tutorial NAME --reference` prints, byte for
  * byte, what the lesson's transcripts show (without the typed lines, which nobody echoes from a pipe),
- * and what the lesson claims about the tutorials' computers holds for the reference solutions.
+ * and what the lesson and its teacher note claim about the tutorials' computers holds for the reference solutions.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -172,7 +172,7 @@ function givenUpInItsGame(): Set<string> {
   return found;
 }
 
-describe("what lesson 08 says about the tutorials' claims", () => {
+describe("what lesson 08 and its teacher note (docs/lessons/08-tutorials.md) say about the tutorials' claims", () => {
   test('the rules computer gives up only where nobody can win any more: 25 of 457 lines in 9 positions as O, 3 as X, 40 positions in all', () => {
     const second = audit(ruleMove, 'second');
     const first = audit(ruleMove, 'first');
@@ -199,8 +199,8 @@ describe("what lesson 08 says about the tutorials' claims", () => {
       board[cell] = player;
       player = player === 'X' ? 'O' : 'X';
     }
-    const text = readFileSync(join(ROOT, 'lessons', LESSON, 'README.md'), 'utf8');
+    const text = readFileSync(join(ROOT, 'docs', 'lessons', `${LESSON}.md`), 'utf8');
     expect(outcome(board), 'the end of the game').toBe('draw');
-    expect(text, 'the lesson text').toContain(`\`\`\`text\n${replayLine(moves)}\n\`\`\``);
+    expect(text, "the lesson's teacher note").toContain(`\`\`\`text\n${replayLine(moves)}\n\`\`\``);
   });
 });

@@ -144,8 +144,38 @@ export function hiddenSuitePath(lesson: Lesson): string {
 }
 
 /** The lesson text, relative to the workbook root. */
-export function readmePath(lesson: Lesson): string {
+export function readmePath(lesson: Pick<Lesson, 'id'>): string {
   return `lessons/${lesson.id}/README.md`;
+}
+
+/**
+ * A lesson's appendices, relative to the workbook root: the other Markdown files in its folder
+ * (lessons/08-tutorials/games.md), in name order. The lesson text links them, the student edition
+ * carries them, and their named examples are the lesson's examples as much as its README's.
+ */
+export function appendixPaths(lesson: Pick<Lesson, 'id'>, root = ROOT): string[] {
+  const folder = join(root, 'lessons', lesson.id);
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.md') && name !== 'README.md')
+    .sort()
+    .map((name) => `lessons/${lesson.id}/${name}`);
+}
+
+/** One named example of a lesson: its text, and the file it is written in (relative to the workbook root). */
+export interface LessonExample {
+  text: string;
+  file: string;
+}
+
+/** Every named example of a lesson: its README's, then its appendices'. A name used twice keeps its first place. */
+export function lessonExamples(lesson: Pick<Lesson, 'id'>, root = ROOT): Map<string, LessonExample> {
+  const examples = new Map<string, LessonExample>();
+  for (const file of [readmePath(lesson), ...appendixPaths(lesson, root)]) {
+    if (!existsSync(join(root, file))) continue;
+    for (const [name, text] of readExamples(readFileSync(join(root, file), 'utf8'))) if (!examples.has(name)) examples.set(name, { text, file });
+  }
+  return examples;
 }
 
 /**

@@ -1,9 +1,9 @@
 /** Builds the static site: index.html, one page per lesson, the style sheet. Works opened from disk. */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseProgress, type Progress } from '../core/progress.ts';
-import { LESSON_FOLDER, listLessons, readmePath, type Lesson } from '../core/workbook.ts';
-import { indexPage, lessonPage, pageName, type PageOptions, type SiteLesson } from './pages.ts';
+import { basename, join } from 'node:path';
+import { appendixPaths, LESSON_FOLDER, listLessons, readmePath, type Lesson } from '../core/workbook.ts';
+import { appendixPage, appendixPageName, indexPage, lessonPage, pageName, type PageOptions, type SiteLesson } from './pages.ts';
 
 /** What to build and where. */
 export interface SiteOptions {
@@ -49,6 +49,7 @@ export function buildSite(options: SiteOptions): SiteBuild {
       lesson,
       markdown: existsSync(readme) ? readFileSync(readme, 'utf8') : undefined,
       progress: options.progress.lessons[lesson.id],
+      appendices: appendixPaths(lesson, options.root).map((path) => ({ file: basename(path), markdown: readFileSync(join(options.root, path), 'utf8') })),
     };
   });
   const pageOptions: PageOptions = { workbookTitle: WORKBOOK_TITLE, liveReload: options.liveReload === true };
@@ -59,6 +60,11 @@ export function buildSite(options: SiteOptions): SiteBuild {
     const page = lessonPage(entry, entries, pageOptions);
     warnings.push(...page.warnings);
     pages.set(pageName(entry.lesson), page.html);
+    for (const appendix of entry.appendices) {
+      const appendixHtml = appendixPage(entry, appendix, entries, pageOptions);
+      warnings.push(...appendixHtml.warnings);
+      pages.set(appendixPageName(entry.lesson, appendix.file), appendixHtml.html);
+    }
   }
 
   mkdirSync(options.outDir, { recursive: true });
@@ -98,10 +104,10 @@ function writeIfChanged(path: string, content: string): void {
   writeFileSync(path, content);
 }
 
-/** Deletes lesson pages (NN-slug.html) and the reload script from an earlier build that this build did not write. */
+/** Deletes lesson and appendix pages (NN-slug.html, NN-slug.name.html) and the reload script from an earlier build that this build did not write. */
 function removeStalePages(outDir: string, keep: Set<string>): void {
   for (const name of readdirSync(outDir)) {
-    const ours = LESSON_FOLDER.test(name.replace(/\.html$/, '')) || name === 'live-reload.js';
+    const ours = LESSON_FOLDER.test(name.replace(/(\.[\w-]+)?\.html$/, '')) || name === 'live-reload.js';
     if (ours && !keep.has(name)) rmSync(join(outDir, name));
   }
 }

@@ -20,6 +20,8 @@ export interface LessonTextContext {
   afterTitle: string;
   /** The page of another lesson, by folder name ("02-input" → "02-input.html"), or undefined if it has none. */
   pageOf(lessonId: string): string | undefined;
+  /** The pages of the Markdown files beside this text, by file name ("games.md" → "08-tutorials.games.html"). */
+  siblings?: Readonly<Record<string, string>>;
 }
 
 /** The lesson text as HTML, plus what the renderer noticed on the way. */
@@ -228,7 +230,8 @@ function uniqueId(id: string, used: Set<string>): string {
 }
 
 /**
- * Links in the text: another lesson's README.md becomes that lesson's page, web addresses stay,
+ * Links in the text: another lesson's README.md becomes that lesson's page, a Markdown file beside
+ * the text (an appendix, or the README from an appendix) becomes its page, web addresses stay,
  * a link to a file the site does not have becomes plain text (and a warning).
  */
 function rewriteLinks(inline: Token, context: LessonTextContext, warnings: string[]): void {
@@ -246,6 +249,12 @@ function rewriteLinks(inline: Token, context: LessonTextContext, warnings: strin
     const page = lessonLink ? context.pageOf(lessonLink[1] as string) : undefined;
     if (page) {
       child.attrSet('href', `${page}${lessonLink?.[2] ?? ''}`);
+      continue;
+    }
+    const [file = '', anchor] = href.replace(/^\.\//, '').split('#');
+    const sibling = context.siblings?.[file];
+    if (sibling) {
+      child.attrSet('href', anchor === undefined ? sibling : `${sibling}#${anchor}`);
       continue;
     }
     warnings.push(`The link to "${href}" has no page in the site; it is shown as plain text.`);

@@ -14,6 +14,14 @@ export interface SiteLesson {
   markdown: string | undefined;
   /** The lesson's entry in the progress file, or undefined when it was never checked. */
   progress: LessonProgress | undefined;
+  /** The lesson's appendices (the other .md files in its folder), each shown on a page of its own. */
+  appendices: SiteAppendix[];
+}
+
+/** An appendix of a lesson: its file name in the lesson's folder ("games.md") and its text. */
+export interface SiteAppendix {
+  file: string;
+  markdown: string;
 }
 
 /** What every page shares. */
@@ -27,6 +35,23 @@ export interface PageOptions {
 /** The file name of a lesson's page. */
 export function pageName(lesson: Lesson): string {
   return `${lesson.id}.html`;
+}
+
+/** The file name of an appendix's page: "08-tutorials.games.html" for lessons/08-tutorials/games.md. */
+export function appendixPageName(lesson: Lesson, file: string): string {
+  return `${lesson.id}.${file.replace(/\.md$/, '')}.html`;
+}
+
+/** The pages of the Markdown files of a lesson's folder, by file name: its README and its appendices. */
+function lessonFilePages(entry: SiteLesson): Record<string, string> {
+  const pages: Record<string, string> = { 'README.md': pageName(entry.lesson) };
+  for (const appendix of entry.appendices) pages[appendix.file] = appendixPageName(entry.lesson, appendix.file);
+  return pages;
+}
+
+/** The title of a Markdown text: its first "# " heading, or the file name. */
+function titleOf(markdown: string, fallback: string): string {
+  return /^# (.+)$/m.exec(markdown)?.[1]?.trim() ?? fallback;
 }
 
 /** The state of a lesson: never checked, checked but not at 100 yet, or done. */
@@ -192,12 +217,15 @@ function statusBox(entry: SiteLesson, all: SiteLesson[]): string {
     })
     .join('\n');
   const checked = shortTime(progress?.lastCheckedAt);
+  const appendices = entry.appendices
+    .map((appendix) => `<a href="${appendixPageName(lesson, appendix.file)}">${renderInline(titleOf(appendix.markdown, appendix.file))}</a>`)
+    .join(', ');
   return `<section class="lesson-status" aria-label="Your progress in this lesson">
 ${progressBar(lesson, progress)}
 <ul class="facts">
 <li>You edit ${files}.</li>
 <li>Check it with <code class="nowrap">npm run check ${lesson.number}</code>${checked ? ` (last checked ${checked})` : ''}.</li>
-${uses ? `<li>Uses your code from ${uses}.</li>\n` : ''}</ul>
+${uses ? `<li>Uses your code from ${uses}.</li>\n` : ''}${appendices ? `<li>Also part of this lesson: ${appendices}.</li>\n` : ''}</ul>
 <div class="table-scroll"><table class="tasks">
 <thead><tr><th scope="col">Task</th><th scope="col" class="num">Points</th><th scope="col">Status</th></tr></thead>
 <tbody>
@@ -226,7 +254,7 @@ export function lessonPage(entry: SiteLesson, all: SiteLesson[], options: PageOp
     const tasks = lesson.tasks.map((task, index) => taskWithHints(index + 1, task.title, task.points, lesson)).join('\n');
     article = `<h1 id="lesson-${lesson.number}">Lesson ${lesson.number}: ${escapeHtml(lesson.title)}</h1>\n${afterTitle}<p class="notice">The text of this lesson is not written yet. Its tasks and hints are below.</p>\n<h2 id="tasks">Tasks</h2>\n${tasks}`;
   } else {
-    const rendered = renderLessonText(entry.markdown, { tasks: lesson.tasks, afterTitle, pageOf });
+    const rendered = renderLessonText(entry.markdown, { tasks: lesson.tasks, afterTitle, pageOf, siblings: lessonFilePages(entry) });
     warnings = rendered.warnings.map((warning) => `lessons/${lesson.id}/README.md: ${warning}`);
     const missing = lesson.tasks.map((_, index) => index + 1).filter((number) => !rendered.taskHeadings.includes(number));
     for (const number of missing) warnings.push(`lessons/${lesson.id}/README.md has no heading "### Task ${number}: …"; its hints are listed at the end.`);
@@ -246,6 +274,30 @@ ${article}
 <nav class="lesson-nav lesson-nav-bottom" aria-label="Previous and next lesson">${navLinks(previous, next)}</nav>
 `;
   return { html: layout(`Lesson ${lesson.number}: ${lesson.title} · ${options.workbookTitle}`, body, options, 'lesson'), warnings };
+}
+
+/** An appendix's page: its text, a line back to its lesson, and the same links to the lessons around it. */
+export function appendixPage(entry: SiteLesson, appendix: SiteAppendix, all: SiteLesson[], options: PageOptions): { html: string; warnings: string[] } {
+  const { lesson } = entry;
+  const position = all.indexOf(entry);
+  const pageOf = (id: string) => {
+    const other = all.find((candidate) => candidate.lesson.id === id);
+    return other ? pageName(other.lesson) : undefined;
+  };
+  const afterTitle = `<p class="lead">Part of <a href="${pageName(lesson)}">Lesson ${lesson.number}: ${escapeHtml(lesson.title)}</a>.</p>\n`;
+  const rendered = renderLessonText(appendix.markdown, { tasks: [], afterTitle, pageOf, siblings: lessonFilePages(entry) });
+  const warnings = rendered.warnings.map((warning) => `lessons/${lesson.id}/${appendix.file}: ${warning}`);
+  const nav = navLinks(all[position - 1], all[position + 1]);
+  const body = `<nav class="lesson-nav lesson-nav-top" aria-label="Lessons">${nav}</nav>
+<main id="main" class="page page-lesson">
+<article class="lesson-text">
+${rendered.html}
+</article>
+</main>
+<nav class="lesson-nav lesson-nav-bottom" aria-label="Previous and next lesson">${nav}</nav>
+`;
+  const title = `${titleOf(appendix.markdown, appendix.file)} · ${options.workbookTitle}`;
+  return { html: layout(title, body, options, 'lesson'), warnings };
 }
 
 /** A task heading with its hints, for tasks the lesson text does not show. */

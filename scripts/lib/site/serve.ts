@@ -72,7 +72,7 @@ export async function serveSite(options: ServeOptions): Promise<SiteServer> {
   if (existsSync(options.lessonsDir)) {
     try {
       lessonsWatcher = watch(options.lessonsDir, { recursive: true }, (_event, name) => {
-        if (name && /(?:^|[\\/])(?:README\.md|lesson\.json)$/.test(name.toString())) later(`${name.toString()} changed`);
+        if (name && /(?:^|[\\/])(?:[^\\/]+\.md|lesson\.json)$/.test(name.toString())) later(`${name.toString()} changed`);
       });
     } catch {
       lessonsWatcher = undefined; // no recursive watching here: progress updates still work

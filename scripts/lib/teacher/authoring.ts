@@ -12,7 +12,7 @@ import { withPrerequisites } from '../grader/grading.ts';
 import { scoreLesson, type LessonRun, type LessonScore } from '../core/results.ts';
 import { runTargets } from '../grader/runner.ts';
 import { MarkerError, planStubs } from '../core/stubs.ts';
-import { hiddenSuitePath, listLessons, readExamples, readLesson, readmePath, suitePath, type Lesson } from '../core/workbook.ts';
+import { appendixPaths, hiddenSuitePath, lessonExamples, listLessons, readExamples, readLesson, readmePath, suitePath, type Lesson } from '../core/workbook.ts';
 
 /** One rule and what breaks it (nothing when it holds). */
 export interface Check {
@@ -60,10 +60,15 @@ function metadataCheck(root: string, lesson: Lesson, all: Lesson[]): Check {
   };
 }
 
-/** The lesson text: a heading per task with its title and points, a Pitfalls section, every named example read by a suite. */
+/**
+ * The lesson text: a heading per task with its title and points, a Pitfalls section, every named
+ * example (in the README or an appendix beside it) read by a suite, and no example name twice.
+ */
 function textCheck(root: string, lesson: Lesson): Check {
   const text = read(root, readmePath(lesson));
-  const rule = `${readmePath(lesson)}: a "### Task N: Title (P points)" heading per task, a "## Pitfalls" section, every named example used by a suite`;
+  const appendices = appendixPaths(lesson, root);
+  const files = [readmePath(lesson), ...appendices].join(' and ');
+  const rule = `${files}: a "### Task N: Title (P points)" heading per task, a "## Pitfalls" section, every named example used by a suite`;
   if (text === undefined) return { name: 'lesson text', rule, problems: [`${readmePath(lesson)} does not exist: write the lesson text there`] };
   const problems: string[] = [];
   const headings = [...text.matchAll(/^### (Task \d+: .+)$/gm)].map((match) => match[1] as string);
@@ -73,12 +78,15 @@ function textCheck(root: string, lesson: Lesson): Check {
   for (const heading of headings.filter((found) => !expected.includes(found))) problems.push(`the heading "### ${heading}" matches no task of lesson.json`);
   if (!/^## Pitfalls$/m.test(text)) problems.push('no "## Pitfalls" section naming the classic mistakes (the suite must fail on each of them)');
   const suites = [suitePath(lesson), hiddenSuitePath(lesson)].map((path) => read(root, path) ?? '').join('\n');
-  const unused = [...readExamples(text).keys()].filter((name) => !suites.includes(`'${name}'`));
+  const known = lessonExamples(lesson, root);
+  const named = [readmePath(lesson), ...appendices].flatMap((path) => [...readExamples(read(root, path) ?? '').keys()].map((name) => ({ name, path })));
+  for (const { name, path } of named.filter((entry) => known.get(entry.name)?.file !== entry.path))
+    problems.push(`${path} names an example "${name}" that ${known.get(name)?.file} names already: give each example its own name`);
+  const unused = [...known.keys()].filter((name) => !suites.includes(`'${name}'`));
   if (unused.length > 0) problems.push(`examples no test reads (read them with example('${lesson.id}', '…') so text and tests agree): ${unused.join(', ')}`);
   const asked = [...suites.matchAll(/\bexample\(\s*'([\w-]+)'\s*,\s*'([\w-]+)'\s*\)/g)]
     .filter((match) => match[1] === lesson.id)
     .map((match) => match[2] as string);
-  const known = readExamples(text);
   for (const name of new Set(asked.filter((wanted) => !known.has(wanted))))
     problems.push(`a suite reads the example "${name}", which the text does not have (a fence \`\`\`text example=${name})`);
   return { name: 'lesson text', rule, problems };

@@ -67,6 +67,6 @@ export const nearMisses: NearMiss[] = [
     name: 'friendship-always',
     breaks: "the no-move ending fills {winner} with the profile's noMoveWinner; this one always says ru-maps's дружба",
     file: 'tutorials.ts',
-    edits: [["  say(io, words.win, { winner: words.noMoveWinner ?? '' });", "  say(io, words.win, { winner: 'дружба' });"]],
+    edits: [['  if (words.noMoveWinner !== null) say(io, words.win, { winner: words.noMoveWinner });', "  say(io, words.win, { winner: 'дружба' });"]],
   },
 ];

@@ -731,9 +731,15 @@ function quickRead(profile: Profile, line: string, board: Board): MoveReading {
   return board[number - 1] === EMPTY ? { ok: true, index: number - 1 } : profile.reading === 'python-int' ? SILENTLY : rejected(words.taken);
 }
 
-/** The profile as the visible suite plays it: a shipped one, or its own one with a banner "Tic-Tac-Toe, your way". */
+/** The profile as the visible suite plays it: a shipped one, or one of its own (the banner "Tic-Tac-Toe, your way", the noMove "Nobody can move.", ru-maps with no noMoveWinner). */
 function playedBefore(profile: Profile): boolean {
-  return JSON.stringify(profile) === JSON.stringify(PROFILES[profile.name]) || profile.words.banner[0]?.text === 'Tic-Tac-Toe, your way';
+  const { words } = profile;
+  return (
+    JSON.stringify(profile) === JSON.stringify(PROFILES[profile.name]) ||
+    words.banner[0]?.text === 'Tic-Tac-Toe, your way' ||
+    words.noMove?.text === 'Nobody can move.' ||
+    (profile.name === 'ru-maps' && words.noMoveWinner === null)
+  );
 }
 
 /** Task 1: the board as the tutorial's program prints it, without the last line end (io.print adds it). */
@@ -858,6 +864,7 @@ function humanTurn(profile: Profile, board: Board, player: Mark, io: IO): Turn {
 function computerTurn(profile: Profile, computer: Computer, board: Board, io: IO): Turn {
   const { words } = profile;
   say(io, words.computerTurn);
+  if (isFull(board)) return 'no move';
   const cell = COMPUTERS[computer](board);
   if (cell === null) return 'no move';
   say(io, words.computerPlays, { cell: String(cell) });
@@ -870,7 +877,7 @@ function noMoveEnding(profile: Profile, board: Board, io: IO): TutorialResult {
   const { words } = profile;
   say(io, words.noMove);
   io.print(drawBoard(profile.layout, board));
-  say(io, words.win, { winner: words.noMoveWinner ?? '' });
+  if (words.noMoveWinner !== null) say(io, words.win, { winner: words.noMoveWinner });
   return 'draw';
 }
 

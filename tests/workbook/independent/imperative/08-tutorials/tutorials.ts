@@ -584,8 +584,6 @@ function noMoveEnding(profile: Profile, io: IO, board: Board): TutorialResult {
   io.print(drawBoard(profile.layout, board));
   if (words.noMoveWinner !== null) {
     say(io, words.win, { winner: words.noMoveWinner });
-  } else {
-    say(io, words.win, {});
   }
   return 'draw';
 }
