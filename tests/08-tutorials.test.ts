@@ -4,7 +4,7 @@ import { expect, test } from 'vitest';
 import { drawBoard, playClassGames, playTutorial, PROFILES, readMove } from '@workbook/08-tutorials/tutorials';
 import type { Board } from '@workbook/01-board/board';
 import type { GameName, Layout, Profile, TutorialOptions } from '@workbook/08-tutorials/tutorials';
-import { ROOT } from '../scripts/lib/core/workbook.ts';
+import { appendixPaths, readmePath, ROOT } from '../scripts/lib/core/workbook.ts';
 import { boardOf } from './support/boards.ts';
 import { capturePrinting } from './support/console.ts';
 import { programIO, type ProgramIO } from './support/io.ts';
@@ -14,12 +14,12 @@ import { watchMathRandom } from './support/sealed.ts';
 const LESSON = '08-tutorials';
 const task = lessonTasks('08-tutorials');
 
-/** The lesson text, to make sure every message these tests expect is written there too. */
-const lessonText = readFileSync(join(ROOT, 'lessons', LESSON, 'README.md'), 'utf8');
+/** The lesson text and its appendices, to make sure every message these tests expect is written there too. */
+const lessonText = [readmePath({ id: LESSON }), ...appendixPaths({ id: LESSON })].map((file) => readFileSync(join(ROOT, file), 'utf8')).join('\n');
 
 /** A text the lesson states; the suite stops at once if the lesson does not contain it. */
 function stated(text: string): string {
-  if (!lessonText.includes(text)) throw new Error(`lessons/${LESSON}/README.md does not state "${text}"`);
+  if (!lessonText.includes(text)) throw new Error(`lessons/${LESSON}/ (README.md and its appendices) does not state "${text}"`);
   return text;
 }
 
