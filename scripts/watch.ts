@@ -63,10 +63,14 @@ runCommand(USAGE, async () => {
     // The type check comes a moment later; show it only if this is still the latest verdict.
     const verdict = (shown += 1);
     staleTypes = new AbortController();
-    void typecheck(ROOT, target, lessons, join(ROOT, STATE_DIR), staleTypes.signal).then(
+    const { signal } = staleTypes;
+    void typecheck(ROOT, target, lessons, join(ROOT, STATE_DIR), signal).then(
       (types) => {
+        if (signal.aborted || verdict !== shown) return;
         const found = [...types.values()].some((problems) => problems.length > 0);
-        if (found && verdict === shown) print(types);
+        // The report shows type errors once they are known; without any, one line says the check ran.
+        if (found) print(types);
+        else process.stdout.write(`${paint('gray', 'Type check: no type errors.')}\n`);
       },
       (error: unknown) => {
         if (verdict === shown)
