@@ -57,6 +57,14 @@ export function hintLadder(task: TaskMeta, failingTest?: string): number[] {
   return forTest.length > 0 ? forTest : all;
 }
 
+/**
+ * True when the workbook holds the reference solutions (solutions/): the teacher's workbook does, a
+ * student edition never does. Commands offer their --reference option only where it can work.
+ */
+export function hasReference(root = ROOT): boolean {
+  return existsSync(join(root, 'solutions'));
+}
+
 /** A lesson's metadata plus where its files are. */
 export interface Lesson {
   /** Folder name, for example "01-board". */
