@@ -4,7 +4,7 @@
  */
 import { colorsEnabled, painter, parseCommandLine, runCommand } from './lib/core/cli.ts';
 import { lessonProgress, readProgress, recordHint, writeProgress } from './lib/core/progress.ts';
-import { hintLadder, listLessons, readmePath, ROOT, selectLessons, UsageError } from './lib/core/workbook.ts';
+import { listLessons, nextHint, readmePath, ROOT, selectLessons, UsageError } from './lib/core/workbook.ts';
 import { visible } from './lib/core/text.ts';
 
 const USAGE = `
@@ -34,13 +34,12 @@ runCommand(USAGE, () => {
 
   const paint = painter(colorsEnabled());
   const failing = seen.failedTests?.[String(taskNumber)]?.[0];
-  const ladder = hintLadder(task, failing);
-  const level = Math.min((seen.hintsSeen[String(taskNumber)] ?? 0) + 1, ladder.length);
+  const { level, of, text, forTest } = nextHint(task, seen.hintsSeen[String(taskNumber)] ?? 0, failing);
   writeProgress(ROOT, recordHint(progress, lesson.id, taskNumber, level));
-  console.log(paint('bold', `Lesson ${lesson.number}, Task ${taskNumber}: ${task.title}`) + ` (hint ${level} of ${ladder.length})`);
-  if (failing !== undefined && ladder.length < task.hints.length) console.log(paint('gray', `For the test that failed: ${visible(failing)}`));
-  console.log(`\n  ${task.hints[ladder[level - 1] as number]}\n`);
-  if (level < ladder.length) {
+  console.log(paint('bold', `Lesson ${lesson.number}, Task ${taskNumber}: ${task.title}`) + ` (hint ${level} of ${of})`);
+  if (failing !== undefined && forTest) console.log(paint('gray', `For the test that failed: ${visible(failing)}`));
+  console.log(`\n  ${text}\n`);
+  if (level < of) {
     console.log(paint('gray', `Run the same command again for a more concrete hint.`));
   } else {
     console.log(paint('gray', `That was the last hint for this task. Read "Task ${taskNumber}" in ${readmePath(lesson)} once more, or ask for help.`));

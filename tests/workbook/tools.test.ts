@@ -20,7 +20,7 @@ import type { ComputerModule, GameModule, InputModule, SearchModule } from '../.
 import { holdsStub, stubName, stubNameOf, stubStatement } from '../../scripts/lib/core/stub-error.ts';
 import { escapeHtml, plural } from '../../scripts/lib/core/text.ts';
 import { findLessonsFolder, heldLessons, targetCode } from '../../scripts/lib/core/target.ts';
-import { hintLadder, LESSON_FOLDER, listLessons, readLesson, ROOT } from '../../scripts/lib/core/workbook.ts';
+import { hintLadder, LESSON_FOLDER, listLessons, nextHint, readLesson, ROOT } from '../../scripts/lib/core/workbook.ts';
 import { lessonProgress, recordScores } from '../../scripts/lib/core/progress.ts';
 import { scoreLesson } from '../../scripts/lib/core/results.ts';
 import { runChecks, type SuiteRuns } from '../../scripts/lib/teacher/authoring.ts';
@@ -463,6 +463,11 @@ describe('hints that follow the failing test', () => {
       expect(texts('test a')).toEqual(['gentle', 'about a', 'concrete']);
       expect(texts('a test no hint names'), 'the hints about the whole task').toEqual(['gentle', 'concrete']);
       expect(texts(), 'without a failing test: every hint').toEqual(['gentle', 'about a', 'about b', 'concrete']);
+      // npm run hint climbs the failing test's ladder one level a time, and stays on its last hint.
+      expect(nextHint(task, 0, 'test b')).toEqual({ level: 1, of: 3, text: 'gentle', forTest: true });
+      expect(nextHint(task, 1, 'test b')).toEqual({ level: 2, of: 3, text: 'about b', forTest: true });
+      expect(nextHint(task, 5, 'test b')).toEqual({ level: 3, of: 3, text: 'concrete', forTest: true });
+      expect(nextHint(task, 1)).toEqual({ level: 2, of: 4, text: 'about a', forTest: false });
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -57,6 +57,24 @@ export function hintLadder(task: TaskMeta, failingTest?: string): number[] {
   return forTest.length > 0 ? forTest : all;
 }
 
+/** The hint `npm run hint` shows: its level on the ladder (1-based) and the ladder's length, its text, and whether the ladder is the failing test's own. */
+export interface NextHint {
+  level: number;
+  of: number;
+  text: string;
+  forTest: boolean;
+}
+
+/**
+ * The next hint of a task, one level above the `seen` levels already shown (the last one once all
+ * were shown), on the ladder of the failing test when there is one.
+ */
+export function nextHint(task: TaskMeta, seen: number, failingTest?: string): NextHint {
+  const ladder = hintLadder(task, failingTest);
+  const level = Math.min(seen + 1, ladder.length);
+  return { level, of: ladder.length, text: task.hints[ladder[level - 1] as number] ?? '', forTest: ladder.length < task.hints.length };
+}
+
 /**
  * True when the workbook holds the reference solutions (solutions/): the teacher's workbook does, a
  * student edition never does. Commands offer their --reference option only where it can work.
