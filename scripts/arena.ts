@@ -3,23 +3,26 @@
  *
  * Each player is audited with lesson 07's `audit` in both seats, and the figures are printed as one
  * table. For every player that can be beaten, the first game it loses is replayed as boards. The
- * players and the audit are the student's own code (lessons/), or the reference with --reference.
+ * players and the audit are the student's own code (lessons/), or the reference with --reference (only
+ * where solutions/ exists: a student edition neither has nor mentions it).
  */
 import { auditHeading, auditLine, auditNote, replayLine } from './lib/student/arena-format.ts';
 import { colorsEnabled, painter, parseCommandLine, runCommand, type Paint } from './lib/core/cli.ts';
 import { LESSON_FILES, loadLessonModule, ToolStopped, type ComputerModule, type SearchModule } from './lib/core/lesson-modules.ts';
 import { auditOne, describeProblem, players, type Outcome, type Player } from './lib/student/arena-players.ts';
 import { plural } from './lib/core/text.ts';
-import { UsageError } from './lib/core/workbook.ts';
+import { hasReference, UsageError } from './lib/core/workbook.ts';
+
+/** Whether --reference can work here: the teacher's workbook has solutions/, a student edition has not. */
+const REFERENCE = hasReference();
 
 const USAGE = `
-Usage: npm run arena [-- --reference]
+Usage: npm run arena${REFERENCE ? ' [-- --reference]' : ''}
 
 Plays every computer player of lessons 06 and 07 against every possible opponent with lesson 07's
 audit, prints the figures of both seats as a table, and replays one lost game of every player that
 can be beaten.
-  --reference   use the reference solutions instead of your code in lessons/
-`;
+${REFERENCE ? '  --reference   use the reference solutions instead of your code in lessons/\n' : ''}`;
 
 /** What the arena says when a lesson file it needs is missing. */
 const MISSING = ': the arena needs lessons 06 and 07.';
@@ -27,6 +30,7 @@ const MISSING = ': the arena needs lessons 06 and 07.';
 runCommand(USAGE, async () => {
   const { values, positionals } = parseCommandLine({ reference: { type: 'boolean', default: false } });
   if (positionals.length > 0) throw new UsageError(`Unexpected argument: ${positionals[0]}`);
+  if (values.reference && !REFERENCE) throw new UsageError('This workbook has no reference solutions: npm run arena plays your own code.');
   const folder = values.reference ? 'solutions' : 'lessons';
   const paint = painter(colorsEnabled());
   try {
@@ -113,7 +117,7 @@ function checkAuditWorks(search: SearchModule, folder: string): void {
     throw new ToolStopped(
       [
         `The arena plays with lesson 07's audit, which cannot run yet: ${describeProblem(error, folder)}.`,
-        folder === 'lessons' ? 'Finish that lesson first, or watch the reference players with: npm run arena -- --reference' : '',
+        folder === 'lessons' ? `Finish that lesson first${REFERENCE ? ', or watch the reference players with: npm run arena -- --reference' : '.'}` : '',
       ]
         .filter((line) => line !== '')
         .join('\n'),

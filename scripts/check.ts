@@ -9,7 +9,7 @@ import { renderReport } from './lib/report/report.ts';
 import { defaultFileName, FORMATS, renderResultFile, type Format } from './lib/report/result-files.ts';
 import type { LessonScore } from './lib/core/results.ts';
 import { DEFAULT_LIMIT_MS, drawSeed, parseSeed } from './lib/grader/runner.ts';
-import { listLessons, ROOT, selectLessons, UsageError, type Lesson } from './lib/core/workbook.ts';
+import { hasReference, listLessons, ROOT, selectLessons, UsageError, type Lesson } from './lib/core/workbook.ts';
 import { heldLessons, targetCode, type LeftOut } from './lib/core/target.ts';
 import { plural } from './lib/core/text.ts';
 
@@ -20,8 +20,7 @@ Grades your code in lessons/ and shows what to do next. Name lessons by number o
 (npm run check 01, npm run check board); without names every lesson is graded.
 
 Options:
-  --solutions       grade the reference solutions instead (the teacher's view)
-  --target DIR      grade the exercise files in DIR: a folder holding 01-board/, 02-input/, …, or a
+${hasReference() ? "  --solutions       grade the reference solutions instead (the teacher's view)\n" : ''}  --target DIR      grade the exercise files in DIR: a folder holding 01-board/, 02-input/, …, or a
                     workbook or hand-in folder holding lessons/ (also inside one folder around it),
                     or any one hand-in npm run grade takes (loose files, archives, a .zip itself);
                     only the lessons DIR holds are graded, and the others are named

@@ -1,13 +1,18 @@
-/** `npm run hint <lesson>`: the next hint for the first unfinished task, from gentle to concrete. */
+/**
+ * `npm run hint <lesson>`: the next hint for the first unfinished task, from gentle to concrete, about
+ * the test that failed first in the last check when the lesson's hints name tests.
+ */
 import { colorsEnabled, painter, parseCommandLine, runCommand } from './lib/core/cli.ts';
 import { lessonProgress, readProgress, recordHint, writeProgress } from './lib/core/progress.ts';
-import { listLessons, readmePath, ROOT, selectLessons, UsageError } from './lib/core/workbook.ts';
+import { listLessons, nextHint, readmePath, ROOT, selectLessons, UsageError } from './lib/core/workbook.ts';
+import { visible } from './lib/core/text.ts';
 
 const USAGE = `
 Usage: npm run hint <lesson> [-- --task N]
 
 Shows the next hint for the first task of the lesson you have not finished (as of your last
-npm run check), one level more concrete each time. --task N picks the task yourself.
+npm run check), one level more concrete each time, about the test that failed first there.
+--task N picks the task yourself.
 `;
 
 runCommand(USAGE, () => {
@@ -28,11 +33,13 @@ runCommand(USAGE, () => {
   if (!task) throw new UsageError(`Lesson ${lesson.number} has tasks 1 to ${lesson.tasks.length}; there is no task "${values.task}".`);
 
   const paint = painter(colorsEnabled());
-  const level = Math.min((seen.hintsSeen[String(taskNumber)] ?? 0) + 1, task.hints.length);
+  const failing = seen.failedTests?.[String(taskNumber)]?.[0];
+  const { level, of, text, forTest } = nextHint(task, seen.hintsSeen[String(taskNumber)] ?? 0, failing);
   writeProgress(ROOT, recordHint(progress, lesson.id, taskNumber, level));
-  console.log(paint('bold', `Lesson ${lesson.number}, Task ${taskNumber}: ${task.title}`) + ` (hint ${level} of ${task.hints.length})`);
-  console.log(`\n  ${task.hints[level - 1]}\n`);
-  if (level < task.hints.length) {
+  console.log(paint('bold', `Lesson ${lesson.number}, Task ${taskNumber}: ${task.title}`) + ` (hint ${level} of ${of})`);
+  if (failing !== undefined && forTest) console.log(paint('gray', `For the test that failed: ${visible(failing)}`));
+  console.log(`\n  ${text}\n`);
+  if (level < of) {
     console.log(paint('gray', `Run the same command again for a more concrete hint.`));
   } else {
     console.log(paint('gray', `That was the last hint for this task. Read "Task ${taskNumber}" in ${readmePath(lesson)} once more, or ask for help.`));

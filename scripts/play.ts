@@ -3,7 +3,8 @@
  *
  * The game is the student's own: lesson 04's playMatch (rounds with a score) built on lessons
  * 01 to 03, talking through lesson 02's IO, which here is the real terminal. A computer player
- * comes from lesson 06. With --reference everything comes from solutions/ instead.
+ * comes from lesson 06. With --reference everything comes from solutions/ instead (only where solutions/
+ * exists: a student edition neither has nor mentions it).
  */
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -14,19 +15,24 @@ import { COMPUTER, withComputer, type Chooser } from './lib/student/computer-sea
 import { explain } from './lib/student/play-problems.ts';
 import { terminalIO, type TerminalIO } from './lib/student/terminal-io.ts';
 import { playNamedTutorial, tutorialList, type TutorialModule } from './lib/student/tutorial-play.ts';
-import { ROOT, UsageError } from './lib/core/workbook.ts';
+import { hasReference, ROOT, UsageError } from './lib/core/workbook.ts';
+
+/** Whether --reference can work here: the teacher's workbook has solutions/, a student edition has not. */
+const REFERENCE = hasReference();
+
+/** " [--reference]" in the usage lines, where the option works. */
+const REFERENCE_OPTION = REFERENCE ? ' [--reference]' : '';
 
 const USAGE = `
-Usage: npm run play [-- [--vs WHO] [--first WHO] [--reference]]
-       npm run play -- --tutorial [NAME] [--first x|o] [--reference]
+Usage: npm run play [-- [--vs WHO] [--first WHO]${REFERENCE_OPTION}]
+       npm run play -- --tutorial [NAME] [--first x|o]${REFERENCE_OPTION}
 
 Plays Tic-Tac-Toe in this terminal with your code from lessons 01 to 04.
   --vs WHO         who plays O: human (default: two players at one keyboard), or a computer
                    from lesson 06: easy, medium, hard (computerMove), rules (ruleMove),
                    heuristic (heuristicMove). You play X.
   --first WHO      who moves first in each game: x (default), o, or random
-  --reference      play with the reference solutions instead of your code (the teacher's demo)
-  --tutorial NAME  play one tutorial's game exactly as its own program does, with your lesson 08
+${REFERENCE ? "  --reference      play with the reference solutions instead of your code (the teacher's demo)\n" : ''}  --tutorial NAME  play one tutorial's game exactly as its own program does, with your lesson 08
                    code (ru-maps, ru-maps-computer, ru-lines, ca-lab, zh-grid, en-class);
                    --tutorial alone lists them. --first x|o fixes the lot of ca-lab.
 
@@ -52,6 +58,7 @@ runCommand(USAGE, async () => {
     args,
   );
   if (positionals.length > 0) throw new UsageError(`Unexpected argument: ${positionals[0]}`);
+  if (values.reference && !REFERENCE) throw new UsageError('This workbook has no reference solutions: npm run play plays your own code.');
   const folder = values.reference ? 'solutions' : 'lessons';
   process.stdout.on('error', () => process.exit(0));
   if (tutorial !== undefined) {
@@ -71,7 +78,7 @@ runCommand(USAGE, async () => {
     play(game, io, terminal, first);
     return 0;
   } catch (error) {
-    return explain(error, folder);
+    return explain(error, folder, REFERENCE ? 'npm run play -- --reference' : undefined);
   }
 });
 
@@ -107,13 +114,13 @@ async function playTutorialMode(folder: string, name: string, first: string | un
     const module = await loadLessonModule<TutorialModule>(folder, LESSON_FILES.tutorials, MISSING(folder));
     if (name === '') {
       if (first !== undefined) throw new UsageError('Name a tutorial to play: npm run play -- --tutorial NAME --first x');
-      process.stdout.write(`${tutorialList(module)}\n`);
+      process.stdout.write(`${tutorialList(module, REFERENCE)}\n`);
       return 0;
     }
     return playNamedTutorial(module, name, first);
   } catch (error) {
     if (error instanceof UsageError) throw error;
-    return explain(error, folder, `npm run play -- --tutorial ${name || 'NAME'} --reference`);
+    return explain(error, folder, REFERENCE ? `npm run play -- --tutorial ${name || 'NAME'} --reference` : undefined);
   }
 }
 

@@ -2,10 +2,10 @@
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { parseCommandLine, runCommand } from './lib/core/cli.ts';
-import { ROOT } from './lib/core/workbook.ts';
+import { hasReference, ROOT } from './lib/core/workbook.ts';
 
 const USAGE = `
-Usage: npm run ui [-- [--solutions | --target DIR]]
+Usage: npm run ui [-- [${hasReference() ? '--solutions | ' : ''}--target DIR]]
 
 Opens vitest's browser interface on the graded suites, so you can see every test.
 `;

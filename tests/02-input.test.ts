@@ -55,6 +55,12 @@ task(1, () => {
     expect(moveOn(EMPTY_BOARD, ' \t9\t '), 'parseMove(" \\t9\\t ")').toEqual({ ok: true, index: 8 });
   });
 
+  test('parseMove allows all the white space trim() removes around the number: no-break and ideographic spaces, line ends, the byte order mark', () => {
+    expect(moveOn(EMPTY_BOARD, '\u00a05\u3000'), 'parseMove("\\u00a05\\u3000")').toEqual({ ok: true, index: 4 });
+    expect(moveOn(EMPTY_BOARD, '5\r'), 'parseMove("5\\r")').toEqual({ ok: true, index: 4 });
+    expect(moveOn(EMPTY_BOARD, '\ufeff2\n'), 'parseMove("\\ufeff2\\n")').toEqual({ ok: true, index: 1 });
+  });
+
   test('parseMove accepts a leading zero: "05" is cell 5', () => {
     expect(moveOn(EMPTY_BOARD, '05'), 'parseMove("05")').toEqual({ ok: true, index: 4 });
   });
@@ -100,6 +106,7 @@ task(2, () => {
     expectRejected(' ', NOT_A_WHOLE_NUMBER);
     expectRejected('   ', NOT_A_WHOLE_NUMBER);
     expectRejected('\t', NOT_A_WHOLE_NUMBER);
+    expectRejected('\u00a0\r', NOT_A_WHOLE_NUMBER);
   });
 
   test('parseMove rejects 1e1, which Number reads as 10 (scientific notation)', () => {

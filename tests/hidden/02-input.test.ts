@@ -42,7 +42,7 @@ import { anyFilling, holdsFor, playedBoard } from './support/legal-play.ts';
 import { scriptedIO, type ScriptedIO } from '../support/io.ts';
 import { lessonTasks } from '../support/lesson.ts';
 import { fc, SHRINKS } from '../support/property.ts';
-import { expectedAsk, expectedCoordinates, expectedMove, isDigitsOnly, withoutSpacesAround } from './support/rules.ts';
+import { expectedAsk, expectedCoordinates, expectedMove, isDigitsOnly, TRIMMED, withoutWhiteSpaceAround } from './support/rules.ts';
 import { callEach } from '../support/sealed.ts';
 
 const task = lessonTasks('02-input', { hidden: true });
@@ -73,7 +73,7 @@ const takenCellTyped: fc.Arbitrary<MoveCase> = fc
 
 /** A line that is not a whole number (after the spaces and tabs around it), on any board. */
 const notWhole: fc.Arbitrary<MoveCase> = fc.record({
-  raw: anyLine.filter((line) => !isDigitsOnly(withoutSpacesAround(line))),
+  raw: anyLine.filter((line) => !isDigitsOnly(withoutWhiteSpaceAround(line))),
   board: fc.oneof(playedBoard, anyFilling),
 });
 
@@ -91,10 +91,13 @@ function onlyTaken(number: number, mark: 'X' | 'O'): TestBoard {
   return Array.from({ length: 9 }, (_, index) => (index === number - 1 ? mark : ' '));
 }
 
-/** The ways the lesson allows a cell number to be typed: spaces and tabs around it, leading zeros. */
+/** The ways the lesson allows a cell number to be typed: white space around it (what trim() removes), leading zeros. */
 function typings(number: number): string[] {
   return [
     `${number}`,
+    `\u00a0${number}\u3000`,
+    `${number}\r`,
+    `\ufeff${number}\r\n`,
     ` ${number}`,
     `\t${number}`,
     `${number} `,
@@ -279,6 +282,14 @@ task(1, () => {
 
   test('parseMove accepts each cell typed every way the lesson allows, on the empty board and where it is the only empty cell', () => {
     for (let number = 1; number <= 9; number += 1) expectEach(parseMove, moveCases(typings(number), [boardOf(EMPTY_PICTURE), onlyEmpty(number)]));
+  });
+
+  test('parseMove allows each character trim() removes, before and after a cell number', () => {
+    // The lesson's list is JavaScript's: trim() removes exactly these characters of the first 65,536.
+    const removed = Array.from({ length: 0x10000 }, (_, code) => String.fromCharCode(code)).filter((character) => character.trim() === '');
+    if ([...removed].sort().join('') !== [...TRIMMED].sort().join('')) throw new Error(`TRIMMED is not what trim() removes: ${JSON.stringify(removed)}`);
+    const lines = TRIMMED.flatMap((character) => [`${character}5`, `5${character}`, `${character}${character}7${character}`]);
+    expectEach(parseMove, moveCases(lines, [boardOf(EMPTY_PICTURE)]));
   });
 });
 

@@ -554,3 +554,45 @@ describe('a hand-in of the pack, graded with npm run check -- --target', () => {
     expect(none.stderr).toContain('(npm run check -- --help shows the options)');
   });
 });
+
+describe('a student edition never mentions the reference solutions it does not hold', () => {
+  const out = join(scratch, 'no-reference');
+  let plan: PackPlan;
+  /** What a command of the pack prints, on both streams, with the given arguments and no input. */
+  const run = (command: string, args: string[], cwd = out): string => {
+    const result = spawnSync('npm', ['run', '--silent', command, '--', ...args], { cwd, encoding: 'utf8', input: '', env: { ...process.env, NO_COLOR: '1' } });
+    return `${result.stdout}${result.stderr}`;
+  };
+  const REFERENCE = /--reference|--solutions|reference solution/;
+  beforeAll(() => {
+    // Every lesson assigned, written as planned (the leak checks have tests of their own above).
+    plan = planPack(ROOT, packable, [], all);
+    for (const [path, data] of plan.files) {
+      mkdirSync(dirname(join(out, path)), { recursive: true });
+      writeFileSync(join(out, path), data);
+    }
+    symlinkSync(join(ROOT, 'node_modules'), join(out, 'node_modules'), 'dir');
+  });
+
+  test("no command's usage mentions --reference or --solutions; the teacher's play and arena still offer --reference", () => {
+    expect(plan.commands).toEqual(expect.arrayContaining(['check', 'play', 'arena']));
+    for (const command of plan.commands) expect(run(command, ['--help']), `npm run ${command} -- --help`).not.toMatch(REFERENCE);
+    expect(run('play', ['--help'], ROOT)).toContain('--reference');
+    expect(run('arena', ['--help'], ROOT)).toContain('--reference');
+  });
+
+  test('nor do the stops of play and arena on unfinished lessons, the list of tutorials, or the README', () => {
+    const stopped = run('play', []);
+    expect(stopped).toContain('which is not finished yet');
+    expect(stopped).not.toMatch(REFERENCE);
+    expect(run('play', ['--tutorial'])).not.toMatch(REFERENCE);
+    const arena = run('arena', []);
+    expect(arena).toContain('Finish that lesson first.');
+    expect(arena).not.toMatch(REFERENCE);
+    expect(readFileSync(join(out, 'README.md'), 'utf8')).not.toMatch(REFERENCE);
+  });
+
+  test('asked for --reference anyway, play says there is none', () => {
+    expect(run('play', ['--reference'])).toMatch(/^This workbook has no reference solutions: npm run play plays your own code\./);
+  });
+});

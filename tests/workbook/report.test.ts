@@ -74,11 +74,17 @@ describe('the visible-whitespace diff', () => {
 
   test('marks line ends and shows what differs', () => {
     const rows = diffLines(' 1 | 2 \n---', ' 1 | 2\n---').map(formatRow);
-    expect(rows).toEqual(['- ·1·|·2·⏎', '+ ·1·|·2⏎', '  ---']);
+    expect(rows).toEqual(['- ·1·|·2·⏎', '+ ·1·|·2⏎', '  ---∎']);
   });
 
-  test('a trailing line end shows up as one', () => {
-    expect(diffLines('a', 'a\n').map(formatRow)).toEqual(['- a', '+ a⏎']);
+  test('a trailing line end shows up as one, and its absence as ∎', () => {
+    expect(diffLines('a', 'a\n').map(formatRow)).toEqual(['- a∎', '+ a⏎']);
+    expect(diffLines('', 'a').map(formatRow)).toEqual(['- ∎', '+ a∎']);
+  });
+
+  test('the note of a cut text ends no text, so it gets no ∎', () => {
+    const rows = diffLines('x\n'.repeat(300), 'x\n'.repeat(300)).map(formatRow);
+    expect(rows.at(-1)).toBe('  (…·100·more·lines)');
   });
 
   test('keeps lines around a change and folds long equal stretches', () => {
@@ -90,6 +96,38 @@ describe('the visible-whitespace diff', () => {
 });
 
 describe('explaining a failure', () => {
+  /** A failed comparison of two game screens, as a lesson's test reports it. */
+  function screens(expected: string, actual: string): string[] {
+    const message = `everything the players saw: expected '${actual}' to be '${expected}' // Object.is equality`;
+    const failure = failureOf({ name: 'AssertionError', message, expected, actual });
+    return explainFailure({ ...outcome(1, 'failed'), failure }, plain);
+  }
+
+  test("every compared line shows how it ends, the last one too: lesson 04's whole output and lesson 08's screen without its last line end", () => {
+    // Lesson 04 compares whole outputs: every line, the last one too, ends with ⏎.
+    expect(screens(" X | O \nIt's a draw!\n", " X | O \nIt's a draw\n")).toEqual([
+      'Checking everything the players saw:',
+      'Line by line: - expected, + yours, · a space, ⏎ a line end',
+      '  ·X·|·O·⏎',
+      "- It's·a·draw!⏎",
+      "+ It's·a·draw⏎",
+    ]);
+    // Lesson 08 compares screens without their last line end: the last line says so with ∎, on both sides.
+    expect(screens(' X | O \nНичья!', ' X | O \nНичья')).toEqual([
+      'Checking everything the players saw:',
+      'Line by line: - expected, + yours, · a space, ⏎ a line end, ∎ where a text ends without a line end',
+      '  ·X·|·O·⏎',
+      '- Ничья!∎',
+      '+ Ничья∎',
+    ]);
+    // A missing last line end is a difference the diff shows.
+    expect(screens('Draw!\n', 'Draw!').slice(1)).toEqual([
+      'Line by line: - expected, + yours, · a space, ⏎ a line end, ∎ where a text ends without a line end',
+      '- Draw!⏎',
+      '+ Draw!∎',
+    ]);
+  });
+
   test('a stub says the function is not written yet', () => {
     const failed = { ...outcome(1, 'failed'), failure: failureOf({ name: 'Error', message: 'not implemented yet: createBoard' }) };
     expect(explainFailure(failed, plain)).toEqual(['createBoard is not written yet: it still throws "not implemented yet".']);
@@ -116,9 +154,9 @@ describe('explaining a failure', () => {
       actual: 'undefined',
     });
     expect(explainFailure({ ...outcome(1, 'failed'), failure }, plain)).toEqual([
-      'Expected this text (· a space, ⏎ a line end):',
+      'Expected this text (· a space, ⏎ a line end, ∎ where a text ends without a line end):',
       '  ·a·⏎',
-      '  b',
+      '  b∎',
       'Got: undefined',
       'Your function gave back nothing (undefined). Does it return the text? Printing it does not count.',
     ]);

@@ -20,7 +20,10 @@ import type { ComputerModule, GameModule, InputModule, SearchModule } from '../.
 import { holdsStub, stubName, stubNameOf, stubStatement } from '../../scripts/lib/core/stub-error.ts';
 import { escapeHtml, plural } from '../../scripts/lib/core/text.ts';
 import { findLessonsFolder, heldLessons, targetCode } from '../../scripts/lib/core/target.ts';
-import { LESSON_FOLDER, listLessons, ROOT } from '../../scripts/lib/core/workbook.ts';
+import { hintLadder, LESSON_FOLDER, listLessons, nextHint, readLesson, ROOT } from '../../scripts/lib/core/workbook.ts';
+import { lessonProgress, recordScores } from '../../scripts/lib/core/progress.ts';
+import { scoreLesson } from '../../scripts/lib/core/results.ts';
+import { runChecks, type SuiteRuns } from '../../scripts/lib/teacher/authoring.ts';
 import { dealByWeight, readLessonTimes, recordLessonTimes } from '../../scripts/lib/grader/lesson-times.ts';
 import { compileCacheFile, compiledFile, writeCompiledFolders } from '../../scripts/lib/grader/sandbox/compile.ts';
 import { typecheck } from '../../scripts/lib/grader/typecheck.ts';
@@ -432,5 +435,85 @@ describe('docs/teacher.md, the teacher quick start', () => {
     }
     expect(commands.length).toBeGreaterThan(3);
     expect(unknown).toEqual([]);
+  });
+});
+
+describe('hints that follow the failing test', () => {
+  /** A workbook folder holding one lesson whose lesson.json has the given tasks. */
+  function lessonWithTasks(tasks: unknown[]): string {
+    const root = mkdtempSync(join(tmpdir(), 'workbook-hints-'));
+    mkdirSync(join(root, 'lessons', '09-demo'), { recursive: true });
+    writeFileSync(join(root, 'lessons', '09-demo', 'lesson.json'), JSON.stringify({ title: 'Demo', files: ['demo.ts'], tasks }));
+    return root;
+  }
+
+  test('lesson.json may name the tests a hint is for; the ladder of a failing test keeps the hints about the whole task and its own', () => {
+    const root = lessonWithTasks([
+      {
+        title: 'Only',
+        points: 100,
+        hints: ['gentle', { text: 'about a', tests: ['test a'] }, { text: 'about b', tests: ['test b'] }, 'concrete'],
+      },
+    ]);
+    try {
+      const task = readLesson('09-demo', root).tasks[0]!;
+      expect(task.hints).toEqual(['gentle', 'about a', 'about b', 'concrete']);
+      const texts = (test?: string): string[] => hintLadder(task, test).map((index) => task.hints[index]!);
+      expect(texts('test b')).toEqual(['gentle', 'about b', 'concrete']);
+      expect(texts('test a')).toEqual(['gentle', 'about a', 'concrete']);
+      expect(texts('a test no hint names'), 'the hints about the whole task').toEqual(['gentle', 'concrete']);
+      expect(texts(), 'without a failing test: every hint').toEqual(['gentle', 'about a', 'about b', 'concrete']);
+      // npm run hint climbs the failing test's ladder one level a time, and stays on its last hint.
+      expect(nextHint(task, 0, 'test b')).toEqual({ level: 1, of: 3, text: 'gentle', forTest: true });
+      expect(nextHint(task, 1, 'test b')).toEqual({ level: 2, of: 3, text: 'about b', forTest: true });
+      expect(nextHint(task, 5, 'test b')).toEqual({ level: 3, of: 3, text: 'concrete', forTest: true });
+      expect(nextHint(task, 1)).toEqual({ level: 2, of: 4, text: 'about a', forTest: false });
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  test('a hint that is neither a text nor { text, tests } is named as a problem of lesson.json', () => {
+    const root = lessonWithTasks([{ title: 'Only', points: 100, hints: ['gentle', { text: 'no tests' }] }]);
+    try {
+      expect(() => readLesson('09-demo', root)).toThrow(/task 1's "hints" must each be a text, or \{ "text": "…", "tests": \[/);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  test("lesson 04's match task: a failing answer test gets the hint about answers, not the one about rng", () => {
+    const match = listLessons().find((lesson) => lesson.id === '04-game')!.tasks[5]!;
+    const ladder = hintLadder(match, 'playMatch stops after "N" and after "no"').map((index) => match.hints[index]!);
+    expect(ladder.at(-1)).toMatch(/^Compare line\.trim\(\)\.toLowerCase\(\)/);
+    expect(ladder.join(' ')).not.toMatch(/options\.rng/);
+  });
+
+  test('a check records the visible tests that failed, per task, for npm run hint', () => {
+    const lesson = readLesson('04-game');
+    const tests = [
+      { name: 'passes', task: 1, hidden: false, status: 'passed' as const, durationMs: 1 },
+      { name: 'fails first', task: 6, hidden: false, status: 'failed' as const, durationMs: 1 },
+      { name: 'hidden fails', task: 6, hidden: true, status: 'failed' as const, durationMs: 1 },
+      { name: 'fails second', task: 6, hidden: false, status: 'failed' as const, durationMs: 1 },
+    ];
+    const score = scoreLesson(lesson, { lessonId: lesson.id, tests, output: '', durationMs: 1 });
+    const progress = recordScores({ version: 1, lessons: {} }, [score], new Date(0));
+    expect(lessonProgress(progress, lesson.id).failedTests).toEqual({ '6': ['fails first', 'fails second'] });
+  });
+
+  test('the authoring check names a hint whose test is not a visible test of its task', () => {
+    const lesson = readLesson('04-game');
+    const tests = lesson.tasks.flatMap((task, index) =>
+      (task.hintTests ?? []).flat().map((name) => ({ name, task: index + 1, hidden: false, status: 'passed' as const, durationMs: 1 })),
+    );
+    const run = (names: typeof tests) => scoreLesson(lesson, { lessonId: lesson.id, tests: names, output: '', durationMs: 1 });
+    const problems = (names: typeof tests): string[] =>
+      runChecks(ROOT, lesson, { onReference: run(names), onStubs: run([]) } satisfies SuiteRuns).find((check) => check.name === 'reference')!.problems;
+    expect(problems(tests)).toEqual([]);
+    const renamed = tests.map((test) => (test.name === 'playMatch uses Math.random when no rng is given' ? { ...test, name: `${test.name}.` } : test));
+    expect(problems(renamed)).toEqual([
+      'task 6\'s hint 4 names the test "playMatch uses Math.random when no rng is given", which is no visible test of task 6 in tests/04-game.test.ts: use its exact name',
+    ]);
   });
 });

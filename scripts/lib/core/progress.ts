@@ -19,6 +19,8 @@ export interface LessonProgress {
   tasksDone: number[];
   /** Task number → how many of its hints were shown. */
   hintsSeen: Record<string, number>;
+  /** Task number → the names of its visible tests that failed in the latest check, in the order they ran (for npm run hint). */
+  failedTests?: Record<string, string[]>;
 }
 
 /** The whole progress file. */
@@ -96,9 +98,17 @@ export function recordScores(progress: Progress, scores: LessonScore[], now: Dat
       firstPassedAt: before.firstPassedAt ?? (score.done ? now.toISOString() : null),
       lastCheckedAt: now.toISOString(),
       tasksDone: score.tasks.filter((task) => task.total > 0 && task.passed === task.total).map((task) => task.number),
+      failedTests: failedTestsOf(score),
     };
   }
   return { ...progress, lessons };
+}
+
+/** Task number → the names of the visible tests of a lesson that failed, in the order they ran. */
+function failedTestsOf(score: LessonScore): Record<string, string[]> {
+  const failed: Record<string, string[]> = {};
+  for (const test of score.run.tests.filter((each) => each.status === 'failed' && !each.hidden)) (failed[String(test.task)] ??= []).push(test.name);
+  return failed;
 }
 
 /** The lessons whose latest check reached 100 points. */

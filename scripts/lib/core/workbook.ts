@@ -9,8 +9,78 @@ export const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 export interface TaskMeta {
   title: string;
   points: number;
-  /** Hints from gentle to concrete. */
+  /** Hints from gentle to concrete: their texts. */
   hints: string[];
+  /**
+   * The exact names of the tests each hint is about, by the hint's position (none: a hint about the
+   * whole task). lesson.json writes such a hint as { "text": "…", "tests": ["…"] }. Absent when no hint names a test.
+   */
+  hintTests?: string[][];
+}
+
+/** A hint as lesson.json writes it: its text alone (about the whole task), or its text and the tests it is about. */
+type HintEntry = string | { text: string; tests: string[] };
+
+/** True when a value from lesson.json is a hint: a text, or { "text": "…", "tests": ["…", …] }. */
+function isHintEntry(value: unknown): value is HintEntry {
+  if (typeof value === 'string') return true;
+  if (typeof value !== 'object' || value === null) return false;
+  const { text, tests } = value as { text?: unknown; tests?: unknown };
+  return typeof text === 'string' && Array.isArray(tests) && tests.length > 0 && tests.every((name) => typeof name === 'string');
+}
+
+/** A task as lesson.json writes it. */
+type RawTask = Omit<TaskMeta, 'hints' | 'hintTests'> & { hints?: unknown };
+
+/** A task of lesson.json with its hints read: texts, and the tests each is about when any hint names some. */
+function readTask(raw: RawTask, number: number, problems: string[]): TaskMeta {
+  const entries = Array.isArray(raw.hints) ? raw.hints : [];
+  if (!entries.every(isHintEntry)) problems.push(`task ${number}'s "hints" must each be a text, or { "text": "…", "tests": ["the exact name of a test", …] }`);
+  const hints = entries.filter(isHintEntry);
+  const tests = hints.map((hint) => (typeof hint === 'string' ? [] : hint.tests));
+  const task: TaskMeta = { ...raw, hints: hints.map((hint) => (typeof hint === 'string' ? hint : hint.text)) };
+  return tests.some((names) => names.length > 0) ? { ...task, hintTests: tests } : task;
+}
+
+/**
+ * The positions (0-based) of a task's hints for a failing test, from gentle to concrete: the hints
+ * about the whole task and those that name the test. Without a test, or when that leaves no hint,
+ * every hint of the task.
+ */
+export function hintLadder(task: TaskMeta, failingTest?: string): number[] {
+  const all = task.hints.map((_, index) => index);
+  if (failingTest === undefined) return all;
+  const forTest = all.filter((index) => {
+    const names = task.hintTests?.[index] ?? [];
+    return names.length === 0 || names.includes(failingTest);
+  });
+  return forTest.length > 0 ? forTest : all;
+}
+
+/** The hint `npm run hint` shows: its level on the ladder (1-based) and the ladder's length, its text, and whether the ladder is the failing test's own. */
+export interface NextHint {
+  level: number;
+  of: number;
+  text: string;
+  forTest: boolean;
+}
+
+/**
+ * The next hint of a task, one level above the `seen` levels already shown (the last one once all
+ * were shown), on the ladder of the failing test when there is one.
+ */
+export function nextHint(task: TaskMeta, seen: number, failingTest?: string): NextHint {
+  const ladder = hintLadder(task, failingTest);
+  const level = Math.min(seen + 1, ladder.length);
+  return { level, of: ladder.length, text: task.hints[ladder[level - 1] as number] ?? '', forTest: ladder.length < task.hints.length };
+}
+
+/**
+ * True when the workbook holds the reference solutions (solutions/): the teacher's workbook does, a
+ * student edition never does. Commands offer their --reference option only where it can work.
+ */
+export function hasReference(root = ROOT): boolean {
+  return existsSync(join(root, 'solutions'));
 }
 
 /** A lesson's metadata plus where its files are. */
@@ -44,12 +114,12 @@ export function lessonFolders(dir: string): string[] {
 /** Reads and checks one lesson.json; throws a plain-words error when it is malformed. */
 export function readLesson(id: string, root = ROOT): Lesson {
   const file = join(root, 'lessons', id, 'lesson.json');
-  const raw = JSON.parse(readFileSync(file, 'utf8')) as Partial<Lesson>;
+  const raw = JSON.parse(readFileSync(file, 'utf8')) as Partial<Omit<Lesson, 'tasks'>> & { tasks?: RawTask[] };
   const problems: string[] = [];
   if (typeof raw.title !== 'string') problems.push('"title" must be a string');
   if (!Array.isArray(raw.files) || raw.files.length === 0) problems.push('"files" must list the exercise files');
   if (!Array.isArray(raw.tasks) || raw.tasks.length === 0) problems.push('"tasks" must list the tasks');
-  const tasks = raw.tasks ?? [];
+  const tasks = (raw.tasks ?? []).map((task, index) => readTask(task, index + 1, problems));
   const total = tasks.reduce((sum, task) => sum + task.points, 0);
   if (tasks.length > 0 && total !== 100) problems.push(`task points add up to ${total}, not 100`);
   if (problems.length > 0) throw new Error(`${file}: ${problems.join('; ')}`);

@@ -1,7 +1,7 @@
 /** The student's report: one line per lesson, the first failure explained, and the next step. */
 import type { Paint } from '../core/cli.ts';
 import { failureDetail, formatPoints, roundPoints, type Failure, type LessonScore, type TestOutcome } from '../core/results.ts';
-import { diffLines, focusRows, formatRow, LINE_END_MARK, SPACE_MARK, visibleLine } from './textdiff.ts';
+import { diffLines, drawLine, focusRows, formatRow, marksLegend, shownLines, SPACE_MARK, visibleLine } from './textdiff.ts';
 import type { TypeProblem, TypeReport } from '../grader/typecheck.ts';
 import { runsCodeOf } from '../core/lesson-code.ts';
 import { STILL_THROWS } from '../core/stub-error.ts';
@@ -369,11 +369,12 @@ function explainMismatch(failure: Failure, paint: Paint): string[] {
   if (actualIsText && expectedIsText) return [...heading, ...compareTexts(expected, actual, paint)];
   if (expectedIsText) {
     const nothing = actual === 'undefined' ? ['Your function gave back nothing (undefined). Does it return the text? Printing it does not count.'] : [];
+    const lines = shownLines(unquote(expected));
     return [
       ...heading,
-      paint('gray', `Expected this text (${SPACE_MARK} a space, ${LINE_END_MARK} a line end):`),
+      paint('gray', `Expected this text (${marksLegend(lines)}):`),
       ...indent(
-        visibleLines(unquote(expected)).map((line) => paint('green', line)),
+        lines.map((line) => paint('green', drawLine(line))),
         2,
       ),
       `Got: ${paint('red', compactValue(actual).join('\n'))}`,
@@ -396,23 +397,19 @@ function compareTexts(expected: string, actual: string, paint: Paint): string[] 
       ...(/\s/.test(expected + actual) ? [paint('gray', `(${SPACE_MARK} is a space)`)] : []),
     ];
   }
-  const rows = focusRows(diffLines(expected, actual)).map((row) => {
+  const rows = focusRows(diffLines(expected, actual));
+  const drawn = rows.map((row) => {
     if (row === 'gap') return paint('gray', '  …');
     const text = formatRow(row);
     return row.kind === 'expected' ? paint('green', text) : row.kind === 'actual' ? paint('red', text) : text;
   });
-  return [paint('gray', `Line by line: - expected, + yours, ${SPACE_MARK} a space, ${LINE_END_MARK} a line end`), ...rows];
+  const shown = rows.filter((row) => row !== 'gap');
+  return [paint('gray', `Line by line: - expected, + yours, ${marksLegend(shown)}`), ...drawn];
 }
 
 /** A text that vitest printed in double quotes, without them. */
 function unquote(text: string): string {
   return text.length >= 2 && text.startsWith('"') && text.endsWith('"') ? text.slice(1, -1) : text;
-}
-
-/** A text's lines with spaces and line ends made visible. */
-function visibleLines(text: string): string[] {
-  const lines = text.split('\n');
-  return lines.map((line, index) => visibleLine(line) + (index < lines.length - 1 ? LINE_END_MARK : ''));
 }
 
 /** A value as vitest printed it, on one line when it fits (arrays and objects are printed one item a line). */

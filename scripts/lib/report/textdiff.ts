@@ -4,18 +4,26 @@
 export const SPACE_MARK = '·';
 export const TAB_MARK = '→';
 export const LINE_END_MARK = '⏎';
+/** Put after the last line of a text that does not end with a line end, so a missing last ⏎ is seen, not guessed. */
+export const NO_LINE_END_MARK = '∎';
 
 /** A line with spaces shown as · and tabs as →. */
 export function visibleLine(line: string): string {
   return line.replaceAll(' ', SPACE_MARK).replaceAll('\t', TAB_MARK).replaceAll('\r', '␍');
 }
 
-/** One row of a line diff: a line both texts share, or one only the expected/actual text has. */
-export interface DiffRow {
-  kind: 'same' | 'expected' | 'actual';
+/** One line of a text: its characters, whether a line end follows, and whether the text stops after it without one. */
+export interface TextLine {
   text: string;
-  /** Whether this line ends with a line break in its text (the last line usually does not). */
+  /** Whether this line ends with a line break in its text. */
   lineEnd: boolean;
+  /** Whether the text stops right after this line without a line end (not set on the "(… more lines)" note of a cut text). */
+  textEnd: boolean;
+}
+
+/** One row of a line diff: a line both texts share, or one only the expected/actual text has. */
+export interface DiffRow extends TextLine {
+  kind: 'same' | 'expected' | 'actual';
 }
 
 /** The most lines, and characters, of a text a diff or a message shows (see boundText). */
@@ -68,12 +76,41 @@ function countLines(text: string, start: number): number {
   return count + (text.length > start && !text.endsWith('\n') ? 1 : 0);
 }
 
-/** Splits a text into lines, remembering which of them end with "\n". */
-function splitLines(text: string): Array<{ text: string; lineEnd: boolean }> {
+/**
+ * Splits a text into lines, remembering which of them end with "\n" and which one ends the text
+ * without a line end. `cut` says the text was cut by boundText: its last line is then the
+ * "(… more lines)" note, which ends nothing.
+ */
+function splitLines(text: string, cut = false): TextLine[] {
   const parts = text.split('\n');
   return parts
-    .map((part, index) => ({ text: part, lineEnd: index < parts.length - 1 }))
+    .map((part, index) => {
+      const last = index === parts.length - 1;
+      return { text: part, lineEnd: !last, textEnd: last && !cut };
+    })
     .filter((line, index) => !(index === parts.length - 1 && line.text === '' && parts.length > 1));
+}
+
+/** A text cut to what is shown (boundText), split into its lines. */
+export function shownLines(text: string): TextLine[] {
+  const bounded = boundText(text);
+  return splitLines(bounded, bounded !== text);
+}
+
+/** A line as shown: spaces as ·, tabs as →, then ⏎ for its line end or ∎ where the text stops without one. */
+export function drawLine(line: TextLine): string {
+  return visibleLine(line.text) + endMark(line);
+}
+
+/** What the marks mean, for the heading above lines drawn with them: ∎ is explained only when some line shows it. */
+export function marksLegend(lines: readonly TextLine[]): string {
+  const noLineEnd = lines.some((line) => line.textEnd) ? `, ${NO_LINE_END_MARK} where a text ends without a line end` : '';
+  return `${SPACE_MARK} a space, ${LINE_END_MARK} a line end${noLineEnd}`;
+}
+
+/** The mark after a line: ⏎ for a line end, ∎ for the end of a text that has no last line end, else nothing. */
+function endMark(line: TextLine): string {
+  return line.lineEnd ? LINE_END_MARK : line.textEnd ? NO_LINE_END_MARK : '';
 }
 
 /**
@@ -81,9 +118,9 @@ function splitLines(text: string): Array<{ text: string; lineEnd: boolean }> {
  * to what is shown (boundText): the table it builds grows with the product of their lengths.
  */
 export function diffLines(expected: string, actual: string): DiffRow[] {
-  const a = splitLines(boundText(expected));
-  const b = splitLines(boundText(actual));
-  const same = (i: number, j: number): boolean => a[i]?.text === b[j]?.text && a[i]?.lineEnd === b[j]?.lineEnd;
+  const a = shownLines(expected);
+  const b = shownLines(actual);
+  const same = (i: number, j: number): boolean => a[i]?.text === b[j]?.text && a[i]?.lineEnd === b[j]?.lineEnd && a[i]?.textEnd === b[j]?.textEnd;
   // lengths[i][j]: length of the longest common subsequence of a[i..] and b[j..].
   const lengths = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
   for (let i = a.length - 1; i >= 0; i -= 1) {
@@ -111,10 +148,10 @@ export function diffLines(expected: string, actual: string): DiffRow[] {
   return rows;
 }
 
-/** How a diff row is drawn: its sign and its visible text (with ⏎ where the line ends). */
+/** How a diff row is drawn: its sign and its visible text (with ⏎ where the line ends, ∎ where the text stops without one). */
 export function formatRow(row: DiffRow): string {
   const sign = row.kind === 'same' ? ' ' : row.kind === 'expected' ? '-' : '+';
-  return `${sign} ${visibleLine(row.text)}${row.lineEnd ? LINE_END_MARK : ''}`;
+  return `${sign} ${drawLine(row)}`;
 }
 
 /**

@@ -7,8 +7,11 @@ import { holdsStub, STILL_THROWS, STUB_QUOTE, stubNameOf } from '../core/stub-er
 import { AskedAfterEnd, InputInterrupted } from './terminal-io.ts';
 import { readLesson, ROOT } from '../core/workbook.ts';
 
-/** Prints why the game stopped, in plain words, and returns the exit status. */
-export function explain(error: unknown, folder: string, referenceCommand = 'npm run play -- --reference'): number {
+/**
+ * Prints why the game stopped, in plain words, and returns the exit status. `referenceCommand` plays
+ * the finished game; without it (a student edition has no reference) none is offered.
+ */
+export function explain(error: unknown, folder: string, referenceCommand: string | undefined): number {
   if (error instanceof InputInterrupted) {
     process.stdout.write('Game stopped with Ctrl+C. Bye!\n');
     return 130;
@@ -32,7 +35,7 @@ export function explain(error: unknown, folder: string, referenceCommand = 'npm 
 }
 
 /** "Lesson 03 (Win check) is not finished yet…" for a stub's error, with what to do. */
-function unfinishedLesson(name: string, error: unknown, folder: string, referenceCommand: string): string {
+function unfinishedLesson(name: string, error: unknown, folder: string, referenceCommand: string | undefined): string {
   const where = placeInLessons(error, folder);
   if (where === null) return `The game needs ${name}, which is not written yet (${STILL_THROWS}).`;
   const lesson = readLesson(where.id);
@@ -50,7 +53,7 @@ function unfinishedLesson(name: string, error: unknown, folder: string, referenc
   } else {
     lines.push(`Finish it (check it with: npm run check ${lesson.number}), then play again.`);
   }
-  lines.push(`To watch the finished game meanwhile: ${referenceCommand}`);
+  if (referenceCommand !== undefined) lines.push(`To watch the finished game meanwhile: ${referenceCommand}`);
   return lines.join('\n');
 }
 

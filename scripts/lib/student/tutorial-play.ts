@@ -37,8 +37,8 @@ export interface TutorialModule {
 /** The tutorial that is a class playing six fixed games, not a game to type moves into. */
 const CLASS_TUTORIAL = 'en-class';
 
-/** The list `npm run play -- --tutorial` prints: names, languages, programs and titles. */
-export function tutorialList(module: TutorialModule): string {
+/** The list `npm run play -- --tutorial` prints: names, languages, programs and titles; `reference` when --reference works here. */
+export function tutorialList(module: TutorialModule, reference: boolean): string {
   const width = Math.max(...module.TUTORIALS.map((tutorial) => tutorial.name.length));
   const rows = module.TUTORIALS.flatMap((tutorial) => [
     `  ${tutorial.name.padEnd(width)}  ${tutorial.language}: ${tutorial.program}`,
@@ -49,8 +49,15 @@ export function tutorialList(module: TutorialModule): string {
     '',
     ...rows,
     '',
-    'Play one with: npm run play -- --tutorial NAME  (--first x or --first o fixes the lot of ca-lab;',
-    '--reference plays the finished version). Piped input gives exactly the bytes the program prints.',
+    ...(reference
+      ? [
+          'Play one with: npm run play -- --tutorial NAME  (--first x or --first o fixes the lot of ca-lab;',
+          '--reference plays the finished version). Piped input gives exactly the bytes the program prints.',
+        ]
+      : [
+          'Play one with: npm run play -- --tutorial NAME  (--first x or --first o fixes the lot of ca-lab).',
+          'Piped input gives exactly the bytes the program prints.',
+        ]),
   ].join('\n');
 }
 

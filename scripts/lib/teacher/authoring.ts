@@ -164,6 +164,7 @@ export function runChecks(root: string, lesson: Lesson, runs: SuiteRuns): Check[
     ...(reference.run.problem === undefined ? [] : [`running the suites on the reference: ${describeProblem(reference)}`]),
     ...failing.map((test) => `${test.hidden ? '(hidden) ' : ''}${test.name}: ${test.failure?.message.split('\n')[0] ?? test.status}`),
     ...reference.run.tests.filter((test) => test.task === 0).map((test) => `${test.name} belongs to no task: put it inside task(n, …)`),
+    ...hintTestProblems(lesson, reference),
   ];
   const stubs = runs.onStubs;
   const passing = stubs.run.tests.filter((test) => test.status === 'passed');
@@ -176,7 +177,7 @@ export function runChecks(root: string, lesson: Lesson, runs: SuiteRuns): Check[
   return [
     {
       name: 'reference',
-      rule: `${suites} pass 100% on solutions/${lesson.id}/ (${count(reference, false)} tests${hidden ? ` and ${count(reference, true)} hidden` : ''})`,
+      rule: `${suites} pass 100% on solutions/${lesson.id}/ (${count(reference, false)} tests${hidden ? ` and ${count(reference, true)} hidden` : ''}); every test a hint names is one of them`,
       problems: referenceProblems,
     },
     {
@@ -185,6 +186,21 @@ export function runChecks(root: string, lesson: Lesson, runs: SuiteRuns): Check[
       problems: stubProblems,
     },
   ];
+}
+
+/** A hint of lesson.json that names a test which is not a visible test of the hint's task, by its exact name: hints and tests must stay in step. */
+function hintTestProblems(lesson: Lesson, reference: LessonScore): string[] {
+  const problems: string[] = [];
+  for (const [index, task] of lesson.tasks.entries()) {
+    const names = new Set(reference.run.tests.filter((test) => test.task === index + 1 && !test.hidden).map((test) => test.name));
+    for (const [hint, tests] of (task.hintTests ?? []).entries()) {
+      for (const name of tests.filter((each) => !names.has(each)))
+        problems.push(
+          `task ${index + 1}'s hint ${hint + 1} names the test "${name}", which is no visible test of task ${index + 1} in ${suitePath(lesson)}: use its exact name`,
+        );
+    }
+  }
+  return problems;
 }
 
 function describeProblem(score: LessonScore): string {

@@ -65,12 +65,31 @@ export function isDigitsOnly(text: string): boolean {
   return text.length > 0 && [...text].every((character) => DIGITS.includes(character));
 }
 
-/** Text without the spaces and tabs around it. */
+/** Text without the spaces and tabs around it (around a row-and-column line). */
 export function withoutSpacesAround(text: string): string {
+  return withoutAround(text, (character) => character === ' ' || character === '\t');
+}
+
+/**
+ * The characters String.prototype.trim() removes, as lesson 02 lists them: JavaScript's white space
+ * (tab, vertical tab, form feed, the byte order mark and every Unicode space) and its line ends.
+ */
+export const TRIMMED: readonly string[] = [
+  ...'\t\v\f \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000\ufeff',
+  ...'\n\r\u2028\u2029',
+];
+
+/** Text without the characters trim() removes around it (around a cell number), worked out from the lesson's list. */
+export function withoutWhiteSpaceAround(text: string): string {
+  return withoutAround(text, (character) => TRIMMED.includes(character));
+}
+
+/** Text without the characters `around` accepts at its start and at its end. */
+function withoutAround(text: string, around: (character: string) => boolean): string {
   let start = 0;
   let end = text.length;
-  while (start < end && (text[start] === ' ' || text[start] === '\t')) start += 1;
-  while (end > start && (text[end - 1] === ' ' || text[end - 1] === '\t')) end -= 1;
+  while (start < end && around(text[start] as string)) start += 1;
+  while (end > start && around(text[end - 1] as string)) end -= 1;
   return text.slice(start, end);
 }
 
@@ -85,7 +104,7 @@ export type ExpectedMove = { ok: true; index: number } | { ok: false; error: str
 
 /** Lesson 02 tasks 1–3: whole number?, then 1 to 9?, then is the cell empty? */
 export function expectedMove(raw: string, board: readonly TestCell[]): ExpectedMove {
-  const text = withoutSpacesAround(raw);
+  const text = withoutWhiteSpaceAround(raw);
   if (!isDigitsOnly(text)) return { ok: false, error: MESSAGES.notWhole };
   const number = smallValue(text);
   if (number < 1 || number > 9) return { ok: false, error: MESSAGES.outOfRange };

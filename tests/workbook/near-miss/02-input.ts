@@ -13,13 +13,22 @@ export const nearMisses: NearMiss[] = [
   {
     name: 'python-strip',
     breaks:
-      'only spaces and tabs around a number are ignored (raw.trim() removes them); this strips what Python\'s strip() does too (\\x1c to \\x1f and \\x85), so "\\x855" is read as cell 5',
+      'only the white space raw.trim() removes around a number is ignored; this strips what Python\'s strip() does too (\\x1c to \\x1f and \\x85), so "\\x855" is read as cell 5',
     file: 'input.ts',
     edits: [
       [
         '  const text = raw.trim();\n  if (!isWholeNumber(text)) {',
         "  const text = raw.replace(/^[\\s\\x1c-\\x1f\\x85]+|[\\s\\x1c-\\x1f\\x85]+$/g, '');\n  if (!isWholeNumber(text)) {",
       ],
+    ],
+  },
+  {
+    name: 'strips-spaces-and-tabs-only',
+    breaks:
+      'all the white space raw.trim() removes around a number is ignored (line ends, no-break spaces, the byte order mark too); this strips only spaces and tabs, so "5\\r", typed on Windows, is not a whole number',
+    file: 'input.ts',
+    edits: [
+      ['  const text = raw.trim();\n  if (!isWholeNumber(text)) {', "  const text = raw.replace(/^[ \\t]+|[ \\t]+$/g, '');\n  if (!isWholeNumber(text)) {"],
     ],
   },
   {

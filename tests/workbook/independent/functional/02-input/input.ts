@@ -65,7 +65,7 @@ const rejected = (error: string): { ok: false; error: string } => ({ ok: false, 
 
 /** Task 1-3: turns a typed cell number 1-9 into the index of a free cell, or says what is wrong. */
 export function parseMove(raw: string, board: Board): MoveResult {
-  const text = stripBlanks(raw);
+  const text = raw.trim();
   if (!isWholeNumber(text)) return rejected(NOT_A_WHOLE_NUMBER);
   const cellNumber = valueOf(text);
   if (!isBetween(1, 9)(cellNumber)) return rejected(OUT_OF_RANGE);

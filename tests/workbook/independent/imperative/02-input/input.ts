@@ -42,19 +42,22 @@ export function movePrompt(player: Mark): string {
   return `Player ${player}, choose a cell (1-9): `;
 }
 
-/** True for the two characters allowed around a typed line: a space and a tab. */
+/** True for the two characters between and around a row and a column: a space and a tab. */
 function isBlank(character: string): boolean {
   return character === ' ' || character === '\t';
 }
 
-/** The text without the spaces and tabs at its start and at its end. */
-function stripBlanks(raw: string): string {
+/** The characters allowed around a cell number: the white space and line ends the lesson lists (what trim() removes). */
+const WHITE_SPACE = '\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
+
+/** The text without the white space at its start and at its end. */
+function stripWhiteSpace(raw: string): string {
   let start = 0;
   let end = raw.length;
-  while (start < end && isBlank(raw[start])) {
+  while (start < end && WHITE_SPACE.includes(raw[start])) {
     start += 1;
   }
-  while (end > start && isBlank(raw[end - 1])) {
+  while (end > start && WHITE_SPACE.includes(raw[end - 1])) {
     end -= 1;
   }
   return raw.slice(start, end);
@@ -104,7 +107,7 @@ function splitAtBlanks(raw: string): string[] {
 
 /** Task 1-3: turns a typed cell number 1-9 into the index of a free cell, or says what is wrong. */
 export function parseMove(raw: string, board: Board): MoveResult {
-  const number = wholeNumberValue(stripBlanks(raw));
+  const number = wholeNumberValue(stripWhiteSpace(raw));
   if (number < 0) {
     return { ok: false, error: NOT_A_WHOLE_NUMBER };
   }
