@@ -46,9 +46,14 @@ function playProfile(profile: Profile, lines: string[], options?: TutorialOption
   return { io, result };
 }
 
-/** The screen of a game as the lesson writes its examples: without the last line end. */
+/** Everything a game showed: what it printed and, after each prompt, the line typed. */
 function screenOf(played: Played): string {
-  return played.io.screen().replace(/\n$/, '');
+  return played.io.screen();
+}
+
+/** A game's screen as a lesson example writes it: a game that ends with a printed line ends with its line end. */
+function endingPrinted(example: string): string {
+  return `${example}\n`;
 }
 
 /** The typed lines of a game written like '5 1 6' (one move per word). */
@@ -200,7 +205,7 @@ task(2, () => {
 task(3, () => {
   test("ru-maps replays its tutorial's sample game (5, 1, 6, 4, 3, 7) as the lesson shows it", () => {
     const played = play('ru-maps', moves('5 1 6 4 3 7'));
-    expect(screenOf(played), shownAs('everything the players saw', 'ru-maps-sample')).toBe(example(LESSON, 'ru-maps-sample'));
+    expect(screenOf(played), shownAs('everything the players saw', 'ru-maps-sample')).toBe(endingPrinted(example(LESSON, 'ru-maps-sample')));
     expect(played.result, 'what playTutorial returned').toBe('O');
   });
 
@@ -213,19 +218,19 @@ task(3, () => {
 
   test('ru-maps asks again, with no message, after a word, a taken cell, 0 and 10', () => {
     const played = play('ru-maps', ['5', 'пять', '5', '0', ' 1 ', '10', '2', '4', '3', '7']);
-    expect(screenOf(played), shownAs('everything the players saw', 'ru-maps-bad-lines')).toBe(example(LESSON, 'ru-maps-bad-lines'));
+    expect(screenOf(played), shownAs('everything the players saw', 'ru-maps-bad-lines')).toBe(endingPrinted(example(LESSON, 'ru-maps-bad-lines')));
     expect(played.result, 'what playTutorial returned').toBe('O');
   });
 
   test('ru-maps ends a full board without a winner as its tutorial ends a game where nobody can move', () => {
     const played = play('ru-maps', moves('5 1 9 3 2 8 4 6 7'));
-    expect(screenOf(played), shownAs('everything the players saw', 'ru-maps-draw')).toBe(example(LESSON, 'ru-maps-draw'));
+    expect(screenOf(played), shownAs('everything the players saw', 'ru-maps-draw')).toBe(endingPrinted(example(LESSON, 'ru-maps-draw')));
     expect(played.result, 'what playTutorial returned').toBe('draw');
   });
 
   test("ru-lines prints its messages for bad lines and announces O's win", () => {
     const played = play('ru-lines', ['5', 'пять', '5', '0', '10', ' 1', '1', '9', '3', '7', '2']);
-    expect(screenOf(played), shownAs('everything the players saw', 'ru-lines-game')).toBe(example(LESSON, 'ru-lines-game'));
+    expect(screenOf(played), shownAs('everything the players saw', 'ru-lines-game')).toBe(endingPrinted(example(LESSON, 'ru-lines-game')));
     expect(played.result, 'what playTutorial returned').toBe('O');
   });
 
@@ -233,25 +238,25 @@ task(3, () => {
     const ruMaps = PROFILES['ru-maps'];
     const played = playProfile({ ...ruMaps, words: { ...ruMaps.words, noMoveWinner: null } }, moves('5 1 9 3 2 8 4 6 7'));
     const withoutWinner = example(LESSON, 'ru-maps-draw').split('\n').slice(0, -1).join('\n');
-    expect(screenOf(played), shownAs('everything the players saw', 'ru-maps-draw', 'the example without its last line')).toBe(withoutWinner);
+    expect(screenOf(played), shownAs('everything the players saw', 'ru-maps-draw', 'the example without its last line')).toBe(endingPrinted(withoutWinner));
     expect(played.result, 'what playTutorial returned').toBe('draw');
   });
 
   test('ru-lines announces a draw on a full board', () => {
     const played = play('ru-lines', moves('5 1 9 3 2 8 4 6 7'));
-    expect(screenOf(played), shownAs('everything the players saw', 'ru-lines-draw')).toBe(example(LESSON, 'ru-lines-draw'));
+    expect(screenOf(played), shownAs('everything the players saw', 'ru-lines-draw')).toBe(endingPrinted(example(LESSON, 'ru-lines-draw')));
     expect(played.result, 'what playTutorial returned').toBe('draw');
   });
 
   test('zh-grid prints its banner, its board with empty lines and each of its messages', () => {
     const played = play('zh-grid', rowColumns('2 2, 2, 1 1 1, a b, 0 1, 4 1, 2 2, 1 1, 1 2, 3 3, 3 2'));
-    expect(screenOf(played), shownAs('everything the players saw', 'zh-grid-game')).toBe(example(LESSON, 'zh-grid-game'));
+    expect(screenOf(played), shownAs('everything the players saw', 'zh-grid-game')).toBe(endingPrinted(example(LESSON, 'zh-grid-game')));
     expect(played.result, 'what playTutorial returned').toBe('X');
   });
 
   test('zh-grid announces a draw on a full board', () => {
     const played = play('zh-grid', rowColumns('2 2, 1 1, 3 3, 1 3, 1 2, 3 2, 2 1, 2 3, 3 1'));
-    expect(screenOf(played), shownAs('everything the players saw', 'zh-grid-draw')).toBe(example(LESSON, 'zh-grid-draw'));
+    expect(screenOf(played), shownAs('everything the players saw', 'zh-grid-draw')).toBe(endingPrinted(example(LESSON, 'zh-grid-draw')));
     expect(played.result, 'what playTutorial returned').toBe('draw');
   });
 
@@ -299,7 +304,7 @@ task(3, () => {
       },
     };
     const played = playProfile(mine, rowColumns('2 2, 2, 1 1, 1 2, 3 1, 3 2'));
-    expect(screenOf(played), shownAs('everything the players saw', 'mixed-profile')).toBe(example(LESSON, 'mixed-profile'));
+    expect(screenOf(played), shownAs('everything the players saw', 'mixed-profile')).toBe(endingPrinted(example(LESSON, 'mixed-profile')));
     expect(played.result, 'what playTutorial returned').toBe('X');
   });
 
@@ -312,19 +317,21 @@ task(3, () => {
 task(4, () => {
   test("ru-maps-computer replays its tutorial's game (1, 2, 4) as the lesson shows it", () => {
     const played = play('ru-maps-computer', moves('1 2 4'));
-    expect(screenOf(played), shownAs('everything the player saw', 'ru-maps-computer-sample')).toBe(example(LESSON, 'ru-maps-computer-sample'));
+    expect(screenOf(played), shownAs('everything the player saw', 'ru-maps-computer-sample')).toBe(endingPrinted(example(LESSON, 'ru-maps-computer-sample')));
     expect(played.result, 'what playTutorial returned').toBe('O');
   });
 
   test('when the rules computer finds no move, the game ends with Ничья!, the board and Победил дружба', () => {
     const played = play('ru-maps-computer', moves('1 2 7 6'));
-    expect(screenOf(played), shownAs('everything the player saw', 'ru-maps-computer-gives-up')).toBe(example(LESSON, 'ru-maps-computer-gives-up'));
+    expect(screenOf(played), shownAs('everything the player saw', 'ru-maps-computer-gives-up')).toBe(
+      endingPrinted(example(LESSON, 'ru-maps-computer-gives-up')),
+    );
     expect(played.result, 'what playTutorial returned').toBe('draw');
   });
 
   test('on a full board, the computer is asked first and finds no move', () => {
     const played = play('ru-maps-computer', moves('1 3 8 4 9'));
-    expect(screenOf(played), shownAs('everything the player saw', 'ru-maps-computer-full')).toBe(example(LESSON, 'ru-maps-computer-full'));
+    expect(screenOf(played), shownAs('everything the player saw', 'ru-maps-computer-full')).toBe(endingPrinted(example(LESSON, 'ru-maps-computer-full')));
     expect(played.result, 'what playTutorial returned').toBe('draw');
   });
 
@@ -344,31 +351,33 @@ task(4, () => {
     expect(
       screenOf(played),
       shownAs('everything the player saw', 'ca-lab-sample', "the computer's turn and the no-move ending after all but the last line of the example"),
-    ).toBe(expected);
+    ).toBe(endingPrinted(expected));
     expect(played.result, 'what playTutorial returned').toBe('draw');
   });
 
   test('the rules computer can lose: 1, 6, 3, 2', () => {
     const played = play('ru-maps-computer', moves('1 6 3 2'));
-    expect(screenOf(played), shownAs('everything the player saw', 'ru-maps-computer-human-wins')).toBe(example(LESSON, 'ru-maps-computer-human-wins'));
+    expect(screenOf(played), shownAs('everything the player saw', 'ru-maps-computer-human-wins')).toBe(
+      endingPrinted(example(LESSON, 'ru-maps-computer-human-wins')),
+    );
     expect(played.result, 'what playTutorial returned').toBe('X');
   });
 
   test("ca-lab replays its tutorial's sample game (you start: 4, 1, 6, 5, 8) as the lesson shows it", () => {
     const played = play('ca-lab', moves('4 1 6 5 8'), { first: 'X' });
-    expect(screenOf(played), shownAs('everything the player saw', 'ca-lab-sample')).toBe(example(LESSON, 'ca-lab-sample'));
+    expect(screenOf(played), shownAs('everything the player saw', 'ca-lab-sample')).toBe(endingPrinted(example(LESSON, 'ca-lab-sample')));
     expect(played.result, 'what playTutorial returned').toBe('draw');
   });
 
   test('ca-lab with the computer first: Guanyo jo! comes before the board, and bad words are asked again', () => {
     const played = play('ca-lab', ['0', '1', 'x', '4', '9', '3'], { first: 'O' });
-    expect(screenOf(played), shownAs('everything the player saw', 'ca-lab-computer-first')).toBe(example(LESSON, 'ca-lab-computer-first'));
+    expect(screenOf(played), shownAs('everything the player saw', 'ca-lab-computer-first')).toBe(endingPrinted(example(LESSON, 'ca-lab-computer-first')));
     expect(played.result, 'what playTutorial returned').toBe('O');
   });
 
   test('ca-lab says nothing when you win: 0, 5, 2, 8', () => {
     const played = play('ca-lab', moves('0 5 2 8'), { first: 'X' });
-    expect(screenOf(played), shownAs('everything the player saw', 'ca-lab-human-wins')).toBe(example(LESSON, 'ca-lab-human-wins'));
+    expect(screenOf(played), shownAs('everything the player saw', 'ca-lab-human-wins')).toBe(endingPrinted(example(LESSON, 'ca-lab-human-wins')));
     expect(played.result, 'what playTutorial returned').toBe('X');
   });
 
@@ -379,10 +388,12 @@ task(4, () => {
       return value;
     };
     const humanFirst = play('ca-lab', moves('4 1 6 5 8'), { rng: rng(0.3) });
-    expect(screenOf(humanFirst), shownAs('everything the player saw when rng() gave 0.3', 'ca-lab-sample')).toBe(example(LESSON, 'ca-lab-sample'));
+    expect(screenOf(humanFirst), shownAs('everything the player saw when rng() gave 0.3', 'ca-lab-sample')).toBe(
+      endingPrinted(example(LESSON, 'ca-lab-sample')),
+    );
     const computerFirst = play('ca-lab', ['0', '1', 'x', '4', '9', '3'], { rng: rng(0.7) });
     expect(screenOf(computerFirst), shownAs('everything the player saw when rng() gave 0.7', 'ca-lab-computer-first')).toBe(
-      example(LESSON, 'ca-lab-computer-first'),
+      endingPrinted(example(LESSON, 'ca-lab-computer-first')),
     );
     expect(calls, 'how many times rng() was called in the two games').toBe(2);
   });
@@ -390,7 +401,7 @@ task(4, () => {
   test('ca-lab uses Math.random when no rng is given, and nothing when options.first is given', () => {
     const drawn = watchMathRandom(() => play('ca-lab', ['0', '1', 'x', '4', '9', '3']), 0.75);
     expect(screenOf(drawn.result), shownAs('everything the player saw when Math.random() gave 0.75', 'ca-lab-computer-first')).toBe(
-      example(LESSON, 'ca-lab-computer-first'),
+      endingPrinted(example(LESSON, 'ca-lab-computer-first')),
     );
     expect(drawn.calls, 'calls to Math.random without options').toBe(1);
     const fixed = watchMathRandom(() => play('ca-lab', moves('4 1 6 5 8'), { first: 'X' }));
