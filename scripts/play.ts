@@ -65,6 +65,13 @@ runCommand(USAGE, async () => {
     if (values.vs !== undefined) throw new UsageError('--vs does not go with --tutorial: each tutorial has its own players.');
     return playTutorialMode(folder, tutorial, values.first?.toLowerCase());
   }
+  const gameFile = join(ROOT, folder, LESSON_FILES.game);
+  if (folder === 'lessons' && !existsSync(gameFile) && existsSync(join(ROOT, folder, LESSON_FILES.tutorials))) {
+    const why = new ToolStopped(
+      `This workbook has no lesson 04 (${relative(ROOT, gameFile)}), so its game cannot be played here. With your lesson 08, npm run play -- --tutorial lists the tutorials' games you can play.`,
+    );
+    return explain(why, folder, undefined);
+  }
   const opponent = choice(values.vs ?? 'human', OPPONENTS, '--vs');
   const first = choice((values.first ?? 'x').toLowerCase(), FIRST_CHOICES, '--first');
 

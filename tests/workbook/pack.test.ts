@@ -169,6 +169,7 @@ describe(`a pack of lesson ${dependent?.number ?? '?'} alone`, () => {
     expect(commandsOf([first.id]), 'play needs lessons 01 to 04').not.toContain('play');
     expect(commandsOf(early), 'the arena needs lessons 06 and 07').not.toContain('arena');
     if (ids.includes('06-computer') && ids.includes('07-search')) expect(commandsOf(['06-computer', '07-search'])).toContain('arena');
+    if (ids.includes('08-tutorials')) expect(commandsOf(['08-tutorials']), "play --tutorial plays lesson 08's games without lesson 04").toContain('play');
   });
 
   test('the student README names only commands the pack has, and every included lesson', () => {
@@ -212,6 +213,14 @@ test('the README and package.json of a pack name the same commands: play only wi
     expect(scripts.includes('play'), lessons.map((lesson) => lesson.id).join(',')).toBe(early.length === 4 && lessons === early);
     if (!scripts.includes('play')) expect(readme).not.toContain('npm run play');
   }
+});
+
+test("a pack with lesson 08 and without lesson 04 keeps play for the tutorials' games, and its README says so", () => {
+  const tutorials = all.filter((lesson) => lesson.id === '08-tutorials');
+  if (tutorials.length === 0) return;
+  const plan = planPack(ROOT, tutorials, [], all);
+  expect(plan.commands).toContain('play');
+  expect(text(plan, 'README.md')).toContain("| `npm run play` | play the tutorials' games with your lesson 08: `npm run play -- --tutorial` lists them |");
 });
 
 test("the student README reads cleanly where the teacher README's sections were cut: one blank line at most, no list split", () => {

@@ -20,13 +20,23 @@ export const STUDENT_COMMANDS = ['check', 'hint', 'reset', 'watch', 'ui', 'play'
 
 /**
  * Lessons a command needs that its imports do not show (it loads the student's files by path while
- * it runs): without them in the pack, the command is left out. `play` plays lesson 04's game, which
- * is built on lessons 01 to 03.
+ * it runs), as sets of which any one will do: without any of them in the pack, the command is left
+ * out. `play` plays lesson 04's game, which is built on lessons 01 to 03, or with --tutorial lesson
+ * 08's games.
  */
-const COMMAND_LESSONS: Record<string, string[]> = {
-  play: ['01-board', '02-input', '03-win', '04-game'],
-  arena: ['06-computer', '07-search'],
+const COMMAND_LESSONS: Record<string, string[][]> = {
+  play: [['01-board', '02-input', '03-win', '04-game'], ['08-tutorials']],
+  arena: [['06-computer', '07-search']],
 };
+
+/** Why a command cannot run with the lessons in a pack, or undefined when one set of the lessons it needs is there. */
+function absentLessonsReason(command: string, included: Lesson[]): string | undefined {
+  const needs = COMMAND_LESSONS[command] ?? [];
+  const absent = needs.map((set) => set.filter((id) => !included.some((lesson) => lesson.id === id)));
+  if (absent.length === 0 || absent.some((set) => set.length === 0)) return undefined;
+  const sets = needs.map((set) => `${set.length === 1 ? 'lesson' : 'lessons'} ${set.join(', ')}`);
+  return `it needs ${sets.join(' or ')}, which this pack does not hold`;
+}
 
 /** Everything a student edition will hold, worked out before anything is written. */
 export interface PackPlan {
@@ -115,12 +125,9 @@ export function planPack(root: string, named: Lesson[], solvedNamed: Lesson[], a
       dropped.push({ command, reason: `${entry} does not exist` });
       continue;
     }
-    const absentLessons = (COMMAND_LESSONS[command] ?? []).filter((id) => !included.some((lesson) => lesson.id === id));
-    if (absentLessons.length > 0) {
-      dropped.push({
-        command,
-        reason: `it needs ${absentLessons.length === 1 ? 'lesson' : 'lessons'} ${absentLessons.join(', ')}, which ${absentLessons.length === 1 ? 'is' : 'are'} not in this pack`,
-      });
+    const absentLessons = absentLessonsReason(command, included);
+    if (absentLessons !== undefined) {
+      dropped.push({ command, reason: absentLessons });
       continue;
     }
     const withEntry = new Map(files);

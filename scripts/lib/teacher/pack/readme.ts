@@ -14,6 +14,9 @@ const COMMAND_HELP: Record<string, string> = {
   site: 'read the lessons as web pages, with your points',
 };
 
+/** What play does in a pack with lesson 08 but not lesson 04. */
+const PLAY_TUTORIALS_HELP = "play the tutorials' games with your lesson 08: `npm run play -- --tutorial` lists them";
+
 /** The README of a student edition: how to start, the lessons of this class, how to read the report, the commands. */
 export function studentReadme(plan: PackPlan, teacherReadme: string, description: string): string {
   const first = plan.assigned[0] ?? plan.included[0];
@@ -59,8 +62,11 @@ export function studentReadme(plan: PackPlan, teacherReadme: string, description
   lines.push(...handingIn(plan));
   lines.push(...studentSections(teacherReadme, plan.commands));
   lines.push('## Commands', '', '| command | what it does |', '|---|---|');
+  const onlyTutorials = !plan.included.some((lesson) => lesson.id === '04-game');
   for (const command of plan.commands) {
-    lines.push(`| \`npm run ${command}\` | ${(COMMAND_HELP[command] ?? '').replace('NN', first?.number ?? '01')} |`);
+    // Without lesson 04, play has only lesson 08's tutorial games to play.
+    const help = command === 'play' && onlyTutorials ? PLAY_TUTORIALS_HELP : (COMMAND_HELP[command] ?? '');
+    lines.push(`| \`npm run ${command}\` | ${help.replace('NN', first?.number ?? '01')} |`);
   }
   lines.push('', 'Your teacher grades your lessons with these tests and perhaps a few more.', '');
   return lines.join('\n');
