@@ -13,7 +13,7 @@ const args = process.argv.slice(2);
 const seedsAt = args.indexOf('--seeds');
 const details = args.includes('--details');
 const seeds = seedsAt >= 0 ? (args[seedsAt + 1] ?? '').split(',').map(Number) : [1, 2, 3];
-const numbers = args.filter((arg, index) => !arg.startsWith('--') && index !== seedsAt + 1);
+const numbers = args.filter((arg, index) => !arg.startsWith('--') && (seedsAt < 0 || index !== seedsAt + 1));
 const lessonIds = listLessons()
   .map((lesson) => lesson.id)
   .filter((id) => numbers.includes(id.slice(0, 2)));
