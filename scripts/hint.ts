@@ -3,8 +3,8 @@
  * the test that failed first in the last check when the lesson's hints name tests.
  */
 import { colorsEnabled, painter, parseCommandLine, runCommand } from './lib/core/cli.ts';
-import { lessonProgress, readProgress, recordHint, writeProgress } from './lib/core/progress.ts';
-import { listLessons, nextHint, readmePath, ROOT, selectLessons, UsageError } from './lib/core/workbook.ts';
+import { hintToShow, lessonProgress, readProgress, recordHint, writeProgress } from './lib/core/progress.ts';
+import { listLessons, readmePath, ROOT, selectLessons, UsageError } from './lib/core/workbook.ts';
 import { visible } from './lib/core/text.ts';
 
 const USAGE = `
@@ -33,9 +33,8 @@ runCommand(USAGE, () => {
   if (!task) throw new UsageError(`Lesson ${lesson.number} has tasks 1 to ${lesson.tasks.length}; there is no task "${values.task}".`);
 
   const paint = painter(colorsEnabled());
-  const failing = seen.failedTests?.[String(taskNumber)]?.[0];
-  const { level, of, text, forTest } = nextHint(task, seen.hintsSeen[String(taskNumber)] ?? 0, failing);
-  writeProgress(ROOT, recordHint(progress, lesson.id, taskNumber, level));
+  const { level, of, text, forTest, failing, ownLadder } = hintToShow(seen, task, taskNumber);
+  writeProgress(ROOT, recordHint(progress, lesson.id, taskNumber, level, ownLadder));
   console.log(paint('bold', `Lesson ${lesson.number}, Task ${taskNumber}: ${task.title}`) + ` (hint ${level} of ${of})`);
   if (failing !== undefined && forTest) console.log(paint('gray', `For the test that failed: ${visible(failing)}`));
   console.log(`\n  ${text}\n`);

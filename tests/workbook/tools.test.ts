@@ -21,7 +21,7 @@ import { holdsStub, stubName, stubNameOf, stubStatement } from '../../scripts/li
 import { escapeHtml, plural } from '../../scripts/lib/core/text.ts';
 import { findLessonsFolder, heldLessons, targetCode } from '../../scripts/lib/core/target.ts';
 import { hintLadder, LESSON_FOLDER, listLessons, nextHint, readLesson, ROOT } from '../../scripts/lib/core/workbook.ts';
-import { lessonProgress, recordScores } from '../../scripts/lib/core/progress.ts';
+import { hintToShow, lessonProgress, recordHint, recordScores, type Progress } from '../../scripts/lib/core/progress.ts';
 import { scoreLesson } from '../../scripts/lib/core/results.ts';
 import { runChecks, type SuiteRuns } from '../../scripts/lib/teacher/authoring.ts';
 import { dealByWeight, readLessonTimes, recordLessonTimes } from '../../scripts/lib/grader/lesson-times.ts';
@@ -468,6 +468,30 @@ describe('hints that follow the failing test', () => {
       expect(nextHint(task, 1, 'test b')).toEqual({ level: 2, of: 3, text: 'about b', forTest: true });
       expect(nextHint(task, 5, 'test b')).toEqual({ level: 3, of: 3, text: 'concrete', forTest: true });
       expect(nextHint(task, 1)).toEqual({ level: 2, of: 4, text: 'about a', forTest: false });
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  test('npm run hint starts a new failing test at its first hint, and goes on where it was for one seen before', () => {
+    const task = { title: 'Only', points: 100, hints: ['gentle', { text: 'about a', tests: ['test a'] }, { text: 'about b', tests: ['test b'] }, 'concrete'] };
+    const root = lessonWithTasks([task]);
+    try {
+      const meta = readLesson('09-demo', root).tasks[0]!;
+      let progress: Progress = { version: 1, lessons: {} };
+      /** Shows the next hint after a check in which `failing` failed first, as npm run hint does. */
+      const show = (failing: string): string => {
+        const before = lessonProgress(progress, '09-demo');
+        const lesson = { ...before, failedTests: { '1': [failing] } };
+        const hint = hintToShow(lesson, meta, 1);
+        progress = recordHint({ version: 1, lessons: { '09-demo': lesson } }, '09-demo', 1, hint.level, hint.ownLadder);
+        return `${hint.level}/${hint.of} ${hint.text}`;
+      };
+      expect([show('test a'), show('test a')]).toEqual(['1/3 gentle', '2/3 about a']);
+      expect(show('test b'), 'another failing test: its own ladder, from the start').toEqual('1/3 gentle');
+      expect(show('test b')).toEqual('2/3 about b');
+      expect(show('test a'), 'back to the first test: where its ladder was').toEqual('3/3 concrete');
+      expect(lessonProgress(progress, '09-demo').hintsSeen, 'what the teacher sees: the most levels of the task shown').toEqual({ '1': 3 });
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { join, relative } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import type { LessonScore } from './results.ts';
+import { nextHint, type NextHint, type TaskMeta } from './workbook.ts';
 
 /** The folder the grader owns inside a workbook. */
 export const STATE_DIR = '.workbook';
@@ -21,6 +22,8 @@ export interface LessonProgress {
   hintsSeen: Record<string, number>;
   /** Task number → the names of its visible tests that failed in the latest check, in the order they ran (for npm run hint). */
   failedTests?: Record<string, string[]>;
+  /** A failing test with hints of its own (see hintLadderKey) → how many hints of its ladder were shown. */
+  hintsSeenFor?: Record<string, number>;
 }
 
 /** The whole progress file. */
@@ -120,12 +123,44 @@ export function doneLessons(progress: Progress): Set<string> {
   );
 }
 
-/** Progress after showing hint `level` (1-based) of a task. */
-export function recordHint(progress: Progress, lessonId: string, task: number, level: number): Progress {
+/** The key of a failing test's own hint ladder in hintsSeenFor: its task and its name. */
+export function hintLadderKey(task: number, test: string): string {
+  return `${task}: ${test}`;
+}
+
+/**
+ * Progress after showing hint `level` (1-based) of a task: of the task's ladder, or of the ladder of
+ * the failing test `test`, which is counted apart (a new failing test starts at its first hint).
+ */
+export function recordHint(progress: Progress, lessonId: string, task: number, level: number, test?: string): Progress {
   const before = lessonProgress(progress, lessonId);
   const seen = Math.max(before.hintsSeen[String(task)] ?? 0, level);
-  return {
-    ...progress,
-    lessons: { ...progress.lessons, [lessonId]: { ...before, hintsSeen: { ...before.hintsSeen, [String(task)]: seen } } },
+  const forTests = { ...before.hintsSeenFor };
+  if (test !== undefined) forTests[hintLadderKey(task, test)] = Math.max(forTests[hintLadderKey(task, test)] ?? 0, level);
+  const after: LessonProgress = {
+    ...before,
+    hintsSeen: { ...before.hintsSeen, [String(task)]: seen },
+    ...(test === undefined ? {} : { hintsSeenFor: forTests }),
   };
+  return { ...progress, lessons: { ...progress.lessons, [lessonId]: after } };
+}
+
+/** The hint npm run hint shows next for a task, and the failing test whose own ladder it is on, if any. */
+export interface HintToShow extends NextHint {
+  /** The first visible test of the task that failed in the latest check. */
+  failing?: string;
+  /** The failing test, when it has hints of its own: its ladder is counted apart (see recordHint). */
+  ownLadder?: string;
+}
+
+/**
+ * The next hint of task `taskNumber` after the latest check: on the ladder of the first test of the
+ * task that failed, one level above what was shown of that ladder (a new failing test starts at its
+ * first hint); without one, on the whole task's ladder.
+ */
+export function hintToShow(lesson: LessonProgress, task: TaskMeta, taskNumber: number): HintToShow {
+  const failing = lesson.failedTests?.[String(taskNumber)]?.[0];
+  const ownLadder = failing !== undefined && nextHint(task, 0, failing).forTest ? failing : undefined;
+  const levelsSeen = ownLadder === undefined ? lesson.hintsSeen[String(taskNumber)] : lesson.hintsSeenFor?.[hintLadderKey(taskNumber, ownLadder)];
+  return { ...nextHint(task, levelsSeen ?? 0, failing), ...(failing === undefined ? {} : { failing }), ...(ownLadder === undefined ? {} : { ownLadder }) };
 }
