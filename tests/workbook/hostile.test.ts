@@ -413,6 +413,12 @@ function checkHidden(run: Pick<Run, 'teacher' | 'classDir' | 'tmp' | 'uid'>, nam
   return `${checked.stdout}\n${checked.stderr}`;
 }
 
+/** A line as a suite's source may write it in a string literal: \r, \n, \t, and \uXXXX for every other unit outside printable ASCII. */
+function sourceEscaped(line: string): string {
+  const named: Record<string, string> = { '\r': '\\r', '\n': '\\n', '\t': '\\t' };
+  return line.replace(/[^\x20-\x7e]/g, (unit) => named[unit] ?? `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** Fails with every item listed (vitest would shorten a long list to "[ Array(3) ]"). */
 function expectNone(items: string[], what: string): void {
   if (items.length > 0) throw new Error(`${what}:\n${items.map((item) => `  ${item}`).join('\n')}`);
@@ -942,7 +948,9 @@ describe.skipIf(!ENABLED)('hostile hand-ins against npm run grade (issue 12)', (
           const lists = carriedLists(run().feedback.get(attack.name) ?? '');
           expect(lists.length, 'visible failures that show what the code kept (else the attack did not run)').toBeGreaterThan(0);
           const visible = visibleSuitesText(run().teacher);
-          const typedByHiddenTests = lists.flat().filter((line) => !visible.includes(line) && !visible.includes(JSON.stringify(line).slice(1, -1)));
+          const typedByHiddenTests = lists
+            .flat()
+            .filter((line) => !visible.includes(line) && !visible.includes(JSON.stringify(line).slice(1, -1)) && !visible.includes(sourceEscaped(line)));
           expectNone(
             [...new Set(typedByHiddenTests)].map((line) => JSON.stringify(line).slice(0, 80)),
             'lines no visible suite types, shown in a visible test of a later lesson',
