@@ -10,7 +10,7 @@ Checks one lesson the way npm test checks every lesson, in a few seconds: lesson
 hints), the lesson text (task headings, Pitfalls, named examples the tests read), the README's
 lesson table, stubs in sync with the solution, and its suites, hidden ones too: 100% on the
 reference, every test failing on the stub. Name the lesson by number or name (03, win).
-Run it after every step of "Adding a lesson" in README.md; it says what to do next.
+Run it after every step of "Adding a lesson" in docs/authoring.md; it says what to do next.
 `;
 
 runCommand(USAGE, async () => {

@@ -25,16 +25,16 @@ Usage: npm run grade -- HAND_INS [--out DIR] [--lessons LIST | --pack DIR] [--ro
 
 Grades every hand-in in HAND_INS, a folder or a platform's download as one .zip: each subfolder,
 archive or group of files is one student, as Moodle, Canvas, Google Classroom, GitHub Classroom or
-you laid them out (see "Grading a class" in README.md). Their exercise files are graded with your own
+you laid them out (see docs/class-grading.md). Their exercise files are graded with your own
 suites, visible and hidden (tests/hidden/); tests a student changed are ignored and reported.
 Writes DIR/gradebook.html (open it in a browser), gradebook.csv, gradebook.json, and per student
 DIR/feedback/<student>/index.html and feedback.md. Ends with a table of what it found in each hand-in.
-This runs the students' code on this machine: see "Class grading" in README.md.
+This runs the students' code on this machine: see "Each hand-in is sealed off" in docs/class-grading.md.
   --out DIR              where to write (default build/grades); a gradebook of other students there is
                          never written over (use --update to add or replace students, or --replace)
   --update DIR           grade the hand-ins given (resubmissions) into the gradebook in DIR, with its
                          seed, lessons and options: their rows, feedback and the platforms' files are
-                         replaced, every other student's kept (see "Re-grading one student" in README.md)
+                         replaced, every other student's kept (see docs/class-grading.md)
   --replace              write over the gradebook in --out, whoever it holds
   --lessons LIST         lessons to grade (default: every lesson at least one hand-in has a folder for)
   --pack DIR             grade the lessons your own pack in DIR assigned (the --out folder of npm run pack);

@@ -1,6 +1,6 @@
 /**
- * "Adding a lesson" in README.md, followed to the letter in a copy of the workbook: its files are
- * written from the README's own fenced blocks (```ts file=…), its commands run as written, and
+ * "Adding a lesson" in docs/authoring.md, followed to the letter in a copy of the workbook: its files are
+ * written from the guide's own fenced blocks (```ts file=…), its commands run as written, and
  * `npm run check-lesson` then calls the lesson ready, in seconds. A broken copy of the same lesson
  * shows that the check names each problem and what to do about it.
  */
@@ -13,18 +13,18 @@ import { readmeRow } from '../../scripts/lib/teacher/authoring.ts';
 import { listLessons, readLesson, ROOT } from '../../scripts/lib/core/workbook.ts';
 import { HIDDEN_MISS_SEED, hiddenMissSource } from './synthetic-class.ts';
 
-/** The example lesson's number in the README, and the one it gets in the copy (no real lesson has it). */
+/** The example lesson's number in the guide, and the one it gets in the copy (no real lesson has it). */
 const README_ID = '09-moves';
 const ID = '99-moves';
 const scratch = mkdtempSync(join(tmpdir(), 'workbook-authoring-'));
 const copy = join(scratch, 'workbook');
 
-/** The section "Adding a lesson" of the README. */
+/** The section "Adding a lesson" of the authoring guide. */
 function addingALesson(): string {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const start = readme.indexOf('### Adding a lesson');
-  const end = readme.indexOf('\n## ', start);
-  return readme.slice(start, end);
+  const guide = readFileSync(join(ROOT, 'docs', 'authoring.md'), 'utf8');
+  const start = guide.indexOf('## Adding a lesson');
+  const end = guide.indexOf('\n## ', start);
+  return end === -1 ? guide.slice(start) : guide.slice(start, end);
 }
 
 /** The files the section spells out: ```lang file=PATH fences inside its list, unindented, with the example's id replaced. */
@@ -63,12 +63,12 @@ beforeAll(() => {
   }
   symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'), 'dir');
   files = filesOfSection(addingALesson());
-  // Steps 1 to 3 and 5: the files, as the README gives them.
+  // Steps 1 to 3 and 5: the files, as the guide gives them.
   for (const [path, text] of files) {
     mkdirSync(dirname(join(copy, path)), { recursive: true });
     writeFileSync(join(copy, path), text);
   }
-  // Step 4: npm run stubs. Step 7: the row the README shows, in the README's table.
+  // Step 4: npm run stubs. Step 7: the row the guide shows, in the README's table.
   const stubs = run('stubs', []);
   if (stubs.status !== 0) throw new Error(`npm run stubs failed:\n${stubs.stdout}${stubs.stderr}`);
   const row = /^ *(\| 09 \| .*\|)$/m.exec(addingALesson())?.[1]?.replace('| 09 |', '| 99 |').replaceAll(README_ID, ID) ?? '';
@@ -97,7 +97,7 @@ beforeAll(() => {
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('"Adding a lesson", followed to the letter', () => {
-  test('the README spells out every file of the example lesson', () => {
+  test('the guide spells out every file of the example lesson', () => {
     expect([...files.keys()].sort()).toEqual([`lessons/${ID}/README.md`, `lessons/${ID}/lesson.json`, `solutions/${ID}/moves.ts`, `tests/${ID}.test.ts`]);
     expect(addingALesson()).toContain(
       readmeRow({ ...readLesson('01-board'), id: README_ID, number: '09', title: 'Count the moves', files: ['moves.ts'], buildsOn: ['01-board'] }),

@@ -20,6 +20,7 @@ import { findModels } from '../../scripts/lib/teacher/pack/models.ts';
 import { PROBES, UNPROBED } from '../../scripts/lib/teacher/pack/probes.ts';
 import { configLoads, SUPPORT } from '../../scripts/lib/teacher/pack/support.ts';
 import { PackError, planPack, STUDENT_COMMANDS, type PackPlan } from '../../scripts/lib/teacher/pack/plan.ts';
+import { STUDENT_GUIDE } from '../../scripts/lib/teacher/pack/readme.ts';
 import { writePack } from '../../scripts/lib/teacher/pack/write.ts';
 import { deriveStub, hashText, originalStub, solutionBodies } from '../../scripts/lib/core/stubs.ts';
 import { listLessons, ROOT, type Lesson } from '../../scripts/lib/core/workbook.ts';
@@ -223,8 +224,18 @@ test("a pack with lesson 08 and without lesson 04 keeps play for the tutorials' 
   expect(text(plan, 'README.md')).toContain("| `npm run play` | play the tutorials' games with your lesson 08: `npm run play -- --tutorial` lists them |");
 });
 
-test("the student README reads cleanly where the teacher README's sections were cut: one blank line at most, no list split", () => {
-  const source = readFileSync(join(ROOT, 'README.md'), 'utf8');
+test("the student README carries the student guide's sections but its command list, and the pack's own commands", () => {
+  const guide = readFileSync(join(ROOT, STUDENT_GUIDE), 'utf8');
+  const sections = [...guide.matchAll(/^## (.*)$/gm)].map((match) => match[1] as string);
+  expect(sections).toContain('Reading the report');
+  const readme = text(planPack(ROOT, all, [], all), 'README.md');
+  for (const title of sections) expect(readme).toContain(`## ${title}`);
+  expect(readme.match(/^## Commands$/gm)).toHaveLength(1);
+  expect(readme).not.toContain('# For students');
+});
+
+test("the student README reads cleanly where the student guide's lines were cut: one blank line at most, no list split", () => {
+  const source = readFileSync(join(ROOT, STUDENT_GUIDE), 'utf8');
   for (const lessons of [[first], parseLessonList('01-03', all), all]) {
     const readme = text(planPack(ROOT, lessons, [], all), 'README.md');
     const named = lessons.map((lesson) => lesson.number).join(',');

@@ -12,7 +12,7 @@ import { importClosure } from './closure.ts';
 import { listFiles } from './files.ts';
 import { isTeacherOnly } from './leaks.ts';
 import { PACK_MANIFEST, type PackManifest } from './manifest.ts';
-import { studentReadme } from './readme.ts';
+import { STUDENT_GUIDE, studentReadme } from './readme.ts';
 import { neededSupport } from './support.ts';
 
 /** The npm scripts a student edition may keep (each only when its files are in the pack). */
@@ -157,7 +157,7 @@ export function planPack(root: string, named: Lesson[], solvedNamed: Lesson[], a
 
   const plan: PackPlan = { root, assigned, solved, given, included, commands, dropped, files, warnings };
   put('package.json', studentPackageJson(teacherPackage, commands));
-  put('README.md', studentReadme(plan, readFileSync(join(root, 'README.md'), 'utf8'), String(teacherPackage.description ?? '')));
+  put('README.md', studentReadme(plan, readFileSync(join(root, STUDENT_GUIDE), 'utf8'), String(teacherPackage.description ?? '')));
   put('.gitignore', 'node_modules/\n.workbook/*\n!.workbook/stubs/\n!.workbook/pack.json\nbuild/\n*.log\n/results.json\n/junit.xml\n');
   const manifest: PackManifest = {
     version: 1,

@@ -1,4 +1,4 @@
-/** The README of a student edition: how to start, the lessons of this class, the teacher README's student sections, the commands. */
+/** The README of a student edition: how to start, the lessons of this class, the sections of the student guide, the commands. */
 import { readmePath } from '../../core/workbook.ts';
 import type { PackPlan } from './plan.ts';
 
@@ -17,8 +17,14 @@ const COMMAND_HELP: Record<string, string> = {
 /** What play does in a pack with lesson 08 but not lesson 04. */
 const PLAY_TUTORIALS_HELP = "play the tutorials' games with your lesson 08: `npm run play -- --tutorial` lists them";
 
-/** The README of a student edition: how to start, the lessons of this class, how to read the report, the commands. */
-export function studentReadme(plan: PackPlan, teacherReadme: string, description: string): string {
+/** The student guide whose `##` sections (how to read the report, result files, …) a student edition's README carries. */
+export const STUDENT_GUIDE = 'docs/students.md';
+
+/**
+ * The README of a student edition: how to start, the lessons of this class, how to read the report, the commands.
+ * `guide` is the text of the student guide (`STUDENT_GUIDE`).
+ */
+export function studentReadme(plan: PackPlan, guide: string, description: string): string {
   const first = plan.assigned[0] ?? plan.included[0];
   const finished = new Set([...plan.solved, ...plan.given.map((entry) => entry.lesson)].map((lesson) => lesson.id));
   const lines = [
@@ -60,7 +66,7 @@ export function studentReadme(plan: PackPlan, teacherReadme: string, description
     );
   }
   lines.push(...handingIn(plan));
-  lines.push(...studentSections(teacherReadme, plan.commands));
+  lines.push(...studentSections(guide, plan.commands));
   lines.push('## Commands', '', '| command | what it does |', '|---|---|');
   const onlyTutorials = !plan.included.some((lesson) => lesson.id === '04-game');
   for (const command of plan.commands) {
@@ -117,26 +123,23 @@ function handingIn(plan: PackPlan): string[] {
 }
 
 /**
- * The `###` sections of the teacher README's "For students" part (how to read the report, …), as `##`
- * sections; lines that name a command this pack does not have are left out.
+ * The `##` sections of the student guide (how to read the report, …), in its order; its introduction
+ * (how to start, which the README says for this pack) and its command list (the pack's own replaces it)
+ * are left out, and so are lines that name a command this pack does not have.
  */
-function studentSections(readme: string, commands: string[]): string[] {
-  const start = readme.search(/^## For students\s*$/m);
-  if (start === -1) return [];
-  const rest = readme.slice(start).split('\n').slice(1);
-  const end = rest.findIndex((line) => /^## /.test(line));
-  const part = end === -1 ? rest : rest.slice(0, end);
-  const firstSection = part.findIndex((line) => /^### /.test(line));
+function studentSections(guide: string, commands: string[]): string[] {
+  const lines = guide.split('\n');
+  const firstSection = lines.findIndex((line) => /^## /.test(line));
   if (firstSection === -1) return [];
   const sections: string[][] = [];
-  for (const line of part.slice(firstSection)) {
-    if (/^### /.test(line)) sections.push([]);
+  for (const line of lines.slice(firstSection)) {
+    if (/^## /.test(line)) sections.push([]);
     sections.at(-1)?.push(line);
   }
   const known = new Set(commands);
   const out: string[] = [];
   for (const section of sections) {
-    const title = (section[0] as string).replace(/^### /, '');
+    const title = (section[0] as string).replace(/^## /, '');
     if (/command/i.test(title)) continue; // the pack's own command list replaces it
     out.push(`## ${title}`, ...singleBlankLines(withoutCommandTables(section.slice(1)).filter((line) => mentionsOnly(line, known))));
     while (out.at(-1) === '') out.pop();
