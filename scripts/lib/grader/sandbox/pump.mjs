@@ -16,9 +16,8 @@ import { closeSync, existsSync, rmSync, writeSync } from 'node:fs';
 import { BroadcastChannel, isMainThread, workerData } from 'node:worker_threads';
 import { BUSY_STRETCH, residentBytes, schedTimes } from './cpu-time.mjs';
 import { takeStockPair } from './pipe-pairs.mjs';
+import { KEEPER_CHANNEL, MAX_FRAME } from './wire.mjs';
 
-/** The largest frame a relayed sandbox may send (a bigger one is a broken or hostile sandbox). */
-const MAX_FRAME = 8 * 1024 * 1024; // as in channel.ts
 /** Bytes of a sandbox's standard error kept, to explain a crash. */
 const STDERR_KEEP = 4096;
 /** How often deadlines are looked at, in milliseconds. */
@@ -298,9 +297,6 @@ if (!isMainThread && workerData?.signal) {
   const { handle } = createPump(workerData.port, workerData.signal);
   workerData.port.on('message', handle);
 }
-
-/** The channel on which suites' threads ask the main thread's pumps for sandboxes (see channel.ts). */
-export const KEEPER_CHANNEL = 'tictactoe-workbook-keeper';
 
 /** How often the main thread looks whether the suites' threads it pumps for are still there, in milliseconds. */
 const THREADS_EVERY = 250;
