@@ -1,8 +1,11 @@
 /**
- * `npm run typecheck` (an authoring tool): type-checks the whole workbook in two passes. The exercise
+ * `npm run typecheck` (an authoring tool): type-checks the whole workbook in three passes. The exercise
  * files (lessons/, solutions/, the hand-ins kept as test fixtures) with the students' settings (tsconfig.json), and the tools and tests
- * (scripts/, tests/) with the stricter tsconfig.tools.json, which adds noUncheckedIndexedAccess.
+ * (scripts/, tests/, their plain JavaScript included) with the stricter tsconfig.tools.json, which adds noUncheckedIndexedAccess.
  * Tests import solutions, so the second pass sees them too; their errors count only in the first.
+ * The third pass (tsconfig.sandbox.json) checks the three plain scripts that make up the sandbox's
+ * start-up script (membrane.js, fence.js, sandbox.js): they share one scope there, so they are
+ * checked together and apart from the modules, whose names their top-level names would otherwise join.
  */
 import { relative } from 'node:path';
 import ts from 'typescript';
@@ -14,16 +17,21 @@ const USAGE = `
 Usage: npm run typecheck
 
 Type-checks lessons/ and solutions/ with tsconfig.json (the students' settings), then scripts/, tests/
-and vitest.config.ts with tsconfig.tools.json (noUncheckedIndexedAccess on). Exits 1 on any type error.
+and vitest.config.ts with tsconfig.tools.json (noUncheckedIndexedAccess on), then the sandbox's
+start-up scripts with tsconfig.sandbox.json. Exits 1 on any type error.
 `;
 
 /** Exercise files: the lessons, the reference, and the hand-ins the tests keep as fixtures. */
 const EXERCISE_FILE = /^(lessons|solutions|tests\/workbook\/(independent|memorising))\//;
 
+/** The plain scripts joined into the sandbox's start-up script (see sandboxScript in fences.ts). */
+const SANDBOX_SCRIPT = /^scripts\/lib\/grader\/sandbox\/(membrane|fence|sandbox)\.js$/;
+
 /** The files of one pass whose errors count there. */
 const PASSES = [
   { config: 'tsconfig.json', counts: (path: string) => EXERCISE_FILE.test(path), what: 'exercise files (lessons/, solutions/, hand-in fixtures)' },
   { config: 'tsconfig.tools.json', counts: (path: string) => !EXERCISE_FILE.test(path), what: 'tools and tests (scripts/, tests/)' },
+  { config: 'tsconfig.sandbox.json', counts: (path: string) => SANDBOX_SCRIPT.test(path), what: 'sandbox scripts (membrane.js, fence.js, sandbox.js)' },
 ];
 
 runCommand(USAGE, () => {

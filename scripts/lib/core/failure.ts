@@ -4,28 +4,7 @@
  */
 import type { Failure } from './results.ts';
 import { stubName } from './stub-error.ts';
-import { ASSERTION_ERROR, processExitCode, syntaxError, testTimeoutMs } from '../grader/vitest-wording.ts';
-
-/** The kinds of failure, each with the details the report needs. */
-export type FailureKind =
-  /** The grader stopped the code: it ran past its time limit (limitMs, printed). */
-  | 'stopped'
-  /** The test, or its lesson, spent its time budget in the code (sandbox/client.ts, OUT_OF_TIME; printed). */
-  | 'out-of-time'
-  /** vitest's own limit on a test ran out (limitMs). */
-  | 'test-timeout'
-  /** A stub still throws "not implemented yet" (missing). */
-  | 'stub'
-  /** An expect() failed (expected and actual, when they are text). */
-  | 'assertion'
-  /** The test support's pretend player stopped endless asking. */
-  | 'endless-input'
-  /** The code called process.exit (exitCode). */
-  | 'process-exit'
-  /** A file could not be read as TypeScript. */
-  | 'syntax'
-  /** Any other error the code threw. */
-  | 'thrown';
+import { ASSERTION_ERROR, processExitCode, syntaxError, testTimeoutMs } from './vitest-wording.ts';
 
 /** How the message of a call the grader stopped (it ran too long) begins; the limit in ms follows. */
 const STOPPED_PREFIX = 'Stopped by the grader after ';

@@ -1,6 +1,26 @@
 /** What grading produces: per lesson, per task, per test; and how points are worked out. */
-import type { FailureKind } from './failure.ts';
 import type { Lesson } from './workbook.ts';
+
+/** The kinds of failure, each with the details the report needs. */
+export type FailureKind =
+  /** The grader stopped the code: it ran past its time limit (limitMs, printed). */
+  | 'stopped'
+  /** The test, or its lesson, spent its time budget in the code (sandbox/client.ts, OUT_OF_TIME; printed). */
+  | 'out-of-time'
+  /** vitest's own limit on a test ran out (limitMs). */
+  | 'test-timeout'
+  /** A stub still throws "not implemented yet" (missing). */
+  | 'stub'
+  /** An expect() failed (expected and actual, when they are text). */
+  | 'assertion'
+  /** The test support's pretend player stopped endless asking. */
+  | 'endless-input'
+  /** The code called process.exit (exitCode). */
+  | 'process-exit'
+  /** A file could not be read as TypeScript. */
+  | 'syntax'
+  /** Any other error the code threw. */
+  | 'thrown';
 
 /** A failure as the grader keeps it: plain data, safe to write as JSON (made by failureOf in failure.ts). */
 export interface Failure {

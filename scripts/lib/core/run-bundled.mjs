@@ -1,3 +1,4 @@
+// @ts-check
 // `node scripts/lib/core/run-bundled.mjs scripts/check.ts [argument…]` (npm run check): runs a command
 // written in TypeScript from one JavaScript file that esbuild bundled from it and every module of the
 // workbook it imports, so that no TypeScript loader has to start. tsx's loader costs some 0.4 s of CPU
@@ -23,7 +24,10 @@ const CACHE = join(ROOT, 'node_modules', '.cache', 'workbook-commands');
 /** The names each bundled module reads its own location from (esbuild puts them for `import.meta.…`). */
 const OWN_LOCATION = { url: '__ownUrl', dirname: '__ownDirname', filename: '__ownFilename' };
 
-/** A file's hash, to tell whether it changed. */
+/**
+ * A file's hash, to tell whether it changed.
+ * @param {string | Uint8Array} content
+ */
 function hashOf(content) {
   return createHash('sha256').update(content).digest('hex');
 }
@@ -34,17 +38,28 @@ function toolHash() {
   return hashOf(`${readFileSync(fileURLToPath(import.meta.url), 'utf8')}\0${esbuild.version}`);
 }
 
-/** Where the bundle of one command, its source map and its record are kept (one set per command of each workbook). */
+/**
+ * Where the bundle of one command, its source map and its record are kept (one set per command of each workbook).
+ * @param {string} entry
+ */
 function cachePaths(entry) {
   return cacheFiles(`${basename(entry).replace(/\.[cm]?ts$/, '')}-${hashOf(entry).slice(0, 12)}`);
 }
 
-/** The files of one kept bundle, by the name they share. */
+/**
+ * The files of one kept bundle, by the name they share.
+ * @param {string} name
+ */
 function cacheFiles(name) {
   return { bundle: join(CACHE, `${name}.mjs`), map: join(CACHE, `${name}.mjs.map`), record: join(CACHE, `${name}.json`) };
 }
 
-/** The kept bundle of `entry`, when it and every file it was made from are as they were; else undefined. */
+/**
+ * The kept bundle of `entry`, when it and every file it was made from are as they were; else undefined.
+ * @param {string} entry
+ * @param {string} tool
+ * @returns {string | undefined}
+ */
 function keptBundle(entry, tool) {
   const { bundle, record } = cachePaths(entry);
   try {
@@ -60,6 +75,8 @@ function keptBundle(entry, tool) {
 /**
  * Gives every module of the workbook its own location, as constants on its first line (so its lines
  * stay where they were), and notes the hash of the text it was bundled from in `read`.
+ * @param {Map<string, string>} read
+ * @returns {import('esbuild').Plugin}
  */
 function ownLocation(read) {
   return {
@@ -77,10 +94,15 @@ function ownLocation(read) {
   };
 }
 
-/** Bundles `entry` with esbuild and keeps it; gives the bundle's path. */
+/**
+ * Bundles `entry` with esbuild and keeps it; gives the bundle's path.
+ * @param {string} entry
+ * @param {string} tool
+ */
 async function makeBundle(entry, tool) {
   const { build } = await import('esbuild');
   const { bundle, map, record } = cachePaths(entry);
+  /** @type {Map<string, string>} */
   const read = new Map();
   const result = await build({
     entryPoints: [entry],
@@ -108,6 +130,7 @@ async function makeBundle(entry, tool) {
   mkdirSync(CACHE, { recursive: true });
   forgetGoneWorkbooks();
   // Written aside, then renamed into place: a check running meanwhile reads the old files or the new ones.
+  /** @type {Array<[string, string | Uint8Array]>} */
   const files = [
     [map, sourceMap.contents],
     [bundle, code.contents],
@@ -137,7 +160,10 @@ function forgetGoneWorkbooks() {
   }
 }
 
-/** The kept bundle, or a new one; undefined when none can be made here. */
+/**
+ * The kept bundle, or a new one; undefined when none can be made here.
+ * @param {string} entry
+ */
 async function bundleOf(entry) {
   try {
     const tool = toolHash();
@@ -147,7 +173,10 @@ async function bundleOf(entry) {
   }
 }
 
-/** Why `given` cannot be run as a command, or undefined when it can. */
+/**
+ * Why `given` cannot be run as a command, or undefined when it can.
+ * @param {string | undefined} given
+ */
 function refusal(given) {
   if (given === undefined) return 'no file given';
   if (!existsSync(resolve(given))) return `no such file ${given}`;
@@ -160,7 +189,7 @@ if (refused !== undefined) {
   process.stderr.write(`run-bundled.mjs runs a command written in TypeScript, a .ts file: ${refused}\n`);
   process.exit(2);
 }
-const entry = resolve(process.argv[2]);
+const entry = resolve(/** @type {string} */ (process.argv[2]));
 // The command sees the arguments as if Node had run it directly.
 process.argv.splice(1, 2, entry);
 const bundle = await bundleOf(entry);

@@ -1,7 +1,7 @@
 /** Messages between the grader and its vitest child process, and how errors become plain data. */
 import { dirname, relative } from 'node:path';
 import { failureOf } from '../core/failure.ts';
-import { asPlainObjects } from './vitest-wording.ts';
+import { asPlainObjects } from '../core/vitest-wording.ts';
 import { boundText } from '../report/textdiff.ts';
 import type { Failure, TestOutcome } from '../core/results.ts';
 import type { SandboxSpec } from './sandbox/channel.ts';

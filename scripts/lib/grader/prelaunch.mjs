@@ -1,3 +1,4 @@
+// @ts-check
 // `node --import ./scripts/lib/grader/prelaunch.mjs scripts/lib/core/run-bundled.mjs scripts/check.ts`
 // (npm run check): starts the grader's vitest child first thing, before the command itself is loaded,
 // so that the two start side by side; the grader takes the child when it needs one (suite-spawn.mjs).

@@ -1,3 +1,4 @@
+// @ts-check
 // The child process that runs graded suites with vitest's Node API (the grader starts it: see
 // runner.ts). Its reporter, ipc-reporter.ts, sends every event back over the IPC channel. The suites
 // call the graded code in sandbox processes (scripts/lib/grader/sandbox/), so nothing here waits on student
@@ -25,7 +26,8 @@ const watch = process.env.WORKBOOK_WATCH === '1';
 // the test files.
 /** @type {Promise<import('./child-protocol.ts').ChildStart>} */
 const started = new Promise((resolve) => {
-  const onStart = (message) => {
+  const onStart = (/** @type {unknown} */ received) => {
+    const message = /** @type {import('./child-protocol.ts').ChildStart | undefined} */ (received);
     if (message?.type !== 'start') return;
     process.off('message', onStart);
     // The first sandboxes start now, while vitest is still starting (see prespawn in sandbox/pump.mjs).
@@ -60,7 +62,7 @@ if (watch) {
     return vitest.rerunTestSpecifications(specifications, true);
   };
   process.on('message', (message) => {
-    if (message?.type !== 'rerun' || rerunWaits) return;
+    if (/** @type {{ type?: string } | undefined} */ (message)?.type !== 'rerun' || rerunWaits) return;
     rerunWaits = true;
     runs = runs.then(rerun, rerun);
   });

@@ -1,3 +1,4 @@
+// @ts-check
 // Starting the grader's vitest child (suite-child.mjs). Plain JavaScript, so that prelaunch.mjs can
 // start the child before the command is even loaded; suite-process.ts uses it too.
 //
@@ -64,6 +65,16 @@ function withoutCertificates(env) {
   return rest;
 }
 
+/**
+ * What keeps this process running while a child runs: the child, its channel and its pipes (sockets).
+ * @param {import('node:child_process').ChildProcess} child
+ * @returns {Array<{ ref(): unknown; unref(): unknown } | null | undefined>}
+ */
+function handlesOf(child) {
+  const pipe = (/** @type {import('node:stream').Readable | null} */ stream) => /** @type {import('node:net').Socket | null} */ (stream);
+  return [child, child.channel, pipe(child.stdout), pipe(child.stderr)];
+}
+
 const PRELAUNCHED = Symbol.for('tictactoe-workbook.prelaunched-suite-child');
 
 /**
@@ -74,7 +85,7 @@ const PRELAUNCHED = Symbol.for('tictactoe-workbook.prelaunched-suite-child');
  */
 export function prelaunchSuiteChild(root) {
   const child = spawnSuiteChild(root, false);
-  for (const handle of [child, child.channel, child.stdout, child.stderr]) handle?.unref?.();
+  for (const handle of handlesOf(child)) handle?.unref?.();
   /** @type {Record<symbol, unknown>} */ (globalThis)[PRELAUNCHED] = { root, workers: suiteWorkers(), child };
 }
 
@@ -97,6 +108,6 @@ export function takePrelaunchedChild(root, watch) {
     if (running) child.kill('SIGKILL');
     return undefined;
   }
-  for (const handle of [child, child.channel, child.stdout, child.stderr]) handle?.ref?.();
+  for (const handle of handlesOf(child)) handle?.ref?.();
   return child;
 }

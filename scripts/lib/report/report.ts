@@ -5,7 +5,7 @@ import { diffLines, drawLine, focusRows, formatRow, marksLegend, shownLines, SPA
 import type { TypeProblem, TypeReport } from '../grader/typecheck.ts';
 import { runsCodeOf } from '../core/lesson-code.ts';
 import { STILL_THROWS } from '../core/stub-error.ts';
-import { assertionWording, notCallableName, syntaxError } from '../grader/vitest-wording.ts';
+import { assertionWording, notCallableName, syntaxError } from '../core/vitest-wording.ts';
 import { LESSON_ID, readmePath, type Lesson } from '../core/workbook.ts';
 import { plural, visible } from '../core/text.ts';
 

@@ -1,4 +1,4 @@
-// One failing test per message shape the grader reads (see scripts/lib/grader/vitest-wording.ts).
+// One failing test per message shape the grader reads (see scripts/lib/core/vitest-wording.ts).
 import { runInNewContext } from 'node:vm';
 import { expect, test } from 'vitest';
 import * as lesson from './lesson.fixture-module.ts';

@@ -14,12 +14,10 @@ import { BroadcastChannel, MessageChannel, receiveMessageOnPort, threadId, Worke
 import { innermostProcess, residentBytes, schedTimes } from './cpu-time.mjs';
 import type { Message } from './membrane-types.ts';
 import { type OpenPipes, openPair, takeStockPair } from './pipe-pairs.mjs';
+import { KEEPER_CHANNEL, MAX_FRAME, PART_BYTES } from './wire.mjs';
 
 /** A message between the two sides, as JSON. */
 export type Frame = Message;
-
-/** The channel on which this thread asks the main thread's pumps for sandboxes (as in pump.mjs). */
-const KEEPER_CHANNEL = 'tictactoe-workbook-keeper';
 
 /** How a sandbox ended. */
 export interface Exit {
@@ -33,10 +31,6 @@ export interface Exit {
 
 type PumpMessage = { sid: number; frame?: string; spawned?: boolean; pid?: number; exit?: Exit; spare?: Omit<SpareSandbox, 'sid'> | null };
 
-/** Frames larger than this travel in parts, each acknowledged, so that a write into a pipe never blocks. */
-export const PART_BYTES = 60 * 1024;
-/** The largest frame a sandbox may send: honest code's largest answer is some 0.5 MB (see MAX_NODES_PER_MESSAGE in client.ts). */
-export const MAX_FRAME = 8 * 1024 * 1024;
 /** How long a sandbox may take to start. */
 export const START_LIMIT_MS = 15_000;
 

@@ -11,11 +11,12 @@ import { join } from 'node:path';
 import { types } from 'node:util';
 import { expect, inject } from 'vitest';
 import { outOfTimeMessage, stoppedMessage } from '../../core/failure.ts';
-import { MAX_FRAME, namedPipesWork, sandboxPool, SandboxProcess, START_LIMIT_MS, type Exit, type Frame, type Pump } from './channel.ts';
+import { namedPipesWork, sandboxPool, SandboxProcess, START_LIMIT_MS, type Exit, type Frame, type Pump } from './channel.ts';
 import { compiledFile, compileFolder, HELPER_ROOT, type CompiledFolder } from './compile.ts';
 import { createMembrane, type Membrane, type TwinRecipe } from './membrane-types.ts';
 import { folderOfTestFile, targetOfFolder } from '../test-files.ts';
 import { fencesFromEnvironment, SANDBOX_LIMITS, sandboxSpec, type Fences } from './fences.ts';
+import { MAX_FRAME } from './wire.mjs';
 
 /** The folder a sandbox without graded code is started for (it holds no exercise files). */
 const CLEAN_TARGET = '/nonexistent/workbook-without-hand-in/lessons';

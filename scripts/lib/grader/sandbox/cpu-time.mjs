@@ -1,3 +1,4 @@
+// @ts-check
 // What the kernel counts of a sandbox: how long it ran on a CPU, how long it was ready to run but
 // waited for one (a busy machine), and how much memory it holds. The suites' thread (channel.ts) times
 // the graded code by the first; the pump (pump.mjs) uses the second to give a call back the time the

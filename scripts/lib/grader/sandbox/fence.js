@@ -1,3 +1,4 @@
+// @ts-check
 // The fence inside a sandbox process, put up by sandbox.js before any hand-in's code runs (see
 // fences.ts for the fences around the process). Node offers many ways to reach a module or a file
 // besides `require`: the module object's constructor (`module.constructor._load`, `_resolveFilename`,
@@ -10,25 +11,42 @@
 // A plain script like membrane.js: fences.ts joins the three files into the sandbox's start-up script.
 
 /**
+ * An object whose fields the fence reads and replaces, Node's internal ones among them (Node's types leave those out).
+ * @typedef {Record<string, unknown>} Holder
+ */
+/**
+ * Node's module loader as the fence and sandbox.js use it.
+ * @typedef {Holder & { prototype: Holder, _extensions: Holder, _pathCache: Holder, builtinModules: readonly string[] }} ModuleLoader
+ */
+/**
+ * The file functions the fence answers for (`fs`).
+ * @typedef {Holder & { promises?: Holder, realpathSync: Holder, realpath: Holder }} FileFunctions
+ */
+
+/**
  * Puts up the fence. `builtin(name)` gives an allowed module or throws; `here` is the sandbox's own
  * folder. Called once, after the sandbox's own code took what it needs (its fs functions, the real
  * `Module.prototype._compile`).
+ * @param {ModuleLoader} Module
+ * @param {FileFunctions} fs
+ * @param {(name: unknown) => unknown} builtin
+ * @param {string} here
  */
 function putUpFence(Module, fs, builtin, here) {
   'use strict';
-  const refused = (what) => () => {
+  const refused = (/** @type {string} */ what) => () => {
     throw new Error(`${what} is not available to graded code.`);
   };
 
   // Node's module loader: every way in gives an allowed built-in module or refuses, and none says
   // whether a file exists.
-  const requireBuiltin = function require(specifier) {
+  const requireBuiltin = function require(/** @type {unknown} */ specifier) {
     return builtin(specifier);
   };
   Module._load = requireBuiltin;
   Module.prototype.require = requireBuiltin;
   Module.createRequire = () => requireBuiltin;
-  Module._resolveFilename = (specifier) => {
+  Module._resolveFilename = (/** @type {unknown} */ specifier) => {
     builtin(specifier);
     return String(specifier);
   };
@@ -45,16 +63,18 @@ function putUpFence(Module, fs, builtin, here) {
   // `node -e` makes every built-in module a global (`vm`, `fs`…) and adds `require` and `module`:
   // gone, but for the globals every program has.
   const GLOBALS = new Set(['process', 'console', 'crypto']);
-  for (const name of Module.builtinModules) if (!GLOBALS.has(name)) delete globalThis[name];
-  for (const name of ['require', 'module', 'exports', '__filename', '__dirname']) delete globalThis[name];
+  const globals = /** @type {Holder} */ (/** @type {unknown} */ (globalThis));
+  for (const name of Module.builtinModules) if (!GLOBALS.has(name)) delete globals[name];
+  for (const name of ['require', 'module', 'exports', '__filename', '__dirname']) delete globals[name];
 
-  process.getBuiltinModule = requireBuiltin;
-  process.binding = refused('process.binding');
-  process._linkedBinding = refused('process._linkedBinding');
-  process.dlopen = refused('process.dlopen');
-  process.loadEnvFile = refused('process.loadEnvFile');
-  process._debugProcess = refused('process._debugProcess');
-  process._debugEnd = refused('process._debugEnd');
+  const proc = /** @type {Holder} */ (/** @type {unknown} */ (process));
+  proc.getBuiltinModule = requireBuiltin;
+  proc.binding = refused('process.binding');
+  proc._linkedBinding = refused('process._linkedBinding');
+  proc.dlopen = refused('process.dlopen');
+  proc.loadEnvFile = refused('process.loadEnvFile');
+  proc._debugProcess = refused('process._debugProcess');
+  proc._debugEnd = refused('process._debugEnd');
   Object.defineProperty(process, 'report', {
     value: Object.freeze({ getReport: refused('process.report'), writeReport: refused('process.report') }),
     enumerable: true,
@@ -62,7 +82,9 @@ function putUpFence(Module, fs, builtin, here) {
   // Nothing names a folder of the grader's machine: not the working folder (the sandbox's own, in the
   // grader's temp folder), not the flags it was started with (which name that folder, and hold this script).
   process.cwd = () => '/';
-  process.execArgv = process.execArgv.filter((flag, index, flags) => !/^--allow-fs-read=|^(-e|--eval)$/.test(flag) && !/^(-e|--eval)$/.test(flags[index - 1]));
+  process.execArgv = process.execArgv.filter(
+    (flag, index, flags) => !/^--allow-fs-read=|^(-e|--eval)$/.test(flag) && !/^(-e|--eval)$/.test(/** @type {string} */ (flags[index - 1])),
+  );
 
   fenceFiles(fs, here);
 }
@@ -114,10 +136,12 @@ const TWO_PATHS = new Set(['copyFile', 'cp', 'link', 'rename', 'symlink']);
  * synchronous ones throw ENOENT (`existsSync` says false), the others call back or reject with it.
  * (The permission model refuses most of them anyway, with an error that says nothing of the path;
  * `realpathSync` it does not check.)
+ * @param {FileFunctions} fs
+ * @param {string} here
  */
 function fenceFiles(fs, here) {
   'use strict';
-  const inside = (path) => {
+  const inside = (/** @type {unknown} */ path) => {
     let text;
     if (typeof path === 'string') text = path;
     else if (path instanceof URL) text = path.protocol === 'file:' ? decodeURIComponent(path.pathname) : '';
@@ -133,30 +157,41 @@ function fenceFiles(fs, here) {
     const full = `/${parts.join('/')}`;
     return full === here || full.startsWith(`${here}/`);
   };
-  const outside = (name, args) => !inside(args[0]) || (TWO_PATHS.has(name) && !inside(args[1]));
-  const absent = (args, syscall) => {
+  /** @typedef {unknown[]} Arguments */
+  const outside = (/** @type {string} */ name, /** @type {Arguments} */ args) => !inside(args[0]) || (TWO_PATHS.has(name) && !inside(args[1]));
+  const absent = (/** @type {Arguments} */ args, /** @type {string} */ syscall) => {
     const path = String(args[0]);
     const error = new Error(`ENOENT: no such file or directory, ${syscall} '${path}'`);
     Object.assign(error, { errno: -2, code: 'ENOENT', syscall, path });
     return error;
   };
+  /**
+   * @param {Holder} holder
+   * @param {string} name
+   * @param {(args: Arguments) => unknown} answer
+   */
   const guard = (holder, name, answer, checked = name) => {
     const original = holder[name];
     if (typeof original !== 'function') return;
-    const guarded = {
-      [name](...args) {
-        return outside(checked, args) ? answer(args) : Reflect.apply(original, this, args);
-      },
-    }[name];
-    for (const key of Object.keys(original)) guarded[key] = original[key];
+    const guarded = /** @type {Holder} */ (
+      /** @type {unknown} */ (
+        {
+          [name](/** @type {Arguments} */ ...args) {
+            return outside(checked, args) ? answer(args) : Reflect.apply(original, this, args);
+          },
+        }[name]
+      )
+    );
+    const originalFields = /** @type {Holder} */ (/** @type {unknown} */ (original));
+    for (const key of Object.keys(original)) guarded[key] = originalFields[key];
     holder[name] = guarded;
   };
-  const thrown = (name) => (args) => {
+  const thrown = (/** @type {string} */ name) => (/** @type {Arguments} */ args) => {
     if (name === 'exists') return false;
     throw absent(args, name);
   };
-  const calledBack = (name) => (args) => {
-    const callback = args.findLast((arg) => typeof arg === 'function');
+  const calledBack = (/** @type {string} */ name) => (/** @type {Arguments} */ args) => {
+    const callback = /** @type {((answer: unknown) => void) | undefined} */ (args.findLast((arg) => typeof arg === 'function'));
     if (callback === undefined) throw absent(args, name);
     process.nextTick(() => (name === 'exists' ? callback(false) : callback(absent(args, name))));
   };

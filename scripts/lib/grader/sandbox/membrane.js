@@ -1,3 +1,4 @@
+// @ts-check
 // The membrane between the graded suites and a hand-in's code, which run in two different
 // processes (see README "Class grading" and client.ts). This one file is used on both sides:
 // the sandbox process evaluates it as part of its start-up script, the trusted side evaluates
@@ -26,16 +27,61 @@
 // twin types the same lines and tells the trusted side, one-way, every line it gave and everything
 // printed; the trusted player checks and records them (tests/support/pretend-player.ts).
 
+// The wire format, as JSON: a message holds `slots` (one per value) and `nodes` (every object they reach, once).
+/**
+ * A value in a message: a JSON primitive, or { $: tag } for what JSON cannot hold ('u' undefined;
+ * 'num', 'big', 'sym' with their text in v; 'a' inline data in v; 'r' the node `id`).
+ * @typedef {null | string | number | boolean | { $: string, v?: unknown, id?: string }} Slot
+ */
+/** @typedef {{ $: string, id: string }} SlotRef */
+/** @typedef {'fn' | 'arr' | 'err' | 'map' | 'set' | 'date' | 'prom' | 'obj' | 'inst' | 'mk'} NodeKind */
+/** @typedef {Array<[key: string, slot: Slot]>} FieldSlots */
+/** @typedef {{ methods: FieldSlots, accessors: Array<[key: string, getter: Slot | null, setter: Slot | null]> }} ClassInfo */
+/**
+ * One object in a message, by its kind `k`: the fields each kind sets (a function's name, a class's
+ * description or an instance's class in cls, an array's items, …).
+ * @typedef {object} WireNode
+ * @property {string} id
+ * @property {NodeKind} k
+ * @property {string} [name]
+ * @property {number} [w] 1: a one-way function
+ * @property {ClassInfo | Slot} [cls] a class's description (fn), or an instance's class (inst)
+ * @property {Slot[]} [items]
+ * @property {boolean} [frozen]
+ * @property {boolean} [bare]
+ * @property {FieldSlots} [fields]
+ * @property {string} [message]
+ * @property {string} [stack]
+ * @property {Array<[key: Slot, item: Slot]>} [entries]
+ * @property {number} [time]
+ * @property {[string, string]} [helper]
+ * @property {Slot[]} [args]
+ */
+/** @typedef {{ slots: Slot[], nodes?: WireNode[] }} Encoded */
+/** @typedef {(value: unknown) => Slot} Encoder */
+/** @typedef {(slot: Slot) => unknown} Decoder */
+/** An object whose fields the membrane reads and writes. */
+/** @typedef {Record<string, unknown>} Fields */
+/** @typedef {(this: unknown, ...args: unknown[]) => unknown} AnyFunction */
+
+/**
+ * @param {'T' | 'S'} side
+ * @param {import('./membrane-types.ts').Transport} transport
+ * @returns {import('./membrane-types.ts').Membrane}
+ */
 function createMembrane(side, transport) {
   'use strict';
+  /** @type {WeakMap<object, string>} */
   const idOf = new WeakMap();
+  /** @type {Map<string, unknown>} */
   const objectOf = new Map();
   /** Stubs and mirrors made here for the other side's functions and instances. */
+  /** @type {WeakSet<object>} */
   const foreign = new WeakSet();
   let counter = 0;
   const getPrototypeOf = Object.getPrototypeOf;
-  const toTag = (value) => Object.prototype.toString.call(value);
-  const own = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
+  const toTag = (/** @type {unknown} */ value) => Object.prototype.toString.call(value);
+  const own = (/** @type {object} */ object, /** @type {string} */ key) => Object.prototype.hasOwnProperty.call(object, key);
 
   const newId = () => `${side}${(counter += 1)}`;
   /** How many calls of a batch cross first, and by what the next part grows (see callEach). */
@@ -46,21 +92,27 @@ function createMembrane(side, transport) {
   // `asymmetricMatch` method whether it equals the expected value; `then` makes a promise; …).
   // What comes from the other side never carries them, so its values can only be compared.
   const SPECIAL = /^(?:asymmetricMatch|then|toJSON|equals|\$\$typeof|__proto__|constructor|@@__.*)$/;
-  const mine = (id) => id[0] === side;
+  const mine = (/** @type {string} */ id) => id[0] === side;
 
+  /** @param {unknown} value */
   function isPlainArray(value) {
     if (!Array.isArray(value)) return false;
     const proto = getPrototypeOf(value);
     return proto === Array.prototype || (proto !== null && proto.constructor && proto.constructor.name === 'Array' && Array.isArray(proto));
   }
 
+  /** @param {unknown} value */
   function isPlainObject(value) {
     const proto = getPrototypeOf(value);
     if (proto === null) return true;
     return getPrototypeOf(proto) === null && typeof proto.constructor === 'function' && proto.constructor.name === 'Object';
   }
 
-  /** What kind of node a value becomes. */
+  /**
+   * What kind of node a value becomes.
+   * @param {unknown} value
+   * @returns {NodeKind}
+   */
   function kindOf(value) {
     if (typeof value === 'function') return 'fn';
     if (isPlainArray(value)) return 'arr';
@@ -74,16 +126,28 @@ function createMembrane(side, transport) {
     return 'inst';
   }
 
-  /** Own enumerable string keys with their values, read once. */
+  /**
+   * Own enumerable string keys with their values, read once.
+   * @param {object} object
+   * @param {Encoder} encodeValue
+   */
   function fieldsOf(object, encodeValue) {
+    /** @type {FieldSlots} */
     const fields = [];
-    for (const key of Object.keys(object)) fields.push([key, encodeValue(object[key])]);
+    for (const key of Object.keys(object)) fields.push([key, encodeValue(/** @type {Fields} */ (object)[key])]);
     return fields;
   }
 
-  /** Methods and accessors of a class's prototype chain, below Object.prototype. */
+  /**
+   * Methods and accessors of a class's prototype chain, below Object.prototype.
+   * @param {Function} constructor
+   * @param {Encoder} encodeValue
+   * @returns {ClassInfo}
+   */
   function classInfo(constructor, encodeValue) {
+    /** @type {ClassInfo['methods']} */
     const methods = [];
+    /** @type {ClassInfo['accessors']} */
     const accessors = [];
     const seen = new Set(['constructor']);
     let proto = constructor.prototype;
@@ -91,7 +155,7 @@ function createMembrane(side, transport) {
       for (const key of Object.getOwnPropertyNames(proto)) {
         if (seen.has(key)) continue;
         seen.add(key);
-        const descriptor = Object.getOwnPropertyDescriptor(proto, key);
+        const descriptor = /** @type {PropertyDescriptor} */ (Object.getOwnPropertyDescriptor(proto, key));
         if (typeof descriptor.value === 'function') methods.push([key, encodeValue(descriptor.value)]);
         else if (descriptor.get || descriptor.set) {
           accessors.push([key, descriptor.get ? encodeValue(descriptor.get) : null, descriptor.set ? encodeValue(descriptor.set) : null]);
@@ -105,10 +169,17 @@ function createMembrane(side, transport) {
   /**
    * Encodes values into one message: `slots` (one per value) and `nodes` (every object they reach,
    * once). A slot is a JSON primitive, or { $: tag } for what JSON cannot hold.
+   * @param {unknown[]} values
+   * @param {Map<unknown, WireNode>} [unchanged]
+   * @param {boolean} [transient]
+   * @returns {{ slots: Slot[], nodes: WireNode[] }}
    */
   function encode(values, unchanged, transient) {
+    /** @type {WireNode[]} */
     const nodes = [];
+    /** @type {Map<unknown, string>} */
     const inMessage = new Map();
+    /** @type {Encoder} */
     const encodeValue = (value) => {
       switch (typeof value) {
         case 'string':
@@ -142,9 +213,10 @@ function createMembrane(side, transport) {
         nodes.push({ id, k: 'mk', helper: twin.helper, args });
         return { $: 'r', id };
       }
-      let id = idOf.get(value);
+      // Past the primitives, null and the twins: an object or a function.
+      let id = idOf.get(/** @type {object} */ (value));
       if (id === undefined && transient) {
-        const flat = flatData(value);
+        const flat = flatData(/** @type {object} */ (value));
         if (flat !== undefined) return flat;
       }
       if (id === undefined && transient && typeof value !== 'function' && kindOf(value) !== 'inst') {
@@ -152,15 +224,16 @@ function createMembrane(side, transport) {
         id = `${side}~${(counter += 1)}`;
       } else if (id === undefined) {
         id = newId();
-        idOf.set(value, id);
+        idOf.set(/** @type {object} */ (value), id);
         objectOf.set(id, value);
       }
       inMessage.set(value, id);
       const kind = kindOf(value);
+      /** @type {WireNode} */
       const node = { id, k: kind };
       const at = nodes.length;
       nodes.push(node);
-      fill(node, value, kind, encodeValue);
+      fill(node, /** @type {object} */ (value), kind, encodeValue);
       // Data that comes back exactly as it arrived needs no node: the other side still has it.
       const before = unchanged && unchanged.get(value);
       if (before !== undefined && sameNode(before, node)) nodes.splice(at, 1);
@@ -170,18 +243,28 @@ function createMembrane(side, transport) {
     return { slots, nodes };
   }
 
+  /**
+   * @param {WireNode} node
+   * @param {object} value
+   * @param {NodeKind} kind
+   * @param {Encoder} encodeValue
+   */
   function fill(node, value, kind, encodeValue) {
     if (kind === 'fn') {
-      node.name = typeof value.name === 'string' ? value.name : '';
-      if (mine(node.id) && transport.oneWay && transport.oneWay(value)) node.w = 1;
+      const fn = /** @type {Function} */ (value);
+      node.name = typeof fn.name === 'string' ? fn.name : '';
+      if (mine(node.id) && transport.oneWay && transport.oneWay(fn)) node.w = 1;
       // Only the side that owns a class describes it; stubs never travel with their own description.
-      if (!foreign.has(value) && mine(node.id) && looksLikeClass(value)) node.cls = classInfo(value, encodeValue);
+      if (!foreign.has(fn) && mine(node.id) && looksLikeClass(fn)) node.cls = classInfo(fn, encodeValue);
       return;
     }
     if (kind === 'arr') {
-      node.items = [];
-      for (let index = 0; index < value.length; index += 1) node.items.push(encodeValue(value[index]));
-      node.frozen = Object.isFrozen(value);
+      const array = /** @type {unknown[]} */ (value);
+      /** @type {Slot[]} */
+      const items = [];
+      node.items = items;
+      for (let index = 0; index < array.length; index += 1) items.push(encodeValue(array[index]));
+      node.frozen = Object.isFrozen(array);
       return;
     }
     if (kind === 'obj') {
@@ -197,28 +280,29 @@ function createMembrane(side, transport) {
       return;
     }
     if (kind === 'err') {
-      node.name = String(value.name ?? 'Error');
-      node.message = String(value.message ?? '');
+      const error = /** @type {Fields} */ (value);
+      node.name = String(error.name ?? 'Error');
+      node.message = String(error.message ?? '');
       // Without the sandbox's own frames (its start-up script runs as [eval]): only the code's own lines.
       node.stack =
-        typeof value.stack === 'string'
-          ? value.stack
+        typeof error.stack === 'string'
+          ? error.stack
               .split('\n')
-              .filter((line) => !line.includes('[eval]'))
+              .filter((/** @type {string} */ line) => !line.includes('[eval]'))
               .join('\n')
           : '';
       node.fields = fieldsOf(value, encodeValue).filter(([key]) => key !== 'name' && key !== 'message' && key !== 'stack');
       return;
     }
     if (kind === 'map') {
-      node.entries = [...value.entries()].map(([key, item]) => [encodeValue(key), encodeValue(item)]);
+      node.entries = [.../** @type {Map<unknown, unknown>} */ (value).entries()].map(([key, item]) => [encodeValue(key), encodeValue(item)]);
       return;
     }
     if (kind === 'set') {
-      node.items = [...value.values()].map(encodeValue);
+      node.items = [.../** @type {Set<unknown>} */ (value).values()].map(encodeValue);
       return;
     }
-    if (kind === 'date') node.time = value.getTime();
+    if (kind === 'date') node.time = /** @type {Date} */ (value).getTime();
   }
 
   /**
@@ -226,10 +310,16 @@ function createMembrane(side, transport) {
    * the quick way for thousands of boards. Undefined when the value holds anything else. The value
    * itself goes into the message (JSON copies it on the way); the other side takes the copy as it is.
    */
+  /** @param {object} value */
   function flatData(value) {
     return isInline(value, 0) ? { $: 'a', v: value } : undefined;
   }
 
+  /**
+   * @param {unknown} value
+   * @param {number} depth
+   * @returns {boolean}
+   */
   function isInline(value, depth) {
     if (typeof value === 'string' || typeof value === 'boolean' || value === null) return true;
     if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
@@ -243,44 +333,69 @@ function createMembrane(side, transport) {
     }
     if (getPrototypeOf(value) !== Object.prototype) return false;
     for (const key in value) {
-      if (!own(value, key) || key === '__proto__' || !isInline(value[key], depth + 1)) return false;
+      if (!own(value, key) || key === '__proto__' || !isInline(/** @type {Fields} */ (value)[key], depth + 1)) return false;
     }
     return true;
   }
 
-  /** True when two nodes of a data object hold the same content. */
+  /**
+   * True when two nodes of a data object hold the same content.
+   * @param {WireNode} a
+   * @param {WireNode} b
+   */
   function sameNode(a, b) {
     if (a.k !== b.k || (a.k !== 'arr' && a.k !== 'obj')) return false;
     if (a.frozen !== b.frozen) return false;
-    if (a.k === 'arr') return sameSlots(a.items, b.items);
-    if (a.fields.length !== b.fields.length) return false;
-    return a.fields.every(([key, slot], index) => key === b.fields[index][0] && sameSlot(slot, b.fields[index][1]));
+    if (a.k === 'arr') return sameSlots(/** @type {Slot[]} */ (a.items), /** @type {Slot[]} */ (b.items));
+    // Both were filled as data objects: each has its fields.
+    const aFields = /** @type {FieldSlots} */ (a.fields);
+    const bFields = /** @type {FieldSlots} */ (b.fields);
+    if (aFields.length !== bFields.length) return false;
+    return aFields.every(
+      ([key, slot], index) => key === /** @type {[string, Slot]} */ (bFields[index])[0] && sameSlot(slot, /** @type {[string, Slot]} */ (bFields[index])[1]),
+    );
   }
 
+  /**
+   * @param {Slot[]} a
+   * @param {Slot[]} b
+   */
   function sameSlots(a, b) {
     if (a.length !== b.length) return false;
     for (let index = 0; index < a.length; index += 1) if (!sameSlot(a[index], b[index])) return false;
     return true;
   }
 
+  /**
+   * @param {Slot | undefined} a
+   * @param {Slot | undefined} b
+   */
   function sameSlot(a, b) {
     if (a === b) return true;
     if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
     return a.$ === b.$ && a.id === b.id && a.v === b.v;
   }
 
+  /** @param {Function} fn */
   function looksLikeClass(fn) {
     const proto = fn.prototype;
     if (!proto || typeof proto !== 'object') return false;
     return Object.getOwnPropertyNames(proto).length > 1 || /^class[\s{]/.test(Function.prototype.toString.call(fn));
   }
 
-  /** Decodes a message: builds or patches every node, then returns the values of its slots. */
+  /**
+   * Decodes a message: builds or patches every node, then returns the values of its slots.
+   * @param {import('./membrane-types.ts').Message} message
+   * @param {Map<unknown, WireNode>} [received]
+   */
   function decode(message, received) {
-    const nodes = message.nodes || [];
+    const encoded = /** @type {import('./membrane-types.ts').Message & Encoded} */ (message);
+    const nodes = encoded.nodes || [];
+    /** @type {Map<string, unknown>} */
     const made = new Map();
     for (const node of nodes) made.set(node.id, objectFor(node));
-    for (const node of nodes) if (node.k === 'fn' && node.cls) settle(made.get(node.id));
+    for (const node of nodes) if (node.k === 'fn' && node.cls) settle(/** @type {AnyFunction} */ (made.get(node.id)));
+    /** @type {Decoder} */
     const decodeValue = (slot) => {
       if (slot === null || typeof slot !== 'object') return slot;
       switch (slot.$) {
@@ -289,15 +404,16 @@ function createMembrane(side, transport) {
         case 'num':
           return Number(slot.v);
         case 'big':
-          return BigInt(slot.v);
+          return BigInt(/** @type {string} */ (slot.v));
         case 'sym':
-          return Symbol(slot.v);
+          return Symbol(/** @type {string} */ (slot.v));
         case 'a':
           // A fresh copy made by JSON on the way here.
           return slot.v;
         case 'r': {
-          if (made.has(slot.id)) return made.get(slot.id);
-          if (objectOf.has(slot.id)) return objectOf.get(slot.id);
+          const id = /** @type {string} */ (slot.id);
+          if (made.has(id)) return made.get(id);
+          if (objectOf.has(id)) return objectOf.get(id);
           throw gone();
         }
         default:
@@ -318,20 +434,28 @@ function createMembrane(side, transport) {
       for (const node of twins) made.set(node.id, makeTwin(node, decodeValue));
       patchAll();
     }
-    return message.slots.map(decodeValue);
+    return encoded.slots.map(decodeValue);
   }
 
-  /** A twin the other side asked for (only the sandbox makes them). */
+  /**
+   * A twin the other side asked for (only the sandbox makes them).
+   * @param {WireNode} node
+   * @param {Decoder} decodeValue
+   */
   function makeTwin(node, decodeValue) {
     if (!transport.make || !Array.isArray(node.args)) throw new Error('The other side sent a value the grader cannot read.');
-    return transport.make(node.helper, node.args.map(decodeValue));
+    return transport.make(/** @type {[string, string]} */ (node.helper), node.args.map(decodeValue));
   }
 
   function gone() {
     return new Error('This object came from an earlier run of the code, which was stopped; it is gone.');
   }
 
-  /** The object a node stands for on this side: the one already known by its id, or a new one. */
+  /**
+   * The object a node stands for on this side: the one already known by its id, or a new one.
+   * @param {WireNode} node
+   * @returns {unknown}
+   */
   function objectFor(node) {
     const existing = objectOf.get(node.id);
     if (existing !== undefined) return existing;
@@ -358,7 +482,7 @@ function createMembrane(side, transport) {
         object = new Set();
         break;
       case 'date':
-        object = new Date(node.time);
+        object = new Date(/** @type {number} */ (node.time));
         break;
       case 'prom':
         object = new Promise(() => {});
@@ -377,64 +501,80 @@ function createMembrane(side, transport) {
     return object;
   }
 
+  /** @param {WireNode} node */
   function makeError(node) {
-    const Known = { TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError }[node.name];
+    const Known = /** @type {Record<string, ErrorConstructor | undefined>} */ ({ TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError })[
+      /** @type {string} */ (node.name)
+    ];
     const error = Known ? new Known(node.message) : new Error(node.message);
     if (!Known && node.name !== 'Error') Object.defineProperty(error, 'name', { value: node.name, writable: true, configurable: true });
     Object.defineProperty(error, 'stack', { value: node.stack || `${node.name}: ${node.message}`, writable: true, configurable: true });
     return error;
   }
 
-  /** Brings an object in line with a node: fields set, removed and reordered as the sender has them. */
+  /**
+   * Brings an object in line with a node: fields set, removed and reordered as the sender has them.
+   * @param {unknown} object
+   * @param {WireNode} node
+   * @param {Decoder} decodeValue
+   */
   function patch(object, node, decodeValue) {
     switch (node.k) {
       case 'arr': {
-        const items = node.items.map(decodeValue);
-        if (!Object.isFrozen(object)) {
-          const same = object.length === items.length && items.every((item, index) => Object.is(item, object[index]));
+        const items = /** @type {Slot[]} */ (node.items).map(decodeValue);
+        const array = /** @type {unknown[]} */ (object);
+        if (!Object.isFrozen(array)) {
+          const same = array.length === items.length && items.every((item, index) => Object.is(item, array[index]));
           if (!same) {
-            object.length = items.length;
+            array.length = items.length;
             items.forEach((item, index) => {
-              object[index] = item;
+              array[index] = item;
             });
           }
-          if (node.frozen) Object.freeze(object);
+          if (node.frozen) Object.freeze(array);
         }
         return;
       }
       case 'obj':
-        patchFields(object, decodeFields(node.fields, decodeValue), true, mine(node.id));
+        patchFields(/** @type {Fields} */ (object), decodeFields(/** @type {FieldSlots} */ (node.fields), decodeValue), true, mine(node.id));
         if (node.frozen && !Object.isFrozen(object)) Object.freeze(object);
         return;
       case 'inst': {
-        if (node.cls !== undefined && !mine(node.id) && foreign.has(object) && getPrototypeOf(object) === Object.prototype) {
-          const constructor = decodeValue(node.cls);
+        if (node.cls !== undefined && !mine(node.id) && foreign.has(/** @type {object} */ (object)) && getPrototypeOf(object) === Object.prototype) {
+          const constructor = decodeValue(/** @type {Slot} */ (node.cls));
           if (typeof constructor === 'function') Object.setPrototypeOf(object, prototypeFor(constructor));
         }
-        patchFields(object, decodeFields(node.fields, decodeValue), true, mine(node.id));
+        patchFields(/** @type {Fields} */ (object), decodeFields(/** @type {FieldSlots} */ (node.fields), decodeValue), true, mine(node.id));
         return;
       }
       case 'err':
-        patchFields(object, decodeFields(node.fields, decodeValue), false, mine(node.id));
+        patchFields(/** @type {Fields} */ (object), decodeFields(/** @type {FieldSlots} */ (node.fields), decodeValue), false, mine(node.id));
         return;
       case 'map': {
-        const entries = node.entries.map(([key, item]) => [decodeValue(key), decodeValue(item)]);
-        object.clear();
-        for (const [key, item] of entries) object.set(key, item);
+        const entries = /** @type {NonNullable<WireNode['entries']>} */ (node.entries).map(([key, item]) => [decodeValue(key), decodeValue(item)]);
+        const map = /** @type {Map<unknown, unknown>} */ (object);
+        map.clear();
+        for (const [key, item] of entries) map.set(key, item);
         return;
       }
       case 'set': {
-        const items = node.items.map(decodeValue);
-        object.clear();
-        for (const item of items) object.add(item);
+        const items = /** @type {Slot[]} */ (node.items).map(decodeValue);
+        const set = /** @type {Set<unknown>} */ (object);
+        set.clear();
+        for (const item of items) set.add(item);
         return;
       }
       default:
     }
   }
 
-  /** A node's fields, decoded, without the names test tools treat specially. */
+  /**
+   * A node's fields, decoded, without the names test tools treat specially.
+   * @param {FieldSlots} fields
+   * @param {Decoder} decodeValue
+   */
   function decodeFields(fields, decodeValue) {
+    /** @type {Array<[string, unknown]>} */
     const decoded = [];
     for (const [key, slot] of fields) if (!SPECIAL.test(key)) decoded.push([key, decodeValue(slot)]);
     return decoded;
@@ -444,6 +584,10 @@ function createMembrane(side, transport) {
    * Sets an object's fields as the other side has them. An object of this side's own (one it sent)
    * changes only in its data: its functions are never replaced, removed or added, so the other side
    * cannot swap a method of a test's object (say, the pretend player's transcript) for its own.
+   * @param {Fields} object
+   * @param {Array<[string, unknown]>} fields
+   * @param {boolean} removeOthers
+   * @param {boolean} owned
    */
   function patchFields(object, fields, removeOthers, owned) {
     if (Object.isFrozen(object)) return;
@@ -465,9 +609,14 @@ function createMembrane(side, transport) {
     }
   }
 
+  /** @type {WeakMap<Function, object>} */
   const prototypes = new WeakMap();
 
-  /** The prototype that mirrors of a class stub get (transport.prototypeFor may choose a lasting one). */
+  /**
+   * The prototype that mirrors of a class stub get (transport.prototypeFor may choose a lasting one).
+   * @param {Function} constructor
+   * @returns {object}
+   */
   function prototypeFor(constructor) {
     if (transport.prototypeFor) {
       const chosen = transport.prototypeFor(constructor);
@@ -476,49 +625,67 @@ function createMembrane(side, transport) {
     return prototypes.get(constructor) || constructor.prototype || Object.prototype;
   }
 
-  /** A function here that calls the other side's function. */
+  /**
+   * A function here that calls the other side's function.
+   * @param {WireNode} node
+   */
   function functionStub(node) {
-    const name = node.name;
-    const stub = {
-      [name]: function (...args) {
-        if (new.target) return construct(stub, args);
-        return call(stub, this, args);
-      },
-    }[name];
+    const name = /** @type {string} */ (node.name);
+    const stub = /** @type {AnyFunction} */ (
+      {
+        [name]: function (/** @type {unknown[]} */ ...args) {
+          if (new.target) return construct(stub, args);
+          return call(stub, this, args);
+        },
+      }[name]
+    );
     foreign.add(stub);
     return stub;
   }
 
-  /** A function here that sends its calls to the other side's one-way function and returns at once. */
+  /**
+   * A function here that sends its calls to the other side's one-way function and returns at once.
+   * @param {WireNode} node
+   */
   function oneWayStub(node) {
-    const name = node.name;
-    const stub = {
-      [name]: function (...args) {
-        const { slots, nodes } = encode([stub, this, ...args]);
-        transport.post({ op: 'call', slots, nodes });
-        return undefined;
-      },
-    }[name];
+    const name = /** @type {string} */ (node.name);
+    const stub = /** @type {AnyFunction} */ (
+      {
+        [name]: function (/** @type {unknown[]} */ ...args) {
+          const { slots, nodes } = encode([stub, this, ...args]);
+          /** @type {NonNullable<typeof transport.post>} */ (transport.post)({ op: 'call', slots, nodes });
+          return undefined;
+        },
+      }[name]
+    );
     foreign.add(stub);
     return stub;
   }
 
-  /** A class here whose instances are mirrors of the other side's instances (methods come in `settle`). */
+  /**
+   * A class here whose instances are mirrors of the other side's instances (methods come in `settle`).
+   * @param {WireNode} node
+   */
   function classStub(node) {
     const stub = functionStub(node);
-    unsettled.set(stub, node.cls);
+    unsettled.set(stub, /** @type {ClassInfo} */ (node.cls));
     return stub;
   }
 
+  /** @type {WeakMap<object, ClassInfo>} */
   const unsettled = new WeakMap();
 
-  /** Gives a class stub's prototype its methods and accessors, once every node of the message exists. */
+  /**
+   * Gives a class stub's prototype its methods and accessors, once every node of the message exists.
+   * @param {AnyFunction} stub
+   */
   function settle(stub) {
     const info = unsettled.get(stub);
     if (info === undefined) return;
     unsettled.delete(stub);
     const proto = stub.prototype;
-    const lookup = (slot) => (slot && slot.$ === 'r' ? objectOf.get(slot.id) : undefined);
+    const lookup = (/** @type {Slot | null} */ slot) =>
+      /** @type {AnyFunction | undefined} */ (slot && /** @type {SlotRef} */ (slot).$ === 'r' ? objectOf.get(/** @type {SlotRef} */ (slot).id) : undefined);
     for (const [key, slot] of info.methods) {
       if (SPECIAL.test(key)) continue;
       Object.defineProperty(proto, key, { value: lookup(slot), writable: true, configurable: true, enumerable: false });
@@ -529,12 +696,12 @@ function createMembrane(side, transport) {
       const set = lookup(setter);
       Object.defineProperty(proto, key, {
         get: get
-          ? function () {
+          ? /** @this {unknown} */ function () {
               return get.call(this);
             }
           : undefined,
         set: set
-          ? function (value) {
+          ? /** @this {unknown} */ function (/** @type {unknown} */ value) {
               set.call(this, value);
             }
           : undefined,
@@ -544,32 +711,52 @@ function createMembrane(side, transport) {
     }
   }
 
+  /**
+   * @param {AnyFunction} stub
+   * @param {unknown} self
+   * @param {unknown[]} args
+   */
   function call(stub, self, args) {
     return exchange({ op: 'call' }, [stub, self, ...args]);
   }
 
+  /**
+   * @param {AnyFunction} stub
+   * @param {unknown[]} args
+   */
   function construct(stub, args) {
     return exchange({ op: 'new' }, [stub, ...args]);
   }
 
-  /** Sends a request whose values are `values`, and returns the reply's value (or throws what it threw). */
+  /**
+   * Sends a request whose values are `values`, and returns the reply's value (or throws what it threw).
+   * @param {{ op: string }} head
+   * @param {unknown[]} values
+   */
   function exchange(head, values) {
     const { slots, nodes } = encode(values, undefined, head.op === 'each');
     const reply = transport.request({ ...head, slots, nodes });
     return settleReply(reply);
   }
 
+  /** @param {import('./membrane-types.ts').Message} reply */
   function settleReply(reply) {
     const [value] = decode(reply);
     if (reply.threw) throw value;
     return value;
   }
 
-  /** Answers one request of the other side: runs it here and encodes what it gave or threw. */
+  /**
+   * Answers one request of the other side: runs it here and encodes what it gave or threw.
+   * @param {import('./membrane-types.ts').Message} request
+   * @param {Record<string, (...values: unknown[]) => unknown>} [extraOps]
+   */
   function serve(request, extraOps) {
     let outcome;
     let threw = false;
+    /** @type {unknown[] | undefined} */
     let values;
+    /** @type {Map<unknown, WireNode>} */
     const received = new Map();
     try {
       values = decode(request, received);
@@ -585,12 +772,17 @@ function createMembrane(side, transport) {
       const { slots, nodes } = encode(batch ? [outcome] : [outcome, ...(values || [])], received, batch);
       return { slots: [slots[0]], nodes, threw };
     } catch (error) {
-      const message = `The value could not be sent back: ${error && error.message}`;
+      const message = `The value could not be sent back: ${error && /** @type {Error} */ (error).message}`;
       const { slots, nodes } = encode([new Error(message)]);
       return { slots, nodes, threw: true };
     }
   }
 
+  /**
+   * @param {import('./membrane-types.ts').Message} request
+   * @param {unknown[]} values
+   * @param {Record<string, (...values: unknown[]) => unknown>} [extraOps]
+   */
   function perform(request, values, extraOps) {
     if (request.op === 'call') {
       const [fn, self, ...args] = values;
@@ -599,23 +791,25 @@ function createMembrane(side, transport) {
     }
     if (request.op === 'new') {
       const [fn, ...args] = values;
-      return Reflect.construct(fn, args);
+      return Reflect.construct(/** @type {Function} */ (fn), args);
     }
     if (request.op === 'each') {
       // In order, up to the first call that throws (the rest are not made): what each call gave, and
       // then what that call threw. Only the values cross, not an object around each: half the bytes.
       const [fn, list] = values;
+      /** @type {unknown[]} */
       const given = [];
-      for (const args of list) {
+      for (const args of /** @type {unknown[][]} */ (list)) {
         try {
-          given.push(Reflect.apply(fn, undefined, args));
+          given.push(Reflect.apply(/** @type {Function} */ (fn), undefined, args));
         } catch (error) {
           return { given, threw: true, error };
         }
       }
       return { given, threw: false };
     }
-    if (extraOps && extraOps[request.op]) return extraOps[request.op](...values);
+    const op = /** @type {string} */ (request.op);
+    if (extraOps && extraOps[op]) return extraOps[op](...values);
     throw new Error(`unknown request ${request.op}`);
   }
 
@@ -623,6 +817,7 @@ function createMembrane(side, transport) {
    * Runs a one-way call of the other side (see the top of this file). False, and nothing run, when the
    * function is not one this side made one-way: the other side broke the protocol. What the function
    * throws is thrown to the caller here (the code that made the call has run on).
+   * @param {import('./membrane-types.ts').Message} message
    */
   function serveOneWay(message) {
     const [fn, self, ...args] = decode(message);
@@ -635,13 +830,17 @@ function createMembrane(side, transport) {
    * Calls a function of the other side once per argument list: { ok, value } each, up to the first
    * { ok: false, error }. The lists cross in parts that grow (FIRST_PART, then PART_GROWTH times as
    * many each time), so a function that throws at once (a stub, say) is sent only the first few.
+   * @param {unknown} stub
+   * @param {unknown[][]} argumentLists
    */
   function callEach(stub, argumentLists) {
+    /** @type {Array<{ ok: true, value: unknown } | { ok: false, error: unknown }>} */
     const outcomes = [];
     let size = FIRST_PART;
     for (let start = 0; start < argumentLists.length; start += size, size *= PART_GROWTH) {
       const part = argumentLists.slice(start, start + size);
-      const reply = exchange({ op: 'each' }, [stub, part]);
+      // What the other side sent back (its shape is checked below).
+      const reply = /** @type {{ given?: unknown, threw?: unknown, error?: unknown }} */ (exchange({ op: 'each' }, [stub, part]));
       const given = reply && reply.given;
       // What the other side says is checked for its shape: a value for each call of the part, or
       // fewer values and then what the next call threw.
@@ -658,7 +857,11 @@ function createMembrane(side, transport) {
     return outcomes;
   }
 
-  /** Sends a request of a kind the other side knows (for example loading a module). */
+  /**
+   * Sends a request of a kind the other side knows (for example loading a module).
+   * @param {string} op
+   * @param {unknown[]} values
+   */
   function ask(op, values) {
     return exchange({ op }, values);
   }

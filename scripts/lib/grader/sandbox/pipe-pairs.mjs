@@ -1,9 +1,16 @@
+// @ts-check
 // Pairs of named pipes between the trusted side and one sandbox: taken from the grader's stock
 // (pipe-stock.ts) and opened. Plain JavaScript, so that the main thread of the vitest child (see
 // pump.mjs) can take pairs too, without a TypeScript loader; channel.ts uses it in the test workers.
 import { constants, lstatSync, openSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
+
+/**
+ * Named pipes between the trusted side and one sandbox, open: this side's ends, the sandbox's ends,
+ * and the replies pipe once more, never blocking.
+ * @typedef {{ mainIn: number, mainOut: number, childIn: number, childOut: number, wake: number }} OpenPipes
+ */
 
 /**
  * Takes one ready pair from the stock folder `stock` (WORKBOOK_PIPE_STOCK by default): the paths of
@@ -49,6 +56,7 @@ function isPipe(path) {
  * blocks): the sandbox gets only the ends it needs (childIn: it reads requests; childOut: it writes
  * replies); wake is the replies pipe once more, never blocking, for the pump's wake-up.
  * @param {{ requests: string; replies: string }} pair
+ * @returns {OpenPipes}
  */
 export function openPair({ requests, replies }) {
   return {
@@ -64,6 +72,7 @@ export function openPair({ requests, replies }) {
  * A pair from the stock, opened, its names gone (so nothing else can ever open them); undefined when
  * the stock is empty.
  * @param {string | undefined} stock
+ * @returns {OpenPipes | undefined}
  */
 export function takeStockPair(stock = process.env.WORKBOOK_PIPE_STOCK) {
   const claimed = claimPipePair(stock);

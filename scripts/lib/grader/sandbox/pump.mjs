@@ -1,3 +1,4 @@
+// @ts-check
 // The pump of the trusted test side (channel.ts): it starts the sandbox processes and keeps their
 // clocks. The suites' thread blocks while the hand-in's code runs (so that a call into it looks
 // synchronous); the pump, elsewhere, stops a sandbox that runs past its deadline, uses too much
@@ -15,9 +16,8 @@ import { closeSync, existsSync, rmSync, writeSync } from 'node:fs';
 import { BroadcastChannel, isMainThread, workerData } from 'node:worker_threads';
 import { BUSY_STRETCH, residentBytes, schedTimes } from './cpu-time.mjs';
 import { takeStockPair } from './pipe-pairs.mjs';
+import { KEEPER_CHANNEL, MAX_FRAME } from './wire.mjs';
 
-/** The largest frame a relayed sandbox may send (a bigger one is a broken or hostile sandbox). */
-const MAX_FRAME = 8 * 1024 * 1024; // as in channel.ts
 /** Bytes of a sandbox's standard error kept, to explain a crash. */
 const STDERR_KEEP = 4096;
 /** How often deadlines are looked at, in milliseconds. */
@@ -27,7 +27,34 @@ const MEMORY_EVERY = 100;
 /** What the suites' thread reads from a named pipe when its sandbox has gone (no frame is that long). */
 const WAKE = Buffer.from([0xff, 0xff, 0xff, 0xff]);
 
+/** @typedef {import('./pipe-pairs.mjs').OpenPipes} OpenPipes */
+/** What starting one sandbox takes (a spawn request of a suites' thread, or a sandbox started ahead). */
+/** @typedef {Omit<import('./channel.ts').SandboxSpec, 'pipes'> & { sid: Sid, control: SharedArrayBuffer, pipes: OpenPipes | undefined }} StartSpec */
+/** A sandbox's id at its pump: a number from a suites' thread, a text for one started ahead. */
+/** @typedef {number | string} Sid */
+/** @typedef {{ post: (message: object) => void, sandboxes: Map<Sid, Box> }} Pump */
+/**
+ * @typedef {object} Box One sandbox as its pump keeps it.
+ * @property {Pump} pump
+ * @property {Sid} sid
+ * @property {import('node:child_process').ChildProcess | undefined} child
+ * @property {Buffer} pending
+ * @property {string} stderr
+ * @property {string | undefined} reason
+ * @property {NodeJS.Timeout[]} timers
+ * @property {string} scratch
+ * @property {Int32Array} gone
+ * @property {OpenPipes | undefined} pipes
+ * @property {SharedArrayBuffer} control
+ */
+/** @typedef {{ end: number, limit: number, waitedBefore: number | undefined }} Call */
+/**
+ * A request of a suites' thread (channel.ts).
+ * @typedef {({ op: 'spawn' } & StartSpec) | { op: 'take-spare', sid: number, until: number } | { op: 'write', sid: Sid, text: string } | { op: 'kill', sid: Sid, reason?: string }} PumpRequest
+ */
+
 /** Every pump of this thread: the live sandboxes of each, by id. */
+/** @type {Set<Map<Sid, Box>>} */
 const everyPump = new Set();
 
 /**
@@ -42,27 +69,34 @@ function newPump(post) {
   return pump;
 }
 
-/** Starts a sandbox for `pump` under the id `sid`. */
+/**
+ * Starts a sandbox for `pump` under the id `sid`.
+ * @param {Pump} pump
+ * @param {StartSpec} spec
+ * @returns {Box}
+ */
 function start(pump, { sid, command, args, env, uid, gid, memoryLimitBytes, scratch, control, pipes }) {
+  /** @type {import('node:child_process').SpawnOptions} */
   const options = { env, cwd: scratch, stdio: pipes ? ['ignore', 'pipe', 'pipe', pipes.childIn, pipes.childOut] : ['pipe', 'pipe', 'pipe'] };
   if (uid !== undefined) Object.assign(options, { uid, gid });
   // control: [0] 1 once the sandbox is gone; as Float64 at byte 8: when the current call must end (0: none).
   const gone = new Int32Array(control, 0, 1);
   const until = new Float64Array(control, 8, 1);
+  /** @type {Box} */
   const box = { pump, sid, child: undefined, pending: Buffer.alloc(0), stderr: '', reason: undefined, timers: [], scratch, gone, pipes, control };
   pump.sandboxes.set(sid, box);
   try {
     box.child = spawn(command, args, options);
   } catch (error) {
     box.reason = 'spawn';
-    box.stderr = String(error.message);
+    box.stderr = String(/** @type {Error} */ (error).message);
     finish(box, null, null);
     return box;
   }
-  const { child } = box;
+  const child = /** @type {import('node:child_process').ChildProcess} */ (box.child);
   pump.post({ sid, spawned: true, pid: child.pid });
   child.stdin?.on('error', () => {});
-  child.stdout.on('data', (chunk) => {
+  /** @type {import('node:stream').Readable} */ (child.stdout).on('data', (/** @type {Buffer} */ chunk) => {
     if (pipes) return; // with named pipes, standard output carries nothing the grader reads
     box.pending = box.pending.length === 0 ? chunk : Buffer.concat([box.pending, chunk]);
     while (box.pending.length >= 4) {
@@ -77,7 +111,7 @@ function start(pump, { sid, command, args, env, uid, gid, memoryLimitBytes, scra
       box.pump.post({ sid: box.sid, frame: text });
     }
   });
-  child.stderr.on('data', (chunk) => {
+  /** @type {import('node:stream').Readable} */ (child.stderr).on('data', (/** @type {Buffer} */ chunk) => {
     if (box.stderr.length < STDERR_KEEP) box.stderr += chunk.toString('utf8').slice(0, STDERR_KEEP - box.stderr.length);
   });
   child.on('error', (error) => {
@@ -85,17 +119,18 @@ function start(pump, { sid, command, args, env, uid, gid, memoryLimitBytes, scra
     box.stderr += String(error.message);
   });
   child.on('close', (code, killedBy) => finish(box, code, killedBy));
+  /** @type {Call | undefined} */
   let call; // the current call: its deadline, its limit, and how long the sandbox had waited for a CPU before it
   box.timers.push(
     setInterval(() => {
-      const end = until[0];
+      const end = /** @type {number} */ (until[0]);
       if (end <= 0) {
         call = undefined;
         return;
       }
       const now = Date.now();
       if (call?.end !== end) call = { end, limit: Math.max(0, end - now), waitedBefore: schedTimes(child.pid)?.waitMs };
-      if (now > end && !stillOwed(call, child.pid, now)) stop(box, 'timeout');
+      if (now > end && !stillOwed(/** @type {Call} */ (call), child.pid, now)) stop(box, 'timeout');
     }, DEADLINE_EVERY),
   );
   if (memoryLimitBytes) {
@@ -112,6 +147,11 @@ function start(pump, { sid, command, args, env, uid, gid, memoryLimitBytes, scra
  * Whether a call past its deadline is still owed time: the machine kept its code waiting for a CPU
  * for longer than the call has overrun, and the call has not yet run BUSY_STRETCH times its limit.
  */
+/**
+ * @param {Call} call
+ * @param {number | undefined} pid
+ * @param {number} now
+ */
 function stillOwed(call, pid, now) {
   if (now > call.end + call.limit * (BUSY_STRETCH - 1)) return false;
   const waitedNow = schedTimes(pid)?.waitMs;
@@ -119,7 +159,12 @@ function stillOwed(call, pid, now) {
   return now - call.end < waitedNow - call.waitedBefore;
 }
 
-/** Tells the suites' thread that a sandbox is gone, waking it if it is reading a named pipe. */
+/**
+ * Tells the suites' thread that a sandbox is gone, waking it if it is reading a named pipe.
+ * @param {Box} box
+ * @param {number | null} code
+ * @param {NodeJS.Signals | null} killedBy
+ */
 function finish(box, code, killedBy) {
   for (const timer of box.timers) clearInterval(timer);
   box.pump.sandboxes.delete(box.sid);
@@ -141,6 +186,10 @@ function finish(box, code, killedBy) {
   box.pump.post({ sid: box.sid, exit });
 }
 
+/**
+ * @param {Box | undefined} box
+ * @param {string} reason
+ */
 function stop(box, reason) {
   if (!box) return;
   box.reason ??= reason;
@@ -157,6 +206,11 @@ function stop(box, reason) {
  * that the thread may take (in the main thread of the vitest child). Returns the function that takes
  * the thread's requests, and the one that ends every sandbox the pump started.
  */
+/**
+ * @param {{ postMessage(message: object): void }} port
+ * @param {SharedArrayBuffer} signalBuffer
+ * @param {Box[]} [spares]
+ */
 function createPump(port, signalBuffer, spares = []) {
   const signal = new Int32Array(signalBuffer);
   const pump = newPump((message) => {
@@ -166,7 +220,7 @@ function createPump(port, signalBuffer, spares = []) {
   });
 
   /** Takes one request of the suites' thread. */
-  const handle = (message) => {
+  const handle = (/** @type {PumpRequest} */ message) => {
     switch (message.op) {
       case 'spawn':
         start(pump, message);
@@ -183,8 +237,11 @@ function createPump(port, signalBuffer, spares = []) {
         box.pump = pump;
         box.sid = message.sid;
         pump.sandboxes.set(box.sid, box);
-        const { mainIn, mainOut, wake } = box.pipes;
-        pump.post({ sid: box.sid, spare: { pid: box.child.pid, control: box.control, pipes: { mainIn, mainOut, wake } } });
+        const { mainIn, mainOut, wake } = /** @type {OpenPipes} */ (box.pipes);
+        pump.post({
+          sid: box.sid,
+          spare: { pid: /** @type {import('node:child_process').ChildProcess} */ (box.child).pid, control: box.control, pipes: { mainIn, mainOut, wake } },
+        });
         break;
       }
       case 'write': {
@@ -211,7 +268,10 @@ function createPump(port, signalBuffer, spares = []) {
   return { handle, endAll };
 }
 
-/** The first spare still running, taken off the list; undefined when none is left. */
+/**
+ * The first spare still running, taken off the list; undefined when none is left.
+ * @param {Box[]} spares
+ */
 function takeSpare(spares) {
   for (let box = spares.shift(); box !== undefined; box = spares.shift()) {
     if (box.child && Atomics.load(box.gone, 0) === 0) return box;
@@ -238,9 +298,6 @@ if (!isMainThread && workerData?.signal) {
   workerData.port.on('message', handle);
 }
 
-/** The channel on which suites' threads ask the main thread's pumps for sandboxes (see channel.ts). */
-export const KEEPER_CHANNEL = 'tictactoe-workbook-keeper';
-
 /** How often the main thread looks whether the suites' threads it pumps for are still there, in milliseconds. */
 const THREADS_EVERY = 250;
 
@@ -254,8 +311,10 @@ const THREADS_EVERY = 250;
 export function startKeeper() {
   const requests = new BroadcastChannel(KEEPER_CHANNEL);
   /** The pumps, by the suites' thread they serve (its threadId). */
+  /** @type {Map<number, ReturnType<typeof createPump> & { task: string }>} */
   const pumps = new Map();
   /** Sandboxes started ahead, for the first threads that ask (see prespawn); until then, no thread's. */
+  /** @type {Box[]} */
   const spares = [];
   const waiting = newPump(() => {});
   requests.onmessage = (event) => {
@@ -291,7 +350,7 @@ export function startKeeper() {
    * first threads to take (a spare holds no code until a thread boots it). The grader sends the specs
    * with the run's start, while vitest itself starts here and the other CPU has little to do.
    */
-  const prespawn = (specs, stock) => {
+  const prespawn = (/** @type {import('../child-protocol.ts').SpareSpec[]} */ specs, /** @type {string | undefined} */ stock) => {
     let tries = 0;
     const next = () => {
       while (specs.length > 0) {
@@ -301,7 +360,7 @@ export function startKeeper() {
           if ((tries += 1) <= SPARE_TRIES) setTimeout(next, SPARE_RETRY_MS).unref();
           return;
         }
-        const { startLimitMs, ...spec } = specs.shift();
+        const { startLimitMs, ...spec } = /** @type {import('../child-protocol.ts').SpareSpec} */ (specs.shift());
         const control = new SharedArrayBuffer(16);
         new Float64Array(control, 8, 1)[0] = Date.now() + startLimitMs;
         const box = start(waiting, { ...spec, sid: `ahead-${(spared += 1)}`, args: [...spec.args, 'pipes'], control, pipes });

@@ -1,3 +1,4 @@
+// @ts-check
 // The program that runs a hand-in's code, in its own locked-down process (see fences.ts for how it
 // is started: Node's permission model with no file written and none read but an empty folder of its
 // own, no processes, no threads; on Linux also its own network and process namespaces and resource limits).
@@ -8,9 +9,30 @@
 // Nothing here is trusted by the grader: every value it sends back is checked by the suites.
 'use strict';
 
+/** @typedef {import('./membrane-types.ts').Message} Message */
+/**
+ * A hand-in's module as Node's loader makes it here.
+ * @typedef {{ filename: string, paths: string[], loaded: boolean, exports: Holder, require: (specifier: string) => unknown }} LoadedModule
+ */
+/** @typedef {{ code?: string, error?: { message: string, location: string } }} CompiledSource */
+/** The ops as the membrane serves them (the grader sends each op the arguments it takes). */
+/** @typedef {Record<string, (...values: unknown[]) => unknown>} ServedOps */
+/** @typedef {{ t: 'boot', modules: Record<string, CompiledSource>, helpers: string, base: string }} BootFrame */
+
 const fs = require('node:fs');
-const Module = require('node:module');
+/** Node's module loader, with the internals this script uses (Node's types leave them out). */
+const Module = /**
+ * @type {ModuleLoader & {
+ *   new (id: string, parent: null): LoadedModule,
+ *   _load(request: string, parent: null, isMain: boolean): Holder,
+ *   prototype: { _compile(this: LoadedModule, code: string, filename: string): void },
+ * }}
+ */ (/** @type {unknown} */ (require('node:module')));
 const util = require('node:util');
+/**
+ * The process, with the internals this script replaces (Node's types leave them out).
+ * @typedef {Holder & { reallyExit(code: number): never }} ProcessInternals
+ */
 
 const readSync = fs.readSync;
 const writeSync = fs.writeSync;
@@ -19,7 +41,7 @@ const BufferAlloc = Buffer.alloc;
 const jsonParse = JSON.parse;
 const jsonStringify = JSON.stringify;
 const format = util.format;
-const exitNow = process.reallyExit.bind(process);
+const exitNow = /** @type {ProcessInternals} */ (/** @type {unknown} */ (process)).reallyExit.bind(process);
 
 /** Bytes of output one request may print before the rest is dropped. */
 const OUTPUT_CAP = 64 * 1024;
@@ -30,15 +52,21 @@ const OUTPUT_CAP = 64 * 1024;
 const viaPipes = process.argv[1] === 'pipes';
 const IN = viaPipes ? 3 : 0;
 const OUT = viaPipes ? 4 : 1;
+// A copy of wire.mjs's (this script cannot import): tests/workbook/wire.test.ts holds the two equal.
 const PART_BYTES = 60 * 1024;
 
+/**
+ * @param {Buffer} buffer
+ * @param {number} offset
+ * @param {number} length
+ */
 function readInto(buffer, offset, length) {
   while (length > 0) {
     let count;
     try {
       count = readSync(IN, buffer, offset, length, null);
     } catch (error) {
-      if (error.code === 'EAGAIN') continue;
+      if (/** @type {NodeJS.ErrnoException} */ (error).code === 'EAGAIN') continue;
       throw error;
     }
     if (count === 0) exitNow(0); // the grader is gone
@@ -47,6 +75,7 @@ function readInto(buffer, offset, length) {
   }
 }
 
+/** @returns {Message} */
 function readFrame() {
   const header = BufferAlloc(4);
   readInto(header, 0, 4);
@@ -67,6 +96,7 @@ function readFrame() {
   return jsonParse(body.toString('utf8'));
 }
 
+/** @param {object} message */
 function writeFrame(message) {
   const body = BufferFrom(jsonStringify(message), 'utf8');
   const frame = BufferAlloc(4 + body.length);
@@ -77,7 +107,7 @@ function writeFrame(message) {
     try {
       offset += writeSync(OUT, frame, offset, frame.length - offset);
     } catch (error) {
-      if (error.code !== 'EAGAIN') throw error;
+      if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EAGAIN') throw error;
     }
   }
 }
@@ -85,42 +115,50 @@ function writeFrame(message) {
 // What the code prints goes to the grader as it happens, capped, so the last lines are known even
 // when the code is stopped.
 let printed = 0;
+/**
+ * @param {string} method
+ * @param {string} text
+ */
 function print(method, text) {
   if (printed > OUTPUT_CAP) return;
   printed += text.length;
   writeFrame({ t: 'out', m: method, s: printed > OUTPUT_CAP ? '[more output was cut]\n' : text });
 }
 for (const method of ['log', 'info', 'warn', 'error', 'debug', 'trace']) {
-  console[method] = (...parts) => print(method === 'trace' ? 'error' : method, `${format(...parts)}\n`);
+  /** @type {Holder} */ (/** @type {unknown} */ (console))[method] = (/** @type {unknown[]} */ ...parts) =>
+    print(method === 'trace' ? 'error' : method, `${format(...parts)}\n`);
 }
 console.dir = (value) => print('log', `${util.inspect(value)}\n`);
 console.table = (value) => print('log', `${util.inspect(value)}\n`);
-for (const [stream, method] of [
+for (const [stream, method] of /** @type {Array<[NodeJS.WriteStream, string]>} */ ([
   [process.stdout, 'stdout'],
   [process.stderr, 'stderr'],
-]) {
-  stream.write = (chunk, encoding, done) => {
-    print(method, typeof chunk === 'string' ? chunk : BufferFrom(chunk).toString('utf8'));
-    if (typeof encoding === 'function') encoding();
-    else if (typeof done === 'function') done();
-    return true;
-  };
+])) {
+  stream.write = /** @type {NodeJS.WriteStream['write']} */ (
+    (/** @type {string | Uint8Array} */ chunk, /** @type {unknown} */ encoding, /** @type {unknown} */ done) => {
+      print(method, typeof chunk === 'string' ? chunk : BufferFrom(chunk).toString('utf8'));
+      if (typeof encoding === 'function') encoding();
+      else if (typeof done === 'function') done();
+      return true;
+    }
+  );
 }
 
 // The process's own controls are not the code's to use. (The fences hold without this; these
 // give a plain message instead of a crash.)
+/** @param {string} what */
 function refuse(what) {
   return () => {
     throw new Error(`${what} is not available to graded code.`);
   };
 }
-process.exit = (code) => {
+process.exit = (/** @type {unknown} */ code) => {
   throw new Error(`process.exit unexpectedly called with "${code}"`);
 };
-process.reallyExit = process.exit;
+/** @type {ProcessInternals} */ (/** @type {unknown} */ (process)).reallyExit = process.exit;
 process.abort = refuse('process.abort');
 process.kill = refuse('process.kill');
-process._kill = refuse('process._kill');
+/** @type {ProcessInternals} */ (/** @type {unknown} */ (process))._kill = refuse('process._kill');
 process.chdir = refuse('process.chdir');
 
 /** The Node modules graded code may import: none of them reach files, processes or the network. */
@@ -130,6 +168,7 @@ const BUILTINS = new Set(['assert', 'assert/strict', 'buffer', 'crypto', 'events
 const loadModule = Module._load;
 const compileModule = Module.prototype._compile;
 
+/** @param {unknown} name */
 function builtin(name) {
   const bare = String(name).replace(/^node:/, '');
   if (!BUILTINS.has(bare)) throw new Error(`Cannot use the module "${name}" in graded code.`);
@@ -139,20 +178,25 @@ function builtin(name) {
   return exports;
 }
 
-putUpFence(Module, fs, builtin, process.cwd());
+putUpFence(Module, /** @type {FileFunctions} */ (/** @type {unknown} */ (fs)), builtin, process.cwd());
 
 // The hand-in's modules, compiled to CommonJS by the grader: path → { code } or { error }.
+/** @type {Map<string, CompiledSource>} */
 let sources = new Map();
+/** @type {Map<string, LoadedModule>} */
 let cache = new Map();
+/** @type {Map<string, Holder>} */
 let snapshots = new Map();
 let helpers = '/';
 /** The folder above the graded lessons/ folder: paths in messages are shown from there (lessons/01-board/board.ts). */
 let base = '/';
 
+/** @param {string} path */
 function dirnameOf(path) {
   return path.slice(0, path.lastIndexOf('/')) || '/';
 }
 
+/** @param {string} path */
 function normalise(path) {
   const parts = [];
   for (const part of path.split('/')) {
@@ -163,7 +207,11 @@ function normalise(path) {
   return `/${parts.join('/')}`;
 }
 
-/** The module a specifier names, from the module at `from`: another exercise file, or an allowed built-in. */
+/**
+ * The module a specifier names, from the module at `from`: another exercise file, or an allowed built-in.
+ * @param {string} from
+ * @param {string} specifier
+ */
 function requireFrom(from, specifier) {
   if (!specifier.startsWith('.') && !specifier.startsWith('/')) return builtin(specifier);
   const wanted = normalise(specifier.startsWith('/') ? specifier : `${dirnameOf(from)}/${specifier}`);
@@ -171,7 +219,7 @@ function requireFrom(from, specifier) {
   const found = candidates.find((candidate) => sources.has(candidate));
   if (found === undefined) {
     const shown = from.startsWith(`${base}/`) ? from.slice(base.length + 1) : from;
-    const error = new Error(`Cannot find module '${specifier}' imported from ${shown}`);
+    const error = /** @type {NodeJS.ErrnoException} */ (new Error(`Cannot find module '${specifier}' imported from ${shown}`));
     error.code = 'ERR_MODULE_NOT_FOUND';
     throw error;
   }
@@ -184,14 +232,15 @@ function requireFrom(from, specifier) {
  * has booted twice, V8 gives up on optimising reads of them, and the code would run about three
  * times slower in every lesson after the first. (A file still loading, in an import cycle, gives its
  * exports as they are. An `export let` that the file changes later is seen as it was when it loaded.)
+ * @param {string} path
  */
 function importedFrom(path) {
   const exports = load(path);
-  const module = cache.get(path);
+  const module = /** @type {LoadedModule} */ (cache.get(path));
   if (!module.loaded) return exports;
   let fields = snapshots.get(path);
   if (fields === undefined) {
-    fields = {};
+    fields = /** @type {Holder} */ ({});
     for (const key of Object.keys(exports)) fields[key] = exports[key];
     Object.defineProperty(fields, '__esModule', { value: exports.__esModule === true });
     snapshots.set(path, fields);
@@ -199,6 +248,10 @@ function importedFrom(path) {
   return fields;
 }
 
+/**
+ * @param {string} path
+ * @returns {Holder}
+ */
 function load(path) {
   const known = cache.get(path);
   if (known !== undefined) return known.exports;
@@ -212,10 +265,10 @@ function load(path) {
   const module = new Module(path, null);
   module.filename = path;
   module.paths = [];
-  module.require = (specifier) => requireFrom(path, specifier);
+  module.require = (/** @type {string} */ specifier) => requireFrom(path, specifier);
   cache.set(path, module);
   try {
-    compileModule.call(module, source.code, path);
+    compileModule.call(module, /** @type {string} */ (source.code), path);
   } catch (error) {
     cache.delete(path);
     throw error;
@@ -224,6 +277,7 @@ function load(path) {
   return module.exports;
 }
 
+/** @type {import('./membrane-types.ts').Transport} */
 const transport = {
   request(message) {
     writeFrame({ t: 'req', ...message });
@@ -235,7 +289,7 @@ const transport = {
   },
   // A twin of an object of the grader's, made by one of its trusted helpers (see membrane.js).
   make(helper, args) {
-    return ops.helper(String(helper[0]), String(helper[1]), args);
+    return /** @type {object} */ (ops.helper(String(helper[0]), String(helper[1]), args));
   },
 };
 let membrane = createMembrane('S', transport);
@@ -244,8 +298,8 @@ let membrane = createMembrane('S', transport);
 const realRandom = Math.random;
 let randomCalls = 0;
 const ops = {
-  load: (path) => load(path),
-  watchRandom: (returns) => {
+  load: (/** @type {string} */ path) => load(path),
+  watchRandom: (/** @type {unknown} */ returns) => {
     randomCalls = 0;
     Math.random = function random() {
       randomCalls += 1;
@@ -261,7 +315,8 @@ const ops = {
       return 0;
     },
   // A trusted helper of the suites, run here (see HELPERS in compile.ts): what `name` of `module` gives for `args`.
-  helper: (module, name, args) => load(`${helpers}/${module}.ts`)[name](...args),
+  helper: (/** @type {string} */ module, /** @type {string} */ name, /** @type {unknown[]} */ args) =>
+    /** @type {(...values: unknown[]) => unknown} */ (load(`${helpers}/${module}.ts`)[name])(...args),
 };
 
 /** Serves the grader's requests until the reply to our own request comes. */
@@ -269,7 +324,7 @@ function awaitReply() {
   for (;;) {
     const frame = readFrame();
     if (frame.t === 'res') return frame;
-    if (frame.t === 'req') writeFrame({ t: 'res', ...membrane.serve(frame, ops) });
+    if (frame.t === 'req') writeFrame({ t: 'res', ...membrane.serve(frame, /** @type {ServedOps} */ (/** @type {unknown} */ (ops))) });
   }
 }
 
@@ -278,16 +333,17 @@ for (;;) {
   const frame = readFrame();
   if (frame.t === 'boot') {
     // A new test file: fresh modules and a fresh membrane (this process may have served another file before).
-    sources = new Map(Object.entries(frame.modules));
+    const boot = /** @type {BootFrame} */ (frame);
+    sources = new Map(Object.entries(boot.modules));
     cache = new Map();
     snapshots = new Map();
-    helpers = frame.helpers;
-    base = frame.base;
+    helpers = boot.helpers;
+    base = boot.base;
     Math.random = realRandom;
     membrane = createMembrane('S', transport);
     writeFrame({ t: 'booted' });
   } else if (frame.t === 'req') {
     printed = 0;
-    writeFrame({ t: 'res', ...membrane.serve(frame, ops) });
+    writeFrame({ t: 'res', ...membrane.serve(frame, /** @type {ServedOps} */ (/** @type {unknown} */ (ops))) });
   }
 }

@@ -3,7 +3,7 @@ import type { NearMiss } from '../intake/near-misses.ts';
 import { explainFailure, renderReport } from '../../report/report.ts';
 import { formatPoints, roundPoints, type LessonScore } from '../../core/results.ts';
 import { readmePath, type Lesson } from '../../core/workbook.ts';
-import type { FileFinding, HandInReason, LessonGrade, LessonStatus, NotGraded } from './gradebook.ts';
+import type { FileFinding, HandInReason, LessonGrade, LessonStatus, NotGraded } from './gradebook-types.ts';
 import { plural, visible } from '../../core/text.ts';
 /** Everything the feedback of one student is made from. */
 export interface FeedbackInput {

@@ -12,8 +12,11 @@ import { importClosure } from './closure.ts';
 import { listFiles } from './files.ts';
 import { isTeacherOnly } from './leaks.ts';
 import { PACK_MANIFEST, type PackManifest } from './manifest.ts';
+import type { PackPlan } from './plan-types.ts';
 import { STUDENT_GUIDE, studentReadme } from './readme.ts';
 import { neededSupport } from './support.ts';
+
+export type { PackPlan } from './plan-types.ts';
 
 /** The npm scripts a student edition may keep (each only when its files are in the pack). */
 export const STUDENT_COMMANDS = ['check', 'hint', 'reset', 'watch', 'ui', 'play', 'arena', 'site'] as const;
@@ -36,23 +39,6 @@ function absentLessonsReason(command: string, included: Lesson[]): string | unde
   if (absent.length === 0 || absent.some((set) => set.length === 0)) return undefined;
   const sets = needs.map((set) => `${set.length === 1 ? 'lesson' : 'lessons'} ${set.join(', ')}`);
   return `it needs ${sets.join(' or ')}, which this pack does not hold`;
-}
-
-/** Everything a student edition will hold, worked out before anything is written. */
-export interface PackPlan {
-  root: string;
-  assigned: Lesson[];
-  solved: Lesson[];
-  /** Finished lessons that are in the pack only because assigned (or solved) ones build on them. */
-  given: Array<{ lesson: Lesson; neededBy: string[] }>;
-  /** Every lesson in the pack, in workbook order. */
-  included: Lesson[];
-  /** npm scripts kept, and the ones left out with the reason. */
-  commands: string[];
-  dropped: Array<{ command: string; reason: string }>;
-  /** Path relative to the pack → content. */
-  files: Map<string, Buffer>;
-  warnings: string[];
 }
 
 /** A pack that must not be handed out: what is wrong, file by file. */

@@ -1,6 +1,6 @@
 /** The README of a student edition: how to start, the lessons of this class, the sections of the student guide, the commands. */
 import { readmePath } from '../../core/workbook.ts';
-import type { PackPlan } from './plan.ts';
+import type { PackPlan } from './plan-types.ts';
 
 /** What each student command does, for the student README. */
 const COMMAND_HELP: Record<string, string> = {

@@ -1,0 +1,129 @@
+/** The gradebook's data: what a class's grading holds for each student and lesson, and why a lesson was not graded. */
+import type { TaskScore } from '../../core/results.ts';
+import type { NearMiss } from '../intake/near-misses.ts';
+import type { Platform } from '../intake/platforms.ts';
+import type { PlatformIds } from '../intake/roster.ts';
+
+/** One task of one student's lesson (earned rounded to one decimal), with its count of hidden tests. */
+export interface TaskGrade extends TaskScore {
+  hiddenTotal: number;
+}
+
+/**
+ * How a lesson went, in one word: what a gradebook cell shows besides the points. "blocked": it
+ * could not load because a lesson it uses does not load.
+ */
+export type LessonStatus = 'done' | 'partial' | 'zero' | 'timeout' | 'load-error' | 'blocked' | 'crash' | 'missing';
+
+/**
+ * Why a whole hand-in was not graded: nothing was handed in, only online text (Moodle's text box)
+ * was, or nothing in it could be used (the intake's reason: an archive that does not unpack, no
+ * lessons/ folder and no exercise file anywhere).
+ */
+export type HandInReason = { kind: 'no-hand-in' } | { kind: 'online-text-only' } | { kind: 'unusable'; problem: string };
+
+/**
+ * Why one lesson of a hand-in was not graded: its exercise files are missing (with what was found in
+ * their place, when something looks like them), or its file does not load, or it uses an earlier
+ * lesson's file that does not load, or grading itself broke (the grader's fault, never the work's).
+ */
+export type LessonReason =
+  | { kind: 'missing'; files: string[]; misplaced: Array<{ expected: string; found: string; how: string }> }
+  | { kind: 'does-not-load'; cause: string }
+  /** `missing`: the file of the lesson it uses is not there (rather than there but failing to load). */
+  | { kind: 'blocked'; uses: string; cause: string; missing?: true }
+  | { kind: 'grading-broke' };
+
+/**
+ * Why work was not graded: a value made once, while grading, and put into words once
+ * (`notGradedWords`), in the same words wherever it is shown (feedback, gradebook, platform files).
+ */
+export type NotGraded = HandInReason | LessonReason;
+
+/** A hidden test a student failed: for the teacher's gradebook only, never for feedback. */
+export interface HiddenFailure {
+  task: number;
+  name: string;
+  /** What failed, for the teacher: a generated case shrunk to a small counterexample, or the assertion's first lines. */
+  detail?: string;
+}
+
+/** One cell of the gradebook. */
+export interface LessonGrade {
+  id: string;
+  /** Points out of 100, to one decimal. */
+  points: number;
+  status: LessonStatus;
+  tasks: TaskGrade[];
+  /** The first task not finished yet (every test of it passing), if any. */
+  firstOpen?: { number: number; title: string };
+  /** A whole teacher-facing note ("not graded: the file does not load: Syntax error in lessons/03-win/win.ts, line 12, …"). */
+  note?: string;
+  /** Why the lesson was not graded, when it was not (the hand-in's reason when the whole hand-in was not). */
+  notGraded?: NotGraded;
+  /** Hint levels the student opened for this lesson (from their progress file). */
+  hintsSeen: number;
+  /** The hidden tests this student failed, by name (teacher only). */
+  hiddenFailures?: HiddenFailure[];
+  /** Files found where a missing exercise file was expected, near misses not graded ("lessons/01-board/Board.ts"): what the cell names. */
+  foundInstead?: string[];
+}
+
+/** One row of the gradebook. */
+export interface StudentGrade {
+  name: string;
+  lessons: Record<string, LessonGrade>;
+  /** The sum of the lessons' points, to one decimal. */
+  total: number;
+  /** Teacher-facing notes about the hand-in as a whole (changed tests, no workbook found, …); lesson notes are in the lessons. */
+  notes: string[];
+  /** The student's feedback.md. */
+  feedback: string;
+  /** False for a student of the class list of whom no hand-in was found. */
+  handedIn?: boolean;
+  /** The layout the hand-in came in, and how it was found ("tictactoe.zip → tictactoe-workbook/lessons/"). */
+  platform?: Platform;
+  found?: string;
+  /** What a learning platform's grade import matches the student by (from the download's names and the class list). */
+  ids?: PlatformIds;
+  /** True when the platform marked the hand-in late (Canvas's LATE); a note says so too. */
+  late?: boolean;
+  /** The seed of the hidden suites' inputs this student was graded with (npm run grade -- … --seed N replays it). */
+  seed?: number;
+  /** Why nothing of the hand-in was graded, when nothing was. */
+  notGraded?: HandInReason;
+  /** When this student's row was graded, when it differs from the gradebook's (a student graded again with --update). */
+  gradedAt?: string;
+}
+
+/** A whole gradebook (or one shard's part of it). */
+export interface Gradebook {
+  kind: 'tictactoe-gradebook';
+  version: 1;
+  gradedAt: string;
+  lessons: Array<{ id: string; number: string; title: string }>;
+  /** Set on the part a --shard run writes. */
+  shard?: { index: number; count: number };
+  /** The class the part was cut from: its number of hand-ins and a sha256 of all their names, not just the shard's (absent in older gradebooks). */
+  class?: { handIns: number; names: string };
+  /** A sha256 of the workbook's graded material: every lesson.json, visible and hidden suite, and tests/support/ (absent in older gradebooks). */
+  workbook?: string;
+  /** The options that change scores: --limit, --accept-near-misses, a sha256 of the --roster as read or null (absent in older gradebooks). */
+  options?: { limitMs: number; acceptNearMisses: boolean; roster: string | null };
+  /** The fences that were around the graded code, in plain words. */
+  fences?: string[];
+  /** The seed of the hidden suites' generated inputs (absent when merged parts were graded with different seeds: see each student's). */
+  seed?: number;
+  /** Lessons where the reference solutions scored below 100 (or grading itself broke): the grades cannot be trusted. */
+  referenceProblems?: string[];
+  /** The platforms' grade import files written beside it (--format), and Canvas's assignment column: --update writes them again. */
+  platformFiles?: { formats: Array<'moodle' | 'canvas'>; assignment?: string };
+  students: StudentGrade[];
+}
+
+/** How an exercise file was found: missing (perhaps with a near miss), or a near miss the teacher accepted. */
+export interface FileFinding {
+  missing: string[];
+  nearMisses: NearMiss[];
+  accepted: boolean;
+}
