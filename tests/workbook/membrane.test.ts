@@ -362,6 +362,27 @@ describe('one fence: every way of loading a module holds to the sandbox’s list
     }
   });
 
+  test('the names of the sandbox’s own start-up script are out of the code’s reach', { timeout: 30_000 }, () => {
+    const names = [
+      'loadModule',
+      'compileModule',
+      'fs',
+      'Module',
+      'readSync',
+      'writeSync',
+      'exitNow',
+      'membrane',
+      'ops',
+      'transport',
+      'createMembrane',
+      'putUpFence',
+      'builtin',
+    ];
+    const seen = probedInSandbox({ ...Object.fromEntries(names.map((name) => [name, `typeof ${name}`])), control: 'typeof process' });
+    expect(seen.control, 'a global the code may see').toBe('gave object');
+    for (const name of names) expect(seen[name], name).toBe('gave undefined');
+  });
+
   test('process.binding, process._linkedBinding, process.dlopen and code compiled by module._compile are refused', { timeout: 30_000 }, () => {
     const seen = probedInSandbox({
       binding: `(process as any).binding('fs')`,
