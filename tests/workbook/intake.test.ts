@@ -625,7 +625,7 @@ describe('class lists', () => {
     expect(github[0]?.ids.moodleParticipant, 'an identifier that is no Moodle participant').toBeUndefined();
     const plain = readRoster(write('plain.csv', 'folder;name\nann-a;Ann Archer\n'));
     expect(findInRoster(plain, { keys: ['Ann-A'] })?.name).toBe('Ann Archer');
-    // The README's own list: platform numbers in the folder column. A Moodle name "1234" never takes 1234's row.
+    // The list in docs/class-grading.md: platform numbers in the folder column. A Moodle name "1234" never takes 1234's row.
     const numbers = readRoster(write('numbers.csv', 'folder,name\n1234,Carl Lee\n5678,Eve Evil\n'));
     expect(findInRoster(numbers, { keys: ['1234', '1234_5678_assignsubmission_file_'], platform: 'moodle', platformId: '5678' })?.name).toBe('Eve Evil');
     expect(findInRoster(numbers, { keys: ['Carl Lee'], platform: 'moodle', platformId: '1234' })?.name).toBe('Carl Lee');

@@ -1,6 +1,6 @@
 /**
  * The vitest pool of watch mode, whose worker threads outlive a run. vitest's own pool starts a new
- * worker thread for every run (250–320 ms on the README's machine before a test can start); this pool
+ * worker thread for every run (a few hundred milliseconds before a test can start); this pool
  * keeps a thread when its run has ended cleanly and gives it to the next run. The thread runs vitest's
  * own vmThreads worker (kept-thread.mjs), so each test file still gets a fresh vm context and fresh
  * modules; sandboxes that held graded code end with their test file (sandbox/client.ts), and the next

@@ -26,7 +26,7 @@ export function suiteWorkers() {
  * and the sandboxes (fences.ts). They live for seconds, on a machine whose CPUs are the limit, and
  * V8's optimising compiler spent more CPU time on lukewarm functions (vitest's own, the suites'
  * support code, the membrane) than it saved them. Hot code, lesson 07's search say, still gets
- * optimised within its first milliseconds. See README "Where the CPU goes".
+ * optimised within its first milliseconds. See "Where the CPU goes" in docs/performance.md.
  */
 export const OPTIMISE_LATER = ['--interrupt-budget=3000000'];
 

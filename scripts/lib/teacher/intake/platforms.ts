@@ -1,7 +1,7 @@
 /**
  * How learning platforms name what they hand a teacher: the student (and the platform's own ids) in
  * a folder or file name of a class download, the wrappers around it, and the clutter to ignore.
- * Rules as data, one per platform; the README shows an example tree of each.
+ * Rules as data, one per platform; docs/class-grading.md shows an example tree of each.
  */
 
 /** The platforms whose class downloads are recognised, and a plain folder per student. */

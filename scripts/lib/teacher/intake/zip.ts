@@ -45,7 +45,7 @@ export function writeZip(entries: ZipEntry[], date = new Date()): Buffer {
 
 /**
  * What an archive may unpack to, checked in the central directory before anything is inflated and
- * again while inflating (so a header that lies gets no further). The README quotes these numbers.
+ * again while inflating (so a header that lies gets no further). docs/class-grading.md quotes these numbers.
  */
 export const ARCHIVE_LIMITS = {
   /** Bytes of the .zip file itself. */
