@@ -60,7 +60,6 @@ runCommand(USAGE, async () => {
   if (positionals.length > 0) throw new UsageError(`Unexpected argument: ${positionals[0]}`);
   if (values.reference && !REFERENCE) throw new UsageError('This workbook has no reference solutions: npm run play plays your own code.');
   const folder = values.reference ? 'solutions' : 'lessons';
-  process.stdout.on('error', () => process.exit(0));
   if (tutorial !== undefined) {
     if (values.vs !== undefined) throw new UsageError('--vs does not go with --tutorial: each tutorial has its own players.');
     return playTutorialMode(folder, tutorial, values.first?.toLowerCase());

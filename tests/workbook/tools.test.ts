@@ -4,7 +4,7 @@
  * solutions must fit them; `npm run typecheck` checks the assignments below); where `check --target`
  * finds a folder's lessons (or takes a hand-in in as `grade` does); and the teacher quick start's links and commands.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -541,4 +541,17 @@ describe('hints that follow the failing test', () => {
       'task 6\'s hint 4 names the test "playMatch uses Math.random when no rng is given", which is no visible test of task 6 in tests/04-game.test.ts: use its exact name',
     ]);
   });
+});
+
+test('a command whose reader stops reading (npm run hint -- --help | head -1) ends quietly, with no stack trace', async () => {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/hint.ts'), '--help'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.destroy();
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  expect(stderr).toBe('');
+  expect(code).toBe(0);
 });

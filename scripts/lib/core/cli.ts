@@ -51,11 +51,16 @@ export function helpLine(usage: string): string {
 }
 
 /**
- * Runs a command's main function: --help (or -h) prints the usage; a UsageError prints the message
+ * Runs a command's main function: --help (or -h) prints the usage; output cut off by its reader ends it quietly; a UsageError prints the message
  * and the usage (exit 2); a Refusal prints its message and where the options are (exit 2); any other
  * error prints its message and stack (exit 1).
  */
 export function runCommand(usage: string, main: () => Promise<number> | number): void {
+  // Output piped into a command that stops reading (npm run hint 01 | head -3) ends the command quietly.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(0);
+  });
   const args = process.argv.slice(2);
   if (args.includes('--help') || args.includes('-h')) {
     process.stdout.write(`${usage.trim()}\n`);
