@@ -69,6 +69,30 @@ describe('values cross as the code would see them in one process', () => {
     expect(exports.twice((value) => value * 10)).toBe(30);
   });
 
+  test('an error crosses as an Error of its name, whatever the name: constructor and toString find no class of the receiving side', () => {
+    const thrower = (name: string) => () => {
+      const error = new Error(`named ${name}`);
+      error.name = name;
+      throw error;
+    };
+    const { exports } = pair({ first: thrower('constructor'), second: thrower('toString'), third: thrower('RangeError') });
+    for (const [key, name] of [
+      ['first', 'constructor'],
+      ['second', 'toString'],
+      ['third', 'RangeError'],
+    ] as const) {
+      let caught: unknown;
+      try {
+        (exports[key] as () => void)();
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught, name).toBeInstanceOf(Error);
+      expect((caught as Error).name, name).toBe(name);
+      expect((caught as Error).message, name).toBe(`named ${name}`);
+    }
+  });
+
   test('a batch gives each call’s value or what it threw', () => {
     const { exports, trusted } = pair({ half: (value: number) => (value % 2 === 0 ? value / 2 : missing(value)) });
     expect(trusted.callEach(exports.half, [[4], [3]])).toEqual([

@@ -503,9 +503,18 @@ function createMembrane(side, transport) {
 
   /** @param {WireNode} node */
   function makeError(node) {
-    const Known = /** @type {Record<string, ErrorConstructor | undefined>} */ ({ TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError })[
-      /** @type {string} */ (node.name)
-    ];
+    // No prototype: a name the other side chose ('constructor', 'toString') finds no class here.
+    const Known = /** @type {Record<string, ErrorConstructor | undefined>} */ (
+      /** @type {unknown} */ ({
+        __proto__: null,
+        TypeError,
+        RangeError,
+        SyntaxError,
+        ReferenceError,
+        EvalError,
+        URIError,
+      })
+    )[/** @type {string} */ (node.name)];
     const error = Known ? new Known(node.message) : new Error(node.message);
     if (!Known && node.name !== 'Error') Object.defineProperty(error, 'name', { value: node.name, writable: true, configurable: true });
     Object.defineProperty(error, 'stack', { value: node.stack || `${node.name}: ${node.message}`, writable: true, configurable: true });
