@@ -2,15 +2,15 @@ import { accessSync, constants } from 'node:fs';
 import { resolve } from 'node:path';
 import type { TestSpecification } from 'vitest/node';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-import { keptThreadPool } from './scripts/lib/grader/kept-threads.ts';
-import { sealedModules } from './scripts/lib/grader/sandbox/proxy-module.ts';
-import { folderOfTestFile, GRADED_PROJECT } from './scripts/lib/grader/test-files.ts';
+import { keptThreadPool } from './scripts/lib/grader/child/kept-threads.ts';
+import { sealedModules } from './scripts/lib/grader/child/proxy-module.ts';
+import { folderOfTestFile, GRADED_PROJECT } from './scripts/lib/grader/contracts/test-files.ts';
 
 // Which code the graded suites import as `@workbook/...`: the student's `lessons/` by default,
 // the reference with WORKBOOK_TARGET=solutions, or any folder a teacher names. The grader sets
 // WORKBOOK_TARGETS (its child starts with an empty list and learns the folders when told to start)
 // and runs every folder in one project: its test files are named after the folders they grade
-// (scripts/lib/grader/test-files.ts; a file of class grading holds a few students), so a worker goes
+// (scripts/lib/grader/contracts/test-files.ts; a file of class grading holds a few students), so a worker goes
 // on from one file to the next.
 const single = resolve(import.meta.dirname, process.env.WORKBOOK_TARGET ?? 'lessons');
 // Only `npm run bench` sets this, for its baseline: the suites import the graded files directly, in
@@ -29,11 +29,11 @@ function gradedProject(target: string, name: string): TestProjectInlineConfigura
     test: {
       name,
       // The visible suites. The hidden suites (tests/hidden/) run only through the grader, which loads
-      // each by name after its lesson's visible suite (scripts/lib/grader/runner.ts).
+      // each by name after its lesson's visible suite (scripts/lib/grader/command/runner.ts).
       include: ['tests/[0-9][0-9]-*.test.ts'],
       setupFiles: ['tests/support/setup.ts'],
       // Suites run in vm contexts inside long-lived workers: each suite still gets fresh modules and
-      // globals, a worker keeps its sandbox helper thread between test files (sandbox/channel.ts), and it
+      // globals, a worker keeps its sandbox helper thread between test files (worker/channel.ts), and it
       // costs less CPU than a new worker per suite. In watch mode the workers also outlive a run (kept-threads.ts).
       pool: process.env.WORKBOOK_WATCH === '1' ? keptThreadPool() : 'vmThreads',
       // The graded code is stopped by each call's deadline (scripts/lib/grader/sandbox/), which gives back the
@@ -57,7 +57,7 @@ function writable(folder: string): boolean {
 
 /**
  * For class grading: the test files in the order of the folders they grade, a few students after
- * another (each file starts with its first student's sandbox, see sandbox/channel.ts).
+ * another (each file starts with its first student's sandbox, see worker/channel.ts).
  */
 class StudentByStudent {
   shard(files: TestSpecification[]): TestSpecification[] {

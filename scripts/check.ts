@@ -2,13 +2,13 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { colorsEnabled, painter, parseCommandLine, Refusal, runCommand } from './lib/core/cli.ts';
-import { gradeLessons, withPrerequisites } from './lib/grader/grading.ts';
+import { gradeLessons, withPrerequisites } from './lib/grader/command/grading.ts';
 import { doneLessons, readProgress, recordScores, STATE_DIR, writeProgress } from './lib/core/progress.ts';
-import { typecheck } from './lib/grader/typecheck.ts';
+import { typecheck } from './lib/grader/command/typecheck.ts';
 import { renderReport } from './lib/report/report.ts';
 import { defaultFileName, FORMATS, renderResultFile, type Format } from './lib/report/result-files.ts';
 import type { LessonScore } from './lib/core/results.ts';
-import { DEFAULT_LIMIT_MS, drawSeed, parseSeed } from './lib/grader/runner.ts';
+import { DEFAULT_LIMIT_MS, drawSeed, parseSeed } from './lib/grader/command/runner.ts';
 import { hasReference, listLessons, ROOT, selectLessons, UsageError, type Lesson } from './lib/core/workbook.ts';
 import { heldLessons, targetCode, type LeftOut } from './lib/core/target.ts';
 import { plural } from './lib/core/text.ts';

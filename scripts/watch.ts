@@ -2,12 +2,12 @@
 import { watch } from 'node:fs';
 import { join } from 'node:path';
 import { colorsEnabled, painter, parseCommandLine, runCommand } from './lib/core/cli.ts';
-import { withPrerequisites } from './lib/grader/grading.ts';
+import { withPrerequisites } from './lib/grader/command/grading.ts';
 import { doneLessons, lessonProgress, readProgress, recordScores, STATE_DIR, writeProgress } from './lib/core/progress.ts';
 import { renderReport } from './lib/report/report.ts';
 import { scoreLesson, type LessonRun } from './lib/core/results.ts';
-import { typecheck, type TypeReport } from './lib/grader/typecheck.ts';
-import { DEFAULT_LIMIT_MS, watchLessons } from './lib/grader/runner.ts';
+import { typecheck, type TypeReport } from './lib/grader/command/typecheck.ts';
+import { DEFAULT_LIMIT_MS, watchLessons } from './lib/grader/command/runner.ts';
 import { listLessons, ROOT, selectLessons, UsageError, type Lesson } from './lib/core/workbook.ts';
 
 const USAGE = `

@@ -1,5 +1,5 @@
 /** A pretend player for tests: feeds typed lines to the code and records everything it shows. */
-import { crossesAsTwin, oneWay } from '../../scripts/lib/grader/sandbox/client.ts';
+import { crossesAsTwin, oneWay } from '../../scripts/lib/grader/worker/client.ts';
 import type { TwinStart } from './pretend-player.ts';
 import { trace } from './trace.ts';
 

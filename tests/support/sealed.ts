@@ -5,7 +5,7 @@
  * grader (a plain function) the calls are made one by one, with the same results.
  */
 import { inject, vi } from 'vitest';
-import { crossesAsTwin, currentSession, oneWay } from '../../scripts/lib/grader/sandbox/client.ts';
+import { crossesAsTwin, currentSession, oneWay } from '../../scripts/lib/grader/worker/client.ts';
 import { seededRandom } from '../../scripts/lib/core/seeded-random.ts';
 
 /** What one call gave: its value, or what it threw. */
@@ -70,7 +70,7 @@ export function sandboxRandom(seed: number): () => number {
 
 /**
  * What `make(...args)` gives, made beside the graded code when it runs in a sandbox (`make` is the
- * export `name` of the helper `module`, one of the HELPERS in scripts/lib/grader/sandbox/compile.ts), so the
+ * export `name` of the helper `module`, one of the HELPERS in scripts/lib/grader/contracts/compile.ts), so the
  * code calls the result without crossing. The helper runs where the graded code could tamper with
  * it: use it only for inputs, never to decide whether a test passes.
  */

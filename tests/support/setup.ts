@@ -1,14 +1,14 @@
 /**
  * Runs before every graded suite (vitest setupFiles). The graded code runs in a sandbox process
- * (scripts/lib/grader/sandbox/client.ts): a new test starts with what the code showed forgotten, and the
+ * (scripts/lib/grader/worker/client.ts): a new test starts with what the code showed forgotten, and the
  * suite's sandbox is handed back when the suite ends. It also caps what the code may print per
  * test, so a loop that prints forever cannot flood the grader, gives a failed test's errors
  * their stack frames (see framesOf), and cuts the values a failed expect() shows before vitest diffs
  * them (see boundedFailures).
  */
 import { afterAll, beforeEach, chai } from 'vitest';
-import { closeSession, currentSession, warmUp } from '../../scripts/lib/grader/sandbox/client.ts';
-import { boundText, SHOWN_LINES } from '../../scripts/lib/report/textdiff.ts';
+import { closeSession, currentSession, warmUp } from '../../scripts/lib/grader/worker/client.ts';
+import { boundText, SHOWN_LINES } from '../../scripts/lib/core/bounded-text.ts';
 
 /** Bytes of output loading a suite, and then each test, may show before the rest is dropped. */
 const OUTPUT_CAP = 64 * 1024;

@@ -2,7 +2,7 @@
  * What the graded code showed last, kept so that when one of its calls is stopped (it ran too long)
  * the failure can show the last lines, for example the last board of a game that never ended.
  */
-import { currentSession } from '../../scripts/lib/grader/sandbox/client.ts';
+import { currentSession } from '../../scripts/lib/grader/worker/client.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -3,7 +3,8 @@
  * text a diff or a message shows is cut first (boundText), and says how much was left out.
  */
 import { describe, expect, test } from 'vitest';
-import { boundText, diffLines, SHOWN_CHARS, SHOWN_LINES } from '../../scripts/lib/report/textdiff.ts';
+import { boundText, SHOWN_CHARS, SHOWN_LINES } from '../../scripts/lib/core/bounded-text.ts';
+import { diffLines } from '../../scripts/lib/report/textdiff.ts';
 
 describe('boundText', () => {
   test('keeps a short text as it is', () => {

@@ -23,8 +23,8 @@ import { gradingBrokeForStudents } from '../../scripts/lib/teacher/class-grading
 import { changedTests, locateLessons, type Submission } from '../../scripts/lib/teacher/intake/submissions.ts';
 import { listLessons, ROOT, type Lesson } from '../../scripts/lib/core/workbook.ts';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { STUDENTS_PER_FILE } from '../../scripts/lib/grader/runner.ts';
-import { quietLimitMs } from '../../scripts/lib/grader/suite-process.ts';
+import { STUDENTS_PER_FILE } from '../../scripts/lib/grader/command/runner.ts';
+import { quietLimitMs } from '../../scripts/lib/grader/command/suite-process.ts';
 import { pathToFileURL } from 'node:url';
 import { BROWSER_ARGS, CHROMIUM, DESKTOP, HAVE_BROWSER, IN_CI, PHONE, SCREENSHOTS } from './browser.ts';
 import { CLASS_OF_30, grade, HIDDEN_MISS_SEED, rosterCsv, writeClass, writeClassPack, type Student } from './synthetic-class.ts';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test, vi } from 'vitest';
 import { progressPath, readProgress, STATE_DIR } from '../../scripts/lib/core/progress.ts';
-import { tscFailure } from '../../scripts/lib/grader/typecheck.ts';
+import { tscFailure } from '../../scripts/lib/grader/command/typecheck.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'workbook-habits-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

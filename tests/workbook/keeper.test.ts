@@ -1,5 +1,5 @@
 // The pumps of the sandboxes, run in the main thread of the grader's vitest child for every worker
-// thread (scripts/lib/grader/sandbox/pump.mjs, startKeeper): a sandbox of a thread that has gone
+// thread (scripts/lib/grader/pump/pump.mjs, startKeeper): a sandbox of a thread that has gone
 // must not outlive it, as it would not with the thread's own helper thread, and neither must a
 // sandbox started ahead (prespawn) that no thread took.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { expect, test } from 'vitest';
-import { startPipeStock } from '../../scripts/lib/grader/sandbox/pipe-stock.ts';
-import { startKeeper } from '../../scripts/lib/grader/sandbox/pump.mjs';
+import { startPipeStock } from '../../scripts/lib/grader/command/pipe-stock.ts';
+import { startKeeper } from '../../scripts/lib/grader/pump/pump.mjs';
 
 /** True while a process with this id runs (a zombie counts as gone). */
 function running(pid: number): boolean {

@@ -8,9 +8,9 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, s
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { compileExercise } from '../../scripts/lib/grader/sandbox/compile.ts';
-import { probeFences, SANDBOX_LIMITS, sandboxCommand, sandboxSpec } from '../../scripts/lib/grader/sandbox/fences.ts';
-import { createMembrane, type Membrane, type Message, type TwinRecipe } from '../../scripts/lib/grader/sandbox/membrane-types.ts';
+import { compileExercise } from '../../scripts/lib/grader/contracts/compile.ts';
+import { probeFences, SANDBOX_LIMITS, sandboxCommand, sandboxSpec } from '../../scripts/lib/grader/contracts/fences.ts';
+import { createMembrane, type Membrane, type Message, type TwinRecipe } from '../../scripts/lib/grader/contracts/membrane-types.ts';
 
 /**
  * A trusted side and a sandbox side, joined; `exports` is what the sandbox side offers, as the trusted

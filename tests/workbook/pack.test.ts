@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { withPrerequisites } from '../../scripts/lib/grader/grading.ts';
+import { withPrerequisites } from '../../scripts/lib/grader/command/grading.ts';
 import { finishedSource } from '../../scripts/lib/core/stubs.ts';
 import { parseLessonList } from '../../scripts/lib/core/workbook.ts';
 import { importClosure } from '../../scripts/lib/teacher/pack/closure.ts';

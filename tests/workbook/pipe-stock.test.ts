@@ -1,10 +1,10 @@
-// The grader's stock of named pipes (scripts/lib/grader/sandbox/pipe-stock.ts).
+// The grader's stock of named pipes (scripts/lib/grader/command/pipe-stock.ts).
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { claimPipePair } from '../../scripts/lib/grader/sandbox/pipe-pairs.mjs';
-import { startPipeStock } from '../../scripts/lib/grader/sandbox/pipe-stock.ts';
+import { claimPipePair } from '../../scripts/lib/grader/pump/pipe-pairs.mjs';
+import { startPipeStock } from '../../scripts/lib/grader/command/pipe-stock.ts';
 
 const waitMs = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,5 +1,5 @@
 // `npm run check` starts the grader's vitest child before the command itself has loaded
-// (scripts/lib/grader/prelaunch.mjs): the check must come out the same, and a child nobody takes must go.
+// (scripts/lib/grader/command/prelaunch.mjs): the check must come out the same, and a child nobody takes must go.
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -40,7 +40,12 @@ async function leftAfterAWhile(mark: string): Promise<string[]> {
 }
 
 test('package.json runs check with the child started ahead', () => {
-  expect(npmScriptArgs(ROOT, 'check')).toEqual(['--import', './scripts/lib/grader/prelaunch.mjs', 'scripts/lib/core/run-bundled.mjs', 'scripts/check.ts']);
+  expect(npmScriptArgs(ROOT, 'check')).toEqual([
+    '--import',
+    './scripts/lib/grader/command/prelaunch.mjs',
+    'scripts/lib/core/run-bundled.mjs',
+    'scripts/check.ts',
+  ]);
 });
 
 test('a check with the child started ahead grades as usual', async () => {

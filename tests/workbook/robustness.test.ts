@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { BUSY_STRETCH } from '../../scripts/lib/grader/sandbox/cpu-time.mjs';
+import { BUSY_STRETCH } from '../../scripts/lib/grader/pump/cpu-time.mjs';
 import { listLessons, ROOT } from '../../scripts/lib/core/workbook.ts';
 
 const LIMIT_SECONDS = 5;

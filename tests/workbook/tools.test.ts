@@ -24,9 +24,9 @@ import { hintLadder, LESSON_FOLDER, listLessons, nextHint, readLesson, ROOT } fr
 import { hintToShow, lessonProgress, recordHint, recordScores, type Progress } from '../../scripts/lib/core/progress.ts';
 import { scoreLesson } from '../../scripts/lib/core/results.ts';
 import { runChecks, type SuiteRuns } from '../../scripts/lib/teacher/authoring.ts';
-import { dealByWeight, readLessonTimes, recordLessonTimes } from '../../scripts/lib/grader/lesson-times.ts';
-import { compileCacheFile, compiledFile, writeCompiledFolders } from '../../scripts/lib/grader/sandbox/compile.ts';
-import { typecheck } from '../../scripts/lib/grader/typecheck.ts';
+import { dealByWeight, readLessonTimes, recordLessonTimes } from '../../scripts/lib/grader/command/lesson-times.ts';
+import { compileCacheFile, compiledFile, writeCompiledFolders } from '../../scripts/lib/grader/contracts/compile.ts';
+import { typecheck } from '../../scripts/lib/grader/command/typecheck.ts';
 import { writeZip } from '../../scripts/lib/teacher/intake/zip.ts';
 
 describe('the stub error is made and recognised in one place', () => {

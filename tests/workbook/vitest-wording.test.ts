@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { toFailure } from '../../scripts/lib/grader/child-protocol.ts';
+import { toFailure } from '../../scripts/lib/grader/contracts/child-protocol.ts';
 import { assertionWording, asPlainObjects, notCallableName, processExitCode, syntaxError, testTimeoutMs } from '../../scripts/lib/core/vitest-wording.ts';
 import { ROOT } from '../../scripts/lib/core/workbook.ts';
 

@@ -40,7 +40,7 @@ function latestPoints(): Record<string, number> {
 
 /** A plain check of lesson 08 (and what it builds on) of the files as they are now: `npm run check 08` without the type check. */
 function plainCheck(name: string): Verdict {
-  const args = ['--import', './scripts/lib/grader/prelaunch.mjs', 'scripts/lib/core/run-bundled.mjs', 'scripts/check.ts', '08', '--no-typecheck'];
+  const args = ['--import', './scripts/lib/grader/command/prelaunch.mjs', 'scripts/lib/core/run-bundled.mjs', 'scripts/check.ts', '08', '--no-typecheck'];
   const result = spawnSync(process.execPath, args, { cwd: scratch, env: { ...process.env, NO_COLOR: '1' }, encoding: 'utf8' });
   const lines = pointLines(result.stdout);
   if (lines.length === 0) throw new Error(`npm run check 08 printed no points:\n${result.stdout}${result.stderr}`);

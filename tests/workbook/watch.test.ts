@@ -1,5 +1,5 @@
 // `npm run watch`: a verdict after every save. Its worker threads outlive a run
-// (scripts/lib/grader/kept-threads.ts), so every verdict must still come from the file as just saved:
+// (scripts/lib/grader/child/kept-threads.ts), so every verdict must still come from the file as just saved:
 // broken, fixed, stuck in a loop, fixed, changing a built-in and a global, fixed, in one watch session.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { runTargets } from '../../scripts/lib/grader/runner.ts';
+import { runTargets } from '../../scripts/lib/grader/command/runner.ts';
 import { listLessons, ROOT } from '../../scripts/lib/core/workbook.ts';
 import { replaceBlock } from './hostile/attacks.ts';
 

@@ -1,12 +1,12 @@
 /**
- * The wire constants live in scripts/lib/grader/sandbox/wire.mjs; sandbox.js, which cannot import
+ * The wire constants live in scripts/lib/grader/contracts/wire.mjs; sandbox.js, which cannot import
  * (it runs as one `node -e` script that may read no file), keeps copies, held equal here.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/core/workbook.ts';
-import * as wire from '../../scripts/lib/grader/sandbox/wire.mjs';
+import * as wire from '../../scripts/lib/grader/contracts/wire.mjs';
 
 const SANDBOX = readFileSync(join(ROOT, 'scripts', 'lib', 'grader', 'sandbox', 'sandbox.js'), 'utf8');
 

@@ -14,7 +14,7 @@ export function stoppedMessage(limitMs: number, printed: string): string {
   return `${STOPPED_PREFIX}${limitMs}ms.${printed}`;
 }
 
-/** How the message of a test that ran out of its time budget, or its lesson's, begins (sandbox/client.ts). */
+/** How the message of a test that ran out of its time budget, or its lesson's, begins (worker/client.ts). */
 const OUT_OF_TIME_PREFIX = 'Ran out of time: ';
 
 /** The message of a test that spent its time budget, or its lesson's (`what` says which; `printed` already worded). */

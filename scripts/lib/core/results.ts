@@ -5,7 +5,7 @@ import type { Lesson } from './workbook.ts';
 export type FailureKind =
   /** The grader stopped the code: it ran past its time limit (limitMs, printed). */
   | 'stopped'
-  /** The test, or its lesson, spent its time budget in the code (sandbox/client.ts, OUT_OF_TIME; printed). */
+  /** The test, or its lesson, spent its time budget in the code (worker/client.ts, OUT_OF_TIME; printed). */
   | 'out-of-time'
   /** vitest's own limit on a test ran out (limitMs). */
   | 'test-timeout'

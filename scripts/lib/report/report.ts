@@ -2,7 +2,7 @@
 import type { Paint } from '../core/cli.ts';
 import { failureDetail, formatPoints, roundPoints, type Failure, type LessonScore, type TestOutcome } from '../core/results.ts';
 import { diffLines, drawLine, focusRows, formatRow, marksLegend, shownLines, SPACE_MARK, visibleLine } from './textdiff.ts';
-import type { TypeProblem, TypeReport } from '../grader/typecheck.ts';
+import type { TypeProblem, TypeReport } from '../grader/command/typecheck.ts';
 import { runsCodeOf } from '../core/lesson-code.ts';
 import { STILL_THROWS } from '../core/stub-error.ts';
 import { assertionWording, notCallableName, syntaxError } from '../core/vitest-wording.ts';

@@ -1,4 +1,5 @@
 /** Shows two texts line by line with spaces and line ends made visible, so "looks identical" failures explain themselves. */
+import { boundText } from '../core/bounded-text.ts';
 
 /** The marks used for invisible characters. */
 export const SPACE_MARK = '·';
@@ -24,56 +25,6 @@ export interface TextLine {
 /** One row of a line diff: a line both texts share, or one only the expected/actual text has. */
 export interface DiffRow extends TextLine {
   kind: 'same' | 'expected' | 'actual';
-}
-
-/** The most lines, and characters, of a text a diff or a message shows (see boundText). */
-export const SHOWN_LINES = 200;
-export const SHOWN_CHARS = 10_000;
-
-/**
- * A text cut to what a person can read (SHOWN_LINES lines, SHOWN_CHARS characters), with its last line
- * saying how much was left out ("(… 3,999,990 more lines)"); a shorter text as it is. Everything that
- * shows an answer cuts it first, before it builds anything from it: an answer at the grader's size
- * cap (8 MB of line ends, say) would otherwise cost minutes and gigabytes to diff.
- */
-export function boundText(text: string, lines = SHOWN_LINES, chars = SHOWN_CHARS): string {
-  if (text.length <= chars && !hasMoreLines(text, lines)) return text;
-  let end = 0;
-  for (let line = 0; line < lines; line += 1) {
-    const next = text.indexOf('\n', end);
-    if (next === -1 || next >= chars) {
-      end = Math.min(text.length, chars);
-      break;
-    }
-    end = next + 1;
-  }
-  const kept = text.slice(0, end);
-  const linesLeft = countLines(text, end) - (kept.endsWith('\n') || kept === '' ? 0 : 1);
-  const note =
-    linesLeft > 0 ? `${linesLeft.toLocaleString('en')} more line${linesLeft === 1 ? '' : 's'}` : `${(text.length - end).toLocaleString('en')} more characters`;
-  return `${kept}${kept.endsWith('\n') || kept === '' ? '' : '\n'}(… ${note})`;
-}
-
-/** True when `text` has more than `lines` lines (stops counting there). */
-function hasMoreLines(text: string, lines: number): boolean {
-  let at = -1;
-  for (let count = 0; count < lines; count += 1) {
-    at = text.indexOf('\n', at + 1);
-    if (at === -1) return false;
-  }
-  return at < text.length - 1;
-}
-
-/** How many lines `text` has from `start` on (a last line without a line end counts). */
-function countLines(text: string, start: number): number {
-  let count = 0;
-  let at = start - 1;
-  for (;;) {
-    at = text.indexOf('\n', at + 1);
-    if (at === -1) break;
-    count += 1;
-  }
-  return count + (text.length > start && !text.endsWith('\n') ? 1 : 0);
 }
 
 /**

@@ -8,9 +8,9 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { withPrerequisites } from '../grader/grading.ts';
+import { withPrerequisites } from '../grader/command/grading.ts';
 import { scoreLesson, type LessonRun, type LessonScore } from '../core/results.ts';
-import { runTargets } from '../grader/runner.ts';
+import { runTargets } from '../grader/command/runner.ts';
 import { MarkerError, planStubs } from '../core/stubs.ts';
 import { appendixPaths, hiddenSuitePath, lessonExamples, listLessons, readExamples, readLesson, readmePath, suitePath, type Lesson } from '../core/workbook.ts';
 

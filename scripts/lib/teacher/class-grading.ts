@@ -17,14 +17,14 @@ import {
   type LessonGrade,
   type StudentGrade,
 } from './gradebook/gradebook.ts';
-import { withPrerequisites } from '../grader/grading.ts';
+import { withPrerequisites } from '../grader/command/grading.ts';
 import { classFolder, findSubmissions, unpackClassArchive } from './intake/intake.ts';
 import { describeMiss, findNearMisses, type NearMiss } from './intake/near-misses.ts';
 import { roundPoints, scoreLesson, type LessonRun, type LessonScore } from '../core/results.ts';
 import { findLeaks, secretsOf, type Secret } from './pack/leaks.ts';
 import { findInRoster, type PlatformIds, type RosterEntry } from './intake/roster.ts';
-import { DEFAULT_LIMIT_MS, drawSeed, runTargets } from '../grader/runner.ts';
-import { describeFences, probeFences } from '../grader/sandbox/fences.ts';
+import { DEFAULT_LIMIT_MS, drawSeed, runTargets } from '../grader/command/runner.ts';
+import { describeFences, probeFences } from '../grader/contracts/fences.ts';
 import { changedTests, hasLessonFolder, hintsSeen, isInPlace, missingFiles, privateCopy, type Submission } from './intake/submissions.ts';
 import { hiddenSuitePath, listLessons, suitePath, UsageError, type Lesson } from '../core/workbook.ts';
 import { ZipError } from './intake/zip.ts';

@@ -1,11 +1,11 @@
 // Attack: forged results on the grader's own channel. The suites run in a child process that reports
-// every test to the grader as JSON lines over an IPC socket (fd 3, see scripts/lib/grader/child-protocol.ts).
+// every test to the grader as JSON lines over an IPC socket (fd 3, see scripts/lib/grader/contracts/child-protocol.ts).
 // Any code in that process can write to the socket: this file sends hundreds of passing tests per task.
 import { readdirSync, readlinkSync, writeSync } from 'node:fs';
 import { expect } from 'vitest';
 
 const suite = expect.getState().testPath ?? '';
-// The grader's one project (scripts/lib/grader/test-files.ts), as a forger reading the grader would name it.
+// The grader's one project (scripts/lib/grader/contracts/test-files.ts), as a forger reading the grader would name it.
 const project = 'lessons:graded';
 const sockets = readdirSync('/proc/self/fd').filter((fd) => {
   try {

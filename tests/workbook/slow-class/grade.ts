@@ -4,7 +4,7 @@
  * the tests passed, the failure messages (their first 2,000 characters) and the lesson's problem. Arguments: the seed, the lessons
  * (ids), then the folders; the last folder is the reference.
  */
-import { runTargets } from '../../../scripts/lib/grader/runner.ts';
+import { runTargets } from '../../../scripts/lib/grader/command/runner.ts';
 import { listLessons, ROOT } from '../../../scripts/lib/core/workbook.ts';
 
 const [seed, lessonIds, ...targets] = process.argv.slice(2);

@@ -66,8 +66,8 @@
 
 /**
  * @param {'T' | 'S'} side
- * @param {import('./membrane-types.ts').Transport} transport
- * @returns {import('./membrane-types.ts').Membrane}
+ * @param {import('../contracts/membrane-types.ts').Transport} transport
+ * @returns {import('../contracts/membrane-types.ts').Membrane}
  */
 function createMembrane(side, transport) {
   'use strict';
@@ -385,11 +385,11 @@ function createMembrane(side, transport) {
 
   /**
    * Decodes a message: builds or patches every node, then returns the values of its slots.
-   * @param {import('./membrane-types.ts').Message} message
+   * @param {import('../contracts/membrane-types.ts').Message} message
    * @param {Map<unknown, WireNode>} [received]
    */
   function decode(message, received) {
-    const encoded = /** @type {import('./membrane-types.ts').Message & Encoded} */ (message);
+    const encoded = /** @type {import('../contracts/membrane-types.ts').Message & Encoded} */ (message);
     const nodes = encoded.nodes || [];
     /** @type {Map<string, unknown>} */
     const made = new Map();
@@ -748,7 +748,7 @@ function createMembrane(side, transport) {
     return settleReply(reply);
   }
 
-  /** @param {import('./membrane-types.ts').Message} reply */
+  /** @param {import('../contracts/membrane-types.ts').Message} reply */
   function settleReply(reply) {
     const [value] = decode(reply);
     if (reply.threw) throw value;
@@ -757,7 +757,7 @@ function createMembrane(side, transport) {
 
   /**
    * Answers one request of the other side: runs it here and encodes what it gave or threw.
-   * @param {import('./membrane-types.ts').Message} request
+   * @param {import('../contracts/membrane-types.ts').Message} request
    * @param {Record<string, (...values: unknown[]) => unknown>} [extraOps]
    */
   function serve(request, extraOps) {
@@ -788,7 +788,7 @@ function createMembrane(side, transport) {
   }
 
   /**
-   * @param {import('./membrane-types.ts').Message} request
+   * @param {import('../contracts/membrane-types.ts').Message} request
    * @param {unknown[]} values
    * @param {Record<string, (...values: unknown[]) => unknown>} [extraOps]
    */
@@ -826,7 +826,7 @@ function createMembrane(side, transport) {
    * Runs a one-way call of the other side (see the top of this file). False, and nothing run, when the
    * function is not one this side made one-way: the other side broke the protocol. What the function
    * throws is thrown to the caller here (the code that made the call has run on).
-   * @param {import('./membrane-types.ts').Message} message
+   * @param {import('../contracts/membrane-types.ts').Message} message
    */
   function serveOneWay(message) {
     const [fn, self, ...args] = decode(message);

@@ -9,7 +9,7 @@
 // Nothing here is trusted by the grader: every value it sends back is checked by the suites.
 'use strict';
 
-/** @typedef {import('./membrane-types.ts').Message} Message */
+/** @typedef {import('../contracts/membrane-types.ts').Message} Message */
 /**
  * A hand-in's module as Node's loader makes it here.
  * @typedef {{ filename: string, paths: string[], loaded: boolean, exports: Holder, require: (specifier: string) => unknown }} LoadedModule
@@ -277,7 +277,7 @@ function load(path) {
   return module.exports;
 }
 
-/** @type {import('./membrane-types.ts').Transport} */
+/** @type {import('../contracts/membrane-types.ts').Transport} */
 const transport = {
   request(message) {
     writeFrame({ t: 'req', ...message });

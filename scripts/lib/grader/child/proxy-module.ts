@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
-import { FOLDER_QUERY, folderOfModuleId, folderOfTestFile } from '../test-files.ts';
+import { FOLDER_QUERY, folderOfModuleId, folderOfTestFile } from '../contracts/test-files.ts';
 
 const PREFIX = '\0workbook-sealed:';
 
@@ -40,7 +40,7 @@ function trustedSource(root: string, modulePath: string): string {
 
 /** The vite plugin that gives the suites sealed modules instead of the hand-in's files. */
 export function sealedModules(root: string): Plugin {
-  const client = join(root, 'scripts/lib/grader/sandbox/client.ts');
+  const client = join(root, 'scripts/lib/grader/worker/client.ts');
   return {
     name: 'workbook-sealed-modules',
     enforce: 'pre',

@@ -10,19 +10,19 @@ import { randomInt } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, watch as watchFolder, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { ChildMessage } from './child-protocol.ts';
+import type { ChildMessage } from '../contracts/child-protocol.ts';
 import { type DefinedTest, holdToList } from './held-to-list.ts';
 import { jobKey, LessonRuns, type Pending, type SuitePart } from './lesson-runs.ts';
 import { dealByWeight, readLessonTimes, recordLessonTimes, type LessonTimes } from './lesson-times.ts';
-import type { LessonRun } from '../core/results.ts';
-import { compileCacheFile, writeCompiledFolders } from './sandbox/compile.ts';
-import { startPipeStock } from './sandbox/pipe-stock.ts';
-import { probeFences, SANDBOX_LIMITS, type Fences } from './sandbox/fences.ts';
+import type { LessonRun } from '../../core/results.ts';
+import { compileCacheFile, writeCompiledFolders } from '../contracts/compile.ts';
+import { startPipeStock } from './pipe-stock.ts';
+import { probeFences, SANDBOX_LIMITS, type Fences } from '../contracts/fences.ts';
 import { startSuiteProcess } from './suite-process.ts';
-import { suiteWorkers } from './suite-spawn.mjs';
-import { GRADED_PROJECT, gradedTestFile } from './test-files.ts';
-import { printable } from '../core/text.ts';
-import { hiddenSuitePath, listLessons, ROOT, suitePath, UsageError, type Lesson } from '../core/workbook.ts';
+import { suiteWorkers } from '../contracts/workers.mjs';
+import { GRADED_PROJECT, gradedTestFile } from '../contracts/test-files.ts';
+import { printable } from '../../core/text.ts';
+import { hiddenSuitePath, listLessons, ROOT, suitePath, UsageError, type Lesson } from '../../core/workbook.ts';
 
 /** How to run a set of lessons over one or more folders. */
 export interface RunOptions {
@@ -179,7 +179,7 @@ export const STUDENTS_PER_FILE = 4;
  */
 function writeTestFiles(root: string, folder: string, open: Pending[], times: LessonTimes, referenceIndex: number | undefined): void {
   mkdirSync(folder, { recursive: true });
-  const entry = JSON.stringify(join(root, 'scripts/lib/grader/lesson-entry.ts'));
+  const entry = JSON.stringify(join(root, 'scripts/lib/grader/worker/lesson-entry.ts'));
   const writeFile = (file: string, lessons: Pending[], folderOf?: (candidate: Pending) => number): void => {
     const lines = lessonLines(lessons, folderOf);
     writeFileSync(file, [`import { gradedLesson } from ${entry};`, ...lines, ''].join('\n'));

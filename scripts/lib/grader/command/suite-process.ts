@@ -5,10 +5,11 @@
  * process group).
  */
 import type { ChildProcess } from 'node:child_process';
-import type { ChildStart } from './child-protocol.ts';
-import { START_LIMIT_MS } from './sandbox/channel.ts';
-import { sandboxSpec, type Fences } from './sandbox/fences.ts';
-import { spawnSuiteChild, suiteWorkers, takePrelaunchedChild } from './suite-spawn.mjs';
+import type { ChildStart } from '../contracts/child-protocol.ts';
+import { START_LIMIT_MS } from '../contracts/fences.ts';
+import { sandboxSpec, type Fences } from '../contracts/fences.ts';
+import { suiteWorkers } from '../contracts/workers.mjs';
+import { spawnSuiteChild, takePrelaunchedChild } from './suite-spawn.mjs';
 
 /** How long the test runner may stay silent before the grader calls grading itself broken (at least). */
 const QUIET_LIMIT_MS = 120_000;
@@ -34,7 +35,7 @@ export interface SuiteSettings {
   targets: string[];
   compiledDir: string;
   sandboxesDir: string;
-  /** The folder of named pipes made ahead for the sandboxes (sandbox/pipe-stock.ts), when there is one. */
+  /** The folder of named pipes made ahead for the sandboxes (command/pipe-stock.ts), when there is one. */
   pipeStock?: string | undefined;
   fences: Fences;
   limitMs: number;
@@ -131,7 +132,7 @@ export function startSuiteProcess(root: string, settings: SuiteSettings): SuiteP
  * The sandboxes the child starts at once, one for each of the first test files to run side by side:
  * they start while vitest itself does, when one of this machine's two CPUs has little to do, and the
  * first lessons find them listening. Where the child keeps the sandboxes' pumps (Linux, with named
- * pipes: see sandbox/pump.mjs).
+ * pipes: see pump/pump.mjs).
  */
 function spareSpecs(settings: SuiteSettings, files: number): ChildStart['spares'] {
   if (process.platform !== 'linux' || settings.pipeStock === undefined) return [];

@@ -2,7 +2,7 @@
  * Holding a lesson's outcomes to the list of tests its suites define (for class grading: the list the
  * reference solutions' run collected), so a hand-in can neither add tests nor lose them.
  */
-import type { LessonRun, TestOutcome } from '../core/results.ts';
+import type { LessonRun, TestOutcome } from '../../core/results.ts';
 
 /** A collected test: what a suite defines. */
 export interface DefinedTest {

@@ -2,9 +2,9 @@
  * The lessons of one vitest child while their suites run: which lesson each message of the child is
  * about, and what it adds to that lesson's run (tests, printed output, a suite that did not load).
  */
-import type { ChildMessage } from './child-protocol.ts';
+import type { ChildMessage } from '../contracts/child-protocol.ts';
 import type { DefinedTest } from './held-to-list.ts';
-import type { Failure, LessonRun } from '../core/results.ts';
+import type { Failure, LessonRun } from '../../core/results.ts';
 
 /** Output kept per lesson. */
 const OUTPUT_KEEP = 8 * 1024;

@@ -11,8 +11,8 @@
  * loads fails that lesson only.
  */
 import { beforeAll, describe, type SuiteCollector, TestRunner, test } from 'vitest';
-import { lessonStarted } from './sandbox/client.ts';
-import { FOLDER_QUERY } from './test-files.ts';
+import { lessonStarted } from './client.ts';
+import { FOLDER_QUERY } from '../contracts/test-files.ts';
 
 /** The name of the one test a lesson gets when its suite could not be loaded (the reporter turns it into the lesson's load error). */
 const LOAD_FAILED = 'the suite of this lesson could not be loaded';

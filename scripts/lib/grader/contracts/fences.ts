@@ -7,8 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { accessSync, chownSync, constants, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, isAbsolute, join } from 'node:path';
-import { OPTIMISE_LATER } from '../suite-spawn.mjs';
-import type { SandboxSpec } from './channel.ts';
+import { OPTIMISE_LATER } from './workers.mjs';
 
 /** What a sandbox may use. */
 export const SANDBOX_LIMITS = {
@@ -27,6 +26,23 @@ export const SANDBOX_LIMITS = {
   /** Open files at once (Linux, with prlimit). */
   openFiles: 64,
 } as const;
+
+/** What starting a sandbox needs. */
+export interface SandboxSpec {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  uid?: number;
+  gid?: number;
+  memoryLimitBytes: number;
+  /** The sandbox's own scratch folder, removed when it ends. */
+  scratch: string;
+  /** Use named pipes (Linux, macOS) rather than the pump's relay. */
+  pipes: boolean;
+}
+
+/** How long a sandbox may take to start. */
+export const START_LIMIT_MS = 15_000;
 
 /** The fences this machine can put up, found once by `probeFences` and passed to every sandbox. */
 export interface Fences {
@@ -71,9 +87,10 @@ export function probeFences(): Fences {
  * sandbox's own loop (read once). Strict throughout, so that a stack trace hands the code none of its functions.
  */
 function sandboxScript(): string {
-  script ??= ["'use strict';", ...['./membrane.js', './fence.js', './sandbox.js'].map((file) => readFileSync(new URL(file, import.meta.url), 'utf8'))].join(
-    '\n',
-  );
+  script ??= [
+    "'use strict';",
+    ...['../sandbox/membrane.js', '../sandbox/fence.js', '../sandbox/sandbox.js'].map((file) => readFileSync(new URL(file, import.meta.url), 'utf8')),
+  ].join('\n');
   return script;
 }
 

@@ -3,8 +3,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { hashText } from '../core/stubs.ts';
-import type { Lesson } from '../core/workbook.ts';
+import { hashText } from '../../core/stubs.ts';
+import type { Lesson } from '../../core/workbook.ts';
 
 /** One type error, with the file relative to the folder above the graded one ("lessons/01-board/board.ts"). */
 export interface TypeProblem {
@@ -31,7 +31,7 @@ export function typecheck(root: string, target: string, lessons: Lesson[], cache
   const files = lessons
     .flatMap((lesson) => lesson.files.map((file) => join(resolve(target), lesson.id, file)))
     .filter((file) => existsSync(file))
-    .concat(join(root, 'scripts', 'lib', 'grader', 'typecheck-globals.d.ts'));
+    .concat(join(root, 'scripts', 'lib', 'grader', 'command', 'typecheck-globals.d.ts'));
   const config = {
     extends: join(root, 'tsconfig.json'),
     compilerOptions: {

@@ -7,12 +7,12 @@
 // This one file is plain JavaScript on purpose: loaded through tsx, importing vitest's Node API
 // takes about a second longer, on every check. vitest loads the TypeScript reporter itself.
 import { fileURLToPath } from 'node:url';
-import { startKeeper } from './sandbox/pump.mjs';
+import { startKeeper } from '../pump/pump.mjs';
 
 // When the grader goes away (Ctrl-C, a crash), go with it instead of running on unseen.
 process.on('disconnect', () => process.exit(1));
 
-// The pumps of the sandboxes (sandbox/pump.mjs) run here, in this thread, which never waits on graded
+// The pumps of the sandboxes (pump/pump.mjs) run here, in this thread, which never waits on graded
 // code: the workers need no helper thread of their own (see channel.ts). Only where the pumps can tell
 // that a worker has gone (Linux); elsewhere each worker starts its own.
 const keeper = process.platform === 'linux' ? startKeeper() : undefined;
@@ -24,13 +24,13 @@ const watch = process.env.WORKBOOK_WATCH === '1';
 // vitest starts before the grader has said what to run (see suite-spawn.mjs); the 'start' message
 // brings the run's folders and settings, for this process's environment (the workers read them), and
 // the test files.
-/** @type {Promise<import('./child-protocol.ts').ChildStart>} */
+/** @type {Promise<import('../contracts/child-protocol.ts').ChildStart>} */
 const started = new Promise((resolve) => {
   const onStart = (/** @type {unknown} */ received) => {
-    const message = /** @type {import('./child-protocol.ts').ChildStart | undefined} */ (received);
+    const message = /** @type {import('../contracts/child-protocol.ts').ChildStart | undefined} */ (received);
     if (message?.type !== 'start') return;
     process.off('message', onStart);
-    // The first sandboxes start now, while vitest is still starting (see prespawn in sandbox/pump.mjs).
+    // The first sandboxes start now, while vitest is still starting (see prespawn in pump/pump.mjs).
     keeper?.prespawn(message.spares ?? [], message.env?.WORKBOOK_PIPE_STOCK);
     resolve(message);
   };

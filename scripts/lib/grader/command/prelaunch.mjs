@@ -1,5 +1,5 @@
 // @ts-check
-// `node --import ./scripts/lib/grader/prelaunch.mjs scripts/lib/core/run-bundled.mjs scripts/check.ts`
+// `node --import ./scripts/lib/grader/command/prelaunch.mjs scripts/lib/core/run-bundled.mjs scripts/check.ts`
 // (npm run check): starts the grader's vitest child first thing, before the command itself is loaded,
 // so that the two start side by side; the grader takes the child when it needs one (suite-spawn.mjs).
 // A command that needs none (--help, a wrong option) ends at once, and the child with it.
@@ -7,4 +7,4 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { prelaunchSuiteChild } from './suite-spawn.mjs';
 
-prelaunchSuiteChild(resolve(fileURLToPath(new URL('../../..', import.meta.url))));
+prelaunchSuiteChild(resolve(fileURLToPath(new URL('../../../..', import.meta.url))));

@@ -1,8 +1,8 @@
 /** Grading a folder of exercise files: run the suites, score each lesson, know what each lesson builds on (npm run check and npm run watch). */
 import { runLessons, type RunOptions } from './runner.ts';
-import { scoreLesson, type LessonRun, type LessonScore } from '../core/results.ts';
+import { scoreLesson, type LessonRun, type LessonScore } from '../../core/results.ts';
 
-export { withPrerequisites } from '../core/workbook.ts';
+export { withPrerequisites } from '../../core/workbook.ts';
 
 /** Runs and scores the given lessons; the scores are keyed by lesson id. */
 export async function gradeLessons(

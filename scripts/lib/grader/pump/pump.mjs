@@ -16,7 +16,7 @@ import { closeSync, existsSync, rmSync, writeSync } from 'node:fs';
 import { BroadcastChannel, isMainThread, workerData } from 'node:worker_threads';
 import { BUSY_STRETCH, residentBytes, schedTimes } from './cpu-time.mjs';
 import { takeStockPair } from './pipe-pairs.mjs';
-import { KEEPER_CHANNEL, MAX_FRAME } from './wire.mjs';
+import { KEEPER_CHANNEL, MAX_FRAME } from '../contracts/wire.mjs';
 
 /** Bytes of a sandbox's standard error kept, to explain a crash. */
 const STDERR_KEEP = 4096;
@@ -29,7 +29,7 @@ const WAKE = Buffer.from([0xff, 0xff, 0xff, 0xff]);
 
 /** @typedef {import('./pipe-pairs.mjs').OpenPipes} OpenPipes */
 /** What starting one sandbox takes (a spawn request of a suites' thread, or a sandbox started ahead). */
-/** @typedef {Omit<import('./channel.ts').SandboxSpec, 'pipes'> & { sid: Sid, control: SharedArrayBuffer, pipes: OpenPipes | undefined }} StartSpec */
+/** @typedef {Omit<import('../contracts/fences.ts').SandboxSpec, 'pipes'> & { sid: Sid, control: SharedArrayBuffer, pipes: OpenPipes | undefined }} StartSpec */
 /** A sandbox's id at its pump: a number from a suites' thread, a text for one started ahead. */
 /** @typedef {number | string} Sid */
 /** @typedef {{ post: (message: object) => void, sandboxes: Map<Sid, Box> }} Pump */
@@ -350,7 +350,7 @@ export function startKeeper() {
    * first threads to take (a spare holds no code until a thread boots it). The grader sends the specs
    * with the run's start, while vitest itself starts here and the other CPU has little to do.
    */
-  const prespawn = (/** @type {import('../child-protocol.ts').SpareSpec[]} */ specs, /** @type {string | undefined} */ stock) => {
+  const prespawn = (/** @type {import('../contracts/child-protocol.ts').SpareSpec[]} */ specs, /** @type {string | undefined} */ stock) => {
     let tries = 0;
     const next = () => {
       while (specs.length > 0) {
@@ -360,7 +360,7 @@ export function startKeeper() {
           if ((tries += 1) <= SPARE_TRIES) setTimeout(next, SPARE_RETRY_MS).unref();
           return;
         }
-        const { startLimitMs, ...spec } = /** @type {import('../child-protocol.ts').SpareSpec} */ (specs.shift());
+        const { startLimitMs, ...spec } = /** @type {import('../contracts/child-protocol.ts').SpareSpec} */ (specs.shift());
         const control = new SharedArrayBuffer(16);
         new Float64Array(control, 8, 1)[0] = Date.now() + startLimitMs;
         const box = start(waiting, { ...spec, sid: `ahead-${(spared += 1)}`, args: [...spec.args, 'pipes'], control, pipes });

@@ -3,8 +3,8 @@
  * grader over the IPC channel, as plain data (see child-protocol.ts).
  */
 import type { Reporter, TestCase, TestModule, TestSpecification, TestSuite } from 'vitest/node';
-import { TASK_PREFIX, toFailure, type ChildMessage } from './child-protocol.ts';
-import { folderOfTestFile, targetOfFolder } from './test-files.ts';
+import { TASK_PREFIX, toFailure, type ChildMessage } from '../contracts/child-protocol.ts';
+import { folderOfTestFile, targetOfFolder } from '../contracts/test-files.ts';
 
 function send(message: ChildMessage): void {
   process.send?.(message);

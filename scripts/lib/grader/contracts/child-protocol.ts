@@ -1,10 +1,10 @@
 /** Messages between the grader and its vitest child process, and how errors become plain data. */
 import { dirname, relative } from 'node:path';
-import { failureOf } from '../core/failure.ts';
-import { asPlainObjects } from '../core/vitest-wording.ts';
-import { boundText } from '../report/textdiff.ts';
-import type { Failure, TestOutcome } from '../core/results.ts';
-import type { SandboxSpec } from './sandbox/channel.ts';
+import { failureOf } from '../../core/failure.ts';
+import { asPlainObjects } from '../../core/vitest-wording.ts';
+import { boundText } from '../../core/bounded-text.ts';
+import type { Failure, TestOutcome } from '../../core/results.ts';
+import type { SandboxSpec } from './fences.ts';
 
 declare module '@vitest/runner' {
   interface TaskMeta {
@@ -29,7 +29,7 @@ export const TASK_PREFIX = /^Task (\d+): /;
  * (the child starts vitest meanwhile): the run's folders and settings, as variables for the child's
  * environment (its workers read them: WORKBOOK_TARGETS, WORKBOOK_FENCES, …), which test file to
  * run in which project, and the sandboxes to start at once for the first test files (see prespawn in
- * sandbox/pump.mjs; Linux only).
+ * pump/pump.mjs; Linux only).
  */
 export interface ChildStart {
   type: 'start';

@@ -11,10 +11,11 @@ import { closeSync, mkdtempSync, readlinkSync, readSync, rmSync, writeSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BroadcastChannel, MessageChannel, receiveMessageOnPort, threadId, Worker, type MessagePort } from 'node:worker_threads';
-import { innermostProcess, residentBytes, schedTimes } from './cpu-time.mjs';
-import type { Message } from './membrane-types.ts';
-import { type OpenPipes, openPair, takeStockPair } from './pipe-pairs.mjs';
-import { KEEPER_CHANNEL, MAX_FRAME, PART_BYTES } from './wire.mjs';
+import { innermostProcess, residentBytes, schedTimes } from '../pump/cpu-time.mjs';
+import type { Message } from '../contracts/membrane-types.ts';
+import { type OpenPipes, openPair, takeStockPair } from '../pump/pipe-pairs.mjs';
+import { START_LIMIT_MS, type SandboxSpec } from '../contracts/fences.ts';
+import { KEEPER_CHANNEL, MAX_FRAME, PART_BYTES } from '../contracts/wire.mjs';
 
 /** A message between the two sides, as JSON. */
 export type Frame = Message;
@@ -30,9 +31,6 @@ export interface Exit {
 }
 
 type PumpMessage = { sid: number; frame?: string; spawned?: boolean; pid?: number; exit?: Exit; spare?: Omit<SpareSandbox, 'sid'> | null };
-
-/** How long a sandbox may take to start. */
-export const START_LIMIT_MS = 15_000;
 
 /**
  * This worker thread's pump (pump.mjs), shared by every test file the thread runs: under the grader,
@@ -68,7 +66,7 @@ export class Pump {
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
     this.requests = port1;
-    const worker = new Worker(new URL('./pump.mjs', import.meta.url), {
+    const worker = new Worker(new URL('../pump/pump.mjs', import.meta.url), {
       workerData: { port: port2, signal: buffer },
       transferList: [port2],
       env: {},
@@ -143,20 +141,6 @@ function ownTask(): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** What starting a sandbox needs. */
-export interface SandboxSpec {
-  command: string;
-  args: string[];
-  env: Record<string, string>;
-  uid?: number;
-  gid?: number;
-  memoryLimitBytes: number;
-  /** The sandbox's own scratch folder, removed when it ends. */
-  scratch: string;
-  /** Use named pipes (Linux, macOS) rather than the pump's relay. */
-  pipes: boolean;
 }
 
 /** Named pipes between this thread and one sandbox, opened before the sandbox starts (then unlinked). */

@@ -7,7 +7,7 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { hashText } from '../core/stubs.ts';
+import { hashText } from '../../core/stubs.ts';
 
 /** Lesson id → milliseconds its tests took. */
 export type LessonTimes = Record<string, number>;

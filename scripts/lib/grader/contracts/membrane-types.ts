@@ -20,7 +20,7 @@ export interface Transport {
   /** What to send instead of a value of this side (a lasting stand-in for a stub, say). */
   outgoing?(value: unknown): unknown;
   /** The prototype that mirrors of instances of a class stub get. */
-  prototypeFor?(constructor: unknown): object | undefined;
+  prototypeFor?(classStub: unknown): object | undefined;
   /** Whether a function of this side is one-way: the other side's calls to it do not wait for it (the trusted side only). */
   oneWay?(fn: unknown): boolean;
   /** Sends a one-way call without waiting (the sandbox only). */
@@ -44,7 +44,7 @@ export interface Membrane {
 }
 
 /** The text of membrane.js, which the sandbox's start-up script also holds. */
-const MEMBRANE_SOURCE = readFileSync(new URL('./membrane.js', import.meta.url), 'utf8');
+const MEMBRANE_SOURCE = readFileSync(new URL('../sandbox/membrane.js', import.meta.url), 'utf8');
 
 /**
  * The builtins membrane.js uses, read once and handed to it as parameters. The suites run in a vm

@@ -3,7 +3,7 @@
  * worker thread for every run (a few hundred milliseconds before a test can start); this pool
  * keeps a thread when its run has ended cleanly and gives it to the next run. The thread runs vitest's
  * own vmThreads worker (kept-thread.mjs), so each test file still gets a fresh vm context and fresh
- * modules; sandboxes that held graded code end with their test file (sandbox/client.ts), and the next
+ * modules; sandboxes that held graded code end with their test file (worker/client.ts), and the next
  * run finds the clean spare its thread started. Unlike vitest's vmThreads pool it runs each test file as
  * an isolated task and has no vmMemoryLimit: a thread past KEEP_BELOW_BYTES of heap is ended instead.
  */
@@ -11,7 +11,7 @@ import type { Readable, Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import type { PoolOptions, PoolRunnerInitializer, PoolWorker, WorkerRequest } from 'vitest/node';
-import { suiteWorkers } from './suite-spawn.mjs';
+import { suiteWorkers } from '../contracts/workers.mjs';
 
 /** The pool's name in vitest's config. */
 const KEPT_POOL = 'workbook-kept-threads';
@@ -145,7 +145,7 @@ class KeptThreadWorker implements PoolWorker {
   }
 
   private newThread(): Worker {
-    return new Worker(new URL('./kept-thread.mjs', import.meta.url), {
+    return new Worker(new URL('../worker/kept-thread.mjs', import.meta.url), {
       env: this.options.env,
       execArgv: [...this.options.execArgv, '--experimental-vm-modules'],
       stdout: true,

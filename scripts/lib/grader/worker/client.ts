@@ -11,12 +11,12 @@ import { join } from 'node:path';
 import { types } from 'node:util';
 import { expect, inject } from 'vitest';
 import { outOfTimeMessage, stoppedMessage } from '../../core/failure.ts';
-import { namedPipesWork, sandboxPool, SandboxProcess, START_LIMIT_MS, type Exit, type Frame, type Pump } from './channel.ts';
-import { compiledFile, compileFolder, HELPER_ROOT, type CompiledFolder } from './compile.ts';
-import { createMembrane, type Membrane, type TwinRecipe } from './membrane-types.ts';
-import { folderOfTestFile, targetOfFolder } from '../test-files.ts';
-import { fencesFromEnvironment, SANDBOX_LIMITS, sandboxSpec, type Fences } from './fences.ts';
-import { MAX_FRAME } from './wire.mjs';
+import { namedPipesWork, sandboxPool, SandboxProcess, type Exit, type Frame, type Pump } from './channel.ts';
+import { compiledFile, compileFolder, HELPER_ROOT, type CompiledFolder } from '../contracts/compile.ts';
+import { createMembrane, type Membrane, type TwinRecipe } from '../contracts/membrane-types.ts';
+import { folderOfTestFile, targetOfFolder } from '../contracts/test-files.ts';
+import { fencesFromEnvironment, SANDBOX_LIMITS, sandboxSpec, START_LIMIT_MS, type Fences } from '../contracts/fences.ts';
+import { MAX_FRAME } from '../contracts/wire.mjs';
 
 /** The folder a sandbox without graded code is started for (it holds no exercise files). */
 const CLEAN_TARGET = '/nonexistent/workbook-without-hand-in/lessons';
@@ -560,10 +560,10 @@ class Session {
       },
       oneWay: (fn) => typeof fn === 'function' && oneWayFunctions.has(fn),
       madeBeside: twinRecipe,
-      prototypeFor: (constructor) => {
+      prototypeFor: (classStub) => {
         for (const [modulePath, exports] of sandbox.modules) {
           for (const [name, value] of Object.entries(exports)) {
-            if (value === constructor) return this.stablePrototypes.get(`${modulePath}#${name}`);
+            if (value === classStub) return this.stablePrototypes.get(`${modulePath}#${name}`);
           }
         }
         return undefined;
