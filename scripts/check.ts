@@ -9,7 +9,7 @@ import { renderReport } from './lib/report/report.ts';
 import { defaultFileName, FORMATS, renderResultFile, type Format } from './lib/report/result-files.ts';
 import type { LessonScore } from './lib/core/results.ts';
 import { DEFAULT_LIMIT_MS, drawSeed, parseSeed } from './lib/grader/command/runner.ts';
-import { hasReference, listLessons, ROOT, selectLessons, UsageError, type Lesson } from './lib/core/workbook.ts';
+import { hasHiddenTests, hasReference, listLessons, ROOT, selectLessons, UsageError, type Lesson } from './lib/core/workbook.ts';
 import { heldLessons, targetCode, type LeftOut } from './lib/core/target.ts';
 import { plural } from './lib/core/text.ts';
 
@@ -24,11 +24,14 @@ ${hasReference() ? "  --solutions       grade the reference solutions instead (t
                     workbook or hand-in folder holding lessons/ (also inside one folder around it),
                     or any one hand-in npm run grade takes (loose files, archives, a .zip itself);
                     only the lessons DIR holds are graded, and the others are named
-  --hidden          also run your teacher-only tests (tests/hidden/) and show what failed by name:
-                    npm run check -- --target DIR --hidden checks one student's or a new solution's folder
-  --seed N          with --hidden: the seed of the hidden tests' generated inputs (each run draws one
-                    and shows it; a gradebook shows the one a class was graded with)
-  --limit SECONDS   stop a call into your code that runs longer than this; that test fails (default ${DEFAULT_LIMIT_MS / 1000})
+${
+  hasHiddenTests()
+    ? '  --hidden          also run your teacher-only tests (tests/hidden/) and show what failed by name:\n' +
+      "                    npm run check -- --target DIR --hidden checks one student's or a new solution's folder\n" +
+      "  --seed N          with --hidden: the seed of the hidden tests' generated inputs (each run draws one\n" +
+      '                    and shows it; a gradebook shows the one a class was graded with)\n'
+    : ''
+}  --limit SECONDS   stop a call into your code that runs longer than this; that test fails (default ${DEFAULT_LIMIT_MS / 1000})
   --no-typecheck    skip TypeScript's type check (type errors are shown but cost no points)
   --json [FILE]     also write every result as JSON (default file: results.json, which git ignores)
   --format F [FILE] also write results for another tool: exercism or gradescope (results.json), junit (junit.xml)
@@ -47,8 +50,7 @@ runCommand(USAGE, async () => {
     },
     args,
   );
-  if (values.hidden && !existsSync(join(ROOT, 'tests', 'hidden')))
-    throw new UsageError("This workbook has no hidden tests (tests/hidden/): --hidden is for the teacher's workbook.");
+  if (values.hidden && !hasHiddenTests()) throw new UsageError("This workbook has no hidden tests (tests/hidden/): --hidden is for the teacher's workbook.");
   if (values.solutions && values.target !== undefined) throw new UsageError('Use --solutions or --target, not both.');
   if (values.seed !== undefined && !values.hidden) throw new UsageError('--seed sets the inputs of the hidden tests: use it with --hidden.');
   // Only the hidden suites draw inputs from the seed; the visible ones are the same on every run.

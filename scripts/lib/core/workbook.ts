@@ -83,6 +83,11 @@ export function hasReference(root = ROOT): boolean {
   return existsSync(join(root, 'solutions'));
 }
 
+/** True when the workbook holds the teacher-only suites (tests/hidden/): a student edition never does. */
+export function hasHiddenTests(root = ROOT): boolean {
+  return existsSync(join(root, 'tests', 'hidden'));
+}
+
 /** A lesson's metadata plus where its files are. */
 export interface Lesson {
   /** Folder name, for example "01-board". */
