@@ -29,7 +29,7 @@ you laid them out (see docs/class-grading.md). Their exercise files are graded w
 suites, visible and hidden (tests/hidden/); tests a student changed are ignored and reported.
 Writes DIR/gradebook.html (open it in a browser), gradebook.csv, gradebook.json, and per student
 DIR/feedback/<student>/index.html and feedback.md. Ends with a table of what it found in each hand-in.
-This runs the students' code on this machine: see "Each hand-in is sealed off" in docs/class-grading.md.
+This runs the students' code on this machine: see docs/sealed-grading.md.
   --out DIR              where to write (default build/grades); a gradebook of other students there is
                          never written over (use --update to add or replace students, or --replace)
   --update DIR           grade the hand-ins given (resubmissions) into the gradebook in DIR, with its

@@ -53,7 +53,7 @@ export function recordLessonTimes(
     mkdirSync(stateDir, { recursive: true });
     writeFileSync(timesFile(stateDir, target), `${JSON.stringify(times, null, 2)}\n`);
   } catch {
-    // A read-only workbook (the container recipe in docs/class-grading.md): the next check deals its lessons out by count.
+    // A read-only workbook (the container recipe in docs/sealed-grading.md): the next check deals its lessons out by count.
   }
 }
 

@@ -193,6 +193,6 @@ function writeCompileCache(file: string, paths: string[]): void {
     writeFileSync(file, text);
     cacheTexts.set(file, text);
   } catch {
-    // A read-only workbook (the container recipe in docs/class-grading.md) compiles afresh each time.
+    // A read-only workbook (the container recipe in docs/sealed-grading.md) compiles afresh each time.
   }
 }

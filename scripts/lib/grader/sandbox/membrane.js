@@ -1,6 +1,6 @@
 // @ts-check
 // The membrane between the graded suites and a hand-in's code, which run in two different
-// processes (see "Each hand-in is sealed off" in docs/class-grading.md, and client.ts). This one file is used on both sides:
+// processes (see docs/sealed-grading.md, and worker/client.ts). This one file is used on both sides:
 // the sandbox process evaluates it as part of its start-up script, the trusted side evaluates
 // its text with `new Function`. So it is a plain script: no imports, no exports, one function.
 //
