@@ -1,5 +1,5 @@
 /** `npm run check [lesson…]`: grades the student's code and says what to do next. */
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { colorsEnabled, painter, parseCommandLine, Refusal, runCommand } from './lib/core/cli.ts';
 import { gradeLessons, withPrerequisites } from './lib/grader/command/grading.ts';
