@@ -1,6 +1,7 @@
 /** `npm run check [lesson…]`: grades the student's code and says what to do next. */
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { colorsEnabled, painter, parseCommandLine, Refusal, runCommand } from './lib/core/cli.ts';
 import { gradeLessons, withPrerequisites } from './lib/grader/command/grading.ts';
 import { doneLessons, readProgress, recordScores, STATE_DIR, writeProgress } from './lib/core/progress.ts';
@@ -10,7 +11,7 @@ import { defaultFileName, FORMATS, renderResultFile, type Format } from './lib/r
 import type { LessonScore } from './lib/core/results.ts';
 import { DEFAULT_LIMIT_MS, drawSeed, parseSeed } from './lib/grader/command/runner.ts';
 import { hasHiddenTests, hasReference, listLessons, ROOT, selectLessons, UsageError, type Lesson } from './lib/core/workbook.ts';
-import { heldLessons, targetCode, type LeftOut } from './lib/core/target.ts';
+import { heldLessons, targetCode, type HandInTaker, type LeftOut } from './lib/core/target.ts';
 import { plural } from './lib/core/text.ts';
 
 const USAGE = `
@@ -61,7 +62,7 @@ runCommand(USAGE, async () => {
   const all = listLessons();
   const named = selectLessons(positionals, all);
   // A hand-in that is no lessons folder is taken in as npm run grade takes it, into a temporary folder.
-  const found = values.target === undefined ? undefined : await targetCode(values.target, all);
+  const found = values.target === undefined ? undefined : targetCode(values.target, all, await teachersIntake());
   if (found !== undefined) process.once('exit', found.dispose);
   const target = values.solutions ? resolve(ROOT, 'solutions') : (found?.dir ?? resolve(ROOT, 'lessons'));
   const shownTarget = found?.shown ?? '';
@@ -194,4 +195,12 @@ function takeResultFileOptions(argv: string[]): { args: string[]; outputs: Array
     outputs.push({ format, file });
   }
   return { args, outputs };
+}
+
+/** The intake of `npm run grade`, for --target: in the teacher's workbook only, since a student's pack holds no intake. */
+async function teachersIntake(): Promise<HandInTaker | undefined> {
+  // (A path joined, not written out: the pack never follows it, so a student's check does without.)
+  const intake = join(ROOT, 'scripts', 'lib', 'teacher', 'intake', 'intake.ts');
+  if (!existsSync(intake)) return undefined;
+  return ((await import(pathToFileURL(intake).href)) as { takeInHandIn: HandInTaker }).takeInHandIn;
 }

@@ -28,6 +28,7 @@ import { dealByWeight, readLessonTimes, recordLessonTimes } from '../../scripts/
 import { compileCacheFile, compiledFile, writeCompiledFolders } from '../../scripts/lib/grader/contracts/compile.ts';
 import { typecheck } from '../../scripts/lib/grader/command/typecheck.ts';
 import { writeZip } from '../../scripts/lib/teacher/intake/zip.ts';
+import { takeInHandIn } from '../../scripts/lib/teacher/intake/intake.ts';
 
 describe('the stub error is made and recognised in one place', () => {
   test('the statement a stub throws, and its name read back', () => {
@@ -334,7 +335,7 @@ describe('check --target takes any one hand-in in as npm run grade does', () => 
 
   test('loose files are put where their lessons expect them, archives chosen among, a .zip taken itself, into a folder dispose removes', async () => {
     const scratch = mkdtempSync(join(tmpdir(), 'workbook-target-'));
-    const loose = await targetCode(looseFolder(scratch), lessons);
+    const loose = targetCode(looseFolder(scratch), lessons, takeInHandIn);
     expect(loose.code).toBe(
       `the loose files of ${join(scratch, 'Дмитрий Иванов_1235_assignsubmission_file_')}/ → 4 files → lessons/ ` +
         `(board-1.ts → ${board.id}/${boardFile}, ${inputFile} → ${input.id}/${inputFile}; ` +
@@ -346,23 +347,23 @@ describe('check --target takes any one hand-in in as npm run grade does', () => 
     expect(existsSync(loose.dir)).toBe(false);
 
     const folder = archivesFolder(scratch);
-    const archives = await targetCode(folder, lessons);
+    const archives = targetCode(folder, lessons, takeInHandIn);
     expect(archives.code).toBe(
       `the code in ${folder}/ → final.zip → tictactoe/lessons/ (graded final.zip (newest, files of 2026-03-02 10:15); left aside draft.zip (files of 2026-03-01 10:00))`,
     );
     expect(readFileSync(join(archives.dir, board.id, boardFile))).toEqual(solved(board, boardFile));
     archives.dispose();
-    const zip = await targetCode(join(folder, 'final.zip'), lessons);
+    const zip = targetCode(join(folder, 'final.zip'), lessons, takeInHandIn);
     expect(zip.code).toBe(`the code in ${join(folder, 'final.zip')} → tictactoe/lessons/`);
     zip.dispose();
 
     writeFileSync(join(scratch, 'notes.zip'), writeZip([{ path: 'readme.txt', data: Buffer.from('hello') }]));
-    await expect(targetCode(join(scratch, 'notes.zip'), lessons)).rejects.toThrow(
+    expect(() => targetCode(join(scratch, 'notes.zip'), lessons, takeInHandIn)).toThrow(
       `--target ${join(scratch, 'notes.zip')} holds no lessons: no lessons/ folder was found in it.`,
     );
     mkdirSync(join(scratch, 'broken'));
     writeFileSync(join(scratch, 'broken', 'tictactoe.zip'), '');
-    await expect(targetCode(join(scratch, 'broken'), lessons)).rejects.toThrow(
+    expect(() => targetCode(join(scratch, 'broken'), lessons, takeInHandIn)).toThrow(
       /holds tictactoe\.zip\. Taken in as npm run grade takes a hand-in: broken\/tictactoe\.zip: the archive could not be unpacked: /,
     );
     rmSync(scratch, { recursive: true });

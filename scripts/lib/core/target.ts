@@ -8,10 +8,9 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { printable } from './text.ts';
 import { Refusal } from './cli.ts';
-import { lessonFolders, ROOT, UsageError, type Lesson } from './workbook.ts';
+import { lessonFolders, UsageError, type Lesson } from './workbook.ts';
 
 /** How many single folders around a workbook are stepped through. */
 const MAX_WRAPPERS = 3;
@@ -50,27 +49,22 @@ export interface TargetCode {
  */
 export type HandInCopy = { lessonsDir: string; found: string; placed?: string[]; notes: string[] } | { problem: string };
 
-/** The intake's takeInHandIn, in the teacher's workbook only: a student's pack holds no intake. */
-async function handInTaker(): Promise<((path: string, scratch: string, lessons: Lesson[]) => HandInCopy) | undefined> {
-  // (A path joined, not written out: the pack never follows it, so a student's check does without.)
-  const intake = join(ROOT, 'scripts', 'lib', 'teacher', 'intake', 'intake.ts');
-  if (!existsSync(intake)) return undefined;
-  return ((await import(pathToFileURL(intake).href)) as { takeInHandIn: (path: string, scratch: string, lessons: Lesson[]) => HandInCopy }).takeInHandIn;
-}
+/** The intake's takeInHandIn (teacher/intake/intake.ts), which a teacher's check passes in: a student's pack holds no intake. */
+export type HandInTaker = (path: string, scratch: string, lessons: Lesson[]) => HandInCopy;
 
 /**
  * The code of `given` (a path as typed): its lessons folder in place when it holds one (see
  * findLessonsFolder), else the hand-in as `npm run grade` takes it in (loose files put where their
  * lessons expect them, the version to grade chosen among archives), copied into a temporary folder
- * that `dispose` removes. Throws a Refusal that says what `given` holds when neither finds lessons.
+ * that `dispose` removes (when `takeInHandIn` is given: the teacher's workbook). Throws a Refusal
+ * that says what `given` holds when neither finds lessons.
  */
-export async function targetCode(given: string, lessons: Lesson[]): Promise<TargetCode> {
+export function targetCode(given: string, lessons: Lesson[], takeInHandIn?: HandInTaker): TargetCode {
   const dir = resolve(given);
   const inPlace = isFolder(dir) ? lessonsFolderIn(dir) : undefined;
   if (inPlace !== undefined && !('last' in inPlace)) return inPlaceCode(given, inPlace);
-  const takeInHandIn = existsSync(dir) ? await handInTaker() : undefined;
   // Without the intake (a student's pack), findLessonsFolder says what DIR holds instead.
-  if (takeInHandIn === undefined) return inPlaceCode(given, findLessonsFolder(dir));
+  if (takeInHandIn === undefined || !existsSync(dir)) return inPlaceCode(given, findLessonsFolder(dir));
   const scratch = mkdtempSync(join(tmpdir(), 'workbook-target-'));
   const dispose = (): void => rmSync(scratch, { recursive: true, force: true });
   try {
