@@ -1,6 +1,6 @@
 /** Messages between the grader and its vitest child process, and how errors become plain data. */
 import { dirname, relative } from 'node:path';
-import { failureOf } from '../core/failure.ts';
+import { failureOf, verdictOf, type Verdict } from '../core/failure.ts';
 import { asPlainObjects } from '../core/vitest-wording.ts';
 import { boundText } from '../report/textdiff.ts';
 import type { Failure, TestOutcome } from '../core/results.ts';
@@ -80,13 +80,27 @@ interface ErrorLike {
 export function toFailure(error: unknown, target: string): Failure {
   const like = (typeof error === 'object' && error !== null ? error : { message: String(error) }) as ErrorLike;
   const location = locate(like, target);
-  return failureOf({
-    name: boundText(like.name ?? 'Error', 1, 200),
-    message: asPlainObjects(stripColours(boundText(like.message ?? String(error)))),
-    ...(typeof like.expected === 'string' && typeof like.actual === 'string' ? { expected: boundText(like.expected), actual: boundText(like.actual) } : {}),
-    ...(location === undefined ? {} : { location }),
-    ...(typeof like.loadingModule === 'string' ? { loadingModule: like.loadingModule } : {}),
-  });
+  return failureOf(
+    {
+      name: boundText(like.name ?? 'Error', 1, 200),
+      message: shownText(like.message ?? String(error)),
+      ...(typeof like.expected === 'string' && typeof like.actual === 'string' ? { expected: boundText(like.expected), actual: boundText(like.actual) } : {}),
+      ...(location === undefined ? {} : { location }),
+      ...(typeof like.loadingModule === 'string' ? { loadingModule: like.loadingModule } : {}),
+    },
+    shownVerdict(verdictOf(error)),
+  );
+}
+
+/** A text of an error as it is kept: cut to what is shown, colour codes gone, plain objects shown as plain. */
+function shownText(text: string): string {
+  return asPlainObjects(stripColours(boundText(text)));
+}
+
+/** A verdict with the lines the code printed kept as the message keeps them (they are the hand-in's). */
+function shownVerdict(verdict: Verdict | undefined): Verdict | undefined {
+  if (verdict === undefined || verdict.printed.length === 0) return verdict;
+  return { ...verdict, printed: shownText(verdict.printed.join('\n')).split('\n') };
 }
 
 /** Removes terminal colour codes, which some tools add even when asked not to. */
