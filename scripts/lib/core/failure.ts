@@ -2,7 +2,7 @@
  * What kind of failure a test met, decided once, where an error becomes data (toFailure): the
  * report, the gradebook and the runner read the kind and its details instead of parsing messages.
  */
-import type { Failure } from './results.ts';
+import type { Comparison, ErrorFields, Failure } from './results.ts';
 import { stubName } from './stub-error.ts';
 import { ASSERTION_ERROR, processExitCode, syntaxError, testTimeoutMs } from './vitest-wording.ts';
 
@@ -47,8 +47,15 @@ export function stoppedMessage(limitMs: number, printed: string): string {
   return `Stopped by the grader after ${limitMs}ms.${printed}`;
 }
 
-/** The message of a test that spent its time budget, or its lesson's (`what` says which; `printed` already worded). */
-export function outOfTimeMessage(what: string, printed: string): string {
+/**
+ * The message of a test that spent its time budget (`budget` 'test'), or its lesson's, of `budgetMs`;
+ * `printed` already worded. Its first line is what the report says.
+ */
+export function outOfTimeMessage(budget: 'test' | 'lesson', budgetMs: number, printed = ''): string {
+  const what =
+    budget === 'test'
+      ? `this test took longer than the ${budgetMs / 1000} s a test may spend in your code (every call counts, waiting too), so it was stopped.`
+      : `this lesson's tests took longer than the ${budgetMs / 1000} s a lesson may spend in your code (every call counts, waiting too), so it was stopped and its other tests were not run.`;
   return `Ran out of time: ${what}${printed}`;
 }
 
@@ -62,20 +69,23 @@ const ENDLESS_INPUT_ERROR = 'EndlessInputError';
 
 /**
  * An error as plain data, with its kind: the grader's verdict when it stopped the code (see
- * verdictOf), else worked out from the error's name and message.
+ * verdictOf), else worked out from the error's name and message (the words of vitest and of the
+ * stubs: vitest-wording.ts, stub-error.ts). What the test compared stays with an assertion, or with
+ * any other error the code threw.
  */
-export function failureOf(error: Omit<Failure, 'kind'>, verdict?: Verdict): Failure {
-  const { name, message } = error;
-  if (verdict?.kind === 'stopped') return { ...error, kind: 'stopped', limitMs: verdict.limitMs, printed: verdict.printed };
-  if (verdict?.kind === 'out-of-time') return { ...error, kind: 'out-of-time', printed: verdict.printed };
+export function failureOf(error: ErrorFields & Comparison, verdict?: Verdict): Failure {
+  const { expected, actual, ...fields } = error;
+  const { name, message } = fields;
+  if (verdict !== undefined) return { ...fields, ...verdict };
+  const compared: Comparison = expected === undefined && actual === undefined ? {} : { expected, actual };
   const timeout = testTimeoutMs(message);
-  if (timeout !== undefined) return { ...error, kind: 'test-timeout', limitMs: timeout };
+  if (timeout !== undefined) return { ...fields, kind: 'test-timeout', limitMs: timeout };
   const missing = stubName(message);
-  if (missing !== undefined) return { ...error, kind: 'stub', missing };
-  if (name === ASSERTION_ERROR) return { ...error, kind: 'assertion' };
-  if (name === ENDLESS_INPUT_ERROR) return { ...error, kind: 'endless-input' };
+  if (missing !== undefined) return { ...fields, kind: 'stub', missing };
+  if (name === ASSERTION_ERROR) return { ...fields, ...compared, kind: 'assertion' };
+  if (name === ENDLESS_INPUT_ERROR) return { ...fields, kind: 'endless-input' };
   const exitCode = processExitCode(message);
-  if (exitCode !== undefined) return { ...error, kind: 'process-exit', exitCode };
-  if (syntaxError(message) !== undefined) return { ...error, kind: 'syntax' };
-  return { ...error, kind: 'thrown' };
+  if (exitCode !== undefined) return { ...fields, kind: 'process-exit', exitCode };
+  if (syntaxError(message) !== undefined) return { ...fields, kind: 'syntax' };
+  return { ...fields, ...compared, kind: 'thrown' };
 }

@@ -285,11 +285,7 @@ class Session {
   private outOfTime(budget: 'test' | 'lesson', printed: string[] = []): StoppedError {
     const budgets = budgetsFor(this.limitMs);
     const budgetMs = budget === 'test' ? budgets.testMs : budgets.lessonMs;
-    const what =
-      budget === 'test'
-        ? `this test took longer than the ${budgetMs / 1000} s a test may spend in your code (every call counts, waiting too), so it was stopped.`
-        : `this lesson's tests took longer than the ${budgetMs / 1000} s a lesson may spend in your code (every call counts, waiting too), so it was stopped and its other tests were not run.`;
-    return withVerdict(new StoppedError(outOfTimeMessage(what, printedWords(printed))), { kind: 'out-of-time', budget, budgetMs, printed });
+    return withVerdict(new StoppedError(outOfTimeMessage(budget, budgetMs, printedWords(printed))), { kind: 'out-of-time', budget, budgetMs, printed });
   }
 
   /** The stops of each lesson whose part has ended, for its next part (see `stops`). */

@@ -114,7 +114,7 @@ function lessonReason(score: LessonScore, files: FileFinding): LessonReason | un
 function stoppedTests(score: LessonScore): { count: number; firstLimitMs: number } {
   const limits = score.run.tests.flatMap((test) => {
     const failure = test.status === 'failed' ? test.failure : undefined;
-    return failure?.kind === 'stopped' && failure.limitMs !== undefined ? [failure.limitMs] : [];
+    return failure?.kind === 'stopped' ? [failure.limitMs] : [];
   });
   return { count: limits.length, firstLimitMs: limits[0] ?? 0 };
 }
