@@ -11,6 +11,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { crashMessage } from '../../scripts/lib/report/report.ts';
 import { BOM, parseCsv } from '../../scripts/lib/teacher/csv.ts';
 import { renderCsv } from '../../scripts/lib/teacher/gradebook/csv-table.ts';
 import { feedbackFolder, forStudent, type Gradebook, type StudentGrade } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
@@ -479,20 +480,16 @@ describe('what a student may see', () => {
     const run = {
       lessonId: first.id,
       tests: [],
-      problem: {
-        kind: 'crash' as const,
-        grader: true,
-        message: 'Grading itself broke: the test runner was stopped by SIGKILL before this lesson was graded.\nprinted during a secret case',
-      },
+      problem: { kind: 'crash' as const, cause: 'grader-broke' as const, how: 'was stopped by SIGKILL', tail: 'printed during a secret case' },
       output: '',
       durationMs: 1,
     };
     const safe = forStudent(scoreLesson(first, run), new Set());
     expect(JSON.stringify(safe.run)).not.toMatch(/secret/);
-    expect(safe.run.problem).toEqual({
-      ...run.problem,
-      message: 'Grading itself broke: the test runner was stopped by SIGKILL before this lesson was graded.',
-    });
+    expect(safe.run.problem).toEqual({ ...run.problem, tail: '' });
+    expect(safe.run.problem?.kind === 'crash' && crashMessage(safe.run.problem)).toBe(
+      'Grading itself broke: the test runner was stopped by SIGKILL before this lesson was graded. This is a fault of the grader, not of the code it grades.',
+    );
   });
 
   test('a hang inside a visible test keeps the test name and what the code printed', () => {
@@ -805,12 +802,15 @@ describe('students who share a test file', () => {
     const graded = (lessonId: string): LessonRun => ({ lessonId, tests: [], output: '', durationMs: 1 });
     const broken = (lessonId: string): LessonRun => ({
       ...graded(lessonId),
-      problem: { kind: 'crash', grader: true, message: 'Grading itself broke: the test runner was stopped by SIGKILL before this lesson was graded.\nmore' },
+      problem: { kind: 'crash', cause: 'grader-broke', how: 'was stopped by SIGKILL', tail: 'more' },
     });
-    const crashed: LessonRun = { ...graded('03-win'), problem: { kind: 'crash', message: "the student's own crash" } };
+    const crashed: LessonRun = {
+      ...graded('03-win'),
+      problem: { kind: 'crash', cause: 'runner-stalled', what: 'said nothing for 15 s and was stopped', lesson: '03-win', handIn: 'Ann' },
+    };
     expect(gradingBrokeForStudents([[graded('01-board'), crashed]])).toBeUndefined();
     expect(gradingBrokeForStudents([[graded('01-board')], [broken('01-board'), broken('02-input')], [broken('01-board')]])).toBe(
-      'grading itself broke for 2 students (3 lessons not graded: the test runner was stopped by SIGKILL before this lesson was graded.)',
+      'grading itself broke for 2 students (3 lessons not graded: the test runner was stopped by SIGKILL before this lesson was graded. This is a fault of the grader, not of the code it grades.)',
     );
   });
 

@@ -210,12 +210,14 @@ test('a lesson the grader failed to grade says so, not what to do next, in the c
     tests: [],
     output: '',
     durationMs: 1,
-    problem: { kind: 'crash', grader: true, message: 'Grading itself broke: the test runner was stopped by SIGKILL before this lesson was graded.' },
+    problem: { kind: 'crash', cause: 'grader-broke', how: 'was stopped by SIGKILL', tail: '' },
   };
   const cell = lessonGrade(scoreLesson(first, broke), 0);
   const words = 'not graded: grading itself broke, which is no fault of the work';
   expect(cell.notGraded).toEqual({ kind: 'grading-broke' });
-  expect(cell.note).toBe(`${words}; the test runner was stopped by SIGKILL before this lesson was graded.`);
+  expect(cell.note).toBe(
+    `${words}; the test runner was stopped by SIGKILL before this lesson was graded. This is a fault of the grader, not of the code it grades.`,
+  );
   const book: Gradebook = {
     kind: 'tictactoe-gradebook',
     version: 1,

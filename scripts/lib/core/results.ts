@@ -59,7 +59,24 @@ export interface TestOutcome {
 export type LessonProblem =
   | { kind: 'load-error'; failure: Failure /** It came from a teacher-only suite (its message is not the student's to see). */; hidden?: boolean }
   | { kind: 'timeout'; limitMs: number; runningTest?: string; lastOutput: string[] }
-  | { kind: 'crash'; message: string /** The grader itself broke, not the graded code. */; grader?: boolean };
+  | Crash;
+
+/** Why a lesson's grading ended without its tests, by cause (put into words by crashMessage in report.ts). */
+export type Crash =
+  /**
+   * The grader itself broke, not the graded code: its test runner `how` ("was stopped by SIGKILL")
+   * before the lesson was graded; `tail`: what the runner printed last ('' for nothing).
+   */
+  | { kind: 'crash'; cause: 'grader-broke'; how: string; tail: string }
+  /**
+   * The test runner went silent or ended (`what`: "said nothing for 15 s and was stopped") while it
+   * graded `lesson` of the hand-in `handIn` (its name as shown), which is what stopped it.
+   */
+  | { kind: 'crash'; cause: 'runner-stalled'; what: string; lesson: string; handIn: string }
+  /** The lesson has no graded suite (`suite`: "tests/01-board.test.ts"). */
+  | { kind: 'crash'; cause: 'no-suite'; suite: string }
+  /** Exercise files of the lesson are missing. */
+  | { kind: 'crash'; cause: 'files-missing'; files: string[] };
 
 /** What running one lesson's suites gave. */
 export interface LessonRun {

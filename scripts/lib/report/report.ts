@@ -1,6 +1,6 @@
 /** The student's report: one line per lesson, the first failure explained, and the next step. */
 import type { Paint } from '../core/cli.ts';
-import { failureDetail, formatPoints, roundPoints, type Comparison, type Failure, type LessonScore, type TestOutcome } from '../core/results.ts';
+import { failureDetail, formatPoints, roundPoints, type Comparison, type Crash, type Failure, type LessonScore, type TestOutcome } from '../core/results.ts';
 import { diffLines, drawLine, focusRows, formatRow, marksLegend, shownLines, SPACE_MARK, visibleLine } from './textdiff.ts';
 import type { TypeProblem, TypeReport } from '../grader/typecheck.ts';
 import { outOfTimeMessage } from '../core/failure.ts';
@@ -223,7 +223,30 @@ function problemDetails(score: LessonScore, paint: Paint, teacher: boolean): str
       ...indent(describeThrown(shown(problem.failure)), 2),
     ];
   }
-  return [paint('red', `✗ ${visible(problem.message)}`)];
+  return [paint('red', `✗ ${visible(crashMessage(problem))}`)];
+}
+
+/** A lesson's crash in words: what the report, the result files and the teacher's notes say of it. */
+export function crashMessage(crash: Crash): string {
+  switch (crash.cause) {
+    case 'grader-broke':
+      return `Grading itself broke: ${graderBrokeWords(crash)}`;
+    case 'runner-stalled':
+      return `The test runner ${crash.what} while it graded lesson ${crash.lesson} of ${crash.handIn}, so the rest of this lesson was not graded (its tests that had not run count as failed). The lessons it had not reached were graded in a new runner.`;
+    case 'no-suite':
+      return `There is no graded suite ${crash.suite}.`;
+    case 'files-missing':
+      return `${crash.files.join(', ')} is missing.`;
+  }
+}
+
+/**
+ * What broke when grading itself broke, and (unless `withTail` is false) what the test runner printed
+ * last: "the test runner was stopped by SIGKILL before this lesson was graded. This is a fault of …".
+ */
+export function graderBrokeWords(crash: Extract<Crash, { cause: 'grader-broke' }>, withTail = true): string {
+  const tail = withTail && crash.tail !== '' ? `\n${crash.tail}` : '';
+  return `the test runner ${crash.how} before this lesson was graded. This is a fault of the grader, not of the code it grades.${tail}`;
 }
 
 /** Another lesson whose file keeps a lesson from loading: its folder ("01-board"), and whether its file is missing (else it fails to load). */

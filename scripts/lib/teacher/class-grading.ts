@@ -18,9 +18,10 @@ import {
   type StudentGrade,
 } from './gradebook/gradebook.ts';
 import { withPrerequisites } from '../grader/grading.ts';
+import { crashMessage, graderBrokeWords } from '../report/report.ts';
 import { classFolder, findSubmissions, unpackClassArchive } from './intake/intake.ts';
 import { describeMiss, findNearMisses, type NearMiss } from './intake/near-misses.ts';
-import { roundPoints, scoreLesson, type LessonRun, type LessonScore } from '../core/results.ts';
+import { roundPoints, scoreLesson, type Crash, type LessonRun, type LessonScore } from '../core/results.ts';
 import { findLeaks, secretsOf, type Secret } from './pack/leaks.ts';
 import { findInRoster, type PlatformIds, type RosterEntry } from './intake/roster.ts';
 import { DEFAULT_LIMIT_MS, drawSeed, runTargets } from '../grader/runner.ts';
@@ -206,7 +207,7 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
     // Grading can also break after the reference's own lessons are done: the students' lessons that
     // were never graded then say so, and so must the command (it exits 1) and the top of the gradebook.
     const brokenForStudents = gradingBrokeForStudents(runs.slice(0, gradable.length));
-    if (brokenForStudents !== undefined && !referenceProblems.some((problem) => problem.includes('grading itself broke'))) {
+    if (brokenForStudents !== undefined && !(reference ?? []).some(gradingBrokeOnReference)) {
       referenceProblems.push(brokenForStudents);
     }
     const visibleNames = visibleTestNames(lessons, runs);
@@ -338,21 +339,33 @@ function intakeRow(entry: Prepared, lessons: Lesson[], accepted: boolean, studen
 
 /** What to tell the teacher when students' lessons were left ungraded because grading broke (undefined when none were). */
 export function gradingBrokeForStudents(studentRuns: LessonRun[][]): string | undefined {
-  const broken = studentRuns.map((lessonRuns) => lessonRuns.filter((run) => run.problem?.kind === 'crash' && run.problem.grader === true));
-  const students = broken.filter((runs) => runs.length > 0).length;
+  const broken = studentRuns.map((lessonRuns) => lessonRuns.flatMap((run) => graderBroke(run) ?? []));
+  const students = broken.filter((crashes) => crashes.length > 0).length;
   if (students === 0) return undefined;
-  const lessons = broken.flat();
-  const problem = lessons[0]?.problem;
-  const why = problem?.kind === 'crash' ? (problem.message.split('\n')[0] ?? '').replace(/^Grading itself broke: /, '') : '';
-  return `grading itself broke for ${plural(students, 'student')} (${plural(lessons.length, 'lesson')} not graded: ${why})`;
+  const crashes = broken.flat();
+  const first = crashes[0];
+  const why = first === undefined ? '' : graderBrokeWords(first, false);
+  return `grading itself broke for ${plural(students, 'student')} (${plural(crashes.length, 'lesson')} not graded: ${why})`;
+}
+
+/** The crash of a lesson whose grading itself broke, when it did. */
+function graderBroke(run: LessonRun): Extract<Crash, { cause: 'grader-broke' }> | undefined {
+  return run.problem?.kind === 'crash' && run.problem.cause === 'grader-broke' ? run.problem : undefined;
+}
+
+/**
+ * True when grading itself broke for a lesson of the reference solutions: the grader broke, or no test of
+ * the lesson ran at all (every lesson's suites define tests: npm test holds them to it).
+ */
+function gradingBrokeOnReference(run: LessonRun): boolean {
+  return graderBroke(run) !== undefined || (run.problem === undefined && run.tests.length === 0);
 }
 
 /** Why the reference solutions did not get 100 for a lesson: the grader broke, or the suites need fixing. */
 function referenceProblem(run: LessonRun, earned: number): string {
-  if (run.problem?.kind === 'crash' && run.problem.grader) return `${run.lessonId}: grading itself broke (${run.problem.message.split('\n')[0]})`;
-  // Every lesson's suites define tests (npm test holds them to it): none at all, and no problem, is the grader's fault.
-  if (run.problem === undefined && run.tests.length === 0)
-    return `${run.lessonId}: grading itself broke (no test of the lesson ran, not even on the reference solutions)`;
+  const broke = graderBroke(run);
+  if (broke !== undefined) return `${run.lessonId}: grading itself broke (${crashMessage({ ...broke, tail: '' })})`;
+  if (gradingBrokeOnReference(run)) return `${run.lessonId}: grading itself broke (no test of the lesson ran, not even on the reference solutions)`;
   return `${run.lessonId}: the reference solutions get ${earned}/100 with your suites`;
 }
 
@@ -499,7 +512,7 @@ function gradeStudent(
     const run: LessonRun =
       runs?.[index] !== undefined && finding.missing.length === 0
         ? (runs[index] as LessonRun)
-        : { lessonId: lesson.id, tests: [], output: '', durationMs: 0, problem: { kind: 'crash', message: `${finding.missing.join(', ')} is missing.` } };
+        : { lessonId: lesson.id, tests: [], output: '', durationMs: 0, problem: { kind: 'crash', cause: 'files-missing', files: finding.missing } };
     const score = scoreLesson(lesson, run);
     const grade = lessonGrade(score, hintsSeen(submission, lesson.id), finding);
     if (notGraded !== undefined) {

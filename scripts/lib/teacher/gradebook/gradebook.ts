@@ -1,5 +1,5 @@
 import { describeKinds, MISS_WORDS } from '../intake/near-misses.ts';
-import { brokenElsewhere, loadCause, loadProblemLine } from '../../report/report.ts';
+import { brokenElsewhere, crashMessage, graderBrokeWords, loadCause, loadProblemLine } from '../../report/report.ts';
 import { failureDetail, formatPoints, roundPoints, type LessonScore, type TestOutcome } from '../../core/results.ts';
 import type { Lesson } from '../../core/workbook.ts';
 import { byCodeUnits, lookAlike, numbered, plural } from '../../core/text.ts';
@@ -76,7 +76,8 @@ export function lessonGrade(score: LessonScore, hintsSeen: number, files: FileFi
     notes.push(notGradedWords(reason));
     // What went wrong with the teacher's hidden suites loaded, or in the grader, is the teacher's alone to read.
     if (score.run.problem?.kind === 'load-error' && score.run.problem.hidden) notes.push(`with the hidden tests: ${loadProblemLine(score)}`);
-    if (score.run.problem?.kind === 'crash') notes.push(score.run.problem.message.replace(/^Grading itself broke: /, ''));
+    const problem = score.run.problem;
+    if (problem?.kind === 'crash') notes.push(problem.cause === 'grader-broke' ? graderBrokeWords(problem) : crashMessage(problem));
   } else if (stopped.count > 0 && !score.done) {
     grade.status = 'timeout';
     notes.push(`stopped after ${Math.round(stopped.firstLimitMs / 1000)} s in ${plural(stopped.count, 'test')} (an endless loop?)`);
@@ -141,10 +142,10 @@ export function forStudent(score: LessonScore, visibleNames: Set<string>): Lesso
     // What went wrong while a teacher-only suite loaded is not the student's to read.
     problem = { kind: 'load-error', failure: { kind: 'thrown', name: 'Error', message: 'Your file could not be loaded with the hidden tests.' }, hidden: true };
   }
-  if (problem?.kind === 'crash' && problem.grader === true) {
-    // The lines the test runner printed last, which follow: a classmate's output, or what the code
-    // printed while hidden tests ran, may be among them.
-    problem = { kind: 'crash', grader: true, message: problem.message.split('\n')[0] ?? '' };
+  if (problem?.kind === 'crash' && problem.cause === 'grader-broke') {
+    // The lines the test runner printed last: a classmate's output, or what the code printed while
+    // hidden tests ran, may be among them.
+    problem = { ...problem, tail: '' };
   }
   return { ...score, run: { ...score.run, tests, problem, output: '' } };
 }
