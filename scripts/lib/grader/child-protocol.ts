@@ -10,6 +10,8 @@ declare module '@vitest/runner' {
   interface TaskMeta {
     /** Set on the tests of a hidden suite (tests/support/lesson.ts): a student never sees their names or failures. */
     hidden?: boolean;
+    /** Set on a task's describe block (tests/support/lesson.ts), and so on all its tests: the task's number (1-based). */
+    task?: number;
     /** Set on a lesson's describe block in the grader's test files (lesson-entry.ts), and so on all its tests: the lesson's id. */
     lesson?: string;
     /** Also set there: the describe block runs a hidden suite's tests, so whatever went wrong outside its tasks is hidden. */
@@ -20,9 +22,6 @@ declare module '@vitest/runner' {
     folder?: number;
   }
 }
-
-/** The prefix that ties a describe block to a task: "Task 2: Draw the numbered board". */
-export const TASK_PREFIX = /^Task (\d+): /;
 
 /**
  * What the grader sends the child once the graded folders are compiled and the test files written
