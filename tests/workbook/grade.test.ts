@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { crashMessage } from '../../scripts/lib/report/report.ts';
 import { BOM, parseCsv } from '../../scripts/lib/teacher/csv.ts';
 import { renderCsv } from '../../scripts/lib/teacher/gradebook/csv-table.ts';
-import { feedbackFolder, forStudent, type Gradebook, type StudentGrade } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
+import { feedbackFolder, forStudent, lessonNotesText, type Gradebook, type StudentGrade } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
 import { readGradebook } from '../../scripts/lib/teacher/gradebook/files.ts';
 import { mergeGradebooks } from '../../scripts/lib/teacher/gradebook/merge.ts';
 import { byCodeUnits } from '../../scripts/lib/core/text.ts';
@@ -438,7 +438,7 @@ describe('--accept-near-misses', () => {
       ['Uma Ueda', 200],
     ]);
     const file = second.files[0] as string;
-    expect(nearBook.students[2]?.lessons[second.id]?.note).toBe(
+    expect(lessonNotesText(nearBook.students[2]?.lessons[second.id] ?? {})).toBe(
       `graded lessons/${file} as lessons/${second.id}/${file} (near miss accepted: it is in another folder)`,
     );
     expect(accepted.stdout).toMatch(/Tara Tan\s+folder\s+✓ +≈ +200\/200/);

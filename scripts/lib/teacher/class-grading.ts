@@ -405,12 +405,20 @@ function cutFolders(text: string, folders: string[]): string {
   return cut.replace(/copies\/\d+\//g, '');
 }
 
+/** A note with every text in it cut like the feedback (its kinds and causes hold no folder, so they stay as they are). */
+function withTextsCut<T>(value: T, folders: string[]): T {
+  if (typeof value === 'string') return cutFolders(value, folders) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => withTextsCut(item, folders)) as T;
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, withTextsCut(field, folders)])) as T;
+}
+
 /** The lessons with their notes and reasons cut like the feedback (they go to the platform's comments too). */
 function withCutNotes(lessons: Record<string, LessonGrade>, folders: string[]): Record<string, LessonGrade> {
   return Object.fromEntries(
     Object.entries(lessons).map(([id, grade]) => {
       const cut: LessonGrade = { ...grade };
-      if (grade.note !== undefined) cut.note = cutFolders(grade.note, folders);
+      if (grade.notes !== undefined) cut.notes = grade.notes.map((note) => withTextsCut(note, folders));
       if (grade.notGraded !== undefined && 'cause' in grade.notGraded)
         cut.notGraded = { ...grade.notGraded, cause: cutFolders(grade.notGraded.cause, folders) };
       return [id, cut];
@@ -518,7 +526,7 @@ function gradeStudent(
     if (notGraded !== undefined) {
       // Each cell says why, in the words of the hand-in's own note.
       grade.notGraded = notGraded;
-      grade.note = notGradedWords(notGraded);
+      grade.notes = [{ kind: 'not-graded', reason: notGraded }];
     }
     const names = new Set(visible.get(lesson.id) ?? []);
     const running = run.problem?.kind === 'timeout' ? run.problem.runningTest : undefined;
@@ -572,5 +580,5 @@ function absentGrade(lesson: Lesson, notGraded: HandInReason): LessonGrade {
     hiddenFailed: 0,
     hiddenTotal: 0,
   }));
-  return { id: lesson.id, points: 0, status: 'missing', tasks, hintsSeen: 0, notGraded, note: notGradedWords(notGraded) };
+  return { id: lesson.id, points: 0, status: 'missing', tasks, hintsSeen: 0, notGraded, notes: [{ kind: 'not-graded', reason: notGraded }] };
 }

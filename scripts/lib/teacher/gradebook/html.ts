@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   allNotes,
+  lessonNotesText,
   feedbackFolders,
   formatPoints,
   GRADEBOOK_FILES,
@@ -236,7 +237,8 @@ function lessonCell(grade: LessonGrade | undefined, student: StudentGrade): stri
   const word = cellWord(grade);
   const open = grade.firstOpen !== undefined && !notGraded ? `<span class="open">Task ${grade.firstOpen.number}: ${shown(grade.firstOpen.title)}</span>` : '';
   const hidden = missedCases(grade).length;
-  const title = grade.note ? ` title="${shown(grade.note)}"` : '';
+  const note = lessonNotesText(grade);
+  const title = note ? ` title="${shown(note)}"` : '';
   return (
     `<td class="cell status-${grade.status}${notGraded ? ' not-graded' : ''}" style="--p:${grade.points}"${title}>` +
     `<strong>${formatPoints(grade.points)}</strong>${word === '' ? '' : `<span class="word">${shown(word)}</span>`}${open}` +
