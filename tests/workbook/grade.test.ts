@@ -14,7 +14,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { crashMessage } from '../../scripts/lib/report/report.ts';
 import { BOM, parseCsv } from '../../scripts/lib/teacher/csv.ts';
 import { renderCsv } from '../../scripts/lib/teacher/gradebook/csv-table.ts';
-import { feedbackFolder, forStudent, lessonNotesText, type Gradebook, type StudentGrade } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
+import {
+  feedbackFolder,
+  forStudent,
+  lessonNotesText,
+  referenceProblemWords,
+  type Gradebook,
+  type StudentGrade,
+} from '../../scripts/lib/teacher/gradebook/gradebook.ts';
 import { readGradebook } from '../../scripts/lib/teacher/gradebook/files.ts';
 import { mergeGradebooks } from '../../scripts/lib/teacher/gradebook/merge.ts';
 import { byCodeUnits } from '../../scripts/lib/core/text.ts';
@@ -579,7 +586,7 @@ describe('sharding and merging', () => {
       ...book,
       shard: { index: 1, count: 2 },
       students: book.students.slice(0, 1),
-      referenceProblems: [`${first.id}: the reference solutions get 95/100 with your suites`],
+      referenceProblems: [{ kind: 'below-full' as const, lesson: first.id, earned: 95 }],
     };
     const merged = mergeGradebooks([part, { ...book, shard: { index: 2, count: 2 }, students: book.students.slice(1, 2) }]);
     expect(merged.referenceProblems).toEqual(part.referenceProblems);
@@ -809,7 +816,9 @@ describe('students who share a test file', () => {
       problem: { kind: 'crash', cause: 'runner-stalled', what: 'said nothing for 15 s and was stopped', lesson: '03-win', handIn: 'Ann' },
     };
     expect(gradingBrokeForStudents([[graded('01-board'), crashed]])).toBeUndefined();
-    expect(gradingBrokeForStudents([[graded('01-board')], [broken('01-board'), broken('02-input')], [broken('01-board')]])).toBe(
+    const problem = gradingBrokeForStudents([[graded('01-board')], [broken('01-board'), broken('02-input')], [broken('01-board')]]);
+    expect(problem).toEqual({ kind: 'broke-for-students', students: 2, lessons: 3, how: 'was stopped by SIGKILL' });
+    expect(problem && referenceProblemWords(problem)).toBe(
       'grading itself broke for 2 students (3 lessons not graded: the test runner was stopped by SIGKILL before this lesson was graded. This is a fault of the grader, not of the code it grades.)',
     );
   });

@@ -7,7 +7,7 @@
  * table lines up names in any script and points with decimals; the CSV gives the seed on no row.
  * (How gradebook.html looks in a browser: gradebook-browser.test.ts.)
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -72,7 +72,7 @@ describe('feedback folders', () => {
     for (const folder of folders) expect(page).toContain(`href="feedback/${encodeURIComponent(folder)}/index.html"`);
   });
 
-  test("a gradebook written before notes were data keeps each lesson's note, in its words", () => {
+  test("a gradebook written before notes were data keeps each lesson's note and its reference problems, in their words", () => {
     const out = join(scratch, 'older');
     const older = { ...madeUpGradebook() };
     const [first] = older.students;
@@ -80,8 +80,17 @@ describe('feedback folders', () => {
     if (first === undefined || lesson === undefined) throw new Error('the made-up gradebook has students and lessons');
     const { notes: _, ...cell } = first.lessons[lesson.id] as StudentGrade['lessons'][string];
     older.students = [{ ...first, lessons: { [lesson.id]: { ...cell, note: 'stopped after 10 s (an endless loop?)' } as typeof cell } }];
+    const broke = '01-board: grading itself broke (no test of the lesson ran, not even on the reference solutions)';
+    const below = '02-input: the reference solutions get 90/100 with your suites';
     writeGradebook(older, out);
-    const read = readGradebook(out).students[0]?.lessons[lesson.id];
+    const file = join(out, 'gradebook.json');
+    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), referenceProblems: [broke, below] }));
+    const book = readGradebook(out);
+    expect(book.referenceProblems).toEqual([
+      { kind: 'text', text: broke, graderBroke: true },
+      { kind: 'text', text: below, graderBroke: false },
+    ]);
+    const read = book.students[0]?.lessons[lesson.id];
     expect(read?.notes).toEqual([{ kind: 'text', text: 'stopped after 10 s (an endless loop?)' }]);
     expect(read && 'note' in read).toBe(false);
     expect(lessonNotesText(read ?? {})).toBe('stopped after 10 s (an endless loop?)');
@@ -139,7 +148,7 @@ function nastyGradebook(): Gradebook {
     gradedAt: `2026-12-05T08:00${NASTY}`,
     lessons: [{ id: lesson, number: `01${NASTY}`, title: `Board${NASTY}` }],
     fences: [`fence${NASTY}`],
-    referenceProblems: [`01-board: 90${NASTY}`],
+    referenceProblems: [{ kind: 'text', text: `01-board: 90${NASTY}`, graderBroke: false }],
     students: [student, timedOut],
   };
 }

@@ -106,7 +106,7 @@ function writeHandIn({ name, folder, lessons, memorising }: HandIn): void {
 
 /** True when the reference got 100 on the lesson in that run (the gradebook lists the lessons where it did not). */
 function referenceFull(gradebook: Gradebook, id: string): boolean {
-  return !(gradebook.referenceProblems ?? []).some((problem) => problem.startsWith(`${id}:`));
+  return !(gradebook.referenceProblems ?? []).some((problem) => 'lesson' in problem && problem.lesson === id);
 }
 
 /** What a grade says about how the code did (not when it was graded): points, status, tasks, hidden failures. */

@@ -9,16 +9,17 @@ import { join, sep } from 'node:path';
 import { absentFeedback, acceptedNote, notGradedWords, renderFeedback } from './gradebook/feedback.ts';
 import {
   forStudent,
+  graderBrokeProblem,
   lessonColumns,
   lessonGrade,
   type FileFinding,
   type Gradebook,
   type HandInReason,
   type LessonGrade,
+  type ReferenceProblem,
   type StudentGrade,
 } from './gradebook/gradebook.ts';
 import { withPrerequisites } from '../grader/grading.ts';
-import { crashMessage, graderBrokeWords } from '../report/report.ts';
 import { classFolder, findSubmissions, unpackClassArchive } from './intake/intake.ts';
 import { describeMiss, findNearMisses, type NearMiss } from './intake/near-misses.ts';
 import { roundPoints, scoreLesson, type Crash, type LessonRun, type LessonScore } from '../core/results.ts';
@@ -31,7 +32,7 @@ import { hiddenSuitePath, listLessons, suitePath, UsageError, type Lesson } from
 import { ZipError } from './intake/zip.ts';
 import { classRecord, optionsRecord, shardMembers, workbookFingerprint } from './part-record.ts';
 import type { Identity } from './gradebook/merge.ts';
-import { byCodeUnits, lookAlike, numbered, plural } from '../core/text.ts';
+import { byCodeUnits, lookAlike, numbered } from '../core/text.ts';
 
 /** What to grade and how. */
 export interface ClassOptions {
@@ -69,7 +70,7 @@ export interface ClassResult {
   /** What was found in each hand-in, in the gradebook's order (for the table the command ends with). */
   intake: IntakeRow[];
   /** Lessons where the reference solutions do not get 100 with the teacher's suites (a problem in the suites). */
-  referenceProblems: string[];
+  referenceProblems: ReferenceProblem[];
   durationMs: number;
 }
 
@@ -207,7 +208,7 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
     // Grading can also break after the reference's own lessons are done: the students' lessons that
     // were never graded then say so, and so must the command (it exits 1) and the top of the gradebook.
     const brokenForStudents = gradingBrokeForStudents(runs.slice(0, gradable.length));
-    if (brokenForStudents !== undefined && !(reference ?? []).some(gradingBrokeOnReference)) {
+    if (brokenForStudents !== undefined && !referenceProblems.some(graderBrokeProblem)) {
       referenceProblems.push(brokenForStudents);
     }
     const visibleNames = visibleTestNames(lessons, runs);
@@ -337,15 +338,13 @@ function intakeRow(entry: Prepared, lessons: Lesson[], accepted: boolean, studen
   return row;
 }
 
-/** What to tell the teacher when students' lessons were left ungraded because grading broke (undefined when none were). */
-export function gradingBrokeForStudents(studentRuns: LessonRun[][]): string | undefined {
+/** The problem to tell the teacher of when students' lessons were left ungraded because grading broke (undefined when none were). */
+export function gradingBrokeForStudents(studentRuns: LessonRun[][]): ReferenceProblem | undefined {
   const broken = studentRuns.map((lessonRuns) => lessonRuns.flatMap((run) => graderBroke(run) ?? []));
   const students = broken.filter((crashes) => crashes.length > 0).length;
-  if (students === 0) return undefined;
-  const crashes = broken.flat();
-  const first = crashes[0];
-  const why = first === undefined ? '' : graderBrokeWords(first, false);
-  return `grading itself broke for ${plural(students, 'student')} (${plural(crashes.length, 'lesson')} not graded: ${why})`;
+  const [first, ...rest] = broken.flat();
+  if (first === undefined) return undefined;
+  return { kind: 'broke-for-students', students, lessons: 1 + rest.length, how: first.how };
 }
 
 /** The crash of a lesson whose grading itself broke, when it did. */
@@ -353,20 +352,13 @@ function graderBroke(run: LessonRun): Extract<Crash, { cause: 'grader-broke' }> 
   return run.problem?.kind === 'crash' && run.problem.cause === 'grader-broke' ? run.problem : undefined;
 }
 
-/**
- * True when grading itself broke for a lesson of the reference solutions: the grader broke, or no test of
- * the lesson ran at all (every lesson's suites define tests: npm test holds them to it).
- */
-function gradingBrokeOnReference(run: LessonRun): boolean {
-  return graderBroke(run) !== undefined || (run.problem === undefined && run.tests.length === 0);
-}
-
-/** Why the reference solutions did not get 100 for a lesson: the grader broke, or the suites need fixing. */
-function referenceProblem(run: LessonRun, earned: number): string {
+/** Why the reference solutions did not get 100 for a lesson: the grader broke, or no test of it ran, or the suites need fixing. */
+function referenceProblem(run: LessonRun, earned: number): ReferenceProblem {
   const broke = graderBroke(run);
-  if (broke !== undefined) return `${run.lessonId}: grading itself broke (${crashMessage({ ...broke, tail: '' })})`;
-  if (gradingBrokeOnReference(run)) return `${run.lessonId}: grading itself broke (no test of the lesson ran, not even on the reference solutions)`;
-  return `${run.lessonId}: the reference solutions get ${earned}/100 with your suites`;
+  if (broke !== undefined) return { kind: 'grading-broke', lesson: run.lessonId, how: broke.how };
+  // Every lesson's suites define tests (npm test holds them to it): none at all, and no problem, is the grader's fault.
+  if (run.problem === undefined && run.tests.length === 0) return { kind: 'grading-broke', lesson: run.lessonId };
+  return { kind: 'below-full', lesson: run.lessonId, earned };
 }
 
 /** What must never appear in a student's feedback: hidden test names (unless a visible test has the same name) and files, and solution bodies. */

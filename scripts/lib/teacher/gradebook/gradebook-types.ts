@@ -59,6 +59,23 @@ export type LessonNote =
   /** A note in words alone: a gradebook written before notes were data kept its notes so. */
   | { kind: 'text'; text: string };
 
+/**
+ * Why a gradebook's grades cannot be trusted, as data: put into words where it is shown
+ * (referenceProblemWords in gradebook.ts).
+ */
+export type ReferenceProblem =
+  /** Grading itself broke on a lesson of the reference solutions: the test runner `how` ("was stopped by SIGKILL"), or, without `how`, no test of the lesson ran. */
+  | { kind: 'grading-broke'; lesson: string; how?: string }
+  /** The reference solutions got `earned` (below 100) on a lesson with the teacher's suites. */
+  | { kind: 'below-full'; lesson: string; earned: number }
+  /** Grading broke for students' lessons after the reference was graded: how many students and lessons, and how the test runner ended. */
+  | { kind: 'broke-for-students'; students: number; lessons: number; how: string }
+  /**
+   * A problem in words alone, from a gradebook written before problems were data (`graderBroke`: it said
+   * grading itself broke, as such a gradebook was read).
+   */
+  | { kind: 'text'; text: string; graderBroke: boolean };
+
 /** A hidden test a student failed: for the teacher's gradebook only, never for feedback. */
 export interface HiddenFailure {
   task: number;
@@ -134,7 +151,7 @@ export interface Gradebook {
   /** The seed of the hidden suites' generated inputs (absent when merged parts were graded with different seeds: see each student's). */
   seed?: number;
   /** Lessons where the reference solutions scored below 100 (or grading itself broke): the grades cannot be trusted. */
-  referenceProblems?: string[];
+  referenceProblems?: ReferenceProblem[];
   /** The platforms' grade import files written beside it (--format), and Canvas's assignment column: --update writes them again. */
   platformFiles?: { formats: Array<'moodle' | 'canvas'>; assignment?: string };
   students: StudentGrade[];

@@ -4,7 +4,18 @@ import { failureDetail, formatPoints, roundPoints, type LessonScore, type TestOu
 import type { Lesson } from '../../core/workbook.ts';
 import { byCodeUnits, lookAlike, numbered, plural } from '../../core/text.ts';
 import { notGradedWords } from './feedback.ts';
-import type { FileFinding, Gradebook, HiddenFailure, LessonGrade, LessonNote, LessonReason, LessonStatus, StudentGrade, TaskGrade } from './gradebook-types.ts';
+import type {
+  FileFinding,
+  Gradebook,
+  HiddenFailure,
+  LessonGrade,
+  LessonNote,
+  LessonReason,
+  LessonStatus,
+  ReferenceProblem,
+  StudentGrade,
+  TaskGrade,
+} from './gradebook-types.ts';
 export { formatPoints };
 export type {
   TaskGrade,
@@ -15,6 +26,7 @@ export type {
   HiddenFailure,
   LessonGrade,
   LessonNote,
+  ReferenceProblem,
   StudentGrade,
   Gradebook,
   FileFinding,
@@ -111,6 +123,40 @@ export function lessonNoteWords(note: LessonNote): string {
     case 'text':
       return note.text;
   }
+}
+
+/** A reference problem in the teacher's words: "01-board: the reference solutions get 95/100 with your suites". */
+export function referenceProblemWords(problem: ReferenceProblem): string {
+  switch (problem.kind) {
+    case 'grading-broke':
+      return problem.how === undefined
+        ? `${problem.lesson}: grading itself broke (no test of the lesson ran, not even on the reference solutions)`
+        : `${problem.lesson}: grading itself broke (${crashMessage({ kind: 'crash', cause: 'grader-broke', how: problem.how, tail: '' })})`;
+    case 'below-full':
+      return `${problem.lesson}: the reference solutions get ${problem.earned}/100 with your suites`;
+    case 'broke-for-students': {
+      const why = graderBrokeWords({ kind: 'crash', cause: 'grader-broke', how: problem.how, tail: '' });
+      return `grading itself broke for ${plural(problem.students, 'student')} (${plural(problem.lessons, 'lesson')} not graded: ${why})`;
+    }
+    case 'text':
+      return problem.text;
+  }
+}
+
+/** True when a reference problem is the grader's (grading broke), not the suites'. */
+export function graderBrokeProblem(problem: ReferenceProblem): boolean {
+  return problem.kind === 'text' ? problem.graderBroke : problem.kind !== 'below-full';
+}
+
+/** The problems of several gradebooks, each once (the same words are the same problem). */
+export function uniqueProblems(problems: ReferenceProblem[]): ReferenceProblem[] {
+  const seen = new Set<string>();
+  return problems.filter((problem) => {
+    const words = referenceProblemWords(problem);
+    if (seen.has(words)) return false;
+    seen.add(words);
+    return true;
+  });
 }
 
 /** A lesson's notes in words, one after another ("not graded: …; with the hidden tests: …"), or undefined when it has none. */

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import {
   allNotes,
   lessonNotesText,
+  referenceProblemWords,
   feedbackFolders,
   formatPoints,
   GRADEBOOK_FILES,
@@ -159,7 +160,7 @@ function mixedSeeds(book: Gradebook): string {
 function referenceBanner(book: Gradebook): string {
   const problems = book.referenceProblems ?? [];
   if (problems.length === 0) return '';
-  return `<div class="banner" role="alert"><strong>Do not trust these grades yet.</strong> The reference solutions were graded beside the class and did not get 100:<ul>${problems.map((problem) => `<li>${shown(problem)}</li>`).join('')}</ul>Fix the suites (or the grader), then grade again.</div>\n`;
+  return `<div class="banner" role="alert"><strong>Do not trust these grades yet.</strong> The reference solutions were graded beside the class and did not get 100:<ul>${problems.map((problem) => `<li>${shown(referenceProblemWords(problem))}</li>`).join('')}</ul>Fix the suites (or the grader), then grade again.</div>\n`;
 }
 
 /** The colour scale, drawn and in words. */
