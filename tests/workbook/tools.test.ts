@@ -46,7 +46,7 @@ describe('failures carry their kind and details', () => {
   test("a stop by the grader: the limit and the last lines printed, from the grader's verdict, never from the message", () => {
     const message = stoppedMessage(3000, '\nThe last lines your code printed:\nround 1\nround 2');
     const verdict: Verdict = { kind: 'stopped', limitMs: 3000, printed: ['round 1', 'round 2'] };
-    expect(failureOf({ name: 'StoppedError', message }, verdict)).toMatchObject({ kind: 'stopped', limitMs: 3000, printed: ['round 1', 'round 2'] });
+    expect(failureOf({ name: 'StoppedError', message }, { verdict })).toMatchObject({ kind: 'stopped', limitMs: 3000, printed: ['round 1', 'round 2'] });
     expect(failureOf({ name: 'StoppedError', message }).kind).toBe('thrown');
     expect(isStopped(withVerdict(new Error(message), verdict))).toBe(true);
     expect(isStopped(new Error(message))).toBe(false);
@@ -55,7 +55,11 @@ describe('failures carry their kind and details', () => {
 
   test('a stub, the pretend player, and anything else', () => {
     expect(failureOf({ name: 'Error', message: 'not implemented yet: parseMove' })).toMatchObject({ kind: 'stub', missing: 'parseMove' });
-    expect(failureOf({ name: 'EndlessInputError', message: 'printed more than 1000 times' }).kind).toBe('endless-input');
+    expect(failureOf({ name: 'EndlessInputError', message: 'printed more than 1000 times' }, { kept: 'printing' })).toMatchObject({
+      kind: 'endless-input',
+      kept: 'printing',
+    });
+    expect(failureOf({ name: 'EndlessInputError', message: 'printed more than 1000 times' }).kind, 'without what it stopped, any error').toBe('thrown');
     expect(failureOf({ name: 'RangeError', message: 'Maximum call stack size exceeded' }).kind).toBe('thrown');
   });
 });

@@ -2,7 +2,7 @@
  * What kind of failure a test met, decided once, where an error becomes data (toFailure): the
  * report, the gradebook and the runner read the kind and its details instead of parsing messages.
  */
-import type { Comparison, ErrorFields, Failure } from './results.ts';
+import type { Comparison, EndlessKept, ErrorFields, Failure } from './results.ts';
 import { stubName } from './stub-error.ts';
 import { ASSERTION_ERROR, processExitCode, syntaxError, testTimeoutMs } from './vitest-wording.ts';
 
@@ -64,8 +64,14 @@ export function isStopped(error: unknown): boolean {
   return verdictOf(error)?.kind === 'stopped';
 }
 
-/** The name the test support's pretend player gives the error it throws to stop endless asking. */
+/** The name the test support's pretend player gives the error it throws to stop endless asking (with `kept`, what it stopped). */
 const ENDLESS_INPUT_ERROR = 'EndlessInputError';
+
+/** What an error says of itself as data besides its fields: the grader's verdict, and what the pretend player stopped (its `kept`). */
+export interface ErrorMarks {
+  verdict?: Verdict | undefined;
+  kept?: EndlessKept | undefined;
+}
 
 /**
  * An error as plain data, with its kind: the grader's verdict when it stopped the code (see
@@ -73,9 +79,10 @@ const ENDLESS_INPUT_ERROR = 'EndlessInputError';
  * stubs: vitest-wording.ts, stub-error.ts). What the test compared stays with an assertion, or with
  * any other error the code threw.
  */
-export function failureOf(error: ErrorFields & Comparison, verdict?: Verdict): Failure {
+export function failureOf(error: ErrorFields & Comparison, marks: ErrorMarks = {}): Failure {
   const { expected, actual, ...fields } = error;
   const { name, message } = fields;
+  const { verdict, kept } = marks;
   if (verdict !== undefined) return { ...fields, ...verdict };
   const compared: Comparison = expected === undefined && actual === undefined ? {} : { expected, actual };
   const timeout = testTimeoutMs(message);
@@ -83,7 +90,7 @@ export function failureOf(error: ErrorFields & Comparison, verdict?: Verdict): F
   const missing = stubName(message);
   if (missing !== undefined) return { ...fields, kind: 'stub', missing };
   if (name === ASSERTION_ERROR) return { ...fields, ...compared, kind: 'assertion' };
-  if (name === ENDLESS_INPUT_ERROR) return { ...fields, kind: 'endless-input' };
+  if (name === ENDLESS_INPUT_ERROR && kept !== undefined) return { ...fields, kind: 'endless-input', kept };
   const exitCode = processExitCode(message);
   if (exitCode !== undefined) return { ...fields, kind: 'process-exit', exitCode };
   if (syntaxError(message) !== undefined) return { ...fields, kind: 'syntax' };

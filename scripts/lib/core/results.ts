@@ -12,6 +12,9 @@ export interface ErrorFields {
   loadingModule?: string;
 }
 
+/** What the test support's pretend player stopped the code for: asking for input without end, or printing without end. */
+export type EndlessKept = 'asking' | 'printing';
+
 /** What a test expected and what the code gave, as text, for an error that compared them (both or neither). */
 export interface Comparison {
   expected?: string;
@@ -33,8 +36,8 @@ export type Failure =
   | (ErrorFields & { kind: 'stub'; missing: string })
   /** An expect() failed. */
   | (ErrorFields & Comparison & { kind: 'assertion' })
-  /** The test support's pretend player stopped endless asking. */
-  | (ErrorFields & { kind: 'endless-input' })
+  /** The test support's pretend player stopped the code: it kept asking for input after input had ended, or kept printing. */
+  | (ErrorFields & { kind: 'endless-input'; kept: EndlessKept })
   /** The code called process.exit: with what, as text ("undefined" for nothing). */
   | (ErrorFields & { kind: 'process-exit'; exitCode: string })
   /** A file could not be read as TypeScript. */

@@ -69,6 +69,7 @@ interface ErrorLike {
   actual?: unknown;
   stacks?: Array<{ file: string; line: number; column: number }>;
   loadingModule?: unknown;
+  kept?: unknown;
 }
 
 /**
@@ -87,7 +88,7 @@ export function toFailure(error: unknown, target: string): Failure {
       ...(location === undefined ? {} : { location }),
       ...(typeof like.loadingModule === 'string' ? { loadingModule: like.loadingModule } : {}),
     },
-    shownVerdict(verdictOf(error)),
+    { verdict: shownVerdict(verdictOf(error)), kept: like.kept === 'asking' || like.kept === 'printing' ? like.kept : undefined },
   );
 }
 

@@ -361,7 +361,7 @@ function describeThrown(failure: Failure): string[] {
   if (failure.kind === 'endless-input') {
     return [
       `The checker's pretend player stopped your code: it ${failure.message}.`,
-      /input/.test(failure.message) ? 'Does your loop stop when input gives null (the player has stopped typing)?' : 'Does your loop ever end?',
+      failure.kept === 'asking' ? 'Does your loop stop when input gives null (the player has stopped typing)?' : 'Does your loop ever end?',
     ];
   }
   if (failure.kind === 'process-exit') {
