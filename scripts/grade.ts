@@ -5,7 +5,14 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { gradeClass, type ClassOptions, type ProgressEvent } from './lib/teacher/class-grading.ts';
 import { colorsEnabled, painter, parseCommandLine, Refusal, runCommand, shownPath } from './lib/core/cli.ts';
 import { existingGradebook, readGradebook, removeGradebook, writeGradebook } from './lib/teacher/gradebook/files.ts';
-import { GRADEBOOK_FILES, lessonColumns, type Gradebook } from './lib/teacher/gradebook/gradebook.ts';
+import {
+  GRADEBOOK_FILES,
+  graderBrokeProblem,
+  lessonColumns,
+  referenceProblemWords,
+  type Gradebook,
+  type ReferenceProblem,
+} from './lib/teacher/gradebook/gradebook.ts';
 import { checkUpdate, mergeGradebooks, refuseOverwrite, updateGradebook } from './lib/teacher/gradebook/merge.ts';
 import { optionsRecord, workbookFingerprint } from './lib/teacher/part-record.ts';
 import { renderIntakeTable } from './lib/teacher/intake/intake-table.ts';
@@ -235,12 +242,13 @@ function platformFormats(given: LmsFormat[], existing: Gradebook | undefined, ou
 }
 
 /** Says what is wrong when the reference did not get 100 (or grading broke); true when anything is. */
-function warnReference(problems: string[]): boolean {
+function warnReference(problems: ReferenceProblem[]): boolean {
   for (const problem of problems) {
+    const words = referenceProblemWords(problem);
     console.log(
-      /grading itself broke/.test(problem)
-        ? `Error: ${problem}. Grade again; if it happens again, it is a bug in the grader.`
-        : `Warning: ${problem}. Fix the suites before trusting these grades (the gradebook says so at the top).`,
+      graderBrokeProblem(problem)
+        ? `Error: ${words}. Grade again; if it happens again, it is a bug in the grader.`
+        : `Warning: ${words}. Fix the suites before trusting these grades (the gradebook says so at the top).`,
     );
   }
   return problems.length > 0;

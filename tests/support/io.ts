@@ -13,9 +13,15 @@ export interface ScriptedIO {
   remaining(): number;
 }
 
-/** Stops code that keeps asking after input has ended, instead of letting a test hang. */
+/** Stops code that keeps asking after input has ended (or keeps printing), instead of letting a test hang; `kept` says which. */
 export class EndlessInputError extends Error {
   override name = 'EndlessInputError';
+  constructor(
+    readonly kept: 'asking' | 'printing',
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 /**
@@ -40,7 +46,7 @@ export function scriptedIO(lines: string[], limits = { askAfterEnd: 20, prints: 
       if (line === undefined) {
         asksAfterEnd += 1;
         if (asksAfterEnd > limits.askAfterEnd) {
-          throw new EndlessInputError(`kept asking for input ${limits.askAfterEnd} times after input had ended`);
+          throw new EndlessInputError('asking', `kept asking for input ${limits.askAfterEnd} times after input had ended`);
         }
         show(`${prompt}\n`);
         return null;
@@ -50,7 +56,7 @@ export function scriptedIO(lines: string[], limits = { askAfterEnd: 20, prints: 
     },
     print(text) {
       prints += 1;
-      if (prints > limits.prints) throw new EndlessInputError(`printed more than ${limits.prints} times`);
+      if (prints > limits.prints) throw new EndlessInputError('printing', `printed more than ${limits.prints} times`);
       show(`${text}\n`);
     },
     transcript: () => shown,
@@ -95,7 +101,7 @@ export function programIO(lines: string[], limits = { askAfterEnd: 20, prints: 1
       const line = queue.shift();
       if (line === undefined) {
         if (asked - lines.length > limits.askAfterEnd) {
-          throw new EndlessInputError(`kept asking for input ${limits.askAfterEnd} times after input had ended`);
+          throw new EndlessInputError('asking', `kept asking for input ${limits.askAfterEnd} times after input had ended`);
         }
         show(String(prompt));
         return null;
@@ -105,7 +111,7 @@ export function programIO(lines: string[], limits = { askAfterEnd: 20, prints: 1
     },
     print(text) {
       prints += 1;
-      if (prints > limits.prints) throw new EndlessInputError(`printed more than ${limits.prints} times`);
+      if (prints > limits.prints) throw new EndlessInputError('printing', `printed more than ${limits.prints} times`);
       show(`${String(text)}\n`);
     },
     output: () => output,

@@ -3,8 +3,8 @@ import { describe } from 'vitest';
 import { lessonExamples, readExamples, readLesson, type LessonExample } from '../../scripts/lib/core/workbook.ts';
 
 /**
- * Returns `task(n, body)`, which groups the tests of task n under the title from lesson.json,
- * so the grader can give that task's points. A hidden suite passes `{ hidden: true }`: its tests are
+ * Returns `task(n, body)`, which groups the tests of task n under the title from lesson.json and
+ * marks them with its number (vitest's task meta), so the grader can give that task's points. A hidden suite passes `{ hidden: true }`: its tests are
  * marked so (vitest's task meta), which is how the grader tells them from the visible suite's tests
  * that run in the same file (see tests/hidden/).
  */
@@ -13,7 +13,7 @@ export function lessonTasks(lessonId: string, options: { hidden?: boolean } = {}
   return (number, body) => {
     const task = lesson.tasks[number - 1];
     if (!task) throw new Error(`${lessonId} has no task ${number} in lesson.json`);
-    describe(`Task ${number}: ${task.title}`, { meta: { hidden: options.hidden === true } }, body);
+    describe(`Task ${number}: ${task.title}`, { meta: { hidden: options.hidden === true, task: number } }, body);
   };
 }
 

@@ -28,9 +28,9 @@ function told(value: unknown): unknown {
   return (typeof value === 'object' && value !== null) || typeof value === 'function' ? String(value) : value;
 }
 
-/** The same error the test's pretend player throws, so the code meets it at the same call. */
-function endless(message: string): Error {
-  const error = new Error(message);
+/** The same error the test's pretend player throws (EndlessInputError in io.ts), so the code meets it at the same call. */
+function endless(kept: 'asking' | 'printing', message: string): Error {
+  const error = Object.assign(new Error(message), { kept });
   error.name = 'EndlessInputError';
   return error;
 }
@@ -47,13 +47,13 @@ export function pretendPlayer(start: string, toldInput: ToldInput, toldPrint: To
       toldInput(told(prompt), line ?? null);
       if (line !== undefined) return line;
       asksAfterEnd += 1;
-      if (asksAfterEnd > limits.askAfterEnd) throw endless(`kept asking for input ${limits.askAfterEnd} times after input had ended`);
+      if (asksAfterEnd > limits.askAfterEnd) throw endless('asking', `kept asking for input ${limits.askAfterEnd} times after input had ended`);
       return null;
     },
     print(text) {
       toldPrint(told(text));
       prints += 1;
-      if (prints > limits.prints) throw endless(`printed more than ${limits.prints} times`);
+      if (prints > limits.prints) throw endless('printing', `printed more than ${limits.prints} times`);
     },
   };
 }

@@ -11,9 +11,17 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { crashMessage } from '../../scripts/lib/report/report.ts';
 import { BOM, parseCsv } from '../../scripts/lib/teacher/csv.ts';
 import { renderCsv } from '../../scripts/lib/teacher/gradebook/csv-table.ts';
-import { feedbackFolder, forStudent, type Gradebook, type StudentGrade } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
+import {
+  feedbackFolder,
+  forStudent,
+  lessonNotesText,
+  referenceProblemWords,
+  type Gradebook,
+  type StudentGrade,
+} from '../../scripts/lib/teacher/gradebook/gradebook.ts';
 import { readGradebook } from '../../scripts/lib/teacher/gradebook/files.ts';
 import { mergeGradebooks } from '../../scripts/lib/teacher/gradebook/merge.ts';
 import { byCodeUnits } from '../../scripts/lib/core/text.ts';
@@ -437,7 +445,7 @@ describe('--accept-near-misses', () => {
       ['Uma Ueda', 200],
     ]);
     const file = second.files[0] as string;
-    expect(nearBook.students[2]?.lessons[second.id]?.note).toBe(
+    expect(lessonNotesText(nearBook.students[2]?.lessons[second.id] ?? {})).toBe(
       `graded lessons/${file} as lessons/${second.id}/${file} (near miss accepted: it is in another folder)`,
     );
     expect(accepted.stdout).toMatch(/Tara Tan\s+folder\s+✓ +≈ +200\/200/);
@@ -479,20 +487,16 @@ describe('what a student may see', () => {
     const run = {
       lessonId: first.id,
       tests: [],
-      problem: {
-        kind: 'crash' as const,
-        grader: true,
-        message: 'Grading itself broke: the test runner was stopped by SIGKILL before this lesson was graded.\nprinted during a secret case',
-      },
+      problem: { kind: 'crash' as const, cause: 'grader-broke' as const, how: 'was stopped by SIGKILL', tail: 'printed during a secret case' },
       output: '',
       durationMs: 1,
     };
     const safe = forStudent(scoreLesson(first, run), new Set());
     expect(JSON.stringify(safe.run)).not.toMatch(/secret/);
-    expect(safe.run.problem).toEqual({
-      ...run.problem,
-      message: 'Grading itself broke: the test runner was stopped by SIGKILL before this lesson was graded.',
-    });
+    expect(safe.run.problem).toEqual({ ...run.problem, tail: '' });
+    expect(safe.run.problem?.kind === 'crash' && crashMessage(safe.run.problem)).toBe(
+      'Grading itself broke: the test runner was stopped by SIGKILL before this lesson was graded. This is a fault of the grader, not of the code it grades.',
+    );
   });
 
   test('a hang inside a visible test keeps the test name and what the code printed', () => {
@@ -582,7 +586,7 @@ describe('sharding and merging', () => {
       ...book,
       shard: { index: 1, count: 2 },
       students: book.students.slice(0, 1),
-      referenceProblems: [`${first.id}: the reference solutions get 95/100 with your suites`],
+      referenceProblems: [{ kind: 'below-full' as const, lesson: first.id, earned: 95 }],
     };
     const merged = mergeGradebooks([part, { ...book, shard: { index: 2, count: 2 }, students: book.students.slice(1, 2) }]);
     expect(merged.referenceProblems).toEqual(part.referenceProblems);
@@ -805,12 +809,17 @@ describe('students who share a test file', () => {
     const graded = (lessonId: string): LessonRun => ({ lessonId, tests: [], output: '', durationMs: 1 });
     const broken = (lessonId: string): LessonRun => ({
       ...graded(lessonId),
-      problem: { kind: 'crash', grader: true, message: 'Grading itself broke: the test runner was stopped by SIGKILL before this lesson was graded.\nmore' },
+      problem: { kind: 'crash', cause: 'grader-broke', how: 'was stopped by SIGKILL', tail: 'more' },
     });
-    const crashed: LessonRun = { ...graded('03-win'), problem: { kind: 'crash', message: "the student's own crash" } };
+    const crashed: LessonRun = {
+      ...graded('03-win'),
+      problem: { kind: 'crash', cause: 'runner-stalled', what: 'said nothing for 15 s and was stopped', lesson: '03-win', handIn: 'Ann' },
+    };
     expect(gradingBrokeForStudents([[graded('01-board'), crashed]])).toBeUndefined();
-    expect(gradingBrokeForStudents([[graded('01-board')], [broken('01-board'), broken('02-input')], [broken('01-board')]])).toBe(
-      'grading itself broke for 2 students (3 lessons not graded: the test runner was stopped by SIGKILL before this lesson was graded.)',
+    const problem = gradingBrokeForStudents([[graded('01-board')], [broken('01-board'), broken('02-input')], [broken('01-board')]]);
+    expect(problem).toEqual({ kind: 'broke-for-students', students: 2, lessons: 3, how: 'was stopped by SIGKILL' });
+    expect(problem && referenceProblemWords(problem)).toBe(
+      'grading itself broke for 2 students (3 lessons not graded: the test runner was stopped by SIGKILL before this lesson was graded. This is a fault of the grader, not of the code it grades.)',
     );
   });
 

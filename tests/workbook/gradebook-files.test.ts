@@ -7,15 +7,15 @@
  * table lines up names in any script and points with decimals; the CSV gives the seed on no row.
  * (How gradebook.html looks in a browser: gradebook-browser.test.ts.)
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { IntakeRow } from '../../scripts/lib/teacher/class-grading.ts';
 import { renderCsv } from '../../scripts/lib/teacher/gradebook/csv-table.ts';
 import { feedbackPage } from '../../scripts/lib/teacher/gradebook/feedback-page.ts';
-import { writeGradebook } from '../../scripts/lib/teacher/gradebook/files.ts';
-import { feedbackFolder, feedbackFolders, type Gradebook, type StudentGrade } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
+import { readGradebook, writeGradebook } from '../../scripts/lib/teacher/gradebook/files.ts';
+import { feedbackFolder, feedbackFolders, lessonNotesText, type Gradebook, type StudentGrade } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
 import { renderHtml } from '../../scripts/lib/teacher/gradebook/html.ts';
 import { renderIntakeTable } from '../../scripts/lib/teacher/intake/intake-table.ts';
 import { displayWidth, printable } from '../../scripts/lib/core/text.ts';
@@ -71,6 +71,30 @@ describe('feedback folders', () => {
     const page = readFileSync(join(out, 'gradebook.html'), 'utf8');
     for (const folder of folders) expect(page).toContain(`href="feedback/${encodeURIComponent(folder)}/index.html"`);
   });
+
+  test("a gradebook written before notes were data keeps each lesson's note and its reference problems, in their words", () => {
+    const out = join(scratch, 'older');
+    const older = { ...madeUpGradebook() };
+    const [first] = older.students;
+    const [lesson] = older.lessons;
+    if (first === undefined || lesson === undefined) throw new Error('the made-up gradebook has students and lessons');
+    const { notes: _, ...cell } = first.lessons[lesson.id] as StudentGrade['lessons'][string];
+    older.students = [{ ...first, lessons: { [lesson.id]: { ...cell, note: 'stopped after 10 s (an endless loop?)' } as typeof cell } }];
+    const broke = '01-board: grading itself broke (no test of the lesson ran, not even on the reference solutions)';
+    const below = '02-input: the reference solutions get 90/100 with your suites';
+    writeGradebook(older, out);
+    const file = join(out, 'gradebook.json');
+    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), referenceProblems: [broke, below] }));
+    const book = readGradebook(out);
+    expect(book.referenceProblems).toEqual([
+      { kind: 'text', text: broke, graderBroke: true },
+      { kind: 'text', text: below, graderBroke: false },
+    ]);
+    const read = book.students[0]?.lessons[lesson.id];
+    expect(read?.notes).toEqual([{ kind: 'text', text: 'stopped after 10 s (an endless loop?)' }]);
+    expect(read && 'note' in read).toBe(false);
+    expect(lessonNotesText(read ?? {})).toBe('stopped after 10 s (an endless loop?)');
+  });
 });
 
 /** Escapes a hand-in could write: a window title, clear screen, a bell, an 8-bit CSI, a carriage return, NUL, DEL, a link. */
@@ -92,7 +116,7 @@ function nastyGradebook(): Gradebook {
         status: 'missing',
         tasks: [task],
         firstOpen: { number: 1, title: `Create${NASTY}` },
-        note: `lessons/01-board/board.ts is missing, but ${NASTY}/Board.ts looks like it`,
+        notes: [{ kind: 'text', text: `lessons/01-board/board.ts is missing, but ${NASTY}/Board.ts looks like it` }],
         hintsSeen: 0,
         hiddenFailures: [{ task: 1, name: `hidden${NASTY}`, detail: `Counterexample: ["${NASTY}"]` }],
         foundInstead: [`lessons/01-board/${NASTY}Board.ts`],
@@ -109,7 +133,14 @@ function nastyGradebook(): Gradebook {
   const timedOut: StudentGrade = {
     ...student,
     name: `Zed${NASTY}`,
-    lessons: { [lesson]: { ...(student.lessons[lesson] as StudentGrade['lessons'][string]), status: 'blocked', points: 50, note: `it uses ${NASTY}` } },
+    lessons: {
+      [lesson]: {
+        ...(student.lessons[lesson] as StudentGrade['lessons'][string]),
+        status: 'blocked',
+        points: 50,
+        notes: [{ kind: 'text', text: `it uses ${NASTY}` }],
+      },
+    },
   };
   return {
     kind: 'tictactoe-gradebook',
@@ -117,7 +148,7 @@ function nastyGradebook(): Gradebook {
     gradedAt: `2026-12-05T08:00${NASTY}`,
     lessons: [{ id: lesson, number: `01${NASTY}`, title: `Board${NASTY}` }],
     fences: [`fence${NASTY}`],
-    referenceProblems: [`01-board: 90${NASTY}`],
+    referenceProblems: [{ kind: 'text', text: `01-board: 90${NASTY}`, graderBroke: false }],
     students: [student, timedOut],
   };
 }

@@ -85,7 +85,7 @@ function cell(id: LessonId, made: Made): LessonGrade {
   const open = tasks.find((task) => task.passed < task.total);
   if (open !== undefined && status !== 'done') grade.firstOpen = { number: open.number, title: open.title };
   if (made.hidden !== undefined) grade.hiddenFailures = made.hidden;
-  if (made.note !== undefined) grade.note = made.note;
+  if (made.note !== undefined) grade.notes = [{ kind: 'text', text: made.note }];
   if (made.foundInstead !== undefined) grade.foundInstead = made.foundInstead;
   return grade;
 }

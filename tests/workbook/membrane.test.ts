@@ -8,6 +8,8 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, s
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { isStopped, VERDICT_FIELD, verdictOf } from '../../scripts/lib/core/failure.ts';
+import { toFailure } from '../../scripts/lib/grader/contracts/child-protocol.ts';
 import { compileExercise } from '../../scripts/lib/grader/contracts/compile.ts';
 import { probeFences, SANDBOX_LIMITS, sandboxCommand, sandboxSpec } from '../../scripts/lib/grader/contracts/fences.ts';
 import { createMembrane, type Membrane, type Message, type TwinRecipe } from '../../scripts/lib/grader/contracts/membrane-types.ts';
@@ -180,6 +182,25 @@ describe('a batch answer that does not fit the calls made is refused', () => {
 });
 
 describe('nothing the graded side sends can make a check pass', () => {
+  test("an error the code throws never carries the grader's verdict, whatever it says or holds: it counts as thrown, not as a stop", () => {
+    const verdict = { kind: 'stopped', limitMs: 1, printed: [] };
+    const forge = (): never => {
+      throw Object.assign(new Error('Stopped by the grader after 1ms.'), { name: 'StoppedError', [VERDICT_FIELD]: verdict, kept: 'yes' });
+    };
+    const { exports } = pair({ forge, value: () => ({ [VERDICT_FIELD]: verdict }) });
+    let caught: unknown;
+    try {
+      exports.forge();
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toMatchObject({ message: 'Stopped by the grader after 1ms.', kept: 'yes' });
+    expect(Object.keys(caught as object)).not.toContain(VERDICT_FIELD);
+    expect(isStopped(caught)).toBe(false);
+    expect(toFailure(caught, '/nowhere/lessons')).toMatchObject({ kind: 'thrown', name: 'StoppedError' });
+    expect(verdictOf(exports.value())).toBeUndefined();
+  });
+
   test('an object with an asymmetricMatch method does not equal just anything', () => {
     // biome-ignore lint/suspicious/noThenProperty: a thenable is one of the cheats the membrane must see through
     const { exports } = pair({ cheat: () => ({ asymmetricMatch: () => true, then: () => undefined, toJSON: () => 'x' }) });

@@ -16,6 +16,7 @@ import {
   feedbackFolder,
   lessonColumns,
   lessonGrade,
+  lessonNotesText,
   type Gradebook,
   type NotGraded,
   type StudentGrade,
@@ -190,7 +191,7 @@ describe('the reason work was not graded, in the same words everywhere', () => {
       expect(csv.get(name), `${name} ${lesson ?? ''}`).toContain(lesson === undefined ? words : `${lesson}: ${words}`);
       expect(html, `${name} ${lesson ?? ''}`).toContain(escapeHtml(words));
       // Every lesson cell of a hand-in not graded at all carries the hand-in's reason.
-      if (lesson === undefined) for (const column of lessons) expect(rowOf(bookOf(before), name).lessons[column.id]?.note).toBe(words);
+      if (lesson === undefined) for (const column of lessons) expect(lessonNotesText(rowOf(bookOf(before), name).lessons[column.id] ?? {})).toBe(words);
     }
   });
 });
@@ -210,12 +211,14 @@ test('a lesson the grader failed to grade says so, not what to do next, in the c
     tests: [],
     output: '',
     durationMs: 1,
-    problem: { kind: 'crash', grader: true, message: 'Grading itself broke: the test runner was stopped by SIGKILL before this lesson was graded.' },
+    problem: { kind: 'crash', cause: 'grader-broke', how: 'was stopped by SIGKILL', tail: '' },
   };
   const cell = lessonGrade(scoreLesson(first, broke), 0);
   const words = 'not graded: grading itself broke, which is no fault of the work';
   expect(cell.notGraded).toEqual({ kind: 'grading-broke' });
-  expect(cell.note).toBe(`${words}; the test runner was stopped by SIGKILL before this lesson was graded.`);
+  expect(lessonNotesText(cell)).toBe(
+    `${words}; the test runner was stopped by SIGKILL before this lesson was graded. This is a fault of the grader, not of the code it grades.`,
+  );
   const book: Gradebook = {
     kind: 'tictactoe-gradebook',
     version: 1,
@@ -224,6 +227,35 @@ test('a lesson the grader failed to grade says so, not what to do next, in the c
     students: [{ name: 'Ann', lessons: { [first.id]: cell }, total: 0, notes: [], feedback: '' }],
   };
   expect(parseCsv(renderLmsExport('moodle', book).text)[1]?.[6]).toBe(`${first.number} ${first.title}: 0/100, ${words}`);
+});
+
+test("a lesson's notes are data, in the teacher's words where they are shown", () => {
+  const run = (more: Partial<LessonRun>): LessonRun => ({ lessonId: first.id, tests: [], output: '', durationMs: 1, ...more });
+  const stoppedTest = (name: string): LessonRun['tests'][number] => ({
+    name,
+    task: 1,
+    hidden: false,
+    status: 'failed',
+    durationMs: 3000,
+    failure: { kind: 'stopped', name: 'StoppedError', message: 'Stopped by the grader after 3000ms.', limitMs: 3000, printed: [] },
+  });
+  const timedOut = lessonGrade(scoreLesson(first, run({ problem: { kind: 'timeout', limitMs: 3000, lastOutput: [] } })), 0);
+  expect(timedOut.notes).toEqual([{ kind: 'timeout', limitMs: 3000 }]);
+  expect(lessonNotesText(timedOut)).toBe('stopped after 3 s (an endless loop?)');
+  const stopped = lessonGrade(scoreLesson(first, run({ tests: [stoppedTest('a'), stoppedTest('b')], anomalies: ['one', 'two'] })), 0);
+  expect(stopped.notes).toEqual([
+    { kind: 'stopped-tests', count: 2, limitMs: 3000 },
+    { kind: 'anomalies', anomalies: ['one', 'two'] },
+  ]);
+  expect(lessonNotesText(stopped)).toBe('stopped after 3 s in 2 tests (an endless loop?); grading anomalies: one; two');
+  const hiddenLoad = lessonGrade(
+    scoreLesson(first, run({ problem: { kind: 'load-error', hidden: true, failure: { kind: 'thrown', name: 'Error', message: 'boom' } } })),
+    0,
+  );
+  expect(hiddenLoad.notes?.map((note) => note.kind)).toEqual(['not-graded', 'hidden-load']);
+  expect(lessonNotesText(hiddenLoad)).toBe(
+    'not graded: the file does not load: it could not be loaded with the hidden tests; with the hidden tests: does not load: Error: boom',
+  );
 });
 
 test("a lesson that imports an earlier lesson's file that is missing waits for that lesson; its own file is not blamed", () => {
@@ -245,7 +277,7 @@ test("a lesson that imports an earlier lesson's file that is missing waits for t
   expect(cell.status).toBe('blocked');
   expect(cell.notGraded).toEqual({ kind: 'blocked', uses: earlier, missing: true, cause: expect.stringMatching(/^Error: Cannot find module/) });
   // The earlier lesson's file is missing, not failing to load: the words say so, and no loader error follows.
-  expect(cell.note).toBe(`not graded: it uses ${earlier}, whose file is missing`);
+  expect(lessonNotesText(cell)).toBe(`not graded: it uses ${earlier}, whose file is missing`);
   expect(blockerOf(cell)).toBe(earlier.slice(0, 2));
   const report = (voice: 'student' | 'teacher'): string =>
     renderReport({ subject: 'lessons/', scores: new Map([[later.id, score]]), selected: [later.id], allLessons: [later.id], paint: painter(false), voice });
@@ -262,7 +294,7 @@ test("a lesson that imports an earlier lesson's file that is missing waits for t
   };
   const failingCell = lessonGrade(scoreLesson(later, failing), 0);
   expect(failingCell.notGraded).toEqual({ kind: 'blocked', uses: earlier, cause: expect.stringContaining('boom') });
-  expect(failingCell.note).toMatch(new RegExp(`^not graded: it uses ${earlier}, which does not load: Error: boom`));
+  expect(lessonNotesText(failingCell)).toMatch(new RegExp(`^not graded: it uses ${earlier}, which does not load: Error: boom`));
   // A module that is no earlier lesson's is the file's own fault.
   expect(lessonGrade(scoreLesson(later, cannotFind('./helpers')), 0).notGraded?.kind).toBe('does-not-load');
 });

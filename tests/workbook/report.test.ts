@@ -168,11 +168,14 @@ describe('explaining a failure', () => {
   });
 
   test("the pretend player stopping endless asking is not blamed on the student's other files", () => {
-    const failure = failureOf({
-      name: 'EndlessInputError',
-      message: 'kept asking for input 20 times after input had ended',
-      location: 'lessons/02-input/input.ts:9:9',
-    });
+    const failure = failureOf(
+      {
+        name: 'EndlessInputError',
+        message: 'kept asking for input 20 times after input had ended',
+        location: 'lessons/02-input/input.ts:9:9',
+      },
+      { kept: 'asking' },
+    );
     expect(explainFailure({ ...outcome(1, 'failed'), failure }, plain)).toEqual([
       "The checker's pretend player stopped your code: it kept asking for input 20 times after input had ended.",
       'Does your loop stop when input gives null (the player has stopped typing)?',
@@ -182,6 +185,24 @@ describe('explaining a failure', () => {
   test('a vitest timeout becomes a question about loops', () => {
     const failure = failureOf({ name: 'Error', message: 'Test timed out in 3000ms.' });
     expect(explainFailure({ ...outcome(1, 'failed'), failure }, plain)[0]).toBe('This test did not finish within 3 s.');
+  });
+
+  test('a stop by the grader is told from its verdict: the limit, or the budget that ran out, and the lines printed last, whatever the message says', () => {
+    const stopped = failureOf({ name: 'StoppedError', message: 'anything' }, { verdict: { kind: 'stopped', limitMs: 3000, printed: ['round 1'] } });
+    expect(explainFailure({ ...outcome(1, 'failed'), failure: stopped }, plain)).toEqual([
+      'Your code was still running after 3 s in this test, so it was stopped.',
+      'Does every loop in your code end? Check what changes on each turn of the loop.',
+      'The last lines your code printed:',
+      '  round 1',
+    ]);
+    const outOfTime = failureOf(
+      { name: 'StoppedError', message: 'anything' },
+      { verdict: { kind: 'out-of-time', budget: 'lesson', budgetMs: 12_000, printed: [] } },
+    );
+    expect(explainFailure({ ...outcome(1, 'failed'), failure: outOfTime }, plain)).toEqual([
+      "Ran out of time: this lesson's tests took longer than the 12 s a lesson may spend in your code (every call counts, waiting too), so it was stopped and its other tests were not run.",
+      'Is your code waiting (a sleep, a busy loop) or doing far more work than it needs?',
+    ]);
   });
 });
 

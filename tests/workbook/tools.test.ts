@@ -14,7 +14,7 @@ import * as search from '../../solutions/07-search/search.ts';
 import * as game from '../../solutions/04-game/game.ts';
 import * as input from '../../solutions/02-input/input.ts';
 import { boardOf, isFreeCell, linesInReadingOrder, linesOfThree, pictureOf } from '../../scripts/lib/core/boards.ts';
-import { failureOf, isStopped, stoppedMessage } from '../../scripts/lib/core/failure.ts';
+import { failureOf, isStopped, stoppedMessage, withVerdict, type Verdict } from '../../scripts/lib/core/failure.ts';
 import { importsOf, relativeImportsOf } from '../../scripts/lib/teacher/pack/imports.ts';
 import type { ComputerModule, GameModule, InputModule, SearchModule } from '../../scripts/lib/core/lesson-modules.ts';
 import { holdsStub, stubName, stubNameOf, stubStatement } from '../../scripts/lib/core/stub-error.ts';
@@ -44,16 +44,23 @@ describe('the stub error is made and recognised in one place', () => {
 });
 
 describe('failures carry their kind and details', () => {
-  test('a stop by the grader: the limit and the last lines printed', () => {
+  test("a stop by the grader: the limit and the last lines printed, from the grader's verdict, never from the message", () => {
     const message = stoppedMessage(3000, '\nThe last lines your code printed:\nround 1\nround 2');
-    expect(failureOf({ name: 'StoppedError', message })).toMatchObject({ kind: 'stopped', limitMs: 3000, printed: ['round 1', 'round 2'] });
-    expect(isStopped(new Error(message))).toBe(true);
+    const verdict: Verdict = { kind: 'stopped', limitMs: 3000, printed: ['round 1', 'round 2'] };
+    expect(failureOf({ name: 'StoppedError', message }, { verdict })).toMatchObject({ kind: 'stopped', limitMs: 3000, printed: ['round 1', 'round 2'] });
+    expect(failureOf({ name: 'StoppedError', message }).kind).toBe('thrown');
+    expect(isStopped(withVerdict(new Error(message), verdict))).toBe(true);
+    expect(isStopped(new Error(message))).toBe(false);
     expect(isStopped(new Error('Test timed out in 3000ms.'))).toBe(false);
   });
 
   test('a stub, the pretend player, and anything else', () => {
     expect(failureOf({ name: 'Error', message: 'not implemented yet: parseMove' })).toMatchObject({ kind: 'stub', missing: 'parseMove' });
-    expect(failureOf({ name: 'EndlessInputError', message: 'printed more than 1000 times' }).kind).toBe('endless-input');
+    expect(failureOf({ name: 'EndlessInputError', message: 'printed more than 1000 times' }, { kept: 'printing' })).toMatchObject({
+      kind: 'endless-input',
+      kept: 'printing',
+    });
+    expect(failureOf({ name: 'EndlessInputError', message: 'printed more than 1000 times' }).kind, 'without what it stopped, any error').toBe('thrown');
     expect(failureOf({ name: 'RangeError', message: 'Maximum call stack size exceeded' }).kind).toBe('thrown');
   });
 });

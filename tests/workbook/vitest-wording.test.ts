@@ -97,3 +97,13 @@ describe('vitest words its failures as the grader expects', () => {
     expect(syntaxError(failure.message)?.codeLine).toMatch(/3 │ +return export 1;/);
   });
 });
+
+describe("the grader's verdict on an error travels with it, as vitest sends the error on", () => {
+  test('a stop: its limit and the lines the code printed, from the verdict', () => {
+    expect(failureOfTest('stopped by the grader')).toMatchObject({ kind: 'stopped', limitMs: 3000, printed: ['round 1', 'round 2'] });
+  });
+
+  test('the sentence alone is no stop: it is any error', () => {
+    expect(failureOfTest('the sentence of a stop, without the verdict')).toMatchObject({ kind: 'thrown', message: 'Stopped by the grader after 3000ms.' });
+  });
+});

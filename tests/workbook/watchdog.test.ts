@@ -8,6 +8,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
+import { crashMessage } from '../../scripts/lib/report/report.ts';
 import { runTargets } from '../../scripts/lib/grader/command/runner.ts';
 import { listLessons, ROOT } from '../../scripts/lib/core/workbook.ts';
 import { replaceBlock } from './hostile/attacks.ts';
@@ -42,8 +43,8 @@ test('a silent runner is stopped, the lesson it graded names its hand-in, and th
   });
   const problem = loopRuns?.[0]?.problem;
   expect(problem?.kind).toBe('crash');
-  expect(problem?.kind === 'crash' && problem.grader).not.toBe(true);
-  expect(problem?.kind === 'crash' ? problem.message : '').toMatch(
+  expect(problem?.kind === 'crash' && problem.cause).toBe('runner-stalled');
+  expect(problem?.kind === 'crash' ? crashMessage(problem) : '').toMatch(
     /^The test runner said nothing for 15 s and was stopped while it graded lesson 03-win of Looping \?\[2JStudent/,
   );
   for (const run of [honestRuns?.[0], referenceRuns?.[0]]) {

@@ -2,48 +2,97 @@
  * What kind of failure a test met, decided once, where an error becomes data (toFailure): the
  * report, the gradebook and the runner read the kind and its details instead of parsing messages.
  */
-import type { Failure } from './results.ts';
+import type { Comparison, EndlessKept, ErrorFields, Failure } from './results.ts';
 import { stubName } from './stub-error.ts';
 import { ASSERTION_ERROR, processExitCode, syntaxError, testTimeoutMs } from './vitest-wording.ts';
 
-/** How the message of a call the grader stopped (it ran too long) begins; the limit in ms follows. */
-const STOPPED_PREFIX = 'Stopped by the grader after ';
+/**
+ * The field of the grader's own errors (grader/worker/client.ts) that says, as data, why it stopped the
+ * code. The membrane never lets a field of this name cross from the hand-in's side (SPECIAL in
+ * membrane.js), so no error the hand-in made carries one, whatever it throws. vitest copies an error's
+ * own fields when it sends the error on, so the child's reporter reads it there too (toFailure).
+ */
+export const VERDICT_FIELD = 'graderVerdict';
+
+/** Why the grader stopped the code, as its client decided. */
+export type Verdict =
+  /** A call ran past its limit; `printed`: the last lines the code printed. */
+  | { kind: 'stopped'; limitMs: number; printed: string[] }
+  /** The test (budget 'test'), or its lesson, spent the time it may spend in the code (`budgetMs`). */
+  | { kind: 'out-of-time'; budget: 'test' | 'lesson'; budgetMs: number; printed: string[] };
+
+/** `error` with the verdict it stands for (only the grader's client makes such errors). */
+export function withVerdict<E extends Error>(error: E, verdict: Verdict): E {
+  Object.defineProperty(error, VERDICT_FIELD, { value: verdict, enumerable: true });
+  return error;
+}
+
+/** The verdict an error of the grader carries (as made, or as vitest copied it), when it carries a whole one. */
+export function verdictOf(error: unknown): Verdict | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const verdict = (error as Record<string, unknown>)[VERDICT_FIELD];
+  if (typeof verdict !== 'object' || verdict === null) return undefined;
+  const fields = verdict as Record<string, unknown>;
+  const printed = Array.isArray(fields.printed) && fields.printed.every((line) => typeof line === 'string') ? (fields.printed as string[]) : undefined;
+  if (printed === undefined) return undefined;
+  if (fields.kind === 'stopped' && typeof fields.limitMs === 'number') return { kind: 'stopped', limitMs: fields.limitMs, printed };
+  if (fields.kind === 'out-of-time' && (fields.budget === 'test' || fields.budget === 'lesson') && typeof fields.budgetMs === 'number') {
+    return { kind: 'out-of-time', budget: fields.budget, budgetMs: fields.budgetMs, printed };
+  }
+  return undefined;
+}
 
 /** The message of a call the grader stopped after `limitMs`, with what the code printed last (already worded). */
 export function stoppedMessage(limitMs: number, printed: string): string {
-  return `${STOPPED_PREFIX}${limitMs}ms.${printed}`;
+  return `Stopped by the grader after ${limitMs}ms.${printed}`;
 }
 
-/** How the message of a test that ran out of its time budget, or its lesson's, begins (worker/client.ts). */
-const OUT_OF_TIME_PREFIX = 'Ran out of time: ';
-
-/** The message of a test that spent its time budget, or its lesson's (`what` says which; `printed` already worded). */
-export function outOfTimeMessage(what: string, printed: string): string {
-  return `${OUT_OF_TIME_PREFIX}${what}${printed}`;
+/**
+ * The message of a test that spent its time budget (`budget` 'test'), or its lesson's, of `budgetMs`;
+ * `printed` already worded. Its first line is what the report says.
+ */
+export function outOfTimeMessage(budget: 'test' | 'lesson', budgetMs: number, printed = ''): string {
+  const what =
+    budget === 'test'
+      ? `this test took longer than the ${budgetMs / 1000} s a test may spend in your code (every call counts, waiting too), so it was stopped.`
+      : `this lesson's tests took longer than the ${budgetMs / 1000} s a lesson may spend in your code (every call counts, waiting too), so it was stopped and its other tests were not run.`;
+  return `Ran out of time: ${what}${printed}`;
 }
 
 /** True when `error` is the grader stopping a call that ran past its limit. */
 export function isStopped(error: unknown): boolean {
-  return error instanceof Error && error.message.startsWith(STOPPED_PREFIX);
+  return verdictOf(error)?.kind === 'stopped';
 }
 
-/** The name the test support's pretend player gives the error it throws to stop endless asking. */
+/** The name the test support's pretend player gives the error it throws to stop endless asking (with `kept`, what it stopped). */
 const ENDLESS_INPUT_ERROR = 'EndlessInputError';
 
-/** An error as plain data, with its kind and details worked out from its name and message. */
-export function failureOf(error: Omit<Failure, 'kind'>): Failure {
-  const { name, message } = error;
-  const stopped = message.startsWith(STOPPED_PREFIX) ? /^\D*(\d+)ms\./.exec(message) : null;
-  if (stopped !== null) return { ...error, kind: 'stopped', limitMs: Number(stopped[1]), printed: message.split('\n').slice(2) };
-  if (message.startsWith(OUT_OF_TIME_PREFIX)) return { ...error, kind: 'out-of-time', printed: message.split('\n').slice(2) };
+/** What an error says of itself as data besides its fields: the grader's verdict, and what the pretend player stopped (its `kept`). */
+export interface ErrorMarks {
+  verdict?: Verdict | undefined;
+  kept?: EndlessKept | undefined;
+}
+
+/**
+ * An error as plain data, with its kind: the grader's verdict when it stopped the code (see
+ * verdictOf), else worked out from the error's name and message (the words of vitest and of the
+ * stubs: vitest-wording.ts, stub-error.ts). What the test compared stays with an assertion, or with
+ * any other error the code threw.
+ */
+export function failureOf(error: ErrorFields & Comparison, marks: ErrorMarks = {}): Failure {
+  const { expected, actual, ...fields } = error;
+  const { name, message } = fields;
+  const { verdict, kept } = marks;
+  if (verdict !== undefined) return { ...fields, ...verdict };
+  const compared: Comparison = expected === undefined && actual === undefined ? {} : { expected, actual };
   const timeout = testTimeoutMs(message);
-  if (timeout !== undefined) return { ...error, kind: 'test-timeout', limitMs: timeout };
+  if (timeout !== undefined) return { ...fields, kind: 'test-timeout', limitMs: timeout };
   const missing = stubName(message);
-  if (missing !== undefined) return { ...error, kind: 'stub', missing };
-  if (name === ASSERTION_ERROR) return { ...error, kind: 'assertion' };
-  if (name === ENDLESS_INPUT_ERROR) return { ...error, kind: 'endless-input' };
+  if (missing !== undefined) return { ...fields, kind: 'stub', missing };
+  if (name === ASSERTION_ERROR) return { ...fields, ...compared, kind: 'assertion' };
+  if (name === ENDLESS_INPUT_ERROR && kept !== undefined) return { ...fields, kind: 'endless-input', kept };
   const exitCode = processExitCode(message);
-  if (exitCode !== undefined) return { ...error, kind: 'process-exit', exitCode };
-  if (syntaxError(message) !== undefined) return { ...error, kind: 'syntax' };
-  return { ...error, kind: 'thrown' };
+  if (exitCode !== undefined) return { ...fields, kind: 'process-exit', exitCode };
+  if (syntaxError(message) !== undefined) return { ...fields, kind: 'syntax' };
+  return { ...fields, ...compared, kind: 'thrown' };
 }

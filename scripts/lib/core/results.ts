@@ -1,50 +1,49 @@
 /** What grading produces: per lesson, per task, per test; and how points are worked out. */
 import type { Lesson } from './workbook.ts';
 
-/** The kinds of failure, each with the details the report needs. */
-export type FailureKind =
-  /** The grader stopped the code: it ran past its time limit (limitMs, printed). */
-  | 'stopped'
-  /** The test, or its lesson, spent its time budget in the code (worker/client.ts, OUT_OF_TIME; printed). */
-  | 'out-of-time'
-  /** vitest's own limit on a test ran out (limitMs). */
-  | 'test-timeout'
-  /** A stub still throws "not implemented yet" (missing). */
-  | 'stub'
-  /** An expect() failed (expected and actual, when they are text). */
-  | 'assertion'
-  /** The test support's pretend player stopped endless asking. */
-  | 'endless-input'
-  /** The code called process.exit (exitCode). */
-  | 'process-exit'
-  /** A file could not be read as TypeScript. */
-  | 'syntax'
-  /** Any other error the code threw. */
-  | 'thrown';
-
-/** A failure as the grader keeps it: plain data, safe to write as JSON (made by failureOf in failure.ts). */
-export interface Failure {
-  /** What kind of failure it is; the fields below that belong to a kind are set with it. */
-  kind: FailureKind;
+/** What a failure keeps of any error. */
+export interface ErrorFields {
   /** Error name, for example "AssertionError" or "TypeError". */
   name: string;
   message: string;
-  /** For assertions: what the test expected and what the code gave, as text. */
-  expected?: string;
-  actual?: string;
   /** Where the student's code threw, as "lessons/01-board/board.ts:41:9", when known. */
   location?: string;
-  /** stopped, test-timeout: the time limit that ran out. */
-  limitMs?: number;
-  /** stopped: the last lines the code printed. */
-  printed?: string[];
-  /** stub: the function that is not written yet. */
-  missing?: string;
-  /** process-exit: what process.exit was called with, as text ("undefined" for nothing). */
-  exitCode?: string;
   /** The exercise module ("01-board/board") that was loading when it happened, for an error of the hand-in's module itself. */
   loadingModule?: string;
 }
+
+/** What the test support's pretend player stopped the code for: asking for input without end, or printing without end. */
+export type EndlessKept = 'asking' | 'printing';
+
+/** What a test expected and what the code gave, as text, for an error that compared them (both or neither). */
+export interface Comparison {
+  expected?: string;
+  actual?: string;
+}
+
+/**
+ * A failure as the grader keeps it: plain data, safe to write as JSON (made by failureOf in
+ * failure.ts), by kind, each kind with its own details.
+ */
+export type Failure =
+  /** The grader stopped a call that ran past its time limit; the last lines the code printed. */
+  | (ErrorFields & { kind: 'stopped'; limitMs: number; printed: string[] })
+  /** The test (budget 'test'), or its lesson, spent the time it may spend in the code (grader/worker/client.ts). */
+  | (ErrorFields & { kind: 'out-of-time'; budget: 'test' | 'lesson'; budgetMs: number; printed: string[] })
+  /** vitest's own limit on a test ran out. */
+  | (ErrorFields & { kind: 'test-timeout'; limitMs: number })
+  /** A stub still throws "not implemented yet": the function that is not written yet. */
+  | (ErrorFields & { kind: 'stub'; missing: string })
+  /** An expect() failed. */
+  | (ErrorFields & Comparison & { kind: 'assertion' })
+  /** The test support's pretend player stopped the code: it kept asking for input after input had ended, or kept printing. */
+  | (ErrorFields & { kind: 'endless-input'; kept: EndlessKept })
+  /** The code called process.exit: with what, as text ("undefined" for nothing). */
+  | (ErrorFields & { kind: 'process-exit'; exitCode: string })
+  /** A file could not be read as TypeScript. */
+  | (ErrorFields & { kind: 'syntax' })
+  /** Any other error the code threw. */
+  | (ErrorFields & Comparison & { kind: 'thrown' });
 
 /** One test's outcome. */
 export interface TestOutcome {
@@ -63,7 +62,24 @@ export interface TestOutcome {
 export type LessonProblem =
   | { kind: 'load-error'; failure: Failure /** It came from a teacher-only suite (its message is not the student's to see). */; hidden?: boolean }
   | { kind: 'timeout'; limitMs: number; runningTest?: string; lastOutput: string[] }
-  | { kind: 'crash'; message: string /** The grader itself broke, not the graded code. */; grader?: boolean };
+  | Crash;
+
+/** Why a lesson's grading ended without its tests, by cause (put into words by crashMessage in report.ts). */
+export type Crash =
+  /**
+   * The grader itself broke, not the graded code: its test runner `how` ("was stopped by SIGKILL")
+   * before the lesson was graded; `tail`: what the runner printed last ('' for nothing).
+   */
+  | { kind: 'crash'; cause: 'grader-broke'; how: string; tail: string }
+  /**
+   * The test runner went silent or ended (`what`: "said nothing for 15 s and was stopped") while it
+   * graded `lesson` of the hand-in `handIn` (its name as shown), which is what stopped it.
+   */
+  | { kind: 'crash'; cause: 'runner-stalled'; what: string; lesson: string; handIn: string }
+  /** The lesson has no graded suite (`suite`: "tests/01-board.test.ts"). */
+  | { kind: 'crash'; cause: 'no-suite'; suite: string }
+  /** Exercise files of the lesson are missing. */
+  | { kind: 'crash'; cause: 'files-missing'; files: string[] };
 
 /** What running one lesson's suites gave. */
 export interface LessonRun {

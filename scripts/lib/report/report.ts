@@ -1,8 +1,9 @@
 /** The student's report: one line per lesson, the first failure explained, and the next step. */
 import type { Paint } from '../core/cli.ts';
-import { failureDetail, formatPoints, roundPoints, type Failure, type LessonScore, type TestOutcome } from '../core/results.ts';
+import { failureDetail, formatPoints, roundPoints, type Comparison, type Crash, type Failure, type LessonScore, type TestOutcome } from '../core/results.ts';
 import { diffLines, drawLine, focusRows, formatRow, marksLegend, shownLines, SPACE_MARK, visibleLine } from './textdiff.ts';
 import type { TypeProblem, TypeReport } from '../grader/command/typecheck.ts';
+import { outOfTimeMessage } from '../core/failure.ts';
 import { runsCodeOf } from '../core/lesson-code.ts';
 import { STILL_THROWS } from '../core/stub-error.ts';
 import { assertionWording, notCallableName, syntaxError } from '../core/vitest-wording.ts';
@@ -222,7 +223,30 @@ function problemDetails(score: LessonScore, paint: Paint, teacher: boolean): str
       ...indent(describeThrown(shown(problem.failure)), 2),
     ];
   }
-  return [paint('red', `✗ ${visible(problem.message)}`)];
+  return [paint('red', `✗ ${visible(crashMessage(problem))}`)];
+}
+
+/** A lesson's crash in words: what the report, the result files and the teacher's notes say of it. */
+export function crashMessage(crash: Crash): string {
+  switch (crash.cause) {
+    case 'grader-broke':
+      return `Grading itself broke: ${graderBrokeWords(crash)}`;
+    case 'runner-stalled':
+      return `The test runner ${crash.what} while it graded lesson ${crash.lesson} of ${crash.handIn}, so the rest of this lesson was not graded (its tests that had not run count as failed). The lessons it had not reached were graded in a new runner.`;
+    case 'no-suite':
+      return `There is no graded suite ${crash.suite}.`;
+    case 'files-missing':
+      return `${crash.files.join(', ')} is missing.`;
+  }
+}
+
+/**
+ * What broke when grading itself broke, and (unless `withTail` is false) what the test runner printed
+ * last: "the test runner was stopped by SIGKILL before this lesson was graded. This is a fault of …".
+ */
+export function graderBrokeWords(crash: Extract<Crash, { cause: 'grader-broke' }>, withTail = true): string {
+  const tail = withTail && crash.tail !== '' ? `\n${crash.tail}` : '';
+  return `the test runner ${crash.how} before this lesson was graded. This is a fault of the grader, not of the code it grades.${tail}`;
 }
 
 /** Another lesson whose file keeps a lesson from loading: its folder ("01-board"), and whether its file is missing (else it fails to load). */
@@ -280,17 +304,21 @@ function thrownLine(failure: Failure): string {
  */
 function shown(failure: Failure): Failure {
   const optional = (text: string | undefined): string | undefined => (text === undefined ? undefined : visible(text));
-  return {
-    ...failure,
-    name: visible(failure.name),
-    message: visible(failure.message),
-    expected: optional(failure.expected),
-    actual: optional(failure.actual),
-    location: optional(failure.location),
-    printed: failure.printed?.map(visible),
-    missing: optional(failure.missing),
-    exitCode: optional(failure.exitCode),
-  };
+  const fields = { name: visible(failure.name), message: visible(failure.message), location: optional(failure.location) };
+  switch (failure.kind) {
+    case 'stopped':
+    case 'out-of-time':
+      return { ...failure, ...fields, printed: failure.printed.map(visible) };
+    case 'stub':
+      return { ...failure, ...fields, missing: visible(failure.missing) };
+    case 'process-exit':
+      return { ...failure, ...fields, exitCode: visible(failure.exitCode) };
+    case 'assertion':
+    case 'thrown':
+      return { ...failure, ...fields, expected: optional(failure.expected), actual: optional(failure.actual) };
+    default:
+      return { ...failure, ...fields };
+  }
 }
 
 /** Plain words for one failed test. */
@@ -298,27 +326,32 @@ export function explainFailure(test: TestOutcome, paint: Paint): string[] {
   const failure = test.failure && shown(test.failure);
   if (!failure) return ['This test failed without a message.'];
   if (failure.kind === 'stopped') {
-    const printed = failure.printed ?? [];
     return [
-      `Your code was still running after ${(failure.limitMs ?? 0) / 1000} s in this test, so it was stopped.`,
+      `Your code was still running after ${failure.limitMs / 1000} s in this test, so it was stopped.`,
       'Does every loop in your code end? Check what changes on each turn of the loop.',
-      ...(printed.length > 0 ? ['The last lines your code printed:', ...indent(printed, 2)] : []),
+      ...printedLines(failure.printed),
     ];
   }
   if (failure.kind === 'out-of-time') {
-    const printed = failure.printed ?? [];
     return [
-      failure.message.split('\n')[0] ?? '',
+      outOfTimeMessage(failure.budget, failure.budgetMs),
       'Is your code waiting (a sleep, a busy loop) or doing far more work than it needs?',
-      ...(printed.length > 0 ? ['The last lines your code printed:', ...indent(printed, 2)] : []),
+      ...printedLines(failure.printed),
     ];
   }
   if (failure.kind === 'test-timeout') {
-    const seconds = (failure.limitMs ?? 0) / 1000;
+    const seconds = failure.limitMs / 1000;
     return [`This test did not finish within ${seconds} s.`, 'Does every loop end? Is there a promise that never resolves?'];
   }
-  if (failure.expected !== undefined && failure.actual !== undefined) return explainMismatch(failure, paint);
+  if ((failure.kind === 'assertion' || failure.kind === 'thrown') && failure.expected !== undefined && failure.actual !== undefined) {
+    return explainMismatch({ expected: failure.expected, actual: failure.actual }, failure.message, paint);
+  }
   return describeThrown(failure);
+}
+
+/** The last lines the code printed before it was stopped, under a heading (none when it printed nothing). */
+function printedLines(printed: string[]): string[] {
+  return printed.length > 0 ? ['The last lines your code printed:', ...indent(printed, 2)] : [];
 }
 
 /** A thrown error: the stub's "not implemented yet", or an error from the student's code. */
@@ -328,7 +361,7 @@ function describeThrown(failure: Failure): string[] {
   if (failure.kind === 'endless-input') {
     return [
       `The checker's pretend player stopped your code: it ${failure.message}.`,
-      /input/.test(failure.message) ? 'Does your loop stop when input gives null (the player has stopped typing)?' : 'Does your loop ever end?',
+      failure.kept === 'asking' ? 'Does your loop stop when input gives null (the player has stopped typing)?' : 'Does your loop ever end?',
     ];
   }
   if (failure.kind === 'process-exit') {
@@ -360,10 +393,8 @@ function describeSyntaxError(message: string): string[] | undefined {
 }
 
 /** What the test expected next to what the code gave. */
-function explainMismatch(failure: Failure, paint: Paint): string[] {
-  const expected = failure.expected as string;
-  const actual = failure.actual as string;
-  const { label, actualIsText, expectedIsText } = assertionWording(failure.message);
+function explainMismatch({ expected, actual }: Required<Comparison>, message: string, paint: Paint): string[] {
+  const { label, actualIsText, expectedIsText } = assertionWording(message);
   const [firstLine, ...more] = (label ?? '').split('\n');
   const heading = label ? [`Checking ${firstLine}:`, ...indent(more, 2)] : [];
   if (actualIsText && expectedIsText) return [...heading, ...compareTexts(expected, actual, paint)];

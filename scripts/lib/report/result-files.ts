@@ -6,9 +6,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Progress } from '../core/progress.ts';
 import { lessonProgress } from '../core/progress.ts';
-import { explainFailure } from './report.ts';
+import { crashMessage, explainFailure } from './report.ts';
 import { painter } from '../core/cli.ts';
-import type { LessonScore, TestOutcome } from '../core/results.ts';
+import type { LessonProblem, LessonScore, TestOutcome } from '../core/results.ts';
 import { hashText } from '../core/stubs.ts';
 import { escapeHtml, visible } from '../core/text.ts';
 import { hiddenSuitePath, suitePath } from '../core/workbook.ts';
@@ -58,7 +58,7 @@ export function workbookJson(options: { scores: LessonScore[]; root: string; tar
       title: score.lesson.title,
       earned: score.earned,
       done: score.done,
-      problem: score.run.problem ?? null,
+      problem: problemJson(score.run.problem),
       hintsUsed: lessonProgress(options.progress, score.lesson.id).hintsSeen,
       output: capped(score.run.output),
       testFiles: testFileHashes(options.root, score),
@@ -113,13 +113,19 @@ export function exercismResults(scores: LessonScore[]): unknown {
   return { version: 3, status, tests };
 }
 
+/** A lesson's problem as the document keeps it: a crash with its words too (`message`). */
+function problemJson(problem: LessonProblem | undefined): (LessonProblem & { message?: string }) | null {
+  if (problem === undefined) return null;
+  return problem.kind === 'crash' ? { ...problem, message: crashMessage(problem) } : problem;
+}
+
 /** Why a lesson could not be graded, in one sentence a person reads (what the hand-in threw shown with visible()). */
 function problemText(score: LessonScore): string {
   const problem = score.run.problem;
   if (!problem) return '';
   if (problem.kind === 'timeout') return `${score.lesson.id}: stopped after ${problem.limitMs / 1000} s (an endless loop?)`;
   if (problem.kind === 'load-error') return `${score.lesson.id}: ${visible(`${problem.failure.name}: ${problem.failure.message}`)}`;
-  return `${score.lesson.id}: ${visible(problem.message)}`;
+  return `${score.lesson.id}: ${visible(crashMessage(problem))}`;
 }
 
 /** Gradescope's results.json: a score and max_score per test (each test's share of its task's points). */

@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { withPrerequisites } from '../grader/command/grading.ts';
+import { crashMessage } from '../report/report.ts';
 import { scoreLesson, type LessonRun, type LessonScore } from '../core/results.ts';
 import { runTargets } from '../grader/command/runner.ts';
 import { MarkerError, planStubs } from '../core/stubs.ts';
@@ -208,7 +209,7 @@ function describeProblem(score: LessonScore): string {
   if (problem === undefined) return '';
   if (problem.kind === 'load-error') return `a suite could not load: ${problem.failure.message.split('\n')[0]}`;
   if (problem.kind === 'timeout') return `stopped after ${problem.limitMs / 1000} s`;
-  return problem.message.split('\n')[0] ?? '';
+  return crashMessage(problem).split('\n')[0] ?? '';
 }
 
 /**

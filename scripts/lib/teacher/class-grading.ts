@@ -9,18 +9,20 @@ import { join, sep } from 'node:path';
 import { absentFeedback, acceptedNote, notGradedWords, renderFeedback } from './gradebook/feedback.ts';
 import {
   forStudent,
+  graderBrokeProblem,
   lessonColumns,
   lessonGrade,
   type FileFinding,
   type Gradebook,
   type HandInReason,
   type LessonGrade,
+  type ReferenceProblem,
   type StudentGrade,
 } from './gradebook/gradebook.ts';
 import { withPrerequisites } from '../grader/command/grading.ts';
 import { classFolder, findSubmissions, unpackClassArchive } from './intake/intake.ts';
 import { describeMiss, findNearMisses, type NearMiss } from './intake/near-misses.ts';
-import { roundPoints, scoreLesson, type LessonRun, type LessonScore } from '../core/results.ts';
+import { roundPoints, scoreLesson, type Crash, type LessonRun, type LessonScore } from '../core/results.ts';
 import { findLeaks, secretsOf, type Secret } from './pack/leaks.ts';
 import { findInRoster, type PlatformIds, type RosterEntry } from './intake/roster.ts';
 import { DEFAULT_LIMIT_MS, drawSeed, runTargets } from '../grader/command/runner.ts';
@@ -30,7 +32,7 @@ import { hiddenSuitePath, listLessons, suitePath, UsageError, type Lesson } from
 import { ZipError } from './intake/zip.ts';
 import { classRecord, optionsRecord, shardMembers, workbookFingerprint } from './part-record.ts';
 import type { Identity } from './gradebook/merge.ts';
-import { byCodeUnits, lookAlike, numbered, plural } from '../core/text.ts';
+import { byCodeUnits, lookAlike, numbered } from '../core/text.ts';
 
 /** What to grade and how. */
 export interface ClassOptions {
@@ -68,7 +70,7 @@ export interface ClassResult {
   /** What was found in each hand-in, in the gradebook's order (for the table the command ends with). */
   intake: IntakeRow[];
   /** Lessons where the reference solutions do not get 100 with the teacher's suites (a problem in the suites). */
-  referenceProblems: string[];
+  referenceProblems: ReferenceProblem[];
   durationMs: number;
 }
 
@@ -206,7 +208,7 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
     // Grading can also break after the reference's own lessons are done: the students' lessons that
     // were never graded then say so, and so must the command (it exits 1) and the top of the gradebook.
     const brokenForStudents = gradingBrokeForStudents(runs.slice(0, gradable.length));
-    if (brokenForStudents !== undefined && !referenceProblems.some((problem) => problem.includes('grading itself broke'))) {
+    if (brokenForStudents !== undefined && !referenceProblems.some(graderBrokeProblem)) {
       referenceProblems.push(brokenForStudents);
     }
     const visibleNames = visibleTestNames(lessons, runs);
@@ -336,24 +338,27 @@ function intakeRow(entry: Prepared, lessons: Lesson[], accepted: boolean, studen
   return row;
 }
 
-/** What to tell the teacher when students' lessons were left ungraded because grading broke (undefined when none were). */
-export function gradingBrokeForStudents(studentRuns: LessonRun[][]): string | undefined {
-  const broken = studentRuns.map((lessonRuns) => lessonRuns.filter((run) => run.problem?.kind === 'crash' && run.problem.grader === true));
-  const students = broken.filter((runs) => runs.length > 0).length;
-  if (students === 0) return undefined;
-  const lessons = broken.flat();
-  const problem = lessons[0]?.problem;
-  const why = problem?.kind === 'crash' ? (problem.message.split('\n')[0] ?? '').replace(/^Grading itself broke: /, '') : '';
-  return `grading itself broke for ${plural(students, 'student')} (${plural(lessons.length, 'lesson')} not graded: ${why})`;
+/** The problem to tell the teacher of when students' lessons were left ungraded because grading broke (undefined when none were). */
+export function gradingBrokeForStudents(studentRuns: LessonRun[][]): ReferenceProblem | undefined {
+  const broken = studentRuns.map((lessonRuns) => lessonRuns.flatMap((run) => graderBroke(run) ?? []));
+  const students = broken.filter((crashes) => crashes.length > 0).length;
+  const [first, ...rest] = broken.flat();
+  if (first === undefined) return undefined;
+  return { kind: 'broke-for-students', students, lessons: 1 + rest.length, how: first.how };
 }
 
-/** Why the reference solutions did not get 100 for a lesson: the grader broke, or the suites need fixing. */
-function referenceProblem(run: LessonRun, earned: number): string {
-  if (run.problem?.kind === 'crash' && run.problem.grader) return `${run.lessonId}: grading itself broke (${run.problem.message.split('\n')[0]})`;
+/** The crash of a lesson whose grading itself broke, when it did. */
+function graderBroke(run: LessonRun): Extract<Crash, { cause: 'grader-broke' }> | undefined {
+  return run.problem?.kind === 'crash' && run.problem.cause === 'grader-broke' ? run.problem : undefined;
+}
+
+/** Why the reference solutions did not get 100 for a lesson: the grader broke, or no test of it ran, or the suites need fixing. */
+function referenceProblem(run: LessonRun, earned: number): ReferenceProblem {
+  const broke = graderBroke(run);
+  if (broke !== undefined) return { kind: 'grading-broke', lesson: run.lessonId, how: broke.how };
   // Every lesson's suites define tests (npm test holds them to it): none at all, and no problem, is the grader's fault.
-  if (run.problem === undefined && run.tests.length === 0)
-    return `${run.lessonId}: grading itself broke (no test of the lesson ran, not even on the reference solutions)`;
-  return `${run.lessonId}: the reference solutions get ${earned}/100 with your suites`;
+  if (run.problem === undefined && run.tests.length === 0) return { kind: 'grading-broke', lesson: run.lessonId };
+  return { kind: 'below-full', lesson: run.lessonId, earned };
 }
 
 /** What must never appear in a student's feedback: hidden test names (unless a visible test has the same name) and files, and solution bodies. */
@@ -392,12 +397,20 @@ function cutFolders(text: string, folders: string[]): string {
   return cut.replace(/copies\/\d+\//g, '');
 }
 
+/** A note with every text in it cut like the feedback (its kinds and causes hold no folder, so they stay as they are). */
+function withTextsCut<T>(value: T, folders: string[]): T {
+  if (typeof value === 'string') return cutFolders(value, folders) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => withTextsCut(item, folders)) as T;
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, withTextsCut(field, folders)])) as T;
+}
+
 /** The lessons with their notes and reasons cut like the feedback (they go to the platform's comments too). */
 function withCutNotes(lessons: Record<string, LessonGrade>, folders: string[]): Record<string, LessonGrade> {
   return Object.fromEntries(
     Object.entries(lessons).map(([id, grade]) => {
       const cut: LessonGrade = { ...grade };
-      if (grade.note !== undefined) cut.note = cutFolders(grade.note, folders);
+      if (grade.notes !== undefined) cut.notes = grade.notes.map((note) => withTextsCut(note, folders));
       if (grade.notGraded !== undefined && 'cause' in grade.notGraded)
         cut.notGraded = { ...grade.notGraded, cause: cutFolders(grade.notGraded.cause, folders) };
       return [id, cut];
@@ -499,13 +512,13 @@ function gradeStudent(
     const run: LessonRun =
       runs?.[index] !== undefined && finding.missing.length === 0
         ? (runs[index] as LessonRun)
-        : { lessonId: lesson.id, tests: [], output: '', durationMs: 0, problem: { kind: 'crash', message: `${finding.missing.join(', ')} is missing.` } };
+        : { lessonId: lesson.id, tests: [], output: '', durationMs: 0, problem: { kind: 'crash', cause: 'files-missing', files: finding.missing } };
     const score = scoreLesson(lesson, run);
     const grade = lessonGrade(score, hintsSeen(submission, lesson.id), finding);
     if (notGraded !== undefined) {
       // Each cell says why, in the words of the hand-in's own note.
       grade.notGraded = notGraded;
-      grade.note = notGradedWords(notGraded);
+      grade.notes = [{ kind: 'not-graded', reason: notGraded }];
     }
     const names = new Set(visible.get(lesson.id) ?? []);
     const running = run.problem?.kind === 'timeout' ? run.problem.runningTest : undefined;
@@ -559,5 +572,5 @@ function absentGrade(lesson: Lesson, notGraded: HandInReason): LessonGrade {
     hiddenFailed: 0,
     hiddenTotal: 0,
   }));
-  return { id: lesson.id, points: 0, status: 'missing', tasks, hintsSeen: 0, notGraded, note: notGradedWords(notGraded) };
+  return { id: lesson.id, points: 0, status: 'missing', tasks, hintsSeen: 0, notGraded, notes: [{ kind: 'not-graded', reason: notGraded }] };
 }

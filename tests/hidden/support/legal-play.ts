@@ -9,6 +9,7 @@ import { countMarks, linesOfThree, pictureOf, type TestBoard, type TestCell } fr
 import { emptyCellsOf, type TestMark } from '../../support/opponents.ts';
 import { lineOwner } from './lines.ts';
 import { callEach } from '../../support/sealed.ts';
+import { verdictOf } from '../../../scripts/lib/core/failure.ts';
 
 /** A position a real game reached, with the mark to move there. */
 export interface Position {
@@ -175,10 +176,14 @@ export function expectRight(verdict: Verdict): void {
  * comes first and can fill all the teacher sees).
  */
 export function holdsFor<T>(arbitrary: fc.Arbitrary<T>, numRuns: number, check: (value: T) => string | null): void {
+  /** The grader's own error, when it stopped the code in the last check (its verdict says why). */
+  let stop: unknown;
   const verdict = (value: T): string | null => {
+    stop = undefined;
     try {
       return check(value);
     } catch (error) {
+      if (verdictOf(error) !== undefined) stop = error;
       return wholeMessageOf(error);
     }
   };
@@ -191,6 +196,8 @@ export function holdsFor<T>(arbitrary: fc.Arbitrary<T>, numRuns: number, check: 
     details.counterexample === null
       ? `the check could not run: ${wholeMessageOf(details.errorInstance)}`
       : (verdict(details.counterexample[0]) ?? `failed once, then passed on ${fc.stringify(details.counterexample[0])}`);
+  // The grader stopped the code: the test fails with the grader's error, whose verdict the report reads.
+  if (details.counterexample !== null && stop !== undefined) throw stop;
   expect.fail(failure);
 }
 

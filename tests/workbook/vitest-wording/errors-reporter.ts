@@ -1,12 +1,12 @@
-/** Prints every error of the run as JSON lines, the fields toFailure reads, so the test can take them apart. */
+/** Prints every error of the run as JSON lines, the fields toFailure reads (as vitest sent them on), so the test can take them apart. */
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 
-type Reported = { test: string; name?: unknown; message?: unknown; expected?: unknown; actual?: unknown };
+type Reported = { test: string; name?: unknown; message?: unknown; expected?: unknown; actual?: unknown; graderVerdict?: unknown };
 
 const errors: Reported[] = [];
 
 function keep(test: string, error: Record<string, unknown>): void {
-  errors.push({ test, name: error.name, message: error.message, expected: error.expected, actual: error.actual });
+  errors.push({ test, name: error.name, message: error.message, expected: error.expected, actual: error.actual, graderVerdict: error.graderVerdict });
 }
 
 export default class ErrorsReporter implements Reporter {

@@ -1,6 +1,7 @@
 // One failing test per message shape the grader reads (see scripts/lib/core/vitest-wording.ts).
 import { runInNewContext } from 'node:vm';
 import { expect, test } from 'vitest';
+import { stoppedMessage, withVerdict } from '../../../scripts/lib/core/failure.ts';
 import * as lesson from './lesson.fixture-module.ts';
 // @ts-expect-error: the name is missing on purpose, as in a student's file that lacks the export
 import { createGrid } from './lesson.fixture-module.ts';
@@ -47,4 +48,13 @@ test('not a constructor', () => {
 
 test('process.exit', () => {
   process.exit(0);
+});
+
+test('stopped by the grader', () => {
+  const printed = ['round 1', 'round 2'];
+  throw withVerdict(new Error(stoppedMessage(3000, `\nThe last lines your code printed:\n${printed.join('\n')}`)), { kind: 'stopped', limitMs: 3000, printed });
+});
+
+test('the sentence of a stop, without the verdict', () => {
+  throw new Error(stoppedMessage(3000, ''));
 });

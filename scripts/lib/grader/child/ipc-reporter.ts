@@ -3,7 +3,7 @@
  * grader over the IPC channel, as plain data (see child-protocol.ts).
  */
 import type { Reporter, TestCase, TestModule, TestSpecification, TestSuite } from 'vitest/node';
-import { TASK_PREFIX, toFailure, type ChildMessage } from '../contracts/child-protocol.ts';
+import { toFailure, type ChildMessage } from '../contracts/child-protocol.ts';
 import { folderOfTestFile, targetOfFolder } from '../contracts/test-files.ts';
 
 function send(message: ChildMessage): void {
@@ -39,15 +39,10 @@ function targetOf(folder: number | undefined): string {
   return targetOfFolder(folder) ?? '';
 }
 
-/** The task number of a test: from its enclosing "Task N: …" describe block. */
+/** The task number of a test: the mark of its task's describe block (tests/support/lesson.ts), 0 outside every task. */
 function taskOf(testCase: TestCase): number {
-  let parent = testCase.parent;
-  while (parent.type === 'suite') {
-    const match = TASK_PREFIX.exec(parent.name);
-    if (match) return Number(match[1]);
-    parent = parent.parent;
-  }
-  return 0;
+  const task = testCase.meta().task;
+  return typeof task === 'number' && Number.isInteger(task) && task > 0 ? task : 0;
 }
 
 /**

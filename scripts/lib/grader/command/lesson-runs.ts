@@ -160,7 +160,7 @@ export function jobKey(project: string, file: string): string {
 /** What a suite that could not load means: the graded code ran too long while loading, or threw. */
 function loadProblem(failure: NonNullable<Extract<ChildMessage, { type: 'module-end' }>['loadError']>, limitMs: number, hidden: boolean): LessonRun['problem'] {
   if (failure.kind === 'stopped') {
-    return { kind: 'timeout', limitMs, lastOutput: hidden ? [] : (failure.printed ?? []) };
+    return { kind: 'timeout', limitMs, lastOutput: hidden ? [] : failure.printed };
   }
   return { kind: 'load-error', failure, hidden };
 }

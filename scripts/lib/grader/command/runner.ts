@@ -91,7 +91,7 @@ export async function runTargets(options: RunOptions): Promise<LessonRun[][]> {
   const targets = options.targets.map((target) => resolve(target));
   const pending = targets.flatMap((_, targetIndex) => options.lessons.map((lesson): Pending => newPending(root, lesson, targetIndex, options.hidden === true)));
   for (const entry of pending.filter((candidate) => candidate.parts.length === 0)) {
-    entry.run.problem = { kind: 'crash', message: `There is no graded suite tests/${entry.run.lessonId}.test.ts.` };
+    entry.run.problem = { kind: 'crash', cause: 'no-suite', suite: `tests/${entry.run.lessonId}.test.ts` };
   }
   const open = pending.filter((entry) => entry.parts.length > 0);
   const { stateDir } = options;
@@ -314,7 +314,7 @@ async function runChild(
   if (watch === undefined && running.length > 0 && attempt < MAX_RERUNS) {
     const what = silentMs === undefined ? how : `said nothing for ${Math.round(silentMs / 1000)} s and was stopped`;
     for (const entry of running) {
-      entry.run.problem = { kind: 'crash', message: stalledMessage(what, entry.run.lessonId, nameOf(targets, names, entry.targetIndex)) };
+      entry.run.problem = { kind: 'crash', cause: 'runner-stalled', what, lesson: entry.run.lessonId, handIn: nameOf(targets, names, entry.targetIndex) };
       entry.done = true;
       finish(entry);
     }
@@ -324,11 +324,7 @@ async function runChild(
     return;
   }
   for (const entry of lessons.unfinished()) {
-    entry.run.problem = {
-      kind: 'crash',
-      message: `Grading itself broke: the test runner ${how} before this lesson was graded. This is a fault of the grader, not of the code it grades.${tail ? `\n${tail}` : ''}`,
-      grader: true,
-    };
+    entry.run.problem = { kind: 'crash', cause: 'grader-broke', how, tail };
     finish(entry);
   }
 }
@@ -350,11 +346,6 @@ interface ChildSettings {
  * grader itself, met by lesson after lesson, would cost.
  */
 const MAX_RERUNS = 3;
-
-/** The message of a lesson that was running when the test runner stopped: it names the hand-in, for the teacher. */
-function stalledMessage(what: string, lessonId: string, name: string): string {
-  return `The test runner ${what} while it graded lesson ${lessonId} of ${name}, so the rest of this lesson was not graded (its tests that had not run count as failed). The lessons it had not reached were graded in a new runner.`;
-}
 
 /** How the teacher knows a folder: the name given for it, else its path (made printable). */
 function nameOf(targets: string[], names: string[] | undefined, index: number): string {

@@ -1,6 +1,6 @@
 /** Messages between the grader and its vitest child process, and how errors become plain data. */
 import { dirname, relative } from 'node:path';
-import { failureOf } from '../../core/failure.ts';
+import { failureOf, verdictOf, type Verdict } from '../../core/failure.ts';
 import { asPlainObjects } from '../../core/vitest-wording.ts';
 import { boundText } from '../../core/bounded-text.ts';
 import type { Failure, TestOutcome } from '../../core/results.ts';
@@ -10,6 +10,8 @@ declare module '@vitest/runner' {
   interface TaskMeta {
     /** Set on the tests of a hidden suite (tests/support/lesson.ts): a student never sees their names or failures. */
     hidden?: boolean;
+    /** Set on a task's describe block (tests/support/lesson.ts), and so on all its tests: the task's number (1-based). */
+    task?: number;
     /** Set on a lesson's describe block in the grader's test files (lesson-entry.ts), and so on all its tests: the lesson's id. */
     lesson?: string;
     /** Also set there: the describe block runs a hidden suite's tests, so whatever went wrong outside its tasks is hidden. */
@@ -20,9 +22,6 @@ declare module '@vitest/runner' {
     folder?: number;
   }
 }
-
-/** The prefix that ties a describe block to a task: "Task 2: Draw the numbered board". */
-export const TASK_PREFIX = /^Task (\d+): /;
 
 /**
  * What the grader sends the child once the graded folders are compiled and the test files written
@@ -70,6 +69,7 @@ interface ErrorLike {
   actual?: unknown;
   stacks?: Array<{ file: string; line: number; column: number }>;
   loadingModule?: unknown;
+  kept?: unknown;
 }
 
 /**
@@ -80,13 +80,27 @@ interface ErrorLike {
 export function toFailure(error: unknown, target: string): Failure {
   const like = (typeof error === 'object' && error !== null ? error : { message: String(error) }) as ErrorLike;
   const location = locate(like, target);
-  return failureOf({
-    name: boundText(like.name ?? 'Error', 1, 200),
-    message: asPlainObjects(stripColours(boundText(like.message ?? String(error)))),
-    ...(typeof like.expected === 'string' && typeof like.actual === 'string' ? { expected: boundText(like.expected), actual: boundText(like.actual) } : {}),
-    ...(location === undefined ? {} : { location }),
-    ...(typeof like.loadingModule === 'string' ? { loadingModule: like.loadingModule } : {}),
-  });
+  return failureOf(
+    {
+      name: boundText(like.name ?? 'Error', 1, 200),
+      message: shownText(like.message ?? String(error)),
+      ...(typeof like.expected === 'string' && typeof like.actual === 'string' ? { expected: boundText(like.expected), actual: boundText(like.actual) } : {}),
+      ...(location === undefined ? {} : { location }),
+      ...(typeof like.loadingModule === 'string' ? { loadingModule: like.loadingModule } : {}),
+    },
+    { verdict: shownVerdict(verdictOf(error)), kept: like.kept === 'asking' || like.kept === 'printing' ? like.kept : undefined },
+  );
+}
+
+/** A text of an error as it is kept: cut to what is shown, colour codes gone, plain objects shown as plain. */
+function shownText(text: string): string {
+  return asPlainObjects(stripColours(boundText(text)));
+}
+
+/** A verdict with the lines the code printed kept as the message keeps them (they are the hand-in's). */
+function shownVerdict(verdict: Verdict | undefined): Verdict | undefined {
+  if (verdict === undefined || verdict.printed.length === 0) return verdict;
+  return { ...verdict, printed: shownText(verdict.printed.join('\n')).split('\n') };
 }
 
 /** Removes terminal colour codes, which some tools add even when asked not to. */

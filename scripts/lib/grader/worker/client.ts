@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { types } from 'node:util';
 import { expect, inject } from 'vitest';
-import { outOfTimeMessage, stoppedMessage } from '../../core/failure.ts';
+import { outOfTimeMessage, stoppedMessage, withVerdict } from '../../core/failure.ts';
 import { namedPipesWork, sandboxPool, SandboxProcess, type Exit, type Frame, type Pump } from './channel.ts';
 import { compiledFile, compileFolder, HELPER_ROOT, type CompiledFolder } from '../contracts/compile.ts';
 import { createMembrane, type Membrane, type TwinRecipe } from '../contracts/membrane-types.ts';
@@ -281,14 +281,11 @@ class Session {
     if (end !== undefined && end.at <= Date.now()) throw this.outOfTime(end.budget);
   }
 
-  /** The error of a test whose budget, or whose lesson's, ran out (`printed`: what the code printed last). */
-  private outOfTime(budget: 'test' | 'lesson', printed = ''): StoppedError {
+  /** The error of a test whose budget, or whose lesson's, ran out (`printed`: the lines the code printed last). */
+  private outOfTime(budget: 'test' | 'lesson', printed: string[] = []): StoppedError {
     const budgets = budgetsFor(this.limitMs);
-    const what =
-      budget === 'test'
-        ? `this test took longer than the ${budgets.testMs / 1000} s a test may spend in your code (every call counts, waiting too), so it was stopped.`
-        : `this lesson's tests took longer than the ${budgets.lessonMs / 1000} s a lesson may spend in your code (every call counts, waiting too), so it was stopped and its other tests were not run.`;
-    return new StoppedError(outOfTimeMessage(what, printed));
+    const budgetMs = budget === 'test' ? budgets.testMs : budgets.lessonMs;
+    return withVerdict(new StoppedError(outOfTimeMessage(budget, budgetMs, printedWords(printed))), { kind: 'out-of-time', budget, budgetMs, printed });
   }
 
   /** The stops of each lesson whose part has ended, for its next part (see `stops`). */
@@ -716,9 +713,12 @@ class Session {
   /** The error a test gets when the sandbox was stopped or ended. */
   private stopped(exit: Exit): StoppedError {
     const lines = this.recent.filter((line, index, all) => line !== '' || index < all.length - 1).slice(-RECENT_LINES);
-    const printed = lines.length > 0 ? `\nThe last lines your code printed:\n${lines.join('\n')}` : '';
-    if (exit.reason === 'timeout')
-      return this.boundBy === undefined ? new StoppedError(stoppedMessage(this.currentLimit(), printed)) : this.outOfTime(this.boundBy, printed);
+    const printed = printedWords(lines);
+    if (exit.reason === 'timeout') {
+      if (this.boundBy !== undefined) return this.outOfTime(this.boundBy, lines);
+      const limitMs = this.currentLimit();
+      return withVerdict(new StoppedError(stoppedMessage(limitMs, printed)), { kind: 'stopped', limitMs, printed: lines });
+    }
     if (exit.reason === 'memory' || /heap out of memory|Allocation failed/i.test(exit.detail)) {
       return new StoppedError(
         `Your code used more memory than the grader allows (${Math.round(SANDBOX_LIMITS.residentBytes / 1024 / 1024)} MB), so it was stopped.${printed}`,
@@ -749,6 +749,11 @@ class Session {
     // A sandbox without graded code gets the helpers alone.
     return Object.fromEntries(Object.entries(compiled).filter(([path]) => path.startsWith(`${HELPER_ROOT}/`)));
   }
+}
+
+/** The last lines the code printed, as a stopped test's message shows them ('' when it printed none). */
+function printedWords(lines: string[]): string {
+  return lines.length > 0 ? `\nThe last lines your code printed:\n${lines.join('\n')}` : '';
 }
 
 /**

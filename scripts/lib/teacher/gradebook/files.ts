@@ -5,7 +5,7 @@ import { feedbackPage, FEEDBACK_PAGE, SITE_ASSETS, siteAsset } from './feedback-
 import { renderHtml } from './html.ts';
 import { Refusal } from '../../core/cli.ts';
 import { renderCsv } from './csv-table.ts';
-import { GRADEBOOK_FILES, type Gradebook, feedbackFolders } from './gradebook.ts';
+import { GRADEBOOK_FILES, type Gradebook, type LessonGrade, type ReferenceProblem, feedbackFolders } from './gradebook.ts';
 /**
  * Writes gradebook.json, gradebook.csv, gradebook.html with the site's style sheet beside it, and
  * per student feedback/<student>/feedback.md and the same as a web page, feedback/<student>/index.html.
@@ -38,7 +38,23 @@ export function readGradebook(path: string): Gradebook {
   if (!existsSync(file)) throw new Refusal(`${path} holds no ${GRADEBOOK_FILES.json}: give the --out folder of a grading run.`);
   const book = JSON.parse(readFileSync(file, 'utf8')) as Gradebook;
   if (book.kind !== 'tictactoe-gradebook' || book.version !== 1) throw new Refusal(`${file} is not a gradebook written by npm run grade.`);
+  for (const student of book.students ?? []) for (const grade of Object.values(student.lessons ?? {})) withNotesAsData(grade);
+  if (book.referenceProblems !== undefined) book.referenceProblems = book.referenceProblems.map(problemAsData);
   return book;
+}
+
+/**
+ * A reference problem of a gradebook written before problems were data (words) kept in its words, and
+ * whether they said grading itself broke, as that gradebook was read then.
+ */
+function problemAsData(problem: ReferenceProblem | string): ReferenceProblem {
+  return typeof problem === 'string' ? { kind: 'text', text: problem, graderBroke: /grading itself broke/.test(problem) } : problem;
+}
+
+/** A cell of a gradebook written before notes were data keeps its note (`note`, in words) as a note of words. */
+function withNotesAsData(grade: LessonGrade & { note?: unknown }): void {
+  if (typeof grade.note === 'string' && grade.notes === undefined) grade.notes = [{ kind: 'text', text: grade.note }];
+  delete grade.note;
 }
 
 /** Reads the gradebook an --out folder already holds, if it holds one; a Refusal when what it holds is no gradebook. */

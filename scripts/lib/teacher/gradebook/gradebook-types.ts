@@ -1,6 +1,6 @@
 /** The gradebook's data: what a class's grading holds for each student and lesson, and why a lesson was not graded. */
-import type { TaskScore } from '../../core/results.ts';
-import type { NearMiss } from '../intake/near-misses.ts';
+import type { Crash, TaskScore } from '../../core/results.ts';
+import type { MissKind, NearMiss } from '../intake/near-misses.ts';
 import type { Platform } from '../intake/platforms.ts';
 import type { PlatformIds } from '../intake/roster.ts';
 
@@ -40,6 +40,42 @@ export type LessonReason =
  */
 export type NotGraded = HandInReason | LessonReason;
 
+/** A teacher's note on one lesson, as data: put into words where it is shown (lessonNoteWords in gradebook.ts). */
+export type LessonNote =
+  /** Why the lesson was not graded; `acceptable`: a file found in place of a missing one, which --accept-near-misses grades. */
+  | { kind: 'not-graded'; reason: NotGraded; acceptable?: true }
+  /** The code ran past the limit, `limitMs`, while the lesson's file loaded or its test ran, and the lesson was stopped. */
+  | { kind: 'timeout'; limitMs: number }
+  /** Why the lesson's file did not load with the teacher's hidden tests, in one line (loadProblemLine in report.ts). */
+  | { kind: 'hidden-load'; line: string }
+  /** Grading ended without the lesson's tests (see Crash). */
+  | { kind: 'crash'; crash: Crash }
+  /** `count` tests were stopped at the limit, the first at `limitMs`, and the lesson is not done. */
+  | { kind: 'stopped-tests'; count: number; limitMs: number }
+  /** A near miss the teacher accepted: `found` was graded as `expected`, different in `kinds`. */
+  | { kind: 'near-miss-accepted'; found: string; expected: string; kinds: MissKind[] }
+  /** Outcomes that did not fit the suites' list of tests (see held-to-list.ts). */
+  | { kind: 'anomalies'; anomalies: string[] }
+  /** A note in words alone: a gradebook written before notes were data kept its notes so. */
+  | { kind: 'text'; text: string };
+
+/**
+ * Why a gradebook's grades cannot be trusted, as data: put into words where it is shown
+ * (referenceProblemWords in gradebook.ts).
+ */
+export type ReferenceProblem =
+  /** Grading itself broke on a lesson of the reference solutions: the test runner `how` ("was stopped by SIGKILL"), or, without `how`, no test of the lesson ran. */
+  | { kind: 'grading-broke'; lesson: string; how?: string }
+  /** The reference solutions got `earned` (below 100) on a lesson with the teacher's suites. */
+  | { kind: 'below-full'; lesson: string; earned: number }
+  /** Grading broke for students' lessons after the reference was graded: how many students and lessons, and how the test runner ended. */
+  | { kind: 'broke-for-students'; students: number; lessons: number; how: string }
+  /**
+   * A problem in words alone, from a gradebook written before problems were data (`graderBroke`: it said
+   * grading itself broke, as such a gradebook was read).
+   */
+  | { kind: 'text'; text: string; graderBroke: boolean };
+
 /** A hidden test a student failed: for the teacher's gradebook only, never for feedback. */
 export interface HiddenFailure {
   task: number;
@@ -57,8 +93,8 @@ export interface LessonGrade {
   tasks: TaskGrade[];
   /** The first task not finished yet (every test of it passing), if any. */
   firstOpen?: { number: number; title: string };
-  /** A whole teacher-facing note ("not graded: the file does not load: Syntax error in lessons/03-win/win.ts, line 12, …"). */
-  note?: string;
+  /** Teacher-facing notes, as data (lessonNoteWords in gradebook.ts words them: "not graded: the file does not load: …"). */
+  notes?: LessonNote[];
   /** Why the lesson was not graded, when it was not (the hand-in's reason when the whole hand-in was not). */
   notGraded?: NotGraded;
   /** Hint levels the student opened for this lesson (from their progress file). */
@@ -115,7 +151,7 @@ export interface Gradebook {
   /** The seed of the hidden suites' generated inputs (absent when merged parts were graded with different seeds: see each student's). */
   seed?: number;
   /** Lessons where the reference solutions scored below 100 (or grading itself broke): the grades cannot be trusted. */
-  referenceProblems?: string[];
+  referenceProblems?: ReferenceProblem[];
   /** The platforms' grade import files written beside it (--format), and Canvas's assignment column: --update writes them again. */
   platformFiles?: { formats: Array<'moodle' | 'canvas'>; assignment?: string };
   students: StudentGrade[];

@@ -1,10 +1,21 @@
 import { describeKinds, MISS_WORDS } from '../intake/near-misses.ts';
-import { brokenElsewhere, loadCause, loadProblemLine } from '../../report/report.ts';
+import { brokenElsewhere, crashMessage, graderBrokeWords, loadCause, loadProblemLine } from '../../report/report.ts';
 import { failureDetail, formatPoints, roundPoints, type LessonScore, type TestOutcome } from '../../core/results.ts';
 import type { Lesson } from '../../core/workbook.ts';
 import { byCodeUnits, lookAlike, numbered, plural } from '../../core/text.ts';
 import { notGradedWords } from './feedback.ts';
-import type { FileFinding, Gradebook, HiddenFailure, LessonGrade, LessonReason, LessonStatus, StudentGrade, TaskGrade } from './gradebook-types.ts';
+import type {
+  FileFinding,
+  Gradebook,
+  HiddenFailure,
+  LessonGrade,
+  LessonNote,
+  LessonReason,
+  LessonStatus,
+  ReferenceProblem,
+  StudentGrade,
+  TaskGrade,
+} from './gradebook-types.ts';
 export { formatPoints };
 export type {
   TaskGrade,
@@ -14,6 +25,8 @@ export type {
   NotGraded,
   HiddenFailure,
   LessonGrade,
+  LessonNote,
+  ReferenceProblem,
   StudentGrade,
   Gradebook,
   FileFinding,
@@ -63,31 +76,92 @@ export function lessonGrade(score: LessonScore, hintsSeen: number, files: FileFi
     });
   if (hiddenFailures.length > 0) grade.hiddenFailures = hiddenFailures;
   const stopped = stoppedTests(score);
-  const notes: string[] = [];
+  const notes: LessonNote[] = [];
   const reason = lessonReason(score, files);
   if (reason !== undefined) grade.notGraded = reason;
   if (reason?.kind === 'missing') {
     grade.status = 'missing';
-    notes.push(`${notGradedWords(reason)}${reason.misplaced.length > 0 ? ' (--accept-near-misses grades it)' : ''}`);
+    notes.push({ kind: 'not-graded', reason, ...(reason.misplaced.length > 0 ? { acceptable: true as const } : {}) });
     if (reason.misplaced.length > 0) grade.foundInstead = reason.misplaced.map((miss) => miss.found);
   } else if (score.run.problem?.kind === 'timeout') {
-    notes.push(`stopped after ${Math.round(score.run.problem.limitMs / 1000)} s (an endless loop?)`);
+    notes.push({ kind: 'timeout', limitMs: score.run.problem.limitMs });
   } else if (reason !== undefined) {
-    notes.push(notGradedWords(reason));
+    notes.push({ kind: 'not-graded', reason });
     // What went wrong with the teacher's hidden suites loaded, or in the grader, is the teacher's alone to read.
-    if (score.run.problem?.kind === 'load-error' && score.run.problem.hidden) notes.push(`with the hidden tests: ${loadProblemLine(score)}`);
-    if (score.run.problem?.kind === 'crash') notes.push(score.run.problem.message.replace(/^Grading itself broke: /, ''));
+    const problem = score.run.problem;
+    if (problem?.kind === 'load-error' && problem.hidden) notes.push({ kind: 'hidden-load', line: loadProblemLine(score) ?? '' });
+    if (problem?.kind === 'crash') notes.push({ kind: 'crash', crash: problem });
   } else if (stopped.count > 0 && !score.done) {
     grade.status = 'timeout';
-    notes.push(`stopped after ${Math.round(stopped.firstLimitMs / 1000)} s in ${plural(stopped.count, 'test')} (an endless loop?)`);
+    notes.push({ kind: 'stopped-tests', count: stopped.count, limitMs: stopped.firstLimitMs });
   }
   if (files.accepted) {
-    for (const miss of files.nearMisses)
-      notes.push(`graded ${miss.found} as ${miss.expected} (near miss accepted: ${miss.kinds.map((kind) => MISS_WORDS[kind]).join(', ')})`);
+    for (const miss of files.nearMisses) notes.push({ kind: 'near-miss-accepted', found: miss.found, expected: miss.expected, kinds: miss.kinds });
   }
-  if (score.run.anomalies !== undefined) notes.push(`grading anomalies: ${score.run.anomalies.join('; ')}`);
-  if (notes.length > 0) grade.note = notes.join('; ');
+  if (score.run.anomalies !== undefined) notes.push({ kind: 'anomalies', anomalies: score.run.anomalies });
+  if (notes.length > 0) grade.notes = notes;
   return grade;
+}
+
+/** A lesson's note in the teacher's words, as the gradebook's page, its CSV and its notes show it. */
+export function lessonNoteWords(note: LessonNote): string {
+  switch (note.kind) {
+    case 'not-graded':
+      return `${notGradedWords(note.reason)}${note.acceptable === true ? ' (--accept-near-misses grades it)' : ''}`;
+    case 'timeout':
+      return `stopped after ${Math.round(note.limitMs / 1000)} s (an endless loop?)`;
+    case 'hidden-load':
+      return `with the hidden tests: ${note.line}`;
+    case 'crash':
+      return note.crash.cause === 'grader-broke' ? graderBrokeWords(note.crash) : crashMessage(note.crash);
+    case 'stopped-tests':
+      return `stopped after ${Math.round(note.limitMs / 1000)} s in ${plural(note.count, 'test')} (an endless loop?)`;
+    case 'near-miss-accepted':
+      return `graded ${note.found} as ${note.expected} (near miss accepted: ${note.kinds.map((kind) => MISS_WORDS[kind]).join(', ')})`;
+    case 'anomalies':
+      return `grading anomalies: ${note.anomalies.join('; ')}`;
+    case 'text':
+      return note.text;
+  }
+}
+
+/** A reference problem in the teacher's words: "01-board: the reference solutions get 95/100 with your suites". */
+export function referenceProblemWords(problem: ReferenceProblem): string {
+  switch (problem.kind) {
+    case 'grading-broke':
+      return problem.how === undefined
+        ? `${problem.lesson}: grading itself broke (no test of the lesson ran, not even on the reference solutions)`
+        : `${problem.lesson}: grading itself broke (${crashMessage({ kind: 'crash', cause: 'grader-broke', how: problem.how, tail: '' })})`;
+    case 'below-full':
+      return `${problem.lesson}: the reference solutions get ${problem.earned}/100 with your suites`;
+    case 'broke-for-students': {
+      const why = graderBrokeWords({ kind: 'crash', cause: 'grader-broke', how: problem.how, tail: '' });
+      return `grading itself broke for ${plural(problem.students, 'student')} (${plural(problem.lessons, 'lesson')} not graded: ${why})`;
+    }
+    case 'text':
+      return problem.text;
+  }
+}
+
+/** True when a reference problem is the grader's (grading broke), not the suites'. */
+export function graderBrokeProblem(problem: ReferenceProblem): boolean {
+  return problem.kind === 'text' ? problem.graderBroke : problem.kind !== 'below-full';
+}
+
+/** The problems of several gradebooks, each once (the same words are the same problem). */
+export function uniqueProblems(problems: ReferenceProblem[]): ReferenceProblem[] {
+  const seen = new Set<string>();
+  return problems.filter((problem) => {
+    const words = referenceProblemWords(problem);
+    if (seen.has(words)) return false;
+    seen.add(words);
+    return true;
+  });
+}
+
+/** A lesson's notes in words, one after another ("not graded: …; with the hidden tests: …"), or undefined when it has none. */
+export function lessonNotesText(grade: Pick<LessonGrade, 'notes'>): string | undefined {
+  return grade.notes === undefined || grade.notes.length === 0 ? undefined : grade.notes.map(lessonNoteWords).join('; ');
 }
 
 /** What a student is told when the teacher's hidden suites made their file fail to load. */
@@ -114,7 +188,7 @@ function lessonReason(score: LessonScore, files: FileFinding): LessonReason | un
 function stoppedTests(score: LessonScore): { count: number; firstLimitMs: number } {
   const limits = score.run.tests.flatMap((test) => {
     const failure = test.status === 'failed' ? test.failure : undefined;
-    return failure?.kind === 'stopped' && failure.limitMs !== undefined ? [failure.limitMs] : [];
+    return failure?.kind === 'stopped' ? [failure.limitMs] : [];
   });
   return { count: limits.length, firstLimitMs: limits[0] ?? 0 };
 }
@@ -141,10 +215,10 @@ export function forStudent(score: LessonScore, visibleNames: Set<string>): Lesso
     // What went wrong while a teacher-only suite loaded is not the student's to read.
     problem = { kind: 'load-error', failure: { kind: 'thrown', name: 'Error', message: 'Your file could not be loaded with the hidden tests.' }, hidden: true };
   }
-  if (problem?.kind === 'crash' && problem.grader === true) {
-    // The lines the test runner printed last, which follow: a classmate's output, or what the code
-    // printed while hidden tests ran, may be among them.
-    problem = { kind: 'crash', grader: true, message: problem.message.split('\n')[0] ?? '' };
+  if (problem?.kind === 'crash' && problem.cause === 'grader-broke') {
+    // The lines the test runner printed last: a classmate's output, or what the code printed while
+    // hidden tests ran, may be among them.
+    problem = { ...problem, tail: '' };
   }
   return { ...score, run: { ...score.run, tests, problem, output: '' } };
 }
@@ -158,7 +232,8 @@ export function lessonColumns(lessons: Lesson[]): Gradebook['lessons'] {
 export function allNotes(book: Gradebook, student: StudentGrade): string[] {
   // (A lesson not graded because the whole hand-in was not says it in its cell; the row's note says it once.)
   const lessonNotes = book.lessons.flatMap((lesson) => {
-    const note = student.lessons[lesson.id]?.note;
+    const grade = student.lessons[lesson.id];
+    const note = grade === undefined ? undefined : lessonNotesText(grade);
     return note === undefined || student.notes.includes(note) ? [] : [`${lesson.id}: ${note}`];
   });
   return [...student.notes, ...lessonNotes];

@@ -10,6 +10,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   allNotes,
+  lessonNotesText,
+  referenceProblemWords,
   feedbackFolders,
   formatPoints,
   GRADEBOOK_FILES,
@@ -158,7 +160,7 @@ function mixedSeeds(book: Gradebook): string {
 function referenceBanner(book: Gradebook): string {
   const problems = book.referenceProblems ?? [];
   if (problems.length === 0) return '';
-  return `<div class="banner" role="alert"><strong>Do not trust these grades yet.</strong> The reference solutions were graded beside the class and did not get 100:<ul>${problems.map((problem) => `<li>${shown(problem)}</li>`).join('')}</ul>Fix the suites (or the grader), then grade again.</div>\n`;
+  return `<div class="banner" role="alert"><strong>Do not trust these grades yet.</strong> The reference solutions were graded beside the class and did not get 100:<ul>${problems.map((problem) => `<li>${shown(referenceProblemWords(problem))}</li>`).join('')}</ul>Fix the suites (or the grader), then grade again.</div>\n`;
 }
 
 /** The colour scale, drawn and in words. */
@@ -236,7 +238,8 @@ function lessonCell(grade: LessonGrade | undefined, student: StudentGrade): stri
   const word = cellWord(grade);
   const open = grade.firstOpen !== undefined && !notGraded ? `<span class="open">Task ${grade.firstOpen.number}: ${shown(grade.firstOpen.title)}</span>` : '';
   const hidden = missedCases(grade).length;
-  const title = grade.note ? ` title="${shown(grade.note)}"` : '';
+  const note = lessonNotesText(grade);
+  const title = note ? ` title="${shown(note)}"` : '';
   return (
     `<td class="cell status-${grade.status}${notGraded ? ' not-graded' : ''}" style="--p:${grade.points}"${title}>` +
     `<strong>${formatPoints(grade.points)}</strong>${word === '' ? '' : `<span class="word">${shown(word)}</span>`}${open}` +

@@ -7,7 +7,7 @@ import { Refusal } from '../../core/cli.ts';
 import { UsageError } from '../../core/workbook.ts';
 import { lookAlike, plural } from '../../core/text.ts';
 import type { PlatformIds } from '../intake/roster.ts';
-import type { Gradebook, StudentGrade } from './gradebook.ts';
+import { uniqueProblems, type Gradebook, type StudentGrade } from './gradebook.ts';
 import { classRecord } from '../part-record.ts';
 
 /** A gradebook part and what to call it in messages (the folder named on the command line). */
@@ -227,7 +227,7 @@ export function mergeGradebooks(
   if (missing !== undefined) note(missing);
   const fences = commonFences(parts);
   if (fences.note !== undefined) note(fences.note);
-  const problems = [...new Set(parts.flatMap((part) => part.book.referenceProblems ?? []))];
+  const problems = uniqueProblems(parts.flatMap((part) => part.book.referenceProblems ?? []));
   const book: Gradebook = {
     kind: 'tictactoe-gradebook',
     version: 1,
@@ -383,7 +383,7 @@ export function updateGradebook(
     { name: 'this run', book: part },
   ]);
   if (fences.note !== undefined) note(fences.note);
-  const problems = [...new Set([...(existing.referenceProblems ?? []), ...(part.referenceProblems ?? [])])];
+  const problems = uniqueProblems([...(existing.referenceProblems ?? []), ...(part.referenceProblems ?? [])]);
   const book: Gradebook = {
     ...existing,
     gradedAt: part.gradedAt,
