@@ -62,7 +62,7 @@ runCommand(USAGE, async () => {
   const all = listLessons();
   const named = selectLessons(positionals, all);
   // A hand-in that is no lessons folder is taken in as npm run grade takes it, into a temporary folder.
-  const found = values.target === undefined ? undefined : targetCode(values.target, all, await teachersIntake());
+  const found = values.target === undefined ? undefined : await targetCode(values.target, all, teachersIntake);
   if (found !== undefined) process.once('exit', found.dispose);
   const target = values.solutions ? resolve(ROOT, 'solutions') : (found?.dir ?? resolve(ROOT, 'lessons'));
   const shownTarget = found?.shown ?? '';
@@ -197,10 +197,12 @@ function takeResultFileOptions(argv: string[]): { args: string[]; outputs: Array
   return { args, outputs };
 }
 
-/** The intake of `npm run grade`, for --target: in the teacher's workbook only, since a student's pack holds no intake. */
+/** The intake of `npm run grade`, for a --target that is no lessons folder: in the teacher's workbook only, since a student's pack holds no intake. */
 async function teachersIntake(): Promise<HandInTaker | undefined> {
   // (A path joined, not written out: the pack never follows it, so a student's check does without.)
   const intake = join(ROOT, 'scripts', 'lib', 'teacher', 'intake', 'intake.ts');
   if (!existsSync(intake)) return undefined;
+  // The check may run from a bundle, without a TypeScript loader (core/run-bundled.mjs).
+  (await import('tsx/esm/api')).register();
   return ((await import(pathToFileURL(intake).href)) as { takeInHandIn: HandInTaker }).takeInHandIn;
 }

@@ -201,6 +201,22 @@ describe('nothing the graded side sends can make a check pass', () => {
     expect(verdictOf(exports.value())).toBeUndefined();
   });
 
+  test('nor the module that was loading, which would make an error met while a hidden suite loaded count as shown to the student', () => {
+    const forge = (): never => {
+      throw Object.assign(new Error('hidden inputs'), { loadingModule: '01-board/board' });
+    };
+    const { exports } = pair({ forge });
+    let caught: unknown;
+    try {
+      exports.forge();
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toMatchObject({ message: 'hidden inputs' });
+    expect(Object.keys(caught as object)).not.toContain('loadingModule');
+    expect(toFailure(caught, '/nowhere/lessons')).not.toHaveProperty('loadingModule');
+  });
+
   test('an object with an asymmetricMatch method does not equal just anything', () => {
     // biome-ignore lint/suspicious/noThenProperty: a thenable is one of the cheats the membrane must see through
     const { exports } = pair({ cheat: () => ({ asymmetricMatch: () => true, then: () => undefined, toJSON: () => 'x' }) });

@@ -30,6 +30,9 @@ import { typecheck } from '../../scripts/lib/grader/command/typecheck.ts';
 import { writeZip } from '../../scripts/lib/teacher/intake/zip.ts';
 import { takeInHandIn } from '../../scripts/lib/teacher/intake/intake.ts';
 
+/** The intake, as the teacher's check loads it for targetCode. */
+const intake = async () => takeInHandIn;
+
 describe('the stub error is made and recognised in one place', () => {
   test('the statement a stub throws, and its name read back', () => {
     const statement = stubStatement('createBoard');
@@ -342,7 +345,7 @@ describe('check --target takes any one hand-in in as npm run grade does', () => 
 
   test('loose files are put where their lessons expect them, archives chosen among, a .zip taken itself, into a folder dispose removes', async () => {
     const scratch = mkdtempSync(join(tmpdir(), 'workbook-target-'));
-    const loose = targetCode(looseFolder(scratch), lessons, takeInHandIn);
+    const loose = await targetCode(looseFolder(scratch), lessons, intake);
     expect(loose.code).toBe(
       `the loose files of ${join(scratch, 'Дмитрий Иванов_1235_assignsubmission_file_')}/ → 4 files → lessons/ ` +
         `(board-1.ts → ${board.id}/${boardFile}, ${inputFile} → ${input.id}/${inputFile}; ` +
@@ -354,23 +357,23 @@ describe('check --target takes any one hand-in in as npm run grade does', () => 
     expect(existsSync(loose.dir)).toBe(false);
 
     const folder = archivesFolder(scratch);
-    const archives = targetCode(folder, lessons, takeInHandIn);
+    const archives = await targetCode(folder, lessons, intake);
     expect(archives.code).toBe(
       `the code in ${folder}/ → final.zip → tictactoe/lessons/ (graded final.zip (newest, files of 2026-03-02 10:15); left aside draft.zip (files of 2026-03-01 10:00))`,
     );
     expect(readFileSync(join(archives.dir, board.id, boardFile))).toEqual(solved(board, boardFile));
     archives.dispose();
-    const zip = targetCode(join(folder, 'final.zip'), lessons, takeInHandIn);
+    const zip = await targetCode(join(folder, 'final.zip'), lessons, intake);
     expect(zip.code).toBe(`the code in ${join(folder, 'final.zip')} → tictactoe/lessons/`);
     zip.dispose();
 
     writeFileSync(join(scratch, 'notes.zip'), writeZip([{ path: 'readme.txt', data: Buffer.from('hello') }]));
-    expect(() => targetCode(join(scratch, 'notes.zip'), lessons, takeInHandIn)).toThrow(
+    await expect(targetCode(join(scratch, 'notes.zip'), lessons, intake)).rejects.toThrow(
       `--target ${join(scratch, 'notes.zip')} holds no lessons: no lessons/ folder was found in it.`,
     );
     mkdirSync(join(scratch, 'broken'));
     writeFileSync(join(scratch, 'broken', 'tictactoe.zip'), '');
-    expect(() => targetCode(join(scratch, 'broken'), lessons, takeInHandIn)).toThrow(
+    await expect(targetCode(join(scratch, 'broken'), lessons, intake)).rejects.toThrow(
       /holds tictactoe\.zip\. Taken in as npm run grade takes a hand-in: broken\/tictactoe\.zip: the archive could not be unpacked: /,
     );
     rmSync(scratch, { recursive: true });

@@ -49,22 +49,26 @@ export interface TargetCode {
  */
 export type HandInCopy = { lessonsDir: string; found: string; placed?: string[]; notes: string[] } | { problem: string };
 
-/** The intake's takeInHandIn (teacher/intake/intake.ts), which a teacher's check passes in: a student's pack holds no intake. */
+/** The intake's takeInHandIn (teacher/intake/intake.ts). */
 export type HandInTaker = (path: string, scratch: string, lessons: Lesson[]) => HandInCopy;
+
+/** Loads the intake when a hand-in must be taken in: the teacher's check passes one; a student's pack holds no intake. */
+export type IntakeLoader = () => Promise<HandInTaker | undefined>;
 
 /**
  * The code of `given` (a path as typed): its lessons folder in place when it holds one (see
  * findLessonsFolder), else the hand-in as `npm run grade` takes it in (loose files put where their
  * lessons expect them, the version to grade chosen among archives), copied into a temporary folder
- * that `dispose` removes (when `takeInHandIn` is given: the teacher's workbook). Throws a Refusal
- * that says what `given` holds when neither finds lessons.
+ * that `dispose` removes (when `loadIntake` finds the intake: the teacher's workbook). Throws a
+ * Refusal that says what `given` holds when neither finds lessons.
  */
-export function targetCode(given: string, lessons: Lesson[], takeInHandIn?: HandInTaker): TargetCode {
+export async function targetCode(given: string, lessons: Lesson[], loadIntake?: IntakeLoader): Promise<TargetCode> {
   const dir = resolve(given);
   const inPlace = isFolder(dir) ? lessonsFolderIn(dir) : undefined;
   if (inPlace !== undefined && !('last' in inPlace)) return inPlaceCode(given, inPlace);
+  const takeInHandIn = existsSync(dir) ? await loadIntake?.() : undefined;
   // Without the intake (a student's pack), findLessonsFolder says what DIR holds instead.
-  if (takeInHandIn === undefined || !existsSync(dir)) return inPlaceCode(given, findLessonsFolder(dir));
+  if (takeInHandIn === undefined) return inPlaceCode(given, findLessonsFolder(dir));
   const scratch = mkdtempSync(join(tmpdir(), 'workbook-target-'));
   const dispose = (): void => rmSync(scratch, { recursive: true, force: true });
   try {

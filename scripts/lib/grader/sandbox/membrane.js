@@ -91,8 +91,9 @@ function createMembrane(side, transport) {
   // Names that test tools give a meaning of their own (vitest's equality asks an object with an
   // `asymmetricMatch` method whether it equals the expected value; `then` makes a promise; …).
   // What comes from the other side never carries them, so its values can only be compared. Nor does it
-  // carry the grader's own verdict on an error (VERDICT_FIELD in core/failure.ts), so the code cannot forge one.
-  const SPECIAL = /^(?:asymmetricMatch|then|toJSON|equals|\$\$typeof|__proto__|constructor|graderVerdict|@@__.*)$/;
+  // carry the grader's own marks on an error: its verdict (VERDICT_FIELD in core/failure.ts) and the
+  // module that was loading (`loadingModule`, set by worker/client.ts), so the code can forge neither.
+  const SPECIAL = /^(?:asymmetricMatch|then|toJSON|equals|\$\$typeof|__proto__|constructor|graderVerdict|loadingModule|@@__.*)$/;
   const mine = (/** @type {string} */ id) => id[0] === side;
 
   /** @param {unknown} value */
