@@ -19,16 +19,27 @@ const INDEPENDENT = join(ROOT, 'tests', 'workbook', 'independent');
 const scratch = mkdtempSync(join(tmpdir(), 'workbook-near-miss-'));
 let results: NearMissResult[] = [];
 let independent: Array<{ seed: number; book: Gradebook }> = [];
+const styles = existsSync(INDEPENDENT) ? readdirSync(INDEPENDENT).sort() : [];
 
 beforeAll(async () => {
-  ({ results } = await gradeNearMisses(lessonsWithNearMisses(), SEEDS, join(scratch, 'near-misses')));
-  const classDir = join(scratch, 'independent');
-  for (const style of readdirSync(INDEPENDENT).sort()) {
-    writeHandIn(join(classDir, style), []);
-    cpSync(join(INDEPENDENT, style), join(classDir, style, 'lessons'), { recursive: true });
+  // The independent solutions are graded in the near misses' classes, each whole (its lessons use its own earlier ones).
+  const beside = Object.fromEntries(styles.map((style) => [style, join(INDEPENDENT, style)]));
+  const graded = await gradeNearMisses(lessonsWithNearMisses(), SEEDS, join(scratch, 'near-misses'), beside);
+  results = graded.results;
+  independent = graded.books.map(({ seed, book }) => ({ seed, book: { ...book, students: book.students.filter((student) => styles.includes(student.name)) } }));
+  const gradedLessons = new Set(independent.flatMap(({ book }) => book.students.flatMap((student) => Object.keys(student.lessons))));
+  const missing = listLessons()
+    .map((lesson) => lesson.id)
+    .filter((id) => !gradedLessons.has(id));
+  if (missing.length > 0) {
+    // Lessons without near misses: the independent solutions are graded on them in a class of their own.
+    const classDir = join(scratch, 'independent');
+    for (const style of styles) {
+      writeHandIn(join(classDir, style), []);
+      cpSync(join(INDEPENDENT, style), join(classDir, style, 'lessons'), { recursive: true });
+    }
+    for (const seed of SEEDS) independent.push({ seed, book: gradeClass(classDir, missing, seed, join(scratch, `independent-seed-${seed}`)) });
   }
-  const lessonIds = listLessons().map((lesson) => lesson.id);
-  independent = SEEDS.map((seed) => ({ seed, book: gradeClass(classDir, lessonIds, seed, join(scratch, `independent-seed-${seed}`)) }));
 }, 1_500_000);
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -62,5 +73,15 @@ describe('near misses', () => {
     });
     expect(below).toEqual([]);
     expect(existsSync(INDEPENDENT)).toBe(true);
+    // Every style was graded on every lesson with every seed.
+    const lessonsGraded = (seed: number, style: string): string[] =>
+      independent
+        .filter((graded) => graded.seed === seed)
+        .flatMap(({ book }) => Object.keys(book.students.find((student) => student.name === style)?.lessons ?? {}))
+        .sort();
+    const every = listLessons().map((lesson) => lesson.id);
+    expect(SEEDS.flatMap((seed) => styles.map((style) => [seed, style, lessonsGraded(seed, style)]))).toEqual(
+      SEEDS.flatMap((seed) => styles.map((style) => [seed, style, every])),
+    );
   });
 });

@@ -125,15 +125,19 @@ function lessonsOf(book: Gradebook, name: string): Record<string, LessonGrade> {
  * Grades every near miss of the given lessons with `npm run grade -- --seed S`, once per seed, in
  * `scratch`: one class per group of lessons that run none of each other's code, each hand-in holding
  * one near miss of each lesson of its group over the reference, beside the reference itself (the
- * control: `reference` has its points per seed and lesson).
+ * control: `reference` has its points per seed and lesson). `beside` names more hand-ins for every
+ * class (name → a folder of lesson folders written whole over the reference); `books` has every
+ * class's gradebook, for what they scored.
  */
 export async function gradeNearMisses(
   lessonIds: string[],
   seeds: number[],
   scratch: string,
-): Promise<{ results: NearMissResult[]; reference: Record<number, Record<string, number>> }> {
+  beside: Record<string, string> = {},
+): Promise<{ results: NearMissResult[]; reference: Record<number, Record<string, number>>; books: Array<{ seed: number; book: Gradebook }> }> {
   const results: NearMissResult[] = [];
   const reference: Record<number, Record<string, number>> = {};
+  const books: Array<{ seed: number; book: Gradebook }> = [];
   for (const [index, group] of apartGroups(lessonIds).entries()) {
     const classDir = join(scratch, `class-${index + 1}`);
     rmSync(classDir, { recursive: true, force: true });
@@ -154,8 +158,13 @@ export async function gradeNearMisses(
       );
     }
     writeHandIn(join(classDir, 'reference'), []);
+    for (const [name, folder] of Object.entries(beside)) {
+      writeHandIn(join(classDir, name), []);
+      cpSync(folder, join(classDir, name, 'lessons'), { recursive: true });
+    }
     for (const seed of seeds) {
       const book = gradeClass(classDir, group, seed, join(scratch, `class-${index + 1}-seed-${seed}`));
+      books.push({ seed, book });
       reference[seed] = { ...reference[seed], ...Object.fromEntries(Object.entries(lessonsOf(book, 'reference')).map(([id, lesson]) => [id, lesson.points])) };
       for (const { lessonId, nearMiss, student } of cases) {
         const lesson = lessonsOf(book, student)[lessonId];
@@ -170,5 +179,5 @@ export async function gradeNearMisses(
       }
     }
   }
-  return { results, reference };
+  return { results, reference, books };
 }
