@@ -6,7 +6,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
-import { FOLDER_QUERY, folderOfModuleId, folderOfTestFile } from '../contracts/test-files.ts';
+import { jobOf, planAt } from '../contracts/plan.ts';
+import { FOLDER_QUERY, folderOfModuleId } from '../contracts/test-files.ts';
 
 const PREFIX = '\0workbook-sealed:';
 
@@ -44,10 +45,11 @@ export function sealedModules(root: string): Plugin {
   return {
     name: 'workbook-sealed-modules',
     enforce: 'pre',
-    // The grader writes its test files afresh for every run, in a temporary folder (runner.ts): kept in
-    // vitest's module cache on disk (vitest.config.ts), each run would leave its own there for good.
-    configureVitest({ experimental_defineCacheKeyGenerator }) {
-      experimental_defineCacheKeyGenerator(({ id }) => (folderOfTestFile(id) === undefined ? undefined : false));
+    // The grader writes its test files afresh for every run, in a temporary folder (runner.ts), and names
+    // them in the run's plan: kept in vitest's module cache on disk (vitest.config.ts), each run would
+    // leave its own there for good.
+    configureVitest({ project, experimental_defineCacheKeyGenerator }) {
+      experimental_defineCacheKeyGenerator(({ id }) => (jobOf(planAt(project.getProvidedContext().workbookPlan), id) === undefined ? undefined : false));
     },
     async resolveId(id, importer) {
       // A suite loaded for one folder of a file of several (`?folder=3`, see lesson-entry.ts) gets the

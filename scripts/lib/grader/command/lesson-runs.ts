@@ -20,7 +20,7 @@ export interface SuitePart {
 export interface Pending {
   targetIndex: number;
   project: string;
-  /** The parts of the lesson's suites, in the order they run (see runner.ts, lessonLines); none when it has no suite. */
+  /** The parts of the lesson's suites, in the order they run (see runner.ts, plannedParts); none when it has no suite. */
   parts: SuitePart[];
   /** How many of them have ended: the lesson ends with the last. */
   partsEnded: number;

@@ -7,15 +7,16 @@
  * crashes or ends its process fails only the test that made it; the next test starts a fresh sandbox.
  */
 import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { types } from 'node:util';
 import { expect, inject } from 'vitest';
 import { outOfTimeMessage, stoppedMessage } from '../../core/failure.ts';
-import { namedPipesWork, sandboxPool, SandboxProcess, type Exit, type Frame, type Pump } from './channel.ts';
+import { namedPipesWork, sandboxPool, SandboxProcess, type Exit, type Frame, type Pump, type SandboxPool } from './channel.ts';
 import { compiledFile, compileFolder, HELPER_ROOT, type CompiledFolder } from '../contracts/compile.ts';
 import { createMembrane, type Membrane, type TwinRecipe } from '../contracts/membrane-types.ts';
-import { folderOfTestFile, targetOfFolder } from '../contracts/test-files.ts';
-import { fencesFromEnvironment, SANDBOX_LIMITS, sandboxSpec, START_LIMIT_MS, type Fences } from '../contracts/fences.ts';
+import { foldersOf, jobOf, planAt, type GradingPlan } from '../contracts/plan.ts';
+import { probeFences, SANDBOX_LIMITS, sandboxSpec, START_LIMIT_MS, type Fences } from '../contracts/fences.ts';
 import { MAX_FRAME } from '../contracts/wire.mjs';
 
 /** The folder a sandbox without graded code is started for (it holds no exercise files). */
@@ -124,7 +125,7 @@ class Session {
   constructor(
     private readonly target: string,
     limitMs: number,
-    /** The folder's index in the grader's list (WORKBOOK_TARGETS); undefined for a suite run outside the grader. */
+    /** The folder's index in the plan's targets; undefined for a suite run outside the grader. */
     private readonly folderIndex?: number,
   ) {
     this.limitMs = limitMs;
@@ -308,9 +309,9 @@ class Session {
   /** Counts the tests of this file, so a stop is known to belong to the test that met it. */
   private testNumber = 0;
 
-  /** The fences around the sandbox (found when the first one starts). */
+  /** The fences around the sandbox: those the grader found, or found here when the first one starts. */
   private get fences(): Fences {
-    this.fencesFound ??= fencesFromEnvironment();
+    this.fencesFound ??= gradingPlan()?.fences ?? probeFences();
     return this.fencesFound;
   }
 
@@ -360,7 +361,7 @@ class Session {
   private dropHiddenProcesses(): void {
     if (this.sandbox !== undefined && !this.running && this.sandbox.stop === undefined) this.pendingLoads = this.sandbox.loads;
     this.release();
-    sandboxPool().releaseKept(this.target);
+    threadPool().releaseKept(this.target);
     this.ranHidden = false;
   }
 
@@ -375,8 +376,8 @@ class Session {
     this.retired = true;
     this.sandbox?.process.release();
     this.sandbox = undefined;
-    sandboxPool().releaseKept(this.target);
-    if (globalThis.process.env.WORKBOOK_WATCH === '1') this.warmUp();
+    threadPool().releaseKept(this.target);
+    if (gradingPlan()?.watch === true) this.warmUp();
   }
 
   /**
@@ -426,7 +427,7 @@ class Session {
   close(): void {
     const sandbox = this.sandbox;
     this.sandbox = undefined;
-    if (sandbox) sandboxPool().keep(this.target, sandbox.process, this.target === CLEAN_TARGET);
+    if (sandbox) threadPool().keep(this.target, sandbox.process, this.target === CLEAN_TARGET);
   }
 
   private exportsOf(modulePath: string): Record<string, unknown> {
@@ -537,7 +538,7 @@ class Session {
 
   /** A sandbox for this test file: one this thread kept for the same folder, or a new one; loaded with the compiled files. */
   private start(): Sandbox {
-    const pool = sandboxPool();
+    const pool = threadPool();
     const process = pool.take(this.target) ?? pool.takeSpare() ?? this.spawn(pool.pump);
     process.ready();
     const sandbox: Sandbox = {
@@ -574,11 +575,12 @@ class Session {
 
   /** Starts a spare sandbox in the background, so that the first call of the test file finds it ready. */
   warmUp(): void {
-    sandboxPool().warm(this.target, (pump) => this.spawn(pump));
+    threadPool().warm(this.target, (pump) => this.spawn(pump));
   }
 
   private spawn(pump: Pump): SandboxProcess {
-    return new SandboxProcess(pump, { ...sandboxSpec(this.fences), pipes: namedPipesWork() });
+    const scratchRoot = gradingPlan()?.sandboxesDir ?? tmpdir();
+    return new SandboxProcess(pump, { ...sandboxSpec(this.fences, scratchRoot), pipes: namedPipesWork(pump.pipeStock) });
   }
 
   /** The folder paths in messages are shown relative to: the one holding lessons/. */
@@ -741,7 +743,7 @@ class Session {
    * suites started, or (a suite run without the grader) compiled here.
    */
   private compile(): CompiledFolder {
-    const dir = globalThis.process.env.WORKBOOK_COMPILED_DIR;
+    const dir = gradingPlan()?.compiledDir;
     const index = this.folderIndex;
     const compiled =
       dir === undefined || index === undefined ? compileFolder(this.target) : (JSON.parse(readFileSync(compiledFile(dir, index), 'utf8')) as CompiledFolder);
@@ -800,17 +802,28 @@ let session: Session | undefined;
  */
 const sessions = new Map<number, Session>();
 
-/**
- * The folder the grader's test file running now grades first (its index in WORKBOOK_TARGETS, from the
- * file's name: see test-files.ts); undefined when a suite runs outside the grader (its project names the folder).
- */
-function gradedFolder(): number | undefined {
-  return folderOfTestFile(expect.getState().testPath ?? '');
+/** The grading plan of the run, under the grader (the vitest child provides its path); undefined for a suite run outside it. */
+function gradingPlan(): GradingPlan | undefined {
+  return planAt(inject('workbookPlan'));
 }
 
-/** The limit of one call into the graded code (the grader's --limit, passed down), in milliseconds. */
+/** This worker thread's pool of sandboxes, with the pumps and the pipes the grader's child offers. */
+function threadPool(): SandboxPool {
+  return sandboxPool({ keeper: inject('workbookKeeper') === true, pipeStock: gradingPlan()?.pipeStock });
+}
+
+/**
+ * The folder the grader's test file running now grades first (its index in the plan's targets, from
+ * the plan's job for this file); undefined when a suite runs outside the grader (its project names the folder).
+ */
+function gradedFolder(): number | undefined {
+  const job = jobOf(gradingPlan(), expect.getState().testPath ?? '');
+  return job && foldersOf(job)[0];
+}
+
+/** The limit of one call into the graded code (the grader's --limit, in the plan), in milliseconds. */
 function callLimit(): number {
-  const limit = Number(process.env.WORKBOOK_CALL_LIMIT_MS ?? SANDBOX_LIMITS.callMs);
+  const limit = gradingPlan()?.limitMs ?? SANDBOX_LIMITS.callMs;
   return limit > 0 ? limit : SANDBOX_LIMITS.callMs;
 }
 
@@ -821,7 +834,7 @@ function callLimit(): number {
 function sessionFor(index: number | undefined): Session {
   const known = index === undefined ? undefined : sessions.get(index);
   if (known) return known;
-  const target = targetOfFolder(index);
+  const target = index === undefined ? undefined : gradingPlan()?.targets[index];
   if (index === undefined || target === undefined) return new Session(inject('workbookTarget'), callLimit());
   const made = new Session(target, callLimit(), index);
   sessions.set(index, made);
