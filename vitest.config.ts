@@ -11,8 +11,8 @@ import { foldersOf, jobOf, planAt } from './scripts/lib/grader/contracts/plan.ts
 // the reference with WORKBOOK_TARGET=solutions, or any folder a teacher names. The grader's vitest
 // child starts vitest in a mode of its own (scripts/lib/grader/contracts/grader-vitest.mjs) and runs
 // every folder in one project: each of its test files runs the job the run's plan names for it
-// (scripts/lib/grader/contracts/plan.ts; a file of class grading holds a few students), so a worker
-// goes on from one file to the next.
+// (scripts/lib/grader/contracts/plan.ts; a file of class grading holds one student's lessons), so a
+// worker goes on from one file to the next.
 const single = resolve(import.meta.dirname, process.env.WORKBOOK_TARGET ?? 'lessons');
 // Only `npm run bench` sets this, for its baseline: the suites import the graded files directly, in
 // their own realm, as a plain vitest run would. Grading never does (see scripts/lib/grader/sandbox/).
@@ -57,9 +57,9 @@ function writable(folder: string): boolean {
 }
 
 /**
- * For class grading: the test files in the order of the folders they grade, a few students after
- * another (each file starts with its first student's sandbox, see worker/channel.ts), as the run's
- * plan says (the vitest child provides its path once told to start).
+ * For class grading: the test files in the order of the folders they grade (each file starts with
+ * its student's sandbox, see worker/channel.ts), as the run's plan says (the vitest child provides
+ * its path once told to start).
  */
 class StudentByStudent {
   shard(files: TestSpecification[]): TestSpecification[] {

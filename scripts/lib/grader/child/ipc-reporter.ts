@@ -27,7 +27,7 @@ function planOf(project: TestProject): GradingPlan | undefined {
   return planAt(project.getProvidedContext().workbookPlan);
 }
 
-/** The index of the graded folder a test file of the plan grades first. */
+/** The index of the graded folder a test file of the plan grades. */
 function firstFolderOf(testModule: TestModule): number | undefined {
   const job = jobOf(planOf(testModule.project), testModule.moduleId);
   return job && foldersOf(job)[0];

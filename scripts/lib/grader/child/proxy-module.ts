@@ -7,7 +7,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { jobOf, planAt } from '../contracts/plan.ts';
-import { FOLDER_QUERY, folderOfModuleId } from '../contracts/test-files.ts';
 
 const PREFIX = '\0workbook-sealed:';
 
@@ -51,20 +50,13 @@ export function sealedModules(root: string): Plugin {
     configureVitest({ project, experimental_defineCacheKeyGenerator }) {
       experimental_defineCacheKeyGenerator(({ id }) => (jobOf(planAt(project.getProvidedContext().workbookPlan), id) === undefined ? undefined : false));
     },
-    async resolveId(id, importer) {
-      // A suite loaded for one folder of a file of several (`?folder=3`, see lesson-entry.ts) gets the
-      // sealed modules, and the visible suite a hidden one runs, made for that folder alone.
-      const folder = importer === undefined ? undefined : folderOfModuleId(importer);
-      const query = folder === undefined ? '' : `?${FOLDER_QUERY}=${folder}`;
+    resolveId(id) {
       const match = /^@workbook\/(\d\d-[a-z0-9-]+\/[\w-]+?)(?:\.ts)?$/.exec(id);
-      if (match) return `${PREFIX}${match[1]}${query}`;
-      if (query === '' || !id.endsWith('.test.ts')) return undefined;
-      const suite = await this.resolve(id, importer, { skipSelf: true });
-      return suite ? `${suite.id}${query}` : undefined;
+      return match ? `${PREFIX}${match[1]}` : undefined;
     },
     load(id) {
       if (!id.startsWith(PREFIX)) return undefined;
-      const modulePath = id.slice(PREFIX.length).replace(/\?.*$/, '');
+      const modulePath = id.slice(PREFIX.length);
       const names = exportNames(trustedSource(root, modulePath)).filter((name) => name !== 'default');
       return [
         `import { sealedModule } from ${JSON.stringify(client)};`,

@@ -79,7 +79,7 @@ export class LessonRuns {
       for (const entry of lessons.filter((candidate) => !candidate.done)) this.end(entry, message.loadError);
       return;
     }
-    // A file of class grading runs the same lessons for several folders: the message says whose.
+    // The message says whose lesson it is (its folder).
     const entry = lessons.find(
       (candidate) => candidate.run.lessonId === message.lesson && (message.folder === undefined || candidate.targetIndex === message.folder),
     );

@@ -163,18 +163,9 @@ function suiteParts(root: string, lesson: Lesson, hidden: boolean): SuitePart[] 
 }
 
 /**
- * How many students' lessons one test file of class grading runs, one student after another. A test
- * file is a fresh vm context in which vitest and the suites' own modules are loaded and warmed up
- * again; sharing one among a few students saves that (30 hand-ins × lessons 01-07: 6-9 % less time
- * and CPU time than a file per student), while enough files remain for the two workers to share out
- * evenly (fifteen per file saved less time: three files are too few for two workers).
- */
-export const STUDENTS_PER_FILE = 4;
-
-/**
  * The jobs of a run, their test files written (each the same two lines: see test-files.ts), and each
- * lesson's file noted. A class: every lesson of a few students per file (STUDENTS_PER_FILE; the
- * reference solutions, the list every hand-in is held to, in a file of their own). One folder: its
+ * lesson's file noted. A class: every lesson of one student per file (the reference solutions, the
+ * list every hand-in is held to, first). One folder: its
  * lessons are dealt out over as many files as there are workers, so they still run side by side, by
  * how long each took last time (`times`), so that the workers finish at about the same time.
  */
@@ -200,29 +191,26 @@ function writeJobs(root: string, folder: string, open: Pending[], times: LessonT
     return jobs;
   }
   const students = targets.filter((target) => target !== referenceIndex);
-  const groups = [...(referenceIndex !== undefined && targets.includes(referenceIndex) ? [[referenceIndex]] : [])];
-  for (let first = 0; first < students.length; first += STUDENTS_PER_FILE) groups.push(students.slice(first, first + STUDENTS_PER_FILE));
-  for (const group of groups) addJob(group.flatMap((target) => lessonsOf(target)));
+  const reference = referenceIndex !== undefined && targets.includes(referenceIndex) ? [referenceIndex] : [];
+  for (const target of [...reference, ...students]) addJob(lessonsOf(target));
   return jobs;
 }
 
 /**
- * The parts of some lessons of a test file, in the order they run (see lesson-entry.ts). A folder's
- * visible parts all come before any of its hidden parts: the graded code of a folder runs in one
- * sandbox process for the whole file (booted afresh for each part, but the same process), so whatever
- * it keeps from a hidden test's inputs can only ever reach a hidden test, never a visible test's
- * message, which the student reads. The folders of a file of several follow one another.
+ * The parts of some lessons of one folder, in the order a test file runs them (see lesson-entry.ts):
+ * every visible part before any hidden part. The graded code of a folder runs in one sandbox process
+ * for the whole file (booted afresh for each part, but the same process), so whatever it keeps from a
+ * hidden test's inputs can only ever reach a hidden test, never a visible test's message, which the
+ * student reads.
  */
 function plannedParts(lessons: Pending[]): PlannedPart[] {
-  const folders = [...new Set(lessons.map((candidate) => candidate.targetIndex))];
-  return folders.flatMap((folder) => {
-    const mine = lessons.filter((candidate) => candidate.targetIndex === folder);
-    const parts = (hidden: boolean): PlannedPart[] =>
-      mine.flatMap((candidate) =>
-        candidate.parts.filter((part) => part.hidden === hidden).map((part) => ({ lesson: candidate.run.lessonId, suite: part.file, hidden, folder })),
-      );
-    return [...parts(false), ...parts(true)];
-  });
+  const parts = (hidden: boolean): PlannedPart[] =>
+    lessons.flatMap((candidate) =>
+      candidate.parts
+        .filter((part) => part.hidden === hidden)
+        .map((part) => ({ lesson: candidate.run.lessonId, suite: part.file, hidden, folder: candidate.targetIndex })),
+    );
+  return [...parts(false), ...parts(true)];
 }
 
 /** Extra behaviour of a child that keeps watching files and runs again after every change. */

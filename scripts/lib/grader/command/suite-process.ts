@@ -22,7 +22,7 @@ const LOAD_MARGIN_MS = 2000;
  * How long the test runner may stay silent: two minutes, or longer when a test file may take longer
  * to load. vitest says nothing while a file's suites load, and each lesson's load may run into the
  * call limit (a hand-in whose module loops when it loads) and then start a new sandbox: a file of
- * class grading holds the lessons of four students.
+ * class grading holds every lesson of a student.
  */
 export function quietLimitMs(lessonsInLargestFile: number, limitMs: number): number {
   return Math.max(QUIET_LIMIT_MS, lessonsInLargestFile * (limitMs + LOAD_MARGIN_MS) + QUIET_LIMIT_MS / 2);

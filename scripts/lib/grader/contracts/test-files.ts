@@ -2,15 +2,12 @@
  * The test files the grader writes (runner.ts) and the one vitest project that runs them. Every
  * graded folder's lessons run in files of that one project, so a worker that finishes one file takes
  * the next (vitest keeps a worker only for files of the same project). Every file holds the same two
- * lines: it runs the job the grading plan (plan.ts) names for its path (lesson-entry.ts), whose lessons
- * each say which folder they grade.
+ * lines: it runs the job the grading plan (plan.ts) names for its path (lesson-entry.ts): some lessons
+ * of one graded folder.
  */
 import { join } from 'node:path';
 
 export { GRADED_PROJECT } from './grader-vitest.mjs';
-
-/** The query a suite is loaded with in a file of several folders: `?folder=3` (see lesson-entry.ts). */
-export const FOLDER_QUERY = 'folder';
 
 /** The test file of a run's job number `index`, in the grader's folder `dir`. */
 export function gradedTestFile(dir: string, index: number): string {
@@ -21,10 +18,4 @@ export function gradedTestFile(dir: string, index: number): string {
 export function gradedTestSource(root: string): string {
   const entry = JSON.stringify(join(root, 'scripts/lib/grader/worker/lesson-entry.ts'));
   return `import { runPlannedJob } from ${entry};\nrunPlannedJob();\n`;
-}
-
-/** The folder index in a module id loaded with FOLDER_QUERY (`…/03-win.test.ts?folder=3`), or undefined. */
-export function folderOfModuleId(id: string): number | undefined {
-  const match = new RegExp(`\\?${FOLDER_QUERY}=(\\d+)$`).exec(id);
-  return match ? Number(match[1]) : undefined;
 }

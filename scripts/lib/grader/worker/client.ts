@@ -23,13 +23,6 @@ import { MAX_FRAME } from '../contracts/wire.mjs';
 const CLEAN_TARGET = '/nonexistent/workbook-without-hand-in/lessons';
 
 /**
- * The most memory a sandbox may hold to be kept, idle, while the other students of its test file load
- * (see Session.park): about twice what one holds once a student's modules have loaded, so a file of
- * four keeps at most three such sandboxes waiting, not three of the 768 MB one may use.
- */
-const PARKED_LIMIT_BYTES = 96 * 1024 * 1024;
-
-/**
  * The most objects the code may send in one message, and in all the messages of one sandbox (one
  * lesson). Honest code sends a few hundred in a message and a few thousand in a lesson (some 460 and
  * 4,300 at most, measured over every lesson and hidden suite); code that writes its own frames into
@@ -81,7 +74,7 @@ interface Sandbox {
    * only the loads of the suites: a sandbox booted within a test has served that test.
    */
   served: boolean;
-  /** The modules it was asked to load, in order, whether or not they loaded (see Session.park). */
+  /** The modules it was asked to load, in order, whether or not they loaded (see Session.dropHiddenProcesses). */
   loads: string[];
   /** How many objects its messages have held so far (see MAX_NODES_PER_SANDBOX). */
   nodesReceived: number;
@@ -110,8 +103,8 @@ class Session {
   /**
    * The functions and classes the suites imported from this folder's modules, one per export, and the
    * prototype that mirrors of each exported class get (the `prototype` of its stable function): this
-   * session's own, so that in a test file of several folders (students) a suite only ever calls the
-   * code of the folder it was loaded for, and a class's mirrors only ever have that folder's methods.
+   * session's own, so that a suite only ever calls the code of this folder, and a class's mirrors
+   * have the methods of the sandbox that runs now.
    */
   private readonly stableExports = new Map<string, (...args: unknown[]) => unknown>();
   private readonly stablePrototypes = new Map<string, object>();
@@ -339,7 +332,7 @@ class Session {
     const served = this.sandbox?.served === true;
     if ((options.freshBoot && served) || this.sandbox?.stop !== undefined || this.sandbox?.process.alive === false) this.close();
     // Before the folder's first lesson, in its start hook, not in a test: the replayed loads run, each
-    // with its own deadline, as they did while the suites loaded (see park), and what they cost or
+    // with its own deadline, as they did while the suites loaded (see dropHiddenProcesses), and what they cost or
     // printed is no test's.
     if (options.freshBoot && this.pendingLoads.length > 0) this.replayLoads();
     // What was stopped in the lesson's visible part still counts in its hidden part.
@@ -380,28 +373,11 @@ class Session {
     if (gradingPlan()?.watch === true) this.warmUp();
   }
 
-  /**
-   * Keeps this session's sandbox, idle, for the folder's lessons once its suites have loaded (its first
-   * lesson then needs no new sandbox), when it holds little memory (PARKED_LIMIT_BYTES); otherwise ends it.
-   * An idle sandbox runs nothing: it waits for its next call. A healthy sandbox that is ended has its
-   * loads replayed in the next one (see replayLoads), so the first lesson finds the same modules loaded,
-   * in the same order, either way: what the code did while loading never depends on memory.
-   */
-  park(): void {
-    const sandbox = this.sandbox;
-    if (sandbox === undefined) return;
-    const healthy = sandbox.stop === undefined && sandbox.process.alive;
-    const held = healthy ? sandbox.process.residentBytes() : undefined;
-    if (held !== undefined && held <= PARKED_LIMIT_BYTES) return;
-    if (healthy) this.pendingLoads = sandbox.loads;
-    this.release();
-  }
-
-  /** The modules the next sandbox loads before anything else: those of a healthy sandbox that `park` ended. */
+  /** The modules the next sandbox loads before anything else: those of a sandbox that dropHiddenProcesses ended before the lessons ran. */
   private pendingLoads: string[] = [];
 
   /**
-   * Loads the modules of the sandbox `park` ended into a new one, in the same order: the state a kept
+   * Loads the modules of the sandbox dropHiddenProcesses ended into a new one, in the same order: the state a kept
    * sandbox would have had. A load that fails fails as it did then; after a stop the rest are skipped,
    * and the lesson's first call starts afresh.
    */
@@ -794,13 +770,8 @@ function twinRecipe(value: unknown): TwinRecipe | undefined {
   return isObject ? twins.get(value)?.() : undefined;
 }
 
-/** The session of the folder whose lessons run (or load) now. */
+/** The session of the folder this test file grades. */
 let session: Session | undefined;
-/**
- * Every session of the test file running now, by folder index: a file of class grading grades the
- * lessons of several students one after another (runner.ts), each with a session and sandbox of its own.
- */
-const sessions = new Map<number, Session>();
 
 /** The grading plan of the run, under the grader (the vitest child provides its path); undefined for a suite run outside it. */
 function gradingPlan(): GradingPlan | undefined {
@@ -813,8 +784,8 @@ function threadPool(): SandboxPool {
 }
 
 /**
- * The folder the grader's test file running now grades first (its index in the plan's targets, from
- * the plan's job for this file); undefined when a suite runs outside the grader (its project names the folder).
+ * The folder the grader's test file running now grades (its index in the plan's targets, from the
+ * plan's job for this file); undefined when a suite runs outside the grader (its project names the folder).
  */
 function gradedFolder(): number | undefined {
   const job = jobOf(gradingPlan(), expect.getState().testPath ?? '');
@@ -827,21 +798,13 @@ function callLimit(): number {
   return limit > 0 ? limit : SANDBOX_LIMITS.callMs;
 }
 
-/**
- * The session of a folder of the grader (made the first time it is asked for, then kept for the test
- * file), or, outside the grader (no such folder), one for the folder the suites' project names.
- */
+/** A session for a folder of the grader, or, outside the grader (no such folder), for the folder the suites' project names. */
 function sessionFor(index: number | undefined): Session {
-  const known = index === undefined ? undefined : sessions.get(index);
-  if (known) return known;
   const target = index === undefined ? undefined : gradingPlan()?.targets[index];
-  if (index === undefined || target === undefined) return new Session(inject('workbookTarget'), callLimit());
-  const made = new Session(target, callLimit(), index);
-  sessions.set(index, made);
-  return made;
+  return index === undefined || target === undefined ? new Session(inject('workbookTarget'), callLimit()) : new Session(target, callLimit(), index);
 }
 
-/** The session of the folder whose lessons run now (the file's first folder until a lesson says which). */
+/** The session of the folder this test file grades (made the first time it is asked for, then kept for the file). */
 export function currentSession(): Session {
   session ??= sessionFor(gradedFolder());
   return session;
@@ -857,31 +820,13 @@ export function warmUp(): void {
   if (inject('workbookSealed')) currentSession().warmUp();
 }
 
-/**
- * A lesson begins (see Session.lessonStarted), or its suite is about to load; in a file of several
- * folders, a lesson of folder `folder` (its index in the grader's list), whose code the suites call
- * from now on. The folders of such a file run one after another, so once the next one's lessons run,
- * the sandbox of the one before is ended.
- */
-export function lessonStarted(options: { freshBoot: boolean; hidden: boolean; lesson?: string }, folder?: number): void {
-  if (!inject('workbookSealed')) return;
-  const next = folder === undefined ? currentSession() : sessionFor(folder);
-  if (next !== session) {
-    // While the file's suites load, each folder's sandbox waits, idle, for that folder's lessons once
-    // its suites have loaded (the next folder starts its own), unless it holds much memory (see park).
-    if (session?.running && options.freshBoot) session.end();
-    else session?.park();
-    session = next;
-  }
-  next.lessonStarted(options);
+/** A lesson begins (see Session.lessonStarted), or its suite is about to load. */
+export function lessonStarted(options: { freshBoot: boolean; hidden: boolean; lesson?: string }): void {
+  if (inject('workbookSealed')) currentSession().lessonStarted(options);
 }
 
-/** Ends this test file's sandboxes (the setup file calls it after the last test). */
+/** Ends this test file's sandbox (the setup file calls it after the last test). */
 export function closeSession(): void {
-  if (inject('workbookSealed')) {
-    session?.end();
-    for (const other of sessions.values()) if (other !== session) other.end();
-  }
-  sessions.clear();
+  if (inject('workbookSealed')) session?.end();
   session = undefined;
 }
