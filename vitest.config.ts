@@ -4,21 +4,22 @@ import type { TestSpecification } from 'vitest/node';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { keptThreadPool } from './scripts/lib/grader/child/kept-threads.ts';
 import { sealedModules } from './scripts/lib/grader/child/proxy-module.ts';
-import { folderOfTestFile, GRADED_PROJECT } from './scripts/lib/grader/contracts/test-files.ts';
+import { GRADED_PROJECT, GRADER_MODE, GRADER_WATCH_MODE } from './scripts/lib/grader/contracts/grader-vitest.mjs';
+import { foldersOf, jobOf, planAt } from './scripts/lib/grader/contracts/plan.ts';
 
 // Which code the graded suites import as `@workbook/...`: the student's `lessons/` by default,
-// the reference with WORKBOOK_TARGET=solutions, or any folder a teacher names. The grader sets
-// WORKBOOK_TARGETS (its child starts with an empty list and learns the folders when told to start)
-// and runs every folder in one project: its test files are named after the folders they grade
-// (scripts/lib/grader/contracts/test-files.ts; a file of class grading holds a few students), so a worker goes
-// on from one file to the next.
+// the reference with WORKBOOK_TARGET=solutions, or any folder a teacher names. The grader's vitest
+// child starts vitest in a mode of its own (scripts/lib/grader/contracts/grader-vitest.mjs) and runs
+// every folder in one project: each of its test files runs the job the run's plan names for it
+// (scripts/lib/grader/contracts/plan.ts; a file of class grading holds one student's lessons), so a
+// worker goes on from one file to the next.
 const single = resolve(import.meta.dirname, process.env.WORKBOOK_TARGET ?? 'lessons');
 // Only `npm run bench` sets this, for its baseline: the suites import the graded files directly, in
 // their own realm, as a plain vitest run would. Grading never does (see scripts/lib/grader/sandbox/).
 const inProcess = process.env.WORKBOOK_IN_PROCESS === '1';
 
-/** The graded project for one folder of exercise files. */
-function gradedProject(target: string, name: string): TestProjectInlineConfiguration {
+/** The graded project for one folder of exercise files (`watch`: the grader's watch mode). */
+function gradedProject(target: string, name: string, watch = false): TestProjectInlineConfiguration {
   return {
     extends: true,
     // The suites never import the hand-in's files: `@workbook/...` calls into a sandbox process
@@ -35,7 +36,7 @@ function gradedProject(target: string, name: string): TestProjectInlineConfigura
       // Suites run in vm contexts inside long-lived workers: each suite still gets fresh modules and
       // globals, a worker keeps its sandbox helper thread between test files (worker/channel.ts), and it
       // costs less CPU than a new worker per suite. In watch mode the workers also outlive a run (kept-threads.ts).
-      pool: process.env.WORKBOOK_WATCH === '1' ? keptThreadPool() : 'vmThreads',
+      pool: watch ? keptThreadPool() : 'vmThreads',
       // The graded code is stopped by each call's deadline (scripts/lib/grader/sandbox/), which gives back the
       // time a busy machine kept it waiting; a test's own limit only has to stop a suite that waits
       // forever (a promise of the graded code never settles here), with room for a loaded machine.
@@ -56,8 +57,9 @@ function writable(folder: string): boolean {
 }
 
 /**
- * For class grading: the test files in the order of the folders they grade, a few students after
- * another (each file starts with its first student's sandbox, see worker/channel.ts).
+ * For class grading: the test files in the order of the folders they grade (each file starts with
+ * its student's sandbox, see worker/channel.ts), as the run's plan says (the vitest child provides
+ * its path once told to start).
  */
 class StudentByStudent {
   shard(files: TestSpecification[]): TestSpecification[] {
@@ -65,35 +67,41 @@ class StudentByStudent {
   }
 
   sort(files: TestSpecification[]): TestSpecification[] {
-    const index = (file: TestSpecification): number => folderOfTestFile(file.moduleId) ?? 0;
+    const index = (file: TestSpecification): number => {
+      const job = jobOf(planAt(file.project.getProvidedContext().workbookPlan), file.moduleId);
+      return (job && foldersOf(job)[0]) ?? 0;
+    };
     return [...files].sort((a, b) => index(a) - index(b));
   }
 }
 
-export default defineConfig({
-  test: {
-    ...(process.env.WORKBOOK_TARGETS ? { sequence: { sequencer: StudentByStudent } } : {}),
-    // A worker's heap grows with each test file it runs (each file's vm context leaves something
-    // behind: about 20 MB when a file held one student); past this, vitest starts a new worker for the next file, so grading a
-    // class of any size needs about 0.9 GB (60 hand-ins: 0.9 GB, where they took 1.6 GB and growing).
-    // vitest's default is a share of the machine's memory: 12 GB per worker on a 24 GB machine.
-    vmMemoryLimit: '256MB',
-    // Keeps transformed modules on disk between runs: every check after the first starts faster,
-    // and class grading transforms the shared tests once instead of once per student.
-    // (Only where it can be written: a read-only workbook, as in the README's container recipe, runs without it.)
-    experimental: { fsModuleCache: writable(resolve(import.meta.dirname, 'node_modules')) },
-    projects: [
-      // (The grader's project names no folder of its own: each test file finds its folder from its name.)
-      ...(process.env.WORKBOOK_TARGETS ? [gradedProject(single, GRADED_PROJECT)] : [gradedProject(single, 'lessons')]),
-      {
-        extends: true,
-        test: {
-          name: 'workbook',
-          include: ['tests/workbook/**/*.test.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
+export default defineConfig(({ mode }) => {
+  const grading = mode === GRADER_MODE || mode === GRADER_WATCH_MODE;
+  return {
+    test: {
+      ...(grading ? { sequence: { sequencer: StudentByStudent } } : {}),
+      // A worker's heap grows with each test file it runs (each file's vm context leaves something
+      // behind: about 20 MB when a file held one student); past this, vitest starts a new worker for the next file, so grading a
+      // class of any size needs about 0.9 GB (60 hand-ins: 0.9 GB, where they took 1.6 GB and growing).
+      // vitest's default is a share of the machine's memory: 12 GB per worker on a 24 GB machine.
+      vmMemoryLimit: '256MB',
+      // Keeps transformed modules on disk between runs: every check after the first starts faster,
+      // and class grading transforms the shared tests once instead of once per student.
+      // (Only where it can be written: a read-only workbook, as in the README's container recipe, runs without it.)
+      experimental: { fsModuleCache: writable(resolve(import.meta.dirname, 'node_modules')) },
+      projects: [
+        // (The grader's project names no folder of its own: each test file's lessons name theirs, in the plan.)
+        grading ? gradedProject(single, GRADED_PROJECT, mode === GRADER_WATCH_MODE) : gradedProject(single, 'lessons'),
+        {
+          extends: true,
+          test: {
+            name: 'workbook',
+            include: ['tests/workbook/**/*.test.ts'],
+            testTimeout: 120_000,
+            hookTimeout: 120_000,
+          },
         },
-      },
-    ],
-  },
+      ],
+    },
+  };
 });

@@ -1,16 +1,18 @@
 /**
  * Property-based checks for the hidden suites (fast-check). Every run draws its inputs from one seed:
- * the grader draws it, passes it as WORKBOOK_SEED and keeps it in the gradebook, so a teacher can replay
- * a student's run exactly with `npm run grade -- ... --seed N`. Without WORKBOOK_SEED (the authoring
- * runs of `npm test`) a seed is drawn here, so every run tries new inputs on the reference.
+ * the grader draws it, puts it in the run's grading plan and keeps it in the gradebook, so a teacher can
+ * replay a student's run exactly with `npm run grade -- ... --seed N`. Without one (a check, or a plain
+ * vitest run) a seed is drawn here, so every run tries new inputs on the reference.
  *
  * A property that fails is shrunk to a small counterexample; fast-check's message (seed, counterexample)
  * reaches the teacher's view only: a student's feedback says that a hidden test of the task failed.
  */
 import fc from 'fast-check';
+import { inject } from 'vitest';
+import { planAt } from '../../scripts/lib/grader/contracts/plan.ts';
 
-/** The seed the grader passed, or one drawn for this run. */
-export const runSeed: number = seedFrom(process.env.WORKBOOK_SEED);
+/** The seed of the grader's plan, or one drawn for this run. */
+export const runSeed: number = seedFrom(planAt(inject('workbookPlan'))?.seed);
 
 /** How many generated cases each property tries, unless it says otherwise. */
 export const DEFAULT_RUNS = 100;
@@ -27,9 +29,9 @@ fc.configureGlobal({ seed: runSeed, numRuns: DEFAULT_RUNS, includeErrorInReport:
  */
 export const SHRINKS = { batch: 10, game: 30, call: 20 };
 
-/** Reads a seed from the environment, or draws one when there is none. */
-function seedFrom(text: string | undefined): number {
-  if (text !== undefined && /^-?\d+$/.test(text.trim())) return Number(text.trim()) | 0;
+/** The seed given, as fast-check takes it, or one drawn when there is none. */
+function seedFrom(seed: number | undefined): number {
+  if (seed !== undefined && Number.isInteger(seed)) return seed | 0;
   return (Math.random() * 2 ** 31) | 0;
 }
 

@@ -31,7 +31,6 @@ import { gradingBrokeForStudents } from '../../scripts/lib/teacher/class-grading
 import { changedTests, locateLessons, type Submission } from '../../scripts/lib/teacher/intake/submissions.ts';
 import { listLessons, ROOT, type Lesson } from '../../scripts/lib/core/workbook.ts';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { STUDENTS_PER_FILE } from '../../scripts/lib/grader/command/runner.ts';
 import { quietLimitMs } from '../../scripts/lib/grader/command/suite-process.ts';
 import { pathToFileURL } from 'node:url';
 import { BROWSER_ARGS, CHROMIUM, DESKTOP, HAVE_BROWSER, IN_CI, PHONE, SCREENSHOTS } from './browser.ts';
@@ -693,14 +692,10 @@ describe('students who share a test file', () => {
   }, 300_000);
 
   test("what a student's code does while their suites load counts the same whether or not their sandbox was kept, alone or in a class", async () => {
-    // Once a student's suites have loaded, their sandbox may wait, idle, for their lessons while the
-    // classmates of the file load theirs (Session.park in client.ts), but only when it holds little
-    // memory: a student whose module keeps 150 MB must not hold it while others are graded. Their
-    // code then runs in two sandboxes of that size one after the other (one while the suites load,
-    // one for the lessons), never in one kept from the first to the second. Either way their first
-    // lesson must find the same modules loaded (a review found a lesson 01 that scored 94 or 100 from
-    // run to run with memory near the limit): here lesson 02's module sets a global that lesson 01's
-    // createBoard reads, so lesson 01 loses points alone, in a kept sandbox and in a new one alike.
+    // A student's first lesson must find the same modules loaded whatever their sandbox holds (a
+    // review found a lesson 01 that scored 94 or 100 from run to run with memory near the limit, when
+    // a test file held four students): here lesson 02's module sets a global that lesson 01's
+    // createBoard reads, so lesson 01 loses points alone and in a class, holding 150 MB or not.
     const folder = join(scratch, 'memory-held');
     const board = readFileSync(join(ROOT, 'solutions', first.id, 'board.ts'), 'utf8');
     const input = readFileSync(join(ROOT, 'solutions', second.id, 'input.ts'), 'utf8');
@@ -756,10 +751,10 @@ describe('students who share a test file', () => {
       );
     };
     const inClass = await gradeGroup('class', true);
-    expect(large.size, 'sandboxes that held more than 120 MB').toBe(2);
+    expect(large.size, 'sandboxes that held more than 120 MB').toBeGreaterThan(0);
     expect(inClass['c-honest']).toEqual({ [first.id]: 100, [second.id]: 100 });
     expect(inClass['a-holding']?.[first.id], 'lesson 01 saw the global of lesson 02').toBeLessThan(100);
-    expect(inClass['a-holding'], 'a sandbox that was not kept, and one that was').toEqual(inClass['b-flagging']);
+    expect(inClass['a-holding'], 'a sandbox that held 150 MB, and one that did not').toEqual(inClass['b-flagging']);
     for (const name of ['a-holding', 'b-flagging']) {
       const alone = await gradeGroup(`alone-${name}`, false);
       expect(alone[name], `${name} graded alone`).toEqual(inClass[name]);
@@ -834,7 +829,7 @@ describe('students who share a test file', () => {
     // vitest says nothing while a test file's suites load, and each lesson's load may run into the
     // call limit: three such students in a file of four once made the grader stop the whole run at
     // 120 s (--limit 6), and their honest classmate got 0 (found in a review).
-    const lessonsPerFile = STUDENTS_PER_FILE * all.length;
+    const lessonsPerFile = all.length;
     for (const limitMs of [3000, 6000, 20_000]) expect(quietLimitMs(lessonsPerFile, limitMs)).toBeGreaterThan(lessonsPerFile * (limitMs + 1000));
   });
 });

@@ -13,15 +13,8 @@ test.runIf(process.platform !== 'win32')('pairs are made in the background and t
   const stock = startPipeStock(parent);
   try {
     for (let tries = 0; tries < 50 && readdirSync(stock.folder).length === 0; tries += 1) await waitMs(50);
-    const before = process.env.WORKBOOK_PIPE_STOCK;
-    process.env.WORKBOOK_PIPE_STOCK = stock.folder;
-    try {
-      const pair = claimPipePair();
-      expect(pair && existsSync(pair.requests) && existsSync(pair.replies)).toBe(true);
-    } finally {
-      if (before === undefined) delete process.env.WORKBOOK_PIPE_STOCK;
-      else process.env.WORKBOOK_PIPE_STOCK = before;
-    }
+    const pair = claimPipePair(stock.folder);
+    expect(pair && existsSync(pair.requests) && existsSync(pair.replies)).toBe(true);
   } finally {
     stock.stop();
     rmSync(parent, { recursive: true, force: true });

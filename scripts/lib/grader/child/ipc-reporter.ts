@@ -2,16 +2,13 @@
  * The vitest reporter of the grader's child process (suite-child.mjs): it sends every event to the
  * grader over the IPC channel, as plain data (see child-protocol.ts).
  */
-import type { Reporter, TestCase, TestModule, TestSpecification, TestSuite } from 'vitest/node';
+import type { Reporter, TestCase, TestModule, TestProject, TestSpecification, TestSuite } from 'vitest/node';
 import { toFailure, type ChildMessage } from '../contracts/child-protocol.ts';
-import { folderOfTestFile, targetOfFolder } from '../contracts/test-files.ts';
+import { foldersOf, jobOf, planAt, type GradingPlan } from '../contracts/plan.ts';
 
 function send(message: ChildMessage): void {
   process.send?.(message);
 }
-
-/** Watch mode: the child keeps vitest running and tests again after each save (WORKBOOK_WATCH, set at spawn). */
-const watching = process.env.WORKBOOK_WATCH === '1';
 
 /** Resolves when the grader sends `go` (see onTestRunStart). */
 function goAhead(): Promise<void> {
@@ -25,18 +22,25 @@ function goAhead(): Promise<void> {
   });
 }
 
-/**
- * The index of the graded folder a lesson's describe block (or a test in it) belongs to: the one it
- * names in a file of several folders, else the file's own (the child has the run's folders once it is
- * told to start).
- */
-function folderOf(task: TestCase | TestSuite): number | undefined {
-  return task.meta().folder ?? folderOfTestFile(task.module.moduleId);
+/** The run's plan, which the child provides to the project once told to start. */
+function planOf(project: TestProject): GradingPlan | undefined {
+  return planAt(project.getProvidedContext().workbookPlan);
 }
 
-/** The graded folder with that index ('' when there is none). */
-function targetOf(folder: number | undefined): string {
-  return targetOfFolder(folder) ?? '';
+/** The index of the graded folder a test file of the plan grades. */
+function firstFolderOf(testModule: TestModule): number | undefined {
+  const job = jobOf(planOf(testModule.project), testModule.moduleId);
+  return job && foldersOf(job)[0];
+}
+
+/** The index of the graded folder a lesson's describe block (or a test in it) belongs to: the one it names (lesson-entry.ts). */
+function folderOf(task: TestCase | TestSuite): number | undefined {
+  return task.meta().folder ?? firstFolderOf(task.module);
+}
+
+/** The graded folder with that index in the plan ('' when there is none). */
+function targetOf(project: TestProject, folder: number | undefined): string {
+  return (folder === undefined ? undefined : planOf(project)?.targets[folder]) ?? '';
 }
 
 /** The task number of a test: the mark of its task's describe block (tests/support/lesson.ts), 0 outside every task. */
@@ -70,6 +74,13 @@ function lessonSuite(testSuite: TestSuite): string | undefined {
 }
 
 export default class IpcReporter implements Reporter {
+  /** Watch mode: the child keeps vitest running and tests again after each save (the child says so: see suite-child.mjs). */
+  private readonly watching: boolean;
+
+  constructor(options: { watch?: boolean } = {}) {
+    this.watching = options.watch === true;
+  }
+
   /** The ends of the runs that have started, oldest first (watch mode). */
   private readonly runEnds: Array<() => void> = [];
   /** Resolves when the run that started last has ended (watch mode). */
@@ -84,7 +95,7 @@ export default class IpcReporter implements Reporter {
    */
   async onTestRunStart(specifications: ReadonlyArray<TestSpecification>): Promise<void> {
     const files = specifications.map((specification) => ({ project: specification.project.name, file: specification.moduleId }));
-    if (!watching) {
+    if (!this.watching) {
       send({ type: 'run-start', files });
       return;
     }
@@ -144,7 +155,7 @@ export default class IpcReporter implements Reporter {
         task: taskOf(testCase),
         hidden: isHidden(testCase),
         status: result.state === 'pending' ? 'skipped' : result.state,
-        failure: error ? toFailure(error, targetOf(folderOf(testCase))) : undefined,
+        failure: error ? toFailure(error, targetOf(testCase.project, folderOf(testCase))) : undefined,
         durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
       },
     });
@@ -163,7 +174,7 @@ export default class IpcReporter implements Reporter {
       lesson,
       folder: folderOf(testSuite),
       hiddenSuite: testSuite.meta().hiddenSuite === true,
-      ...(error ? { loadError: toFailure(error, targetOf(folderOf(testSuite))) } : {}),
+      ...(error ? { loadError: toFailure(error, targetOf(testSuite.project, folderOf(testSuite))) } : {}),
     });
   }
 
@@ -174,7 +185,7 @@ export default class IpcReporter implements Reporter {
       type: 'module-end',
       project,
       file: testModule.moduleId,
-      loadError: error ? toFailure(error, targetOf(folderOfTestFile(testModule.moduleId))) : undefined,
+      loadError: error ? toFailure(error, targetOf(testModule.project, firstFolderOf(testModule))) : undefined,
     });
   }
 

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
-import { FOLDER_QUERY, folderOfModuleId, folderOfTestFile } from '../contracts/test-files.ts';
+import { jobOf, planAt } from '../contracts/plan.ts';
 
 const PREFIX = '\0workbook-sealed:';
 
@@ -44,25 +44,19 @@ export function sealedModules(root: string): Plugin {
   return {
     name: 'workbook-sealed-modules',
     enforce: 'pre',
-    // The grader writes its test files afresh for every run, in a temporary folder (runner.ts): kept in
-    // vitest's module cache on disk (vitest.config.ts), each run would leave its own there for good.
-    configureVitest({ experimental_defineCacheKeyGenerator }) {
-      experimental_defineCacheKeyGenerator(({ id }) => (folderOfTestFile(id) === undefined ? undefined : false));
+    // The grader writes its test files afresh for every run, in a temporary folder (runner.ts), and names
+    // them in the run's plan: kept in vitest's module cache on disk (vitest.config.ts), each run would
+    // leave its own there for good.
+    configureVitest({ project, experimental_defineCacheKeyGenerator }) {
+      experimental_defineCacheKeyGenerator(({ id }) => (jobOf(planAt(project.getProvidedContext().workbookPlan), id) === undefined ? undefined : false));
     },
-    async resolveId(id, importer) {
-      // A suite loaded for one folder of a file of several (`?folder=3`, see lesson-entry.ts) gets the
-      // sealed modules, and the visible suite a hidden one runs, made for that folder alone.
-      const folder = importer === undefined ? undefined : folderOfModuleId(importer);
-      const query = folder === undefined ? '' : `?${FOLDER_QUERY}=${folder}`;
+    resolveId(id) {
       const match = /^@workbook\/(\d\d-[a-z0-9-]+\/[\w-]+?)(?:\.ts)?$/.exec(id);
-      if (match) return `${PREFIX}${match[1]}${query}`;
-      if (query === '' || !id.endsWith('.test.ts')) return undefined;
-      const suite = await this.resolve(id, importer, { skipSelf: true });
-      return suite ? `${suite.id}${query}` : undefined;
+      return match ? `${PREFIX}${match[1]}` : undefined;
     },
     load(id) {
       if (!id.startsWith(PREFIX)) return undefined;
-      const modulePath = id.slice(PREFIX.length).replace(/\?.*$/, '');
+      const modulePath = id.slice(PREFIX.length);
       const names = exportNames(trustedSource(root, modulePath)).filter((name) => name !== 'default');
       return [
         `import { sealedModule } from ${JSON.stringify(client)};`,

@@ -6,7 +6,9 @@
 //
 // This one file is plain JavaScript on purpose: loaded through tsx, importing vitest's Node API
 // takes about a second longer, on every check. vitest loads the TypeScript reporter itself.
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { GRADED_PROJECT, GRADER_MODE, GRADER_WATCH_MODE, WATCH_ARGUMENT } from '../contracts/grader-vitest.mjs';
 import { startKeeper } from '../pump/pump.mjs';
 
 // When the grader goes away (Ctrl-C, a crash), go with it instead of running on unseen.
@@ -16,23 +18,25 @@ process.on('disconnect', () => process.exit(1));
 // code: the workers need no helper thread of their own (see channel.ts). Only where the pumps can tell
 // that a worker has gone (Linux); elsewhere each worker starts its own.
 const keeper = process.platform === 'linux' ? startKeeper() : undefined;
-if (keeper) process.env.WORKBOOK_KEEPER = '1';
 
-// Watch mode keeps vitest running and tests again when the grader says so (WORKBOOK_WATCH, set at spawn).
-const watch = process.env.WORKBOOK_WATCH === '1';
+// Watch mode keeps vitest running and tests again when the grader says so (an argument, see suite-spawn.mjs).
+const watch = process.argv.includes(WATCH_ARGUMENT);
 
-// vitest starts before the grader has said what to run (see suite-spawn.mjs); the 'start' message
-// brings the run's folders and settings, for this process's environment (the workers read them), and
-// the test files.
-/** @type {Promise<import('../contracts/child-protocol.ts').ChildStart>} */
+/**
+ * vitest starts before the grader has said what to run (see suite-spawn.mjs); the 'start' message
+ * brings the path of the run's plan: its folders, settings and test files.
+ * @type {Promise<{ path: string; plan: import('../contracts/plan.ts').GradingPlan }>}
+ */
 const started = new Promise((resolve) => {
   const onStart = (/** @type {unknown} */ received) => {
     const message = /** @type {import('../contracts/child-protocol.ts').ChildStart | undefined} */ (received);
     if (message?.type !== 'start') return;
     process.off('message', onStart);
+    /** @type {import('../contracts/plan.ts').GradingPlan} */
+    const plan = JSON.parse(readFileSync(message.plan, 'utf8'));
     // The first sandboxes start now, while vitest is still starting (see prespawn in pump/pump.mjs).
-    keeper?.prespawn(message.spares ?? [], message.env?.WORKBOOK_PIPE_STOCK);
-    resolve(message);
+    keeper?.prespawn(message.spares ?? [], plan.pipeStock);
+    resolve({ path: message.plan, plan });
   };
   process.on('message', onStart);
 });
@@ -41,15 +45,20 @@ const started = new Promise((resolve) => {
 const { createVitest } = await import('vitest/node');
 const vitest = await createVitest('test', {
   watch,
-  reporters: [fileURLToPath(new URL('./ipc-reporter.ts', import.meta.url))],
+  // The grader's mode of vitest.config.ts: its one graded project.
+  mode: watch ? GRADER_WATCH_MODE : GRADER_MODE,
+  reporters: [[fileURLToPath(new URL('./ipc-reporter.ts', import.meta.url)), { watch }]],
   root: process.cwd(),
   passWithNoTests: true,
-  project: ['lessons:*'],
+  project: [GRADED_PROJECT],
 });
 
-const { env, jobs } = await started;
-Object.assign(process.env, env);
-const specifications = jobs.map((job) => vitest.getProjectByName(job.project).createSpecification(job.file));
+const { path, plan } = await started;
+const project = vitest.getProjectByName(plan.project);
+// The workers, the reporter and the sequencer read the plan (see worker/client.ts).
+project.provide('workbookPlan', path);
+if (keeper) project.provide('workbookKeeper', true);
+const specifications = plan.jobs.map((job) => project.createSpecification(job.file));
 
 if (watch) {
   // vitest watches the suites; the grader watches the graded files (they are not in vitest's module

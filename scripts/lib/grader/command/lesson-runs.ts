@@ -20,7 +20,7 @@ export interface SuitePart {
 export interface Pending {
   targetIndex: number;
   project: string;
-  /** The parts of the lesson's suites, in the order they run (see runner.ts, lessonLines); none when it has no suite. */
+  /** The parts of the lesson's suites, in the order they run (see runner.ts, plannedParts); none when it has no suite. */
   parts: SuitePart[];
   /** How many of them have ended: the lesson ends with the last. */
   partsEnded: number;
@@ -79,7 +79,7 @@ export class LessonRuns {
       for (const entry of lessons.filter((candidate) => !candidate.done)) this.end(entry, message.loadError);
       return;
     }
-    // A file of class grading runs the same lessons for several folders: the message says whose.
+    // The message says whose lesson it is (its folder).
     const entry = lessons.find(
       (candidate) => candidate.run.lessonId === message.lesson && (message.folder === undefined || candidate.targetIndex === message.folder),
     );

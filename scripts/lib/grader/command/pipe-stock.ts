@@ -15,7 +15,7 @@ const STOCK_PAIRS = 8;
 /** How often the stock is looked at, in milliseconds. */
 const REFILL_EVERY = 200;
 
-/** The folder of ready pairs that workers take from (given to them as WORKBOOK_PIPE_STOCK). */
+/** The folder of ready pairs that workers take from (given to them in the grading plan, contracts/plan.ts). */
 export interface PipeStock {
   folder: string;
   stop(): void;

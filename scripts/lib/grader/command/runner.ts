@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ChildMessage } from '../contracts/child-protocol.ts';
 import { type DefinedTest, holdToList } from './held-to-list.ts';
-import { jobKey, LessonRuns, type Pending, type SuitePart } from './lesson-runs.ts';
+import { LessonRuns, type Pending, type SuitePart } from './lesson-runs.ts';
 import { dealByWeight, readLessonTimes, recordLessonTimes, type LessonTimes } from './lesson-times.ts';
 import type { LessonRun } from '../../core/results.ts';
 import { compileCacheFile, writeCompiledFolders } from '../contracts/compile.ts';
@@ -20,7 +20,8 @@ import { startPipeStock } from './pipe-stock.ts';
 import { probeFences, SANDBOX_LIMITS, type Fences } from '../contracts/fences.ts';
 import { startSuiteProcess } from './suite-process.ts';
 import { suiteWorkers } from '../contracts/workers.mjs';
-import { GRADED_PROJECT, gradedTestFile } from '../contracts/test-files.ts';
+import { GRADED_PROJECT, gradedTestFile, gradedTestSource } from '../contracts/test-files.ts';
+import { planFile, writePlan, type GradingPlan, type PlannedJob, type PlannedPart } from '../contracts/plan.ts';
 import { printable } from '../../core/text.ts';
 import { hiddenSuitePath, listLessons, ROOT, suitePath, UsageError, type Lesson } from '../../core/workbook.ts';
 
@@ -53,7 +54,7 @@ export interface RunOptions {
   /** Called as each lesson of each folder finishes, with its run as it will count (held to the list of tests, see heldCopy). */
   onLessonDone?: (targetIndex: number, run: LessonRun) => void;
   /**
-   * The seed of the hidden suites' generated inputs (WORKBOOK_SEED, read by tests/support/property.ts):
+   * The seed of the hidden suites' generated inputs (in the grading plan, read by tests/support/property.ts):
    * every folder of one run, the reference's included, gets the same inputs. Drawn by the suites when not given.
    */
   seed?: number;
@@ -162,27 +163,20 @@ function suiteParts(root: string, lesson: Lesson, hidden: boolean): SuitePart[] 
 }
 
 /**
- * How many students' lessons one test file of class grading runs, one student after another. A test
- * file is a fresh vm context in which vitest and the suites' own modules are loaded and warmed up
- * again; sharing one among a few students saves that (30 hand-ins × lessons 01-07: 6-9 % less time
- * and CPU time than a file per student), while enough files remain for the two workers to share out
- * evenly (fifteen per file saved less time: three files are too few for two workers).
+ * The jobs of a run, their test files written (each the same two lines: see test-files.ts), and each
+ * lesson's file noted. A class: every lesson of one student per file (the reference solutions, the
+ * list every hand-in is held to, first). One folder: its
+ * lessons are dealt out over as many files as there are workers, so they still run side by side, by
+ * how long each took last time (`times`), so that the workers finish at about the same time.
  */
-export const STUDENTS_PER_FILE = 4;
-
-/**
- * Writes the test files that run the open lessons (see lesson-entry.ts) and notes each lesson's file.
- * A class: every lesson of a few students per file (STUDENTS_PER_FILE; the reference solutions, the
- * list every hand-in is held to, in a file of their own). One folder: its lessons are dealt out over
- * as many files as there are workers, so they still run side by side, by how long each took last
- * time (`times`), so that the workers finish at about the same time.
- */
-function writeTestFiles(root: string, folder: string, open: Pending[], times: LessonTimes, referenceIndex: number | undefined): void {
+function writeJobs(root: string, folder: string, open: Pending[], times: LessonTimes, referenceIndex: number | undefined): PlannedJob[] {
   mkdirSync(folder, { recursive: true });
-  const entry = JSON.stringify(join(root, 'scripts/lib/grader/worker/lesson-entry.ts'));
-  const writeFile = (file: string, lessons: Pending[], folderOf?: (candidate: Pending) => number): void => {
-    const lines = lessonLines(lessons, folderOf);
-    writeFileSync(file, [`import { gradedLesson } from ${entry};`, ...lines, ''].join('\n'));
+  const source = gradedTestSource(root);
+  const jobs: PlannedJob[] = [];
+  const addJob = (lessons: Pending[]): void => {
+    const file = gradedTestFile(folder, jobs.length);
+    writeFileSync(file, source);
+    jobs.push({ file, parts: plannedParts(lessons) });
     for (const candidate of lessons) candidate.file = file;
   };
   const targets = [...new Set(open.map((candidate) => candidate.targetIndex))];
@@ -191,42 +185,32 @@ function writeTestFiles(root: string, folder: string, open: Pending[], times: Le
     const [target] = targets as [number];
     const lessons = lessonsOf(target);
     const dealt = dealByWeight(lessons, Math.max(1, Math.min(suiteWorkers(), lessons.length)), (candidate) => times[candidate.run.lessonId]);
-    for (const [part, mine] of dealt.entries()) {
-      if (mine.length > 0) writeFile(gradedTestFile(folder, target, part), mine);
+    for (const mine of dealt) {
+      if (mine.length > 0) addJob(mine);
     }
-    return;
+    return jobs;
   }
   const students = targets.filter((target) => target !== referenceIndex);
-  const groups = [...(referenceIndex !== undefined && targets.includes(referenceIndex) ? [[referenceIndex]] : [])];
-  for (let first = 0; first < students.length; first += STUDENTS_PER_FILE) groups.push(students.slice(first, first + STUDENTS_PER_FILE));
-  for (const group of groups) {
-    const file = gradedTestFile(folder, group[0] as number, 0, group.at(-1));
-    const lessons = group.flatMap((target) => lessonsOf(target));
-    writeFile(file, lessons, (candidate) => candidate.targetIndex);
-  }
+  const reference = referenceIndex !== undefined && targets.includes(referenceIndex) ? [referenceIndex] : [];
+  for (const target of [...reference, ...students]) addJob(lessonsOf(target));
+  return jobs;
 }
 
 /**
- * The lines that register some lessons of a test file, one per part of each lesson's suites (see
- * lesson-entry.ts). A folder's visible parts all come before any of its hidden parts: the graded code
- * of a folder runs in one sandbox process for the whole file (booted afresh for each part, but the
- * same process), so whatever it keeps from a hidden test's inputs can only ever reach a hidden test,
- * never a visible test's message, which the student reads. With `folderOf` (a file of several
- * folders), each line names the folder it grades, and the folders follow one another.
+ * The parts of some lessons of one folder, in the order a test file runs them (see lesson-entry.ts):
+ * every visible part before any hidden part. The graded code of a folder runs in one sandbox process
+ * for the whole file (booted afresh for each part, but the same process), so whatever it keeps from a
+ * hidden test's inputs can only ever reach a hidden test, never a visible test's message, which the
+ * student reads.
  */
-function lessonLines(lessons: Pending[], folderOf?: (candidate: Pending) => number): string[] {
-  const line = (candidate: Pending, part: SuitePart): string => {
-    const folder = folderOf?.(candidate);
-    const args = [candidate.run.lessonId, part.file, part.hidden, ...(folder === undefined ? [] : [folder])];
-    return `gradedLesson(${args.map((value) => JSON.stringify(value)).join(', ')});`;
-  };
-  const folders = [...new Set(lessons.map((candidate) => folderOf?.(candidate)))];
-  return folders.flatMap((folder) => {
-    const mine = lessons.filter((candidate) => folderOf?.(candidate) === folder);
-    const parts = (hidden: boolean): string[] =>
-      mine.flatMap((candidate) => candidate.parts.filter((part) => part.hidden === hidden).map((part) => line(candidate, part)));
-    return [...parts(false), ...parts(true)];
-  });
+function plannedParts(lessons: Pending[]): PlannedPart[] {
+  const parts = (hidden: boolean): PlannedPart[] =>
+    lessons.flatMap((candidate) =>
+      candidate.parts
+        .filter((part) => part.hidden === hidden)
+        .map((part) => ({ lesson: candidate.run.lessonId, suite: part.file, hidden, folder: candidate.targetIndex })),
+    );
+  return [...parts(false), ...parts(true)];
 }
 
 /** Extra behaviour of a child that keeps watching files and runs again after every change. */
@@ -260,10 +244,10 @@ async function runChild(
   chmodSync(sandboxesDir, 0o711);
   // Named pipes for the sandboxes, made ahead in the background (see pipe-stock.ts); not on Windows.
   const pipes = process.platform === 'win32' ? undefined : startPipeStock(sandboxesDir);
-  // The child starts vitest (about half a second) while the folders are compiled and its test files
-  // written here; it runs them when told which they are.
-  const { stateDir, referenceIndex, names, ...suiteSettings } = settings;
-  const suites = startSuiteProcess(root, { targets, compiledDir, sandboxesDir, pipeStock: pipes?.folder, ...suiteSettings, watch: watch !== undefined });
+  // The child starts vitest (about half a second) while the folders are compiled, the test files
+  // written and the plan made here; it runs them when told where the plan is.
+  const { stateDir, referenceIndex, names, quietMs } = settings;
+  const suites = startSuiteProcess(root, { watch: watch !== undefined, quietMs });
   const compileCache = stateDir === undefined ? undefined : compileCacheFile(stateDir);
   const compile = (): void => writeCompiledFolders(compiledDir, targets, listLessons(root), compileCache);
   const cleanUp = (): void => {
@@ -271,24 +255,31 @@ async function runChild(
     pipes?.stop();
     rmSync(sandboxesDir, { recursive: true, force: true });
   };
+  let plan: GradingPlan;
+  const planPath = planFile(compiledDir);
   try {
     compile();
-    writeTestFiles(
-      root,
-      join(compiledDir, 'suites'),
-      open,
-      stateDir === undefined || targets.length !== 1 ? {} : readLessonTimes(stateDir, targets[0]),
-      referenceIndex,
-    );
+    const times = stateDir === undefined || targets.length !== 1 ? {} : readLessonTimes(stateDir, targets[0]);
+    plan = {
+      targets,
+      project: GRADED_PROJECT,
+      jobs: writeJobs(root, join(compiledDir, 'suites'), open, times, referenceIndex),
+      ...(settings.seed === undefined ? {} : { seed: settings.seed }),
+      limitMs: settings.limitMs,
+      fences: settings.fences,
+      compiledDir,
+      sandboxesDir,
+      ...(pipes === undefined ? {} : { pipeStock: pipes.folder }),
+      watch: watch !== undefined,
+    };
+    writePlan(planPath, plan);
   } catch (error) {
     suites.stop();
     await suites.exited;
     cleanUp();
     throw error;
   }
-  const jobs = new Map(open.map((entry) => [jobKey(entry.project, entry.file ?? ''), { project: entry.project, file: entry.file ?? '' }]));
-  const lessonsPerFile = [...jobs.keys()].map((key) => open.filter((entry) => jobKey(entry.project, entry.file ?? '') === key).length);
-  suites.start([...jobs.values()], Math.max(1, ...lessonsPerFile));
+  suites.start(planPath, plan);
   const finish = (entry: Pending): void => onLessonDone?.(entry.targetIndex, heldCopy(open, entry, referenceIndex));
   const lessons = new LessonRuns(open, settings.limitMs, finish);
 

@@ -7,7 +7,8 @@
 import type { ChildProcess } from 'node:child_process';
 import type { ChildStart } from '../contracts/child-protocol.ts';
 import { START_LIMIT_MS } from '../contracts/fences.ts';
-import { sandboxSpec, type Fences } from '../contracts/fences.ts';
+import { sandboxSpec } from '../contracts/fences.ts';
+import { lessonsOf, type GradingPlan } from '../contracts/plan.ts';
 import { suiteWorkers } from '../contracts/workers.mjs';
 import { spawnSuiteChild, takePrelaunchedChild } from './suite-spawn.mjs';
 
@@ -21,7 +22,7 @@ const LOAD_MARGIN_MS = 2000;
  * How long the test runner may stay silent: two minutes, or longer when a test file may take longer
  * to load. vitest says nothing while a file's suites load, and each lesson's load may run into the
  * call limit (a hand-in whose module loops when it loads) and then start a new sandbox: a file of
- * class grading holds the lessons of four students.
+ * class grading holds every lesson of a student.
  */
 export function quietLimitMs(lessonsInLargestFile: number, limitMs: number): number {
   return Math.max(QUIET_LIMIT_MS, lessonsInLargestFile * (limitMs + LOAD_MARGIN_MS) + QUIET_LIMIT_MS / 2);
@@ -30,17 +31,8 @@ export function quietLimitMs(lessonsInLargestFile: number, limitMs: number): num
 /** What the child printed that is kept, for the message when grading itself broke. */
 const SAID_KEEP = 8 * 1024;
 
-/** Where the child's graded code and sandboxes live, and the limits it runs under. */
+/** How the child runs (what it runs, and with which folders and settings, comes with `start`: the plan). */
 export interface SuiteSettings {
-  targets: string[];
-  compiledDir: string;
-  sandboxesDir: string;
-  /** The folder of named pipes made ahead for the sandboxes (command/pipe-stock.ts), when there is one. */
-  pipeStock?: string | undefined;
-  fences: Fences;
-  limitMs: number;
-  /** The seed of the hidden suites' generated inputs, when the run has one. */
-  seed?: number | undefined;
   /** Watch mode: the child keeps running, so silence between saves is no fault. */
   watch: boolean;
   /** How long the child may stay silent, in milliseconds, instead of quietLimitMs (for tests of the watchdog). */
@@ -54,8 +46,8 @@ export interface SuiteProcess {
   heard(): void;
   /** Stops the child and every process it started. */
   stop(): void;
-  /** Tells the child which test files to run (the largest holding that many lessons), with the folders and settings of this run. */
-  start(jobs: ChildStart['jobs'], lessonsInLargestFile: number): void;
+  /** Tells the child where this run's plan is (written at `planPath`): it runs the plan's test files. */
+  start(planPath: string, plan: GradingPlan): void;
   /**
    * Resolves when the child has exited (and its process group is stopped): how it ended, the last lines
    * it printed, and, when the watchdog stopped it, how long it had said nothing.
@@ -101,19 +93,10 @@ export function startSuiteProcess(root: string, settings: SuiteSettings): SuiteP
       resolveExit({ how, tail: said.trim().split('\n').slice(-6).join('\n'), ...(silentMs === undefined ? {} : { silentMs }) });
     });
   });
-  const start = (jobs: ChildStart['jobs'], lessonsInLargestFile: number): void => {
+  const start = (planPath: string, plan: GradingPlan): void => {
     heardAt = Date.now();
-    quietMs = settings.quietMs ?? quietLimitMs(lessonsInLargestFile, settings.limitMs);
-    const env: Record<string, string> = {
-      WORKBOOK_TARGETS: JSON.stringify(settings.targets),
-      WORKBOOK_FENCES: JSON.stringify(settings.fences),
-      WORKBOOK_COMPILED_DIR: settings.compiledDir,
-      WORKBOOK_SANDBOX_DIR: settings.sandboxesDir,
-      ...(settings.pipeStock ? { WORKBOOK_PIPE_STOCK: settings.pipeStock } : {}),
-      WORKBOOK_CALL_LIMIT_MS: String(settings.limitMs),
-      ...(settings.seed === undefined ? {} : { WORKBOOK_SEED: String(settings.seed) }),
-    };
-    const message: ChildStart = { type: 'start', env, jobs, spares: spareSpecs(settings, jobs.length) };
+    quietMs = settings.quietMs ?? quietLimitMs(Math.max(1, ...plan.jobs.map(lessonsOf)), plan.limitMs);
+    const message: ChildStart = { type: 'start', plan: planPath, spares: spareSpecs(plan) };
     // (A child that has already ended cannot be told; its exit says why.)
     child.send(message, () => {});
   };
@@ -134,10 +117,10 @@ export function startSuiteProcess(root: string, settings: SuiteSettings): SuiteP
  * first lessons find them listening. Where the child keeps the sandboxes' pumps (Linux, with named
  * pipes: see pump/pump.mjs).
  */
-function spareSpecs(settings: SuiteSettings, files: number): ChildStart['spares'] {
-  if (process.platform !== 'linux' || settings.pipeStock === undefined) return [];
-  const count = Math.min(suiteWorkers(), files);
-  return Array.from({ length: count }, () => ({ ...sandboxSpec(settings.fences, settings.sandboxesDir), startLimitMs: START_LIMIT_MS }));
+function spareSpecs(plan: GradingPlan): ChildStart['spares'] {
+  if (process.platform !== 'linux' || plan.pipeStock === undefined) return [];
+  const count = Math.min(suiteWorkers(), plan.jobs.length);
+  return Array.from({ length: count }, () => ({ ...sandboxSpec(plan.fences, plan.sandboxesDir), startLimitMs: START_LIMIT_MS }));
 }
 
 /** Stops a process group. */

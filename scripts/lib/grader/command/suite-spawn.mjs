@@ -2,11 +2,13 @@
 // Starting the grader's vitest child (suite-child.mjs). Plain JavaScript, so that prelaunch.mjs can
 // start the child before the command is even loaded; suite-process.ts uses it too.
 //
-// The child starts vitest before it knows what it will run: the grader sends it the folders, the
-// settings and the test files in one 'start' message (child-protocol.ts) once it has them.
+// The child starts vitest before it knows what it will run: the grader sends it the path of the run's
+// plan (contracts/plan.ts: the folders, the settings and the test files) in one 'start' message
+// (child-protocol.ts) once it has written it. Watch mode, which vitest needs as it starts, is an argument.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { OPTIMISE_LATER, suiteWorkers } from '../contracts/workers.mjs';
+import { WATCH_ARGUMENT } from '../contracts/grader-vitest.mjs';
 
 /**
  * Starts the child for the workbook at `root`, in a process group of its own (stopping the group stops
@@ -16,13 +18,11 @@ import { OPTIMISE_LATER, suiteWorkers } from '../contracts/workers.mjs';
  * @returns {import('node:child_process').ChildProcess}
  */
 export function spawnSuiteChild(root, watch) {
-  return spawn(process.execPath, [...OPTIMISE_LATER, join(root, 'scripts/lib/grader/child/suite-child.mjs')], {
+  const child = join(root, 'scripts/lib/grader/child/suite-child.mjs');
+  return spawn(process.execPath, [...OPTIMISE_LATER, child, ...(watch ? [WATCH_ARGUMENT] : [])], {
     cwd: root,
     env: {
       ...withoutCertificates(process.env),
-      // The grader's mode of vitest.config.ts (its one graded project); the folders come with 'start'.
-      WORKBOOK_TARGETS: '[]',
-      WORKBOOK_WATCH: watch ? '1' : '',
       VITEST_MAX_WORKERS: String(suiteWorkers()),
       NO_COLOR: '1',
     },

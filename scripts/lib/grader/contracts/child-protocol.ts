@@ -18,22 +18,20 @@ declare module '@vitest/runner' {
     hiddenSuite?: boolean;
     /** The one test of a lesson whose suite could not be loaded: its error is the lesson's load error. */
     loadFailed?: boolean;
-    /** Set on a lesson's describe block in a file of several graded folders: the index of the folder it grades. */
+    /** Also set there: the index of the graded folder it grades, in the plan's targets. */
     folder?: number;
   }
 }
 
 /**
- * What the grader sends the child once the graded folders are compiled and the test files written
- * (the child starts vitest meanwhile): the run's folders and settings, as variables for the child's
- * environment (its workers read them: WORKBOOK_TARGETS, WORKBOOK_FENCES, …), which test file to
- * run in which project, and the sandboxes to start at once for the first test files (see prespawn in
- * pump/pump.mjs; Linux only).
+ * What the grader sends the child once the graded folders are compiled, the test files written and
+ * the grading plan made (the child starts vitest meanwhile): where the plan is (plan.ts: the run's
+ * folders, settings and test files), and the sandboxes to start at once for the first test files
+ * (see prespawn in pump/pump.mjs; Linux only).
  */
 export interface ChildStart {
   type: 'start';
-  env: Record<string, string>;
-  jobs: Array<{ project: string; file: string }>;
+  plan: string;
   spares: SpareSpec[];
 }
 

@@ -98,9 +98,10 @@ let script: string | undefined;
 
 /**
  * What starting one sandbox takes, but its pipes: its own scratch folder (made now, inside `parent`,
- * and the sandbox's user's), the command line, a bare environment, the user it runs as, its memory limit.
+ * the grader's folder of the run's sandboxes or else the system's, and the sandbox's user's), the
+ * command line, a bare environment, the user it runs as, its memory limit.
  */
-export function sandboxSpec(fences: Fences, parent = scratchRoot()): Omit<SandboxSpec, 'pipes'> {
+export function sandboxSpec(fences: Fences, parent = tmpdir()): Omit<SandboxSpec, 'pipes'> {
   const scratch = mkdtempSync(join(parent, 'workbook-sandbox-'));
   if (fences.runAs) chownSync(scratch, fences.runAs.uid, fences.runAs.gid);
   const { command, args } = sandboxCommand(fences, sandboxScript(), scratch);
@@ -194,16 +195,4 @@ export function describeFences(fences: Fences): string[] {
     );
   if (fences.runAs) lines.push(`runs as user ${fences.runAs.uid} (nobody), not as root`);
   return lines;
-}
-
-/** The folder sandboxes get their scratch folders in: the one the grader made for this run (it removes it afterwards), else the system's. */
-export function scratchRoot(): string {
-  return process.env.WORKBOOK_SANDBOX_DIR ?? tmpdir();
-}
-
-/** Reads the fences the grader found (passed down in the environment), or probes them. */
-export function fencesFromEnvironment(): Fences {
-  const passed = process.env.WORKBOOK_FENCES;
-  if (passed) return JSON.parse(passed) as Fences;
-  return probeFences();
 }

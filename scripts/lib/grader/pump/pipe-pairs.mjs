@@ -13,13 +13,13 @@ import { threadId } from 'node:worker_threads';
  */
 
 /**
- * Takes one ready pair from the stock folder `stock` (WORKBOOK_PIPE_STOCK by default): the paths of
+ * Takes one ready pair from the stock folder `stock` (none when undefined): the paths of
  * its two pipes, in a folder now this thread's alone (remove it once they are open), or undefined
  * when the stock is empty.
  * @param {string | undefined} stock
  * @returns {{ folder: string; requests: string; replies: string } | undefined}
  */
-export function claimPipePair(stock = process.env.WORKBOOK_PIPE_STOCK) {
+export function claimPipePair(stock) {
   if (stock === undefined) return undefined;
   let names;
   try {
@@ -74,7 +74,7 @@ export function openPair({ requests, replies }) {
  * @param {string | undefined} stock
  * @returns {OpenPipes | undefined}
  */
-export function takeStockPair(stock = process.env.WORKBOOK_PIPE_STOCK) {
+export function takeStockPair(stock) {
   const claimed = claimPipePair(stock);
   if (claimed === undefined) return undefined;
   try {

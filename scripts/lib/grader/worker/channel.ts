@@ -32,10 +32,17 @@ export interface Exit {
 
 type PumpMessage = { sid: number; frame?: string; spawned?: boolean; pid?: number; exit?: Exit; spare?: Omit<SpareSandbox, 'sid'> | null };
 
+/** What a worker thread's sandboxes get from the grader's vitest child, when it runs them. */
+export interface PumpSettings {
+  /** The child's main thread keeps the pumps (it says so on Linux, where the pump can tell when this thread has gone). */
+  keeper: boolean;
+  /** The folder of named pipes the grader makes ahead (command/pipe-stock.ts), when there is one. */
+  pipeStock: string | undefined;
+}
+
 /**
  * This worker thread's pump (pump.mjs), shared by every test file the thread runs: under the grader,
- * in the main thread of the vitest child (which says so with WORKBOOK_KEEPER, on Linux, where the
- * pump can tell when this thread has gone); otherwise in a helper thread of this thread's own.
+ * in the main thread of the vitest child (when `keeper`); otherwise in a helper thread of this thread's own.
  */
 export class Pump {
   private readonly port: MessagePort | BroadcastChannel;
@@ -45,11 +52,14 @@ export class Pump {
   private next = 0;
   /** True when the pump runs in the main thread of the vitest child. */
   private readonly keeper: boolean = false;
+  /** The grader's stock of named pipes for this thread's sandboxes, when there is one. */
+  readonly pipeStock: string | undefined;
 
-  constructor() {
+  constructor(settings: PumpSettings) {
     const buffer = new SharedArrayBuffer(4);
     this.signal = new Int32Array(buffer);
-    const task = process.env.WORKBOOK_KEEPER === '1' ? ownTask() : undefined;
+    this.pipeStock = settings.pipeStock;
+    const task = settings.keeper ? ownTask() : undefined;
     if (task !== undefined) {
       const replies = new BroadcastChannel(`${KEEPER_CHANNEL}-${threadId}`);
       // A broadcast channel hands what comes while this thread's loop runs to its listener (it keeps
@@ -193,7 +203,7 @@ export class SandboxProcess {
     this.gone = new Int32Array(control, 0, 1);
     this.deadline = new Float64Array(control, 8, 1);
     this.deadline[0] = Date.now() + START_LIMIT_MS;
-    const pipes = spec.pipes ? openPipes() : undefined;
+    const pipes = spec.pipes ? openPipes(pump.pipeStock) : undefined;
     this.pipes = pipes;
     this.childEnds = pipes ? [pipes.childIn, pipes.childOut] : [];
     const { pipes: _usePipes, ...rest } = spec;
@@ -353,14 +363,14 @@ function writeAll(fd: number, data: Buffer): void {
   while (offset < data.length) offset += writeSync(fd, data, offset, data.length - offset);
 }
 
-/** Whether named pipes can be made here (once per thread). */
+/** Whether named pipes can be made here (once per thread); `stock`: the grader's (see PumpSettings). */
 let pipesWork: boolean | undefined;
-export function namedPipesWork(): boolean {
+export function namedPipesWork(stock: string | undefined): boolean {
   if (pipesWork === undefined) {
     try {
       // The first pipes made here are kept for the sandboxes to come.
       if (process.platform === 'win32') throw new Error('no named pipes here');
-      if (pipeStock.length === 0) pipeStock.push(...takeOrMakePipes());
+      if (pipeStock.length === 0) pipeStock.push(...takeOrMakePipes(stock));
       pipesWork = true;
     } catch {
       pipesWork = false;
@@ -380,15 +390,15 @@ const pipeStock: Pipes[] = [];
  * sandbox gets only the end it needs (read requests, write replies). They are made a few pairs at a
  * time in a private folder, opened at once, and the folder removed, so nothing else can ever open them.
  */
-function openPipes(): Pipes {
+function openPipes(stock: string | undefined): Pipes {
   if (process.platform === 'win32') throw new Error('no named pipes here');
-  if (pipeStock.length === 0) pipeStock.push(...takeOrMakePipes());
+  if (pipeStock.length === 0) pipeStock.push(...takeOrMakePipes(stock));
   return pipeStock.pop() as Pipes;
 }
 
-/** A pair from the grader's stock (pipe-stock.ts) when it has one, else a batch made here. */
-function takeOrMakePipes(): Pipes[] {
-  const taken = takeStockPair();
+/** A pair from the grader's stock (`stock`, see pipe-stock.ts) when it has one, else a batch made here. */
+function takeOrMakePipes(stock: string | undefined): Pipes[] {
+  const taken = takeStockPair(stock);
   return taken === undefined ? makePipes(PIPES_PER_BATCH) : [taken];
 }
 
@@ -409,13 +419,17 @@ function makePipes(count: number): Pipes[] {
  * recently used go first. A sandbox only ever serves the folder it was first booted for; the one
  * sandbox that never holds graded code (`pinned`) is kept apart, for every folder the thread grades.
  */
-class SandboxPool {
-  readonly pump = new Pump();
+export class SandboxPool {
+  readonly pump: Pump;
   private readonly idle = new Map<string, SandboxProcess>();
   private readonly pinned = new Map<string, SandboxProcess>();
   private static readonly KEEP = 2;
   /** A sandbox started ahead, for whichever folder needs one next (it holds no code until it is booted). */
   private spare: SandboxProcess | undefined;
+
+  constructor(settings: PumpSettings) {
+    this.pump = new Pump(settings);
+  }
 
   /** Starts a spare sandbox now, while the thread has other work, unless one is waiting for `key` or for anyone. */
   warm(key: string, start: (pump: Pump) => SandboxProcess): void {
@@ -479,9 +493,12 @@ class SandboxPool {
 
 const POOL_KEY = Symbol.for('tictactoe-workbook.sandbox-pool');
 
-/** This worker thread's pool (the same `process` object is seen by every test file the thread runs). */
-export function sandboxPool(): SandboxPool {
+/**
+ * This worker thread's pool (the same `process` object is seen by every test file the thread runs),
+ * made with `settings` the first time (they are the same for every test file of a thread).
+ */
+export function sandboxPool(settings: PumpSettings): SandboxPool {
   const host = process as unknown as Record<symbol, SandboxPool | undefined>;
-  host[POOL_KEY] ??= new SandboxPool();
+  host[POOL_KEY] ??= new SandboxPool(settings);
   return host[POOL_KEY];
 }

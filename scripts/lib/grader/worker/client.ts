@@ -7,26 +7,20 @@
  * crashes or ends its process fails only the test that made it; the next test starts a fresh sandbox.
  */
 import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { types } from 'node:util';
 import { expect, inject } from 'vitest';
 import { outOfTimeMessage, stoppedMessage, withVerdict } from '../../core/failure.ts';
-import { namedPipesWork, sandboxPool, SandboxProcess, type Exit, type Frame, type Pump } from './channel.ts';
+import { namedPipesWork, sandboxPool, SandboxProcess, type Exit, type Frame, type Pump, type SandboxPool } from './channel.ts';
 import { compiledFile, compileFolder, HELPER_ROOT, type CompiledFolder } from '../contracts/compile.ts';
 import { createMembrane, type Membrane, type TwinRecipe } from '../contracts/membrane-types.ts';
-import { folderOfTestFile, targetOfFolder } from '../contracts/test-files.ts';
-import { fencesFromEnvironment, SANDBOX_LIMITS, sandboxSpec, START_LIMIT_MS, type Fences } from '../contracts/fences.ts';
+import { foldersOf, jobOf, planAt, type GradingPlan } from '../contracts/plan.ts';
+import { probeFences, SANDBOX_LIMITS, sandboxSpec, START_LIMIT_MS, type Fences } from '../contracts/fences.ts';
 import { MAX_FRAME } from '../contracts/wire.mjs';
 
 /** The folder a sandbox without graded code is started for (it holds no exercise files). */
 const CLEAN_TARGET = '/nonexistent/workbook-without-hand-in/lessons';
-
-/**
- * The most memory a sandbox may hold to be kept, idle, while the other students of its test file load
- * (see Session.park): about twice what one holds once a student's modules have loaded, so a file of
- * four keeps at most three such sandboxes waiting, not three of the 768 MB one may use.
- */
-const PARKED_LIMIT_BYTES = 96 * 1024 * 1024;
 
 /**
  * The most objects the code may send in one message, and in all the messages of one sandbox (one
@@ -80,7 +74,7 @@ interface Sandbox {
    * only the loads of the suites: a sandbox booted within a test has served that test.
    */
   served: boolean;
-  /** The modules it was asked to load, in order, whether or not they loaded (see Session.park). */
+  /** The modules it was asked to load, in order, whether or not they loaded (see Session.dropHiddenProcesses). */
   loads: string[];
   /** How many objects its messages have held so far (see MAX_NODES_PER_SANDBOX). */
   nodesReceived: number;
@@ -109,8 +103,8 @@ class Session {
   /**
    * The functions and classes the suites imported from this folder's modules, one per export, and the
    * prototype that mirrors of each exported class get (the `prototype` of its stable function): this
-   * session's own, so that in a test file of several folders (students) a suite only ever calls the
-   * code of the folder it was loaded for, and a class's mirrors only ever have that folder's methods.
+   * session's own, so that a suite only ever calls the code of this folder, and a class's mirrors
+   * have the methods of the sandbox that runs now.
    */
   private readonly stableExports = new Map<string, (...args: unknown[]) => unknown>();
   private readonly stablePrototypes = new Map<string, object>();
@@ -124,7 +118,7 @@ class Session {
   constructor(
     private readonly target: string,
     limitMs: number,
-    /** The folder's index in the grader's list (WORKBOOK_TARGETS); undefined for a suite run outside the grader. */
+    /** The folder's index in the plan's targets; undefined for a suite run outside the grader. */
     private readonly folderIndex?: number,
   ) {
     this.limitMs = limitMs;
@@ -305,9 +299,9 @@ class Session {
   /** Counts the tests of this file, so a stop is known to belong to the test that met it. */
   private testNumber = 0;
 
-  /** The fences around the sandbox (found when the first one starts). */
+  /** The fences around the sandbox: those the grader found, or found here when the first one starts. */
   private get fences(): Fences {
-    this.fencesFound ??= fencesFromEnvironment();
+    this.fencesFound ??= gradingPlan()?.fences ?? probeFences();
     return this.fencesFound;
   }
 
@@ -335,7 +329,7 @@ class Session {
     const served = this.sandbox?.served === true;
     if ((options.freshBoot && served) || this.sandbox?.stop !== undefined || this.sandbox?.process.alive === false) this.close();
     // Before the folder's first lesson, in its start hook, not in a test: the replayed loads run, each
-    // with its own deadline, as they did while the suites loaded (see park), and what they cost or
+    // with its own deadline, as they did while the suites loaded (see dropHiddenProcesses), and what they cost or
     // printed is no test's.
     if (options.freshBoot && this.pendingLoads.length > 0) this.replayLoads();
     // What was stopped in the lesson's visible part still counts in its hidden part.
@@ -357,7 +351,7 @@ class Session {
   private dropHiddenProcesses(): void {
     if (this.sandbox !== undefined && !this.running && this.sandbox.stop === undefined) this.pendingLoads = this.sandbox.loads;
     this.release();
-    sandboxPool().releaseKept(this.target);
+    threadPool().releaseKept(this.target);
     this.ranHidden = false;
   }
 
@@ -372,32 +366,15 @@ class Session {
     this.retired = true;
     this.sandbox?.process.release();
     this.sandbox = undefined;
-    sandboxPool().releaseKept(this.target);
-    if (globalThis.process.env.WORKBOOK_WATCH === '1') this.warmUp();
+    threadPool().releaseKept(this.target);
+    if (gradingPlan()?.watch === true) this.warmUp();
   }
 
-  /**
-   * Keeps this session's sandbox, idle, for the folder's lessons once its suites have loaded (its first
-   * lesson then needs no new sandbox), when it holds little memory (PARKED_LIMIT_BYTES); otherwise ends it.
-   * An idle sandbox runs nothing: it waits for its next call. A healthy sandbox that is ended has its
-   * loads replayed in the next one (see replayLoads), so the first lesson finds the same modules loaded,
-   * in the same order, either way: what the code did while loading never depends on memory.
-   */
-  park(): void {
-    const sandbox = this.sandbox;
-    if (sandbox === undefined) return;
-    const healthy = sandbox.stop === undefined && sandbox.process.alive;
-    const held = healthy ? sandbox.process.residentBytes() : undefined;
-    if (held !== undefined && held <= PARKED_LIMIT_BYTES) return;
-    if (healthy) this.pendingLoads = sandbox.loads;
-    this.release();
-  }
-
-  /** The modules the next sandbox loads before anything else: those of a healthy sandbox that `park` ended. */
+  /** The modules the next sandbox loads before anything else: those of a sandbox that dropHiddenProcesses ended before the lessons ran. */
   private pendingLoads: string[] = [];
 
   /**
-   * Loads the modules of the sandbox `park` ended into a new one, in the same order: the state a kept
+   * Loads the modules of the sandbox dropHiddenProcesses ended into a new one, in the same order: the state a kept
    * sandbox would have had. A load that fails fails as it did then; after a stop the rest are skipped,
    * and the lesson's first call starts afresh.
    */
@@ -423,7 +400,7 @@ class Session {
   close(): void {
     const sandbox = this.sandbox;
     this.sandbox = undefined;
-    if (sandbox) sandboxPool().keep(this.target, sandbox.process, this.target === CLEAN_TARGET);
+    if (sandbox) threadPool().keep(this.target, sandbox.process, this.target === CLEAN_TARGET);
   }
 
   private exportsOf(modulePath: string): Record<string, unknown> {
@@ -534,7 +511,7 @@ class Session {
 
   /** A sandbox for this test file: one this thread kept for the same folder, or a new one; loaded with the compiled files. */
   private start(): Sandbox {
-    const pool = sandboxPool();
+    const pool = threadPool();
     const process = pool.take(this.target) ?? pool.takeSpare() ?? this.spawn(pool.pump);
     process.ready();
     const sandbox: Sandbox = {
@@ -571,11 +548,12 @@ class Session {
 
   /** Starts a spare sandbox in the background, so that the first call of the test file finds it ready. */
   warmUp(): void {
-    sandboxPool().warm(this.target, (pump) => this.spawn(pump));
+    threadPool().warm(this.target, (pump) => this.spawn(pump));
   }
 
   private spawn(pump: Pump): SandboxProcess {
-    return new SandboxProcess(pump, { ...sandboxSpec(this.fences), pipes: namedPipesWork() });
+    const scratchRoot = gradingPlan()?.sandboxesDir ?? tmpdir();
+    return new SandboxProcess(pump, { ...sandboxSpec(this.fences, scratchRoot), pipes: namedPipesWork(pump.pipeStock) });
   }
 
   /** The folder paths in messages are shown relative to: the one holding lessons/. */
@@ -741,7 +719,7 @@ class Session {
    * suites started, or (a suite run without the grader) compiled here.
    */
   private compile(): CompiledFolder {
-    const dir = globalThis.process.env.WORKBOOK_COMPILED_DIR;
+    const dir = gradingPlan()?.compiledDir;
     const index = this.folderIndex;
     const compiled =
       dir === undefined || index === undefined ? compileFolder(this.target) : (JSON.parse(readFileSync(compiledFile(dir, index), 'utf8')) as CompiledFolder);
@@ -797,43 +775,41 @@ function twinRecipe(value: unknown): TwinRecipe | undefined {
   return isObject ? twins.get(value)?.() : undefined;
 }
 
-/** The session of the folder whose lessons run (or load) now. */
+/** The session of the folder this test file grades. */
 let session: Session | undefined;
-/**
- * Every session of the test file running now, by folder index: a file of class grading grades the
- * lessons of several students one after another (runner.ts), each with a session and sandbox of its own.
- */
-const sessions = new Map<number, Session>();
 
-/**
- * The folder the grader's test file running now grades first (its index in WORKBOOK_TARGETS, from the
- * file's name: see test-files.ts); undefined when a suite runs outside the grader (its project names the folder).
- */
-function gradedFolder(): number | undefined {
-  return folderOfTestFile(expect.getState().testPath ?? '');
+/** The grading plan of the run, under the grader (the vitest child provides its path); undefined for a suite run outside it. */
+function gradingPlan(): GradingPlan | undefined {
+  return planAt(inject('workbookPlan'));
 }
 
-/** The limit of one call into the graded code (the grader's --limit, passed down), in milliseconds. */
+/** This worker thread's pool of sandboxes, with the pumps and the pipes the grader's child offers. */
+function threadPool(): SandboxPool {
+  return sandboxPool({ keeper: inject('workbookKeeper') === true, pipeStock: gradingPlan()?.pipeStock });
+}
+
+/**
+ * The folder the grader's test file running now grades (its index in the plan's targets, from the
+ * plan's job for this file); undefined when a suite runs outside the grader (its project names the folder).
+ */
+function gradedFolder(): number | undefined {
+  const job = jobOf(gradingPlan(), expect.getState().testPath ?? '');
+  return job && foldersOf(job)[0];
+}
+
+/** The limit of one call into the graded code (the grader's --limit, in the plan), in milliseconds. */
 function callLimit(): number {
-  const limit = Number(process.env.WORKBOOK_CALL_LIMIT_MS ?? SANDBOX_LIMITS.callMs);
+  const limit = gradingPlan()?.limitMs ?? SANDBOX_LIMITS.callMs;
   return limit > 0 ? limit : SANDBOX_LIMITS.callMs;
 }
 
-/**
- * The session of a folder of the grader (made the first time it is asked for, then kept for the test
- * file), or, outside the grader (no such folder), one for the folder the suites' project names.
- */
+/** A session for a folder of the grader, or, outside the grader (no such folder), for the folder the suites' project names. */
 function sessionFor(index: number | undefined): Session {
-  const known = index === undefined ? undefined : sessions.get(index);
-  if (known) return known;
-  const target = targetOfFolder(index);
-  if (index === undefined || target === undefined) return new Session(inject('workbookTarget'), callLimit());
-  const made = new Session(target, callLimit(), index);
-  sessions.set(index, made);
-  return made;
+  const target = index === undefined ? undefined : gradingPlan()?.targets[index];
+  return index === undefined || target === undefined ? new Session(inject('workbookTarget'), callLimit()) : new Session(target, callLimit(), index);
 }
 
-/** The session of the folder whose lessons run now (the file's first folder until a lesson says which). */
+/** The session of the folder this test file grades (made the first time it is asked for, then kept for the file). */
 export function currentSession(): Session {
   session ??= sessionFor(gradedFolder());
   return session;
@@ -849,31 +825,13 @@ export function warmUp(): void {
   if (inject('workbookSealed')) currentSession().warmUp();
 }
 
-/**
- * A lesson begins (see Session.lessonStarted), or its suite is about to load; in a file of several
- * folders, a lesson of folder `folder` (its index in the grader's list), whose code the suites call
- * from now on. The folders of such a file run one after another, so once the next one's lessons run,
- * the sandbox of the one before is ended.
- */
-export function lessonStarted(options: { freshBoot: boolean; hidden: boolean; lesson?: string }, folder?: number): void {
-  if (!inject('workbookSealed')) return;
-  const next = folder === undefined ? currentSession() : sessionFor(folder);
-  if (next !== session) {
-    // While the file's suites load, each folder's sandbox waits, idle, for that folder's lessons once
-    // its suites have loaded (the next folder starts its own), unless it holds much memory (see park).
-    if (session?.running && options.freshBoot) session.end();
-    else session?.park();
-    session = next;
-  }
-  next.lessonStarted(options);
+/** A lesson begins (see Session.lessonStarted), or its suite is about to load. */
+export function lessonStarted(options: { freshBoot: boolean; hidden: boolean; lesson?: string }): void {
+  if (inject('workbookSealed')) currentSession().lessonStarted(options);
 }
 
-/** Ends this test file's sandboxes (the setup file calls it after the last test). */
+/** Ends this test file's sandbox (the setup file calls it after the last test). */
 export function closeSession(): void {
-  if (inject('workbookSealed')) {
-    session?.end();
-    for (const other of sessions.values()) if (other !== session) other.end();
-  }
-  sessions.clear();
+  if (inject('workbookSealed')) session?.end();
   session = undefined;
 }
