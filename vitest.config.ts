@@ -4,7 +4,7 @@ import type { TestSpecification } from 'vitest/node';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { keptThreadPool } from './scripts/lib/grader/child/kept-threads.ts';
 import { sealedModules } from './scripts/lib/grader/child/proxy-module.ts';
-import { GRADED_PROJECT, GRADER_MODE, GRADER_WATCH_MODE } from './scripts/lib/grader/contracts/grader-vitest.mjs';
+import { GRADED_PROJECT, GRADER_MODE, GRADER_WATCH_MODE, UNSEALED_MODE } from './scripts/lib/grader/contracts/grader-vitest.mjs';
 import { foldersOf, jobOf, planAt } from './scripts/lib/grader/contracts/plan.ts';
 
 // Which code the graded suites import as `@workbook/...`: the student's `lessons/` by default,
@@ -14,16 +14,12 @@ import { foldersOf, jobOf, planAt } from './scripts/lib/grader/contracts/plan.ts
 // (scripts/lib/grader/contracts/plan.ts; a file of class grading holds one student's lessons), so a
 // worker goes on from one file to the next.
 const single = resolve(import.meta.dirname, process.env.WORKBOOK_TARGET ?? 'lessons');
-// Only `npm run bench` sets this, for its baseline: the suites import the graded files directly, in
-// their own realm, as a plain vitest run would. Grading never does (see scripts/lib/grader/sandbox/).
-const inProcess = process.env.WORKBOOK_IN_PROCESS === '1';
-
-/** The graded project for one folder of exercise files (`watch`: the grader's watch mode). */
-function gradedProject(target: string, name: string, watch = false): TestProjectInlineConfiguration {
+/** The graded project for one folder of exercise files (`watch`: the grader's watch mode; `inProcess`: the bench's unsealed baseline, UNSEALED_MODE). */
+function gradedProject(target: string, name: string, watch = false, inProcess = false): TestProjectInlineConfiguration {
   return {
     extends: true,
     // The suites never import the hand-in's files: `@workbook/...` calls into a sandbox process
-    // that runs them (scripts/lib/grader/sandbox/). The code graded is the folder provided below.
+    // that runs them (scripts/lib/grader/). The code graded is the folder provided below.
     ...(inProcess
       ? { resolve: { alias: [{ find: /^@workbook\/(.*)$/, replacement: `${resolve(target)}/$1` }] } }
       : { plugins: [sealedModules(import.meta.dirname)] }),
@@ -81,9 +77,8 @@ export default defineConfig(({ mode }) => {
     test: {
       ...(grading ? { sequence: { sequencer: StudentByStudent } } : {}),
       // A worker's heap grows with each test file it runs (each file's vm context leaves something
-      // behind: about 20 MB when a file held one student); past this, vitest starts a new worker for the next file, so grading a
-      // class of any size needs about 0.9 GB (60 hand-ins: 0.9 GB, where they took 1.6 GB and growing).
-      // vitest's default is a share of the machine's memory: 12 GB per worker on a 24 GB machine.
+      // behind); past this, vitest starts a new worker for the next file, so grading a class of any
+      // size needs about the same memory. (vitest's default is a share of the machine's memory.)
       vmMemoryLimit: '256MB',
       // Keeps transformed modules on disk between runs: every check after the first starts faster,
       // and class grading transforms the shared tests once instead of once per student.
@@ -91,7 +86,7 @@ export default defineConfig(({ mode }) => {
       experimental: { fsModuleCache: writable(resolve(import.meta.dirname, 'node_modules')) },
       projects: [
         // (The grader's project names no folder of its own: each test file's lessons name theirs, in the plan.)
-        grading ? gradedProject(single, GRADED_PROJECT, mode === GRADER_WATCH_MODE) : gradedProject(single, 'lessons'),
+        grading ? gradedProject(single, GRADED_PROJECT, mode === GRADER_WATCH_MODE) : gradedProject(single, 'lessons', false, mode === UNSEALED_MODE),
         {
           extends: true,
           test: {

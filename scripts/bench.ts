@@ -23,6 +23,7 @@ import {
 } from './lib/teacher/bench.ts';
 import type { SearchTiming } from './lib/teacher/bench-search.ts';
 import { listLessons, ROOT } from './lib/core/workbook.ts';
+import { UNSEALED_MODE } from './lib/grader/contracts/grader-vitest.mjs';
 
 const USAGE = `
 Usage: npm run bench [-- --quick]
@@ -58,7 +59,7 @@ runCommand(USAGE, async () => {
     const plain =
       (target: string, ...options: string[]) =>
       () =>
-        timeCommand(node, [vitest, 'run', '--project', 'lessons', ...options], { cwd: scratch, env: { WORKBOOK_TARGET: target, WORKBOOK_IN_PROCESS: '1' } });
+        timeCommand(node, [vitest, 'run', '--project', 'lessons', '--mode', UNSEALED_MODE, ...options], { cwd: scratch, env: { WORKBOOK_TARGET: target } });
     // The type check (tsc, beside the tests) is part of every check; plain vitest has none, so the
     // sealed tests alone are timed too. A check of files that have not changed since the last one gets
     // the type check's stored result; after a save, tsc runs again: a comment added to one exercise

@@ -12,5 +12,11 @@ export const GRADED_PROJECT = 'lessons:graded';
 export const GRADER_MODE = 'workbook-grader';
 export const GRADER_WATCH_MODE = 'workbook-grader-watch';
 
+/**
+ * The vite mode of `npm run bench`'s baseline, a plain vitest run: the suites import the graded files
+ * directly, in their own realm. Grading never runs so.
+ */
+export const UNSEALED_MODE = 'workbook-unsealed';
+
 /** The argument the child is started with in watch mode (suite-spawn.mjs). */
 export const WATCH_ARGUMENT = '--watch';
