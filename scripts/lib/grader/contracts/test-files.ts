@@ -7,8 +7,6 @@
  */
 import { join } from 'node:path';
 
-export { GRADED_PROJECT } from './grader-vitest.mjs';
-
 /** The test file of a run's job number `index`, in the grader's folder `dir`. */
 export function gradedTestFile(dir: string, index: number): string {
   return join(dir, `job-${index}.test.ts`);
