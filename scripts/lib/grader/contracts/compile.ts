@@ -59,7 +59,7 @@ export function compileExercise(source: string, path: string, shown: string): Co
 
 /**
  * esbuild's transform, loaded when first needed: the suites' workers import this module but read what
- * the grader compiled, and loading esbuild costs some 20 ms in each test file's context.
+ * the grader compiled, and loading esbuild would cost time in each test file's context.
  */
 function esbuildTransform(): typeof import('esbuild').transformSync {
   loadedTransform ??= (createRequire(import.meta.url)('esbuild') as typeof import('esbuild')).transformSync;
@@ -126,7 +126,7 @@ export function compiledFile(dir: string, index: number): string {
  * Compiles each graded folder into `dir` (the grader's private folder), for the suites to read. With
  * `cacheFile` (check and watch: the student's own workbook), the compilations of the last run are read
  * from there first and this run's are kept there: files not changed since are not compiled again, and
- * esbuild (some 0.1 s of CPU to start) is not even loaded when none changed.
+ * esbuild is not even loaded when none changed.
  */
 export function writeCompiledFolders(dir: string, folders: string[], lessons: Lesson[], cacheFile?: string): void {
   if (cacheFile !== undefined) readCompileCache(cacheFile);
