@@ -1,4 +1,5 @@
 import { accessSync, constants } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import type { TestSpecification } from 'vitest/node';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
@@ -92,6 +93,11 @@ export default defineConfig(({ mode }) => {
           test: {
             name: 'workbook',
             include: ['tests/workbook/**/*.test.ts'],
+            // Most of these tests wait on the commands they start (graders, packs, browsers), which use
+            // the CPUs themselves: one file per CPU keeps the machine busy while another file waits.
+            maxWorkers: availableParallelism(),
+            // (vitest runs projects with different worker counts one after the other.)
+            sequence: { groupOrder: 1 },
             testTimeout: 120_000,
             hookTimeout: 120_000,
           },
