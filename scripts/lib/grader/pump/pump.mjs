@@ -46,6 +46,7 @@ const WAKE = Buffer.from([0xff, 0xff, 0xff, 0xff]);
  * @property {Int32Array} gone
  * @property {OpenPipes | undefined} pipes
  * @property {SharedArrayBuffer} control
+ * @property {{ waitedMs?: number, callWaitedMs?: number }} waits What it had waited for a CPU when the pump stopped it (see stop).
  */
 /** @typedef {{ end: number, limit: number, waitedBefore: number | undefined }} Call */
 /**
@@ -83,7 +84,7 @@ function start(pump, { sid, command, args, env, uid, gid, memoryLimitBytes, scra
   const gone = new Int32Array(control, 0, 1);
   const until = new Float64Array(control, 8, 1);
   /** @type {Box} */
-  const box = { pump, sid, child: undefined, pending: Buffer.alloc(0), stderr: '', reason: undefined, timers: [], scratch, gone, pipes, control };
+  const box = { pump, sid, child: undefined, pending: Buffer.alloc(0), stderr: '', reason: undefined, timers: [], scratch, gone, pipes, control, waits: {} };
   pump.sandboxes.set(sid, box);
   try {
     box.child = spawn(command, args, options);
@@ -130,7 +131,7 @@ function start(pump, { sid, command, args, env, uid, gid, memoryLimitBytes, scra
       }
       const now = Date.now();
       if (call?.end !== end) call = { end, limit: Math.max(0, end - now), waitedBefore: schedTimes(child.pid)?.waitMs };
-      if (now > end && !stillOwed(/** @type {Call} */ (call), child.pid, now)) stop(box, 'timeout');
+      if (now > end && !stillOwed(/** @type {Call} */ (call), child.pid, now)) stop(box, 'timeout', call);
     }, DEADLINE_EVERY),
   );
   if (memoryLimitBytes) {
@@ -146,8 +147,6 @@ function start(pump, { sid, command, args, env, uid, gid, memoryLimitBytes, scra
 /**
  * Whether a call past its deadline is still owed time: the machine kept its code waiting for a CPU
  * for longer than the call has overrun, and the call has not yet run BUSY_STRETCH times its limit.
- */
-/**
  * @param {Call} call
  * @param {number | undefined} pid
  * @param {number} now
@@ -170,7 +169,7 @@ function finish(box, code, killedBy) {
   box.pump.sandboxes.delete(box.sid);
   if (box.scratch) rmSync(box.scratch, { recursive: true, force: true });
   Atomics.store(box.gone, 0, 1);
-  const exit = { code, signal: killedBy, reason: box.reason ?? 'exit', detail: box.stderr };
+  const exit = { code, signal: killedBy, reason: box.reason ?? 'exit', detail: box.stderr, ...box.waits };
   if (!box.pipes) {
     box.pump.post({ sid: box.sid, exit });
     return;
@@ -187,11 +186,20 @@ function finish(box, code, killedBy) {
 }
 
 /**
+ * Stops a sandbox. The first stop notes what it had waited for a CPU, in all and (a call stopped at its
+ * deadline) in the call that runs: once it is gone the kernel no longer tells, and the suites' thread
+ * leaves that time out of its budgets (steady-clock.ts).
  * @param {Box | undefined} box
  * @param {string} reason
+ * @param {Call} [call]
  */
-function stop(box, reason) {
+function stop(box, reason, call) {
   if (!box) return;
+  if (box.reason === undefined) {
+    const waitedMs = schedTimes(box.child?.pid)?.waitMs;
+    const inCall = waitedMs === undefined || call?.waitedBefore === undefined ? undefined : waitedMs - call.waitedBefore;
+    box.waits = { ...(waitedMs === undefined ? {} : { waitedMs }), ...(inCall === undefined ? {} : { callWaitedMs: inCall }) };
+  }
   box.reason ??= reason;
   try {
     box.child?.kill('SIGKILL');
