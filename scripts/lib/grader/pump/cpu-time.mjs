@@ -36,14 +36,15 @@ export function schedTimes(pid) {
 }
 
 /**
- * Milliseconds the calling thread has waited, ready, for a CPU (/proc/thread-self/schedstat); undefined
- * where /proc does not tell.
+ * Milliseconds a thread of this process (`task`, its id in the operating system; the calling thread
+ * when undefined) has waited, ready, for a CPU; undefined where /proc does not tell.
+ * @param {string} [task]
  * @returns {number | undefined}
  */
-export function threadWaitMs() {
+export function threadWaitMs(task) {
   if (process.platform !== 'linux') return undefined;
   try {
-    const wait = Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[1]);
+    const wait = Number(readFileSync(task === undefined ? '/proc/thread-self/schedstat' : `/proc/self/task/${task}/schedstat`, 'utf8').split(' ')[1]);
     return Number.isFinite(wait) ? wait / 1e6 : undefined;
   } catch {
     return undefined;

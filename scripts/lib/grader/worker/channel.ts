@@ -80,7 +80,7 @@ export class Pump {
     this.port = port1;
     this.requests = port1;
     const worker = new Worker(new URL('../pump/pump.mjs', import.meta.url), {
-      workerData: { port: port2, signal: buffer },
+      workerData: { port: port2, signal: buffer, task: ownTask() },
       transferList: [port2],
       env: {},
     });
