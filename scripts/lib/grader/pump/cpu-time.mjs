@@ -2,18 +2,21 @@
 // What the kernel counts of a sandbox: how long it ran on a CPU, how long it was ready to run but
 // waited for one (a busy machine), and how much memory it holds. The suites' thread (channel.ts) times
 // the graded code by the first; the pump (pump.mjs) uses the second to give a call back the time the
-// machine kept it waiting, and the third to stop a sandbox that holds too much (the suites' thread
-// reads it too, to decide whether an idle sandbox may be kept). Plain JavaScript, because the pump
-// loads it without a TypeScript loader.
+// machine kept it waiting, and the suites' thread to keep the budgets of time on a clock that a busy
+// machine does not stretch (steady-clock.ts); the pump uses the third to stop a sandbox that holds
+// too much (the suites' thread reads it too, to decide whether an idle sandbox may be kept). Plain
+// JavaScript, because the pump loads it without a TypeScript loader.
 import { readFileSync } from 'node:fs';
 
 /**
  * On a busy machine a call can reach its deadline while its code has been kept waiting for a CPU; the
  * pump then gives the call that waiting time back (so a correct solution never fails because other
- * programs were busy), but never lets it run longer than this many times its limit on the clock.
+ * programs were busy), but never lets it run longer than this many times its limit on the clock: a
+ * bound that holds even if the machine never gives the code a CPU, set far above the stretch of a
+ * loaded machine (a 2-core machine at load 18 stretches a busy process's time some 9 times).
  * Where the kernel does not tell the waiting time (not Linux), the deadline is on the clock alone.
  */
-export const BUSY_STRETCH = 2;
+export const BUSY_STRETCH = 12;
 
 /**
  * Milliseconds a process and the processes below it have run on a CPU (`runMs`) and waited, ready,
@@ -27,6 +30,22 @@ export function schedTimes(pid) {
   try {
     const [run, wait] = treeTimesNs(pid);
     return { runMs: run / 1e6, waitMs: wait / 1e6 };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Milliseconds a thread of this process (`task`, its id in the operating system; the calling thread
+ * when undefined) has waited, ready, for a CPU; undefined where /proc does not tell.
+ * @param {string} [task]
+ * @returns {number | undefined}
+ */
+export function threadWaitMs(task) {
+  if (process.platform !== 'linux') return undefined;
+  try {
+    const wait = Number(readFileSync(task === undefined ? '/proc/thread-self/schedstat' : `/proc/self/task/${task}/schedstat`, 'utf8').split(' ')[1]);
+    return Number.isFinite(wait) ? wait / 1e6 : undefined;
   } catch {
     return undefined;
   }

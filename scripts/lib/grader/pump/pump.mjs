@@ -14,7 +14,7 @@
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, rmSync, writeSync } from 'node:fs';
 import { BroadcastChannel, isMainThread, workerData } from 'node:worker_threads';
-import { BUSY_STRETCH, residentBytes, schedTimes } from './cpu-time.mjs';
+import { BUSY_STRETCH, residentBytes, schedTimes, threadWaitMs } from './cpu-time.mjs';
 import { takeStockPair } from './pipe-pairs.mjs';
 import { KEEPER_CHANNEL, MAX_FRAME } from '../contracts/wire.mjs';
 
@@ -32,7 +32,11 @@ const WAKE = Buffer.from([0xff, 0xff, 0xff, 0xff]);
 /** @typedef {Omit<import('../contracts/fences.ts').SandboxSpec, 'pipes'> & { sid: Sid, control: SharedArrayBuffer, pipes: OpenPipes | undefined }} StartSpec */
 /** A sandbox's id at its pump: a number from a suites' thread, a text for one started ahead. */
 /** @typedef {number | string} Sid */
-/** @typedef {{ post: (message: object) => void, sandboxes: Map<Sid, Box> }} Pump */
+/**
+ * A pump: `task` is the operating-system id of the suites' thread it serves, in this process (undefined
+ * for the sandboxes started ahead, until a thread takes them).
+ * @typedef {{ post: (message: object) => void, sandboxes: Map<Sid, Box>, task: string | undefined }} Pump
+ */
 /**
  * @typedef {object} Box One sandbox as its pump keeps it.
  * @property {Pump} pump
@@ -46,8 +50,9 @@ const WAKE = Buffer.from([0xff, 0xff, 0xff, 0xff]);
  * @property {Int32Array} gone
  * @property {OpenPipes | undefined} pipes
  * @property {SharedArrayBuffer} control
+ * @property {{ waitedMs?: number, callWaitedMs?: number }} waits What it had waited for a CPU when the pump stopped it (see stop).
  */
-/** @typedef {{ end: number, limit: number, waitedBefore: number | undefined }} Call */
+/** @typedef {{ end: number, limit: number, waitedBefore: number | undefined }} Call (waitedBefore: see callWaits) */
 /**
  * A request of a suites' thread (channel.ts).
  * @typedef {({ op: 'spawn' } & StartSpec) | { op: 'take-spare', sid: number, until: number } | { op: 'write', sid: Sid, text: string } | { op: 'kill', sid: Sid, reason?: string }} PumpRequest
@@ -62,9 +67,11 @@ const everyPump = new Set();
  * sandboxes it started for that thread, by id. Each sandbox's record (`box`) names its pump and its
  * id there: a sandbox started ahead (see prespawn) changes hands when a thread takes it.
  * @param {(message: object) => void} post
+ * @param {string | undefined} task
  */
-function newPump(post) {
-  const pump = { post, sandboxes: new Map() };
+function newPump(post, task) {
+  /** @type {Pump} */
+  const pump = { post, sandboxes: new Map(), task };
   everyPump.add(pump.sandboxes);
   return pump;
 }
@@ -83,7 +90,7 @@ function start(pump, { sid, command, args, env, uid, gid, memoryLimitBytes, scra
   const gone = new Int32Array(control, 0, 1);
   const until = new Float64Array(control, 8, 1);
   /** @type {Box} */
-  const box = { pump, sid, child: undefined, pending: Buffer.alloc(0), stderr: '', reason: undefined, timers: [], scratch, gone, pipes, control };
+  const box = { pump, sid, child: undefined, pending: Buffer.alloc(0), stderr: '', reason: undefined, timers: [], scratch, gone, pipes, control, waits: {} };
   pump.sandboxes.set(sid, box);
   try {
     box.child = spawn(command, args, options);
@@ -129,8 +136,8 @@ function start(pump, { sid, command, args, env, uid, gid, memoryLimitBytes, scra
         return;
       }
       const now = Date.now();
-      if (call?.end !== end) call = { end, limit: Math.max(0, end - now), waitedBefore: schedTimes(child.pid)?.waitMs };
-      if (now > end && !stillOwed(/** @type {Call} */ (call), child.pid, now)) stop(box, 'timeout');
+      if (call?.end !== end) call = { end, limit: Math.max(0, end - now), waitedBefore: callWaits(box) };
+      if (now > end && !stillOwed(/** @type {Call} */ (call), box, now)) stop(box, 'timeout', call);
     }, DEADLINE_EVERY),
   );
   if (memoryLimitBytes) {
@@ -144,19 +151,28 @@ function start(pump, { sid, command, args, env, uid, gid, memoryLimitBytes, scra
 }
 
 /**
- * Whether a call past its deadline is still owed time: the machine kept its code waiting for a CPU
- * for longer than the call has overrun, and the call has not yet run BUSY_STRETCH times its limit.
- */
-/**
+ * Whether a call past its deadline is still owed time: the machine kept its code, or the suites'
+ * thread that sends and reads its messages, waiting for a CPU for longer than the call has overrun,
+ * and the call has not yet run BUSY_STRETCH times its limit.
  * @param {Call} call
- * @param {number | undefined} pid
+ * @param {Box} box
  * @param {number} now
  */
-function stillOwed(call, pid, now) {
+function stillOwed(call, box, now) {
   if (now > call.end + call.limit * (BUSY_STRETCH - 1)) return false;
-  const waitedNow = schedTimes(pid)?.waitMs;
+  const waitedNow = callWaits(box);
   if (call.waitedBefore === undefined || waitedNow === undefined) return false;
   return now - call.end < waitedNow - call.waitedBefore;
+}
+
+/**
+ * Milliseconds a sandbox and the suites' thread it serves have waited, ready, for a CPU (a call's time
+ * is theirs: the thread writes the call and reads its answer); undefined where /proc does not tell.
+ * @param {Box} box
+ */
+function callWaits(box) {
+  const sandbox = schedTimes(box.child?.pid)?.waitMs;
+  return sandbox === undefined ? undefined : sandbox + (threadWaitMs(box.pump.task) ?? 0);
 }
 
 /**
@@ -170,7 +186,7 @@ function finish(box, code, killedBy) {
   box.pump.sandboxes.delete(box.sid);
   if (box.scratch) rmSync(box.scratch, { recursive: true, force: true });
   Atomics.store(box.gone, 0, 1);
-  const exit = { code, signal: killedBy, reason: box.reason ?? 'exit', detail: box.stderr };
+  const exit = { code, signal: killedBy, reason: box.reason ?? 'exit', detail: box.stderr, ...box.waits };
   if (!box.pipes) {
     box.pump.post({ sid: box.sid, exit });
     return;
@@ -187,11 +203,21 @@ function finish(box, code, killedBy) {
 }
 
 /**
+ * Stops a sandbox. The first stop notes what it had waited for a CPU, in all and (a call stopped at its
+ * deadline) in the call that runs: once it is gone the kernel no longer tells, and the suites' thread
+ * leaves that time out of its budgets (steady-clock.ts).
  * @param {Box | undefined} box
  * @param {string} reason
+ * @param {Call} [call]
  */
-function stop(box, reason) {
+function stop(box, reason, call) {
   if (!box) return;
+  if (box.reason === undefined) {
+    const waitedMs = schedTimes(box.child?.pid)?.waitMs;
+    const callWaited = call === undefined ? undefined : callWaits(box);
+    const inCall = callWaited === undefined || call?.waitedBefore === undefined ? undefined : callWaited - call.waitedBefore;
+    box.waits = { ...(waitedMs === undefined ? {} : { waitedMs }), ...(inCall === undefined ? {} : { callWaitedMs: inCall }) };
+  }
   box.reason ??= reason;
   try {
     box.child?.kill('SIGKILL');
@@ -209,15 +235,16 @@ function stop(box, reason) {
 /**
  * @param {{ postMessage(message: object): void }} port
  * @param {SharedArrayBuffer} signalBuffer
+ * @param {string | undefined} task the thread's id in the operating system, where it is known
  * @param {Box[]} [spares]
  */
-function createPump(port, signalBuffer, spares = []) {
+function createPump(port, signalBuffer, task, spares = []) {
   const signal = new Int32Array(signalBuffer);
   const pump = newPump((message) => {
     port.postMessage(message);
     Atomics.store(signal, 0, 1);
     Atomics.notify(signal, 0);
-  });
+  }, task);
 
   /** Takes one request of the suites' thread. */
   const handle = (/** @type {PumpRequest} */ message) => {
@@ -294,7 +321,7 @@ process.on('exit', () => {
 
 // Loaded as the helper thread of one suites' thread.
 if (!isMainThread && workerData?.signal) {
-  const { handle } = createPump(workerData.port, workerData.signal);
+  const { handle } = createPump(workerData.port, workerData.signal, workerData.task);
   workerData.port.on('message', handle);
 }
 
@@ -316,7 +343,7 @@ export function startKeeper() {
   /** Sandboxes started ahead, for the first threads that ask (see prespawn); until then, no thread's. */
   /** @type {Box[]} */
   const spares = [];
-  const waiting = newPump(() => {});
+  const waiting = newPump(() => {}, undefined);
   requests.onmessage = (event) => {
     const message = event.data;
     if (
@@ -330,7 +357,7 @@ export function startKeeper() {
     if (pump === undefined) {
       const replies = new BroadcastChannel(`${KEEPER_CHANNEL}-${message.thread}`);
       replies.unref();
-      pump = { ...createPump(replies, message.signal, spares), task: message.task };
+      pump = { ...createPump(replies, message.signal, message.task, spares), task: message.task };
       pumps.set(message.thread, pump);
     }
     pump.handle(message);

@@ -28,6 +28,9 @@ export interface Exit {
   reason: string;
   /** The end of what it wrote on standard error. */
   detail: string;
+  /** Milliseconds it had waited for a CPU when the pump stopped it, in all and in the call it stopped (where the kernel tells). */
+  waitedMs?: number;
+  callWaitedMs?: number;
 }
 
 type PumpMessage = { sid: number; frame?: string; spawned?: boolean; pid?: number; exit?: Exit; spare?: Omit<SpareSandbox, 'sid'> | null };
@@ -77,7 +80,7 @@ export class Pump {
     this.port = port1;
     this.requests = port1;
     const worker = new Worker(new URL('../pump/pump.mjs', import.meta.url), {
-      workerData: { port: port2, signal: buffer },
+      workerData: { port: port2, signal: buffer, task: ownTask() },
       transferList: [port2],
       env: {},
     });
@@ -281,6 +284,19 @@ export class SandboxProcess {
 
   /** The process that runs the graded code (found the first time the CPU time is read, once it runs). */
   private codePid: number | undefined;
+
+  /**
+   * Milliseconds the sandbox's processes have waited, ready, for a CPU since they started: 0 before it
+   * starts and where the kernel does not tell; once it is gone, what the pump noted when it stopped it,
+   * else what was last read.
+   */
+  waitedMs(): number {
+    const now = this.alive ? schedTimes(this.pid)?.waitMs : this.exit?.waitedMs;
+    this.lastWaitedMs = Math.max(this.lastWaitedMs, now ?? 0);
+    return this.lastWaitedMs;
+  }
+
+  private lastWaitedMs = 0;
 
   /** The memory the sandbox and the processes below it hold, in bytes; undefined where /proc does not tell. */
   residentBytes(): number | undefined {

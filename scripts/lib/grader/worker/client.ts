@@ -18,6 +18,7 @@ import { createMembrane, type Membrane, type TwinRecipe } from '../contracts/mem
 import { foldersOf, jobOf, planAt, type GradingPlan } from '../contracts/plan.ts';
 import { probeFences, SANDBOX_LIMITS, sandboxSpec, START_LIMIT_MS, type Fences } from '../contracts/fences.ts';
 import { MAX_FRAME } from '../contracts/wire.mjs';
+import { SteadyClock } from './steady-clock.ts';
 
 /** The folder a sandbox without graded code is started for (it holds no exercise files). */
 const CLEAN_TARGET = '/nonexistent/workbook-without-hand-in/lessons';
@@ -33,11 +34,12 @@ const MAX_NODES_PER_MESSAGE = 20_000;
 const MAX_NODES_PER_SANDBOX = 200_000;
 
 /**
- * The time, on the wall clock, one test may spend in the hand-in's code and one lesson's tests may
- * spend in all (sleeping counts), besides each call's own deadline: a hand-in whose every call sleeps
- * just under its deadline, or whose property test calls it a hundred times, costs at most these. The
- * reference's slowest test takes 0.4 s and its slowest lesson (06, visible and hidden) 1.3 s on a quiet
- * 2-core machine, a few times that on a loaded one; a call limit raised with --limit raises them too.
+ * The time one test may spend in the hand-in's code and one lesson's tests may spend in all (sleeping
+ * counts, waiting for a CPU while other programs run does not: see SteadyClock), besides each call's
+ * own deadline: a hand-in whose every call sleeps just under its deadline, or whose property test
+ * calls it a hundred times, costs at most these. The reference's slowest test takes 0.4 s and its
+ * slowest lesson (06, visible and hidden) 1.3 s on a quiet 2-core machine; a call limit raised with
+ * --limit raises them too.
  */
 export const TEST_BUDGET_MS = 8000;
 export const LESSON_BUDGET_MS = 12_000;
@@ -114,6 +116,8 @@ class Session {
   private recent: string[] = [];
   private fencesFound: Fences | undefined;
   readonly limitMs: number;
+  /** The clock of the budgets: the same time on a quiet machine and a busy one. */
+  private readonly clock = new SteadyClock();
 
   constructor(
     private readonly target: string,
@@ -220,9 +224,9 @@ class Session {
     this.recent = [];
     this.testNumber += 1;
     this.testsBegun += 1;
-    this.testStartedAt = Date.now();
+    this.testStartedAt = this.clock.now();
     const end = this.budgetEnd();
-    if (end?.budget === 'lesson' && end.at <= Date.now()) throw this.outOfTime('lesson');
+    if (end?.budget === 'lesson' && this.clock.reached(end.at)) throw this.outOfTime('lesson');
   }
 
   /** When the test that runs now began (undefined outside tests: loads and a lesson's start hook have no test budget). */
@@ -242,7 +246,7 @@ class Session {
   private excusedMs = 0;
   /** The excused time of each lesson's earlier parts. */
   private readonly lessonExcusedMs = new Map<string, number>();
-  /** When the top-level call that runs now began. */
+  /** When the top-level call that runs now began, on the wall clock. */
   private callStartedAt = 0;
 
   /** Adds the time of the part that runs now to its lesson's. */
@@ -250,13 +254,13 @@ class Session {
     if (this.lessonId === undefined) return;
     this.stopsOf.set(this.lessonId, this.stops);
     const spent = this.lessonSpentMs.get(this.lessonId) ?? 0;
-    this.lessonSpentMs.set(this.lessonId, spent + (Date.now() - this.partStartedAt));
+    this.lessonSpentMs.set(this.lessonId, spent + (this.clock.now() - this.partStartedAt));
     this.lessonExcusedMs.set(this.lessonId, (this.lessonExcusedMs.get(this.lessonId) ?? 0) + this.excusedMs);
     this.lessonId = undefined;
     this.excusedMs = 0;
   }
 
-  /** The earliest end of a budget that runs now, and whose it is: the test's, or its lesson's. */
+  /** The earliest end of a budget that runs now (on the steady clock), and whose it is: the test's, or its lesson's. */
   private budgetEnd(): { at: number; budget: 'test' | 'lesson' } | undefined {
     const budgets = budgetsFor(this.limitMs);
     const ends: Array<{ at: number; budget: 'test' | 'lesson' }> = [];
@@ -272,7 +276,7 @@ class Session {
   /** Throws when a budget has run out: the code is not called again in this test (or, for the lesson's, in this lesson). */
   private checkBudget(): void {
     const end = this.budgetEnd();
-    if (end !== undefined && end.at <= Date.now()) throw this.outOfTime(end.budget);
+    if (end !== undefined && this.clock.reached(end.at)) throw this.outOfTime(end.budget);
   }
 
   /** The error of a test whose budget, or whose lesson's, ran out (`printed`: the lines the code printed last). */
@@ -321,7 +325,7 @@ class Session {
       this.closePart();
       this.testStartedAt = undefined;
       this.lessonId = options.lesson;
-      this.partStartedAt = Date.now();
+      this.partStartedAt = this.clock.now();
       this.excusedMs = 0;
     }
     if (!options.hidden && this.ranHidden) this.dropHiddenProcesses();
@@ -503,9 +507,9 @@ class Session {
     if (current?.stop && current.stoppedIn === this.testNumber) throw current.stop;
     if (current) current.process.release();
     if (this.retired) throw new StoppedError("This student's lessons are over: the grader runs no more of their code.");
-    const starting = Date.now();
+    const starting = this.clock.now();
     this.sandbox = this.start();
-    if (current !== undefined) this.excusedMs += Date.now() - starting;
+    if (current !== undefined) this.excusedMs += this.clock.now() - starting;
     return this.sandbox;
   }
 
@@ -513,6 +517,7 @@ class Session {
   private start(): Sandbox {
     const pool = threadPool();
     const process = pool.take(this.target) ?? pool.takeSpare() ?? this.spawn(pool.pump);
+    this.clock.watch(process);
     process.ready();
     const sandbox: Sandbox = {
       process,
@@ -579,14 +584,16 @@ class Session {
     if (this.testsBegun > 0) sandbox.served = true;
     if (this.hiddenPart && message.op !== 'load') this.ranHidden = true;
     // The clock runs for a whole top-level call, callbacks to the suites included, and stops it at the
-    // end of the test's or the lesson's budget when that comes first.
+    // end of the test's or the lesson's budget when that comes first. The pump gives the call back the
+    // time its code waited for a CPU, so the deadline on the wall clock is steady time too.
     if (top) {
       this.checkBudget();
-      this.callStartedAt = Date.now();
-      const callEnd = this.callStartedAt + this.currentLimit();
+      const limit = this.currentLimit();
       const budget = this.budgetEnd();
-      this.boundBy = budget !== undefined && budget.at < callEnd ? budget.budget : undefined;
-      sandbox.process.deadline[0] = this.boundBy === undefined ? callEnd : (budget?.at ?? callEnd);
+      const left = budget === undefined ? limit : this.clock.leftUntil(budget.at, limit);
+      this.boundBy = budget !== undefined && left < limit ? budget.budget : undefined;
+      this.callStartedAt = Date.now();
+      sandbox.process.deadline[0] = this.callStartedAt + Math.min(limit, left);
     }
     try {
       this.sendFrame(sandbox, { ...message, t: 'req' });
@@ -670,7 +677,7 @@ class Session {
     if (sandbox.stop === undefined) {
       const ending = sandbox.process.ending ?? { code: null, signal: null, reason: 'exit', detail: '' };
       sandbox.stop = this.stopped(ending);
-      if (ending.reason === 'timeout' && this.boundBy === undefined) this.excusedMs += Date.now() - this.callStartedAt;
+      if (ending.reason === 'timeout' && this.boundBy === undefined) this.excusedMs += Date.now() - this.callStartedAt - (ending.callWaitedMs ?? 0);
       sandbox.stoppedIn = this.testNumber;
       this.stops += 1;
     }
