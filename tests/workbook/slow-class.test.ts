@@ -7,13 +7,11 @@
  * ends); lesson 03's isFull never returns (an honest endless loop). Lessons 04 and 05 use lessons
  * 01-03, so a slow or looping lesson 01 or 03 makes them slow too. When the test runs as root (CI
  * does), the slow class is graded again as uid 65534, from a copy of the workbook that user owns.
- * A grade is a measurement: the looping hand-in's lesson 03 is graded alone and again with its grader
- * sharing one CPU with processes that never stop, and loses the same tests.
  *
  * Part of `npm test`; WORKBOOK_HOSTILE=0 leaves it out with the hostile class, and
  * WORKBOOK_HOSTILE_SKIP_NOBODY=1 skips the run as uid 65534, as it does there.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -36,10 +34,6 @@ const HOSTILE_LESSONS = ['01-board', '02-input', '03-win'];
 /** The user of the run as an unprivileged teacher ("nobody"), when this test runs as root. */
 const NOBODY = 65534;
 const AS_NOBODY = process.getuid?.() === 0 && process.env.WORKBOOK_HOSTILE_SKIP_NOBODY !== '1';
-/** Processes that spin on the busy run's CPU: its grader then gets some quarter of that CPU. */
-const SPINNERS = 3;
-/** The CPU the busy run and its spinners share (the first this process may use), where `taskset` can pin them (Linux). */
-const BUSY_CPU = pinnableCpu();
 
 interface Graded {
   seconds: number;
@@ -98,16 +92,11 @@ function nobodyTeacher(): Teacher {
   return { workbook, uid: NOBODY };
 }
 
-/**
- * Grades the folders in a process of their own (as `teacher`'s user, from their workbook; on one CPU,
- * with `cpu`) and reads what it printed.
- */
-async function grade(folders: string[], lessons: string[] = LESSONS, teacher: Teacher = { workbook: ROOT }, cpu?: number): Promise<Graded> {
+/** Grades the folders in a process of their own (as `teacher`'s user, from their workbook) and reads what it printed. */
+async function grade(folders: string[], lessons: string[] = LESSONS, teacher: Teacher = { workbook: ROOT }): Promise<Graded> {
   const script = join(teacher.workbook, 'tests/workbook/slow-class/grade.ts');
   const home = join(teacher.workbook, '..');
-  const command = [process.execPath, '--import', 'tsx', script, SEED, lessons.join(','), ...folders];
-  const [program, ...args] = cpu === undefined ? command : ['taskset', '-c', String(cpu), ...command];
-  const result = await runMeasured(program as string, args, {
+  const result = await runMeasured(process.execPath, ['--import', 'tsx', script, SEED, lessons.join(','), ...folders], {
     cwd: teacher.workbook,
     ...(teacher.uid === undefined ? {} : { uid: teacher.uid, gid: teacher.uid, env: { ...process.env, HOME: home, TMPDIR: join(home, 'tmp') } }),
   });
@@ -115,43 +104,6 @@ async function grade(folders: string[], lessons: string[] = LESSONS, teacher: Te
   expect(line.startsWith('{'), `the grading printed its results\n${result.stderr.slice(-2000)}`).toBe(true);
   return { ...(JSON.parse(line) as Omit<Graded, 'stretch'>), stretch: result.stretch };
 }
-
-/** The first CPU this process may run on, where `taskset` can pin a process to it; undefined elsewhere. */
-function pinnableCpu(): number | undefined {
-  if (process.platform !== 'linux' || spawnSync('taskset', ['-c', '0', 'true']).status !== 0) return undefined;
-  const allowed = /^Cpus_allowed_list:\s*(\d+)/m.exec(readFileSync('/proc/self/status', 'utf8'));
-  return allowed ? Number(allowed[1]) : undefined;
-}
-
-/** Runs `action` while `count` processes spin on `cpu`; they are ended after it. */
-async function besideSpinners<T>(cpu: number, count: number, action: () => Promise<T>): Promise<T> {
-  const spinners: ChildProcess[] = Array.from({ length: count }, () =>
-    spawn('taskset', ['-c', String(cpu), process.execPath, '-e', 'for (;;) {}'], { stdio: 'ignore' }),
-  );
-  try {
-    return await action();
-  } finally {
-    for (const spinner of spinners) spinner.kill('SIGKILL');
-  }
-}
-
-describe.runIf(ENABLED && BUSY_CPU !== undefined)('a hand-in graded on a busy machine', () => {
-  test(`an honest endless loop in lesson 03 loses the same tests alone and beside ${SPINNERS} processes that never stop`, async () => {
-    const looping = handIn(join(scratch, 'busy', 'looping'), '03-win/win.ts', (source) =>
-      replaceBlock(source, 'isFull', '    for (;;) {\n      // never ends\n    }'),
-    );
-    const folders = [looping, join(ROOT, 'solutions')];
-    const alone = await grade(folders, ['03-win']);
-    const busy = await besideSpinners(BUSY_CPU as number, SPINNERS, () => grade(folders, ['03-win'], { workbook: ROOT }, BUSY_CPU));
-    const outcome = (graded: Graded) => graded.folders[0]?.map((run) => ({ lesson: run.lesson, passed: run.passed, failures: run.failures }));
-    console.log(
-      `slow-class.test.ts: lesson 03 of the loop alone ${alone.seconds.toFixed(1)} s, beside ${SPINNERS} spinners ${busy.seconds.toFixed(1)} s (stretched ${busy.stretch.toFixed(2)} times), ${busy.folders[0]?.[0]?.passed} of ${busy.folders[0]?.[0]?.tests} tests passed`,
-    );
-    // Else the spinners did not keep the grading waiting, and this test shows nothing.
-    expect(busy.stretch).toBeGreaterThan(2);
-    expect(outcome(busy)).toEqual(outcome(alone));
-  }, 300_000);
-});
 
 describe.runIf(ENABLED)('a class with slow hand-ins', () => {
   let calm: Graded;
