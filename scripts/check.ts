@@ -2,7 +2,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { colorsEnabled, painter, parseCommandLine, Refusal, runCommand } from './lib/core/cli.ts';
+import { colorsEnabled, LANGUAGE_OPTION, LANGUAGE_USAGE, painter, parseCommandLine, Refusal, runCommand } from './lib/core/cli.ts';
 import { gradeLessons, withPrerequisites } from './lib/grader/command/grading.ts';
 import { doneLessons, readProgress, recordScores, STATE_DIR, writeProgress } from './lib/core/progress.ts';
 import { typecheck } from './lib/grader/command/typecheck.ts';
@@ -12,7 +12,10 @@ import type { LessonScore } from './lib/core/results.ts';
 import { DEFAULT_LIMIT_MS, drawSeed, parseSeed } from './lib/grader/command/runner.ts';
 import { hasHiddenTests, hasReference, listLessons, ROOT, selectLessons, UsageError, type Lesson } from './lib/core/workbook.ts';
 import { heldLessons, targetCode, type HandInTaker, type LeftOut } from './lib/core/target.ts';
-import { plural } from './lib/core/text.ts';
+import { chooseLanguage } from './lib/i18n/choose.ts';
+import type { Language } from './lib/i18n/languages.ts';
+import { lessonIn, lessonTextPath, scoreIn } from './lib/i18n/lesson-text.ts';
+import { listInWords, translator, type Translate } from './lib/i18n/messages.ts';
 
 const USAGE = `
 Usage: npm run check [-- [lesson…] [options]]
@@ -36,6 +39,7 @@ ${
   --no-typecheck    skip TypeScript's type check (type errors are shown but cost no points)
   --json [FILE]     also write every result as JSON (default file: results.json, which git ignores)
   --format F [FILE] also write results for another tool: exercism or gradescope (results.json), junit (junit.xml)
+${LANGUAGE_USAGE}
 `;
 
 runCommand(USAGE, async () => {
@@ -48,16 +52,19 @@ runCommand(USAGE, async () => {
       typecheck: { type: 'boolean', default: true },
       hidden: { type: 'boolean', default: false },
       seed: { type: 'string' },
+      ...LANGUAGE_OPTION,
     },
     args,
   );
-  if (values.hidden && !hasHiddenTests()) throw new UsageError("This workbook has no hidden tests (tests/hidden/): --hidden is for the teacher's workbook.");
-  if (values.solutions && values.target !== undefined) throw new UsageError('Use --solutions or --target, not both.');
-  if (values.seed !== undefined && !values.hidden) throw new UsageError('--seed sets the inputs of the hidden tests: use it with --hidden.');
+  const language = chooseLanguage({ option: values.lang, root: ROOT });
+  const t = translator(language);
+  if (values.hidden && !hasHiddenTests()) throw new UsageError(t('check.noHiddenTests'));
+  if (values.solutions && values.target !== undefined) throw new UsageError(t('check.solutionsOrTarget'));
+  if (values.seed !== undefined && !values.hidden) throw new UsageError(t('check.seedWithoutHidden'));
   // Only the hidden suites draw inputs from the seed; the visible ones are the same on every run.
   const seed = values.hidden ? (values.seed === undefined ? drawSeed() : parseSeed(values.seed)) : undefined;
   const limitSeconds = values.limit === undefined ? DEFAULT_LIMIT_MS / 1000 : Number(values.limit);
-  if (!(limitSeconds > 0)) throw new UsageError(`--limit takes a number of seconds, not "${values.limit}".`);
+  if (!(limitSeconds > 0)) throw new UsageError(t('check.limit', { value: values.limit ?? '' }));
 
   const all = listLessons();
   const named = selectLessons(positionals, all);
@@ -66,22 +73,24 @@ runCommand(USAGE, async () => {
   if (found !== undefined) process.once('exit', found.dispose);
   const target = values.solutions ? resolve(ROOT, 'solutions') : (found?.dir ?? resolve(ROOT, 'lessons'));
   const shownTarget = found?.shown ?? '';
-  const code = values.solutions ? 'the reference solutions in solutions/' : (found?.code ?? 'your code in lessons/');
-  const subject = seed !== undefined ? `${code}, hidden tests included (seed ${seed}; replay with --seed ${seed})` : code;
+  const code = values.solutions ? t('check.subject.solutions') : (found?.code ?? t('check.subject.own'));
+  const subject = seed !== undefined ? t('check.subject.hidden', { code, seed: String(seed) }) : code;
   // A --target folder is graded on the lessons it holds; the lessons it lacks are named, not graded.
   const { held: selected, leftOut } = found === undefined ? { held: named, leftOut: [] } : heldLessons(found.dir, named);
   if (selected.length === 0) {
     const asked = leftOut.map((entry) =>
-      entry.absentFiles.length === 0 ? `no ${entry.lesson.id}/` : `${entry.lesson.id}/ without ${entry.absentFiles.join(', ')}`,
+      entry.absentFiles.length === 0
+        ? t('check.noneHeld.noFolder', { folder: entry.lesson.id })
+        : t('check.noneHeld.without', { folder: entry.lesson.id, files: entry.absentFiles.join(', ') }),
     );
-    throw new Refusal(`${shownTarget} holds none of the lessons asked for (${asked.join('; ')}).`);
+    throw new Refusal(t('check.noneHeld', { target: shownTarget, asked: asked.join('; ') }));
   }
   const needed = found === undefined ? { held: withPrerequisites(selected, all), leftOut: [] } : heldLessons(found.dir, withPrerequisites(selected, all));
 
   const progress = process.stderr.isTTY ? (text: string) => process.stderr.write(`\r\x1b[K${text}`) : () => {};
   const lessons = needed.held;
   let finished = 0;
-  progress(`Grading ${plural(lessons.length, 'lesson')}…`);
+  progress(t('check.grading', { count: lessons.length }));
   const ownLessons = !values.solutions && values.target === undefined;
   let typeCheckFailure: string | undefined;
   const types = values.typecheck
@@ -100,10 +109,10 @@ runCommand(USAGE, async () => {
     stateDir: join(ROOT, STATE_DIR),
     onLessonDone: (run) => {
       finished += 1;
-      progress(`Grading: ${finished} of ${lessons.length} lessons done (last: ${run.lessonId})…`);
+      progress(t('check.gradingProgress', { finished, count: lessons.length, last: run.lessonId }));
     },
   });
-  progress(values.typecheck ? 'Type-checking…' : '');
+  progress(values.typecheck ? t('check.typeChecking') : '');
   const typeReport = await types;
   progress('');
 
@@ -117,14 +126,14 @@ runCommand(USAGE, async () => {
   for (const output of outputs) {
     const context = { scores: selectedScores, root: ROOT, target, progress: readProgress(ROOT), now: new Date() };
     writeFileSync(output.file, renderResultFile(output.format, context));
-    process.stderr.write(`Wrote ${output.file} (${output.format}).\n`);
+    process.stderr.write(`${t('check.wrote', { file: output.file, format: output.format })}\n`);
   }
 
   const paint = painter(colorsEnabled());
   console.log(
     renderReport({
       subject,
-      scores,
+      scores: new Map([...scores].map(([id, score]) => [id, scoreIn(score, language)])),
       selected: selected.map((lesson) => lesson.id),
       allLessons: all.map((lesson) => lesson.id),
       paint,
@@ -132,11 +141,13 @@ runCommand(USAGE, async () => {
       doneLessons: ownLessons ? doneLessons(readProgress(ROOT)) : undefined,
       showHidden: values.hidden,
       ...(found === undefined ? {} : { voice: 'teacher' as const }),
+      language,
+      lessonText: (lesson) => lessonTextPath(lesson, language),
     }),
   );
-  for (const line of absentLessonLines(selected, leftOut, needed.leftOut)) console.log(paint('yellow', line));
+  for (const line of absentLessonLines(selected, leftOut, needed.leftOut, t, language)) console.log(paint('yellow', line));
   if (typeCheckFailure !== undefined) {
-    console.error(paint('red', `The type check did not run, so type errors are not shown: ${typeCheckFailure}.`));
+    console.error(paint('red', t('check.typeCheckFailed', { error: typeCheckFailure })));
   }
   return selected.every((lesson) => scores.get(lesson.id)?.done) ? 0 : 1;
 });
@@ -145,20 +156,21 @@ runCommand(USAGE, async () => {
  * For a --target folder: the lessons asked for that it does not hold (not graded), and each graded
  * lesson that builds on an earlier lesson it does not hold.
  */
-function absentLessonLines(graded: Lesson[], leftOut: LeftOut[], absentPrerequisites: LeftOut[]): string[] {
-  const named = (lesson: Lesson): string => `${lesson.number} ${lesson.title}`;
+function absentLessonLines(graded: Lesson[], leftOut: LeftOut[], absentPrerequisites: LeftOut[], t: Translate, language: Language): string[] {
+  const named = (lesson: Lesson): string => `${lesson.number} ${lessonIn(lesson, language).title}`;
   const noFolder = leftOut.filter((entry) => entry.absentFiles.length === 0);
   const lines: string[] = [];
-  if (noFolder.length > 0) lines.push(`Not graded, because this folder does not hold them: ${noFolder.map((entry) => named(entry.lesson)).join('; ')}.`);
+  if (noFolder.length > 0) lines.push(t('check.notHeld', { lessons: noFolder.map((entry) => named(entry.lesson)).join('; ') }));
   for (const { lesson, absentFiles } of leftOut.filter((entry) => entry.absentFiles.length > 0)) {
-    lines.push(`Not graded: ${named(lesson)}, because ${lesson.id}/ holds no ${absentFiles.join(' or ')}.`);
+    lines.push(t('check.notHeld.files', { lesson: named(lesson), folder: lesson.id, files: listInWords(absentFiles, language, 'disjunction') }));
   }
   for (const { lesson: earlier } of absentPrerequisites) {
     // Any import of the earlier lesson, even of a constant, needs its file: buildsOn, not runsCodeOf.
     const users = graded.filter((lesson) => lesson.buildsOn.includes(earlier.id)).map((lesson) => lesson.number);
     if (users.length === 0) continue;
-    const [who, its] = users.length === 1 ? [`Lesson ${users[0]} uses`, 'its'] : [`Lessons ${users.join(', ')} use`, 'their'];
-    lines.push(`${who} lesson ${earlier.number} (${earlier.title}), which this folder does not hold: ${its} failures may come from there.`);
+    lines.push(
+      t('check.absentPrerequisite', { count: users.length, users: users.join(', '), number: earlier.number, title: lessonIn(earlier, language).title }),
+    );
   }
   return lines;
 }

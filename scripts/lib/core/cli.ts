@@ -20,6 +20,15 @@ export function painter(enabled: boolean): Paint {
   return (style, text) => (enabled ? styleText(style, text) : text);
 }
 
+/**
+ * The option every student command takes to choose its language (--lang ru); i18n/choose.ts decides
+ * from it, the edition and the locale. Spread it into the options given to parseCommandLine.
+ */
+export const LANGUAGE_OPTION = { lang: { type: 'string' } } as const;
+
+/** The line a command's usage gives the --lang option. */
+export const LANGUAGE_USAGE = "  --lang LANG       the language to speak: en, ru, ca or zh (default: the edition's, else your locale's)";
+
 /** parseArgs with the workbook's error messages: unknown options become a UsageError. */
 export function parseCommandLine<T extends NonNullable<ParseArgsConfig['options']>>(options: T, args: string[] = process.argv.slice(2)) {
   try {

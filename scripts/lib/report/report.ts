@@ -1,14 +1,15 @@
 /** The student's report: one line per lesson, the first failure explained, and the next step. */
 import type { Paint } from '../core/cli.ts';
 import { failureDetail, formatPoints, roundPoints, type Comparison, type Crash, type Failure, type LessonScore, type TestOutcome } from '../core/results.ts';
-import { diffLines, drawLine, focusRows, formatRow, marksLegend, shownLines, SPACE_MARK, visibleLine } from './textdiff.ts';
+import { diffLines, drawLine, focusRows, formatRow, LINE_END_MARK, NO_LINE_END_MARK, shownLines, SPACE_MARK, visibleLine, type TextLine } from './textdiff.ts';
 import type { TypeProblem, TypeReport } from '../grader/command/typecheck.ts';
-import { outOfTimeMessage } from '../core/failure.ts';
 import { runsCodeOf } from '../core/lesson-code.ts';
-import { STILL_THROWS } from '../core/stub-error.ts';
+import { STUB_QUOTE } from '../core/stub-error.ts';
 import { assertionWording, notCallableName, syntaxError } from '../core/vitest-wording.ts';
 import { LESSON_ID, readmePath, type Lesson } from '../core/workbook.ts';
-import { plural, visible } from '../core/text.ts';
+import { visible } from '../core/text.ts';
+import type { Language } from '../i18n/languages.ts';
+import { listInWords, translator, type Translate } from '../i18n/messages.ts';
 
 /** What the report needs besides the scores. */
 export interface ReportContext {
@@ -32,7 +33,14 @@ export interface ReportContext {
   showHidden?: boolean;
   /** 'teacher' (`--target`): the report speaks about the code graded, not to its author: no next step, hint or command to run. */
   voice?: 'student' | 'teacher';
+  /** The language the report speaks (English when not given). */
+  language?: Language;
+  /** Where the student reads a lesson's text, relative to the workbook root (its README.md when not given). */
+  lessonText?: (lesson: Pick<Lesson, 'id'>) => string;
 }
+
+/** The report's words in English, for the callers that give no language (result files, a teacher's notes). */
+const english = translator('en');
 
 const BAR_WIDTH = 10;
 
@@ -42,62 +50,76 @@ export const TITLE_WIDTH = 24;
 /** The whole report as text. */
 export function renderReport(context: ReportContext): string {
   const { paint } = context;
-  const lines = [paint('bold', `Tic-Tac-Toe workbook: grading ${context.subject}`), ''];
+  const t = translator(context.language ?? 'en');
+  const lines = [paint('bold', t('report.heading', { subject: context.subject })), ''];
   const selected = context.selected.map((id) => context.scores.get(id) as LessonScore);
   for (const score of selected) {
-    lines.push(lessonLine(score, paint, context.voice === 'teacher'));
-    const typeLines = score.run.problem?.kind === 'load-error' ? [] : typeProblemLines(context.types?.get(score.lesson.id) ?? [], paint);
-    if (!score.done) lines.push(...indent([...lessonDetails(score, context), ...typeLines], 5), '');
+    lines.push(lessonLine(score, paint, context.voice === 'teacher', t));
+    const typeLines = score.run.problem?.kind === 'load-error' ? [] : typeProblemLines(context.types?.get(score.lesson.id) ?? [], paint, t);
+    if (!score.done) lines.push(...indent([...lessonDetails(score, context, t), ...typeLines], 5), '');
     else if (typeLines.length > 0) lines.push(...indent(typeLines, 5), '');
   }
   const earned = roundPoints(selected.reduce((sum, score) => sum + score.earned, 0));
   const done = selected.filter((score) => score.done).length;
   if (lines.at(-1) !== '') lines.push('');
-  const notes = finishFirstNotes(context);
+  const notes = finishFirstNotes(context, t);
   if (notes.length > 0) lines.push(...notes, '');
   lines.push(
-    paint('bold', `Total: ${formatPoints(earned)}/${selected.length * 100}`) + ` · ${done} of ${plural(selected.length, 'lesson')} done`,
-    ...(context.voice === 'teacher' ? [] : [nextStep(context)]),
+    paint('bold', t('report.total', { earned: formatPoints(earned), most: selected.length * 100 })) + t('report.lessonsDone', { done, count: selected.length }),
+    ...(context.voice === 'teacher' ? [] : [nextStep(context, t)]),
   );
   return lines.join('\n');
 }
 
 /** "01  Board display        ██████░░░░  60/100" */
-export function lessonLine(score: LessonScore, paint: Paint, teacher = false): string {
+export function lessonLine(score: LessonScore, paint: Paint, teacher = false, t: Translate = english): string {
   const filled = Math.floor((score.earned / 100) * BAR_WIDTH);
   const colour = score.done ? 'green' : score.earned > 0 ? 'yellow' : 'red';
   const bar = paint(colour, '█'.repeat(filled)) + paint('gray', '░'.repeat(BAR_WIDTH - filled));
   const points = `${formatPoints(score.earned).padStart(3)}/100`;
-  const status = score.done ? paint('green', 'done ✓') : statusWord(score, teacher);
-  return `${paint('bold', score.lesson.number)}  ${score.lesson.title.padEnd(TITLE_WIDTH)} ${bar} ${points}  ${status}`;
+  const status = score.done ? paint('green', t('report.status.done')) : statusWord(score, teacher, t);
+  return `${paint('bold', score.lesson.number)}  ${padToColumns(score.lesson.title, TITLE_WIDTH)} ${bar} ${points}  ${status}`;
 }
 
-function statusWord(score: LessonScore, teacher: boolean): string {
-  if (score.run.problem?.kind === 'timeout') return 'stopped: took too long';
-  if (score.run.problem?.kind === 'load-error') return `could not load ${teacher ? 'the' : 'your'} file`;
-  if (score.run.problem?.kind === 'crash') return 'could not be graded';
-  return 'not done yet';
+/** Characters a terminal shows two columns wide: Chinese, Japanese and Korean script and full-width forms. */
+const WIDE =
+  /[\u1100-\u115F\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA000-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6]/u;
+
+/** A text padded with spaces to fill `columns` columns of a terminal (a Chinese character fills two). */
+function padToColumns(text: string, columns: number): string {
+  const used = [...text].reduce((sum, character) => sum + (WIDE.test(character) ? 2 : 1), 0);
+  return text + ' '.repeat(Math.max(0, columns - used));
+}
+
+function statusWord(score: LessonScore, teacher: boolean, t: Translate): string {
+  if (score.run.problem?.kind === 'timeout') return t('report.status.timeout');
+  if (score.run.problem?.kind === 'load-error') return t(teacher ? 'report.status.loadError.teacher' : 'report.status.loadError');
+  if (score.run.problem?.kind === 'crash') return t('report.status.crash');
+  return t('report.status.open');
 }
 
 /** What to show under an unfinished lesson. */
-function lessonDetails(score: LessonScore, context: ReportContext): string[] {
+function lessonDetails(score: LessonScore, context: ReportContext, t: Translate): string[] {
   const { paint } = context;
   const teacher = context.voice === 'teacher';
-  const problem = problemDetails(score, paint, teacher);
+  const problem = problemDetails(score, paint, teacher, t);
   if (problem.length > 0) return problem;
   const firstFailed = score.run.tests.find((test) => test.status === 'failed' && (context.showHidden === true || !test.hidden));
   const task = score.tasks.find((candidate) => candidate.passed < candidate.total);
   if (!firstFailed || !task) {
     const hidden = score.tasks.reduce((sum, candidate) => sum + candidate.hiddenFailed, 0);
-    return hidden > 0 ? [`${plural(hidden, 'hidden test')} failed. Read the lesson text again for cases you missed.`] : [];
+    return hidden > 0 ? [t('report.hiddenFailed', { count: hidden })] : [];
   }
   const failedTask = score.tasks[firstFailed.task - 1] ?? task;
+  const testName = visible(firstFailed.name);
+  const taskScore = { earned: formatPoints(failedTask.earned), points: failedTask.points, passed: failedTask.passed, total: failedTask.total };
   return [
-    paint('red', `✗ Task ${failedTask.number}: ${failedTask.title}`) +
-      paint('gray', ` (${formatPoints(failedTask.earned)}/${failedTask.points} points, ${failedTask.passed} of ${failedTask.total} tests pass)`),
-    ...indent([paint('bold', `${firstFailed.hidden ? '(hidden) ' : ''}${visible(firstFailed.name)}`), ...explainFailure(firstFailed, paint)], 2),
-    ...hiddenFailures(score, context),
-    ...(teacher ? [] : [paint('gray', `Read "Task ${failedTask.number}" in ${readmePath(score.lesson)}. Stuck? npm run hint ${score.lesson.number}`)]),
+    paint('red', t('report.failedTask', { number: failedTask.number, title: failedTask.title })) + paint('gray', t('report.taskScore', taskScore)),
+    ...indent([paint('bold', firstFailed.hidden ? t('report.hiddenTest', { name: testName }) : testName), ...explainFailure(firstFailed, paint, t)], 2),
+    ...hiddenFailures(score, context, t),
+    ...(teacher
+      ? []
+      : [paint('gray', t('report.readTask', { number: failedTask.number, readme: textOf(context, score.lesson), lesson: score.lesson.number }))]),
   ];
 }
 
@@ -107,7 +129,7 @@ function lessonDetails(score: LessonScore, context: ReportContext): string[] {
  * A lesson that only imports types or a constant from an earlier lesson is not named: nothing of the
  * student's runs there.
  */
-function finishFirstNotes(context: ReportContext): string[] {
+function finishFirstNotes(context: ReportContext, t: Translate): string[] {
   const open = context.selected.map((id) => context.scores.get(id) as LessonScore).filter((score) => !score.done);
   const usersOf = new Map<string, string[]>();
   for (const score of open) {
@@ -126,30 +148,26 @@ function finishFirstNotes(context: ReportContext): string[] {
         users.split(','),
         ids.map((id) => (context.scores.get(id) as LessonScore).lesson),
         context.voice === 'teacher',
+        t,
+        context.language ?? 'en',
       ),
     ),
   );
 }
 
 /** "Lessons 04 and 05 run your code from lesson 01 (Board display), which is not done yet: …" */
-function finishFirstNote(users: string[], earlier: Lesson[], teacher: boolean): string {
-  const who = users.length === 1 ? `Lesson ${users[0]} runs` : `Lessons ${listInWords(users)} run`;
-  const its = users.length === 1 ? 'its' : 'their';
-  const which = listInWords(earlier.map((lesson) => `lesson ${lesson.number} (${lesson.title})`));
-  const is = earlier.length === 1 ? 'is' : 'are';
-  const first = earlier[0] as Lesson;
-  if (teacher) return `${who} the code of ${which}, which ${is} not done in this folder: some of ${its} failures may come from there.`;
-  return `${who} your code from ${which}, which ${is} not done yet: some of ${its} failures may come from there. Finish lesson ${first.number} first: npm run check ${first.number}`;
-}
-
-/** "01", "01 and 02", "01, 02 and 03". */
-function listInWords(items: string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+function finishFirstNote(users: string[], earlier: Lesson[], teacher: boolean, t: Translate, language: Language): string {
+  const which = listInWords(
+    earlier.map((lesson) => t('report.lessonNamed', { number: lesson.number, title: lesson.title })),
+    language,
+  );
+  const values = { users: users.length, who: listInWords(users, language), earlier: earlier.length, which };
+  if (teacher) return t('report.finishFirst.teacher', values);
+  return t('report.finishFirst', { ...values, first: (earlier[0] as Lesson).number });
 }
 
 /** For the teacher's view: every other hidden test of the lesson that failed, by name. */
-function hiddenFailures(score: LessonScore, context: ReportContext): string[] {
+function hiddenFailures(score: LessonScore, context: ReportContext, t: Translate): string[] {
   if (context.showHidden !== true) return [];
   const failed = score.run.tests.filter((test) => test.hidden && test.status === 'failed');
   const first = score.run.tests.find((test) => test.status === 'failed');
@@ -161,21 +179,20 @@ function hiddenFailures(score: LessonScore, context: ReportContext): string[] {
     return lines.map((line) => `      ${line}`);
   };
   return [
-    context.paint('gray', `Hidden tests that failed too (${others.length}):`),
-    ...others.flatMap((test) => [`  - Task ${test.task}: ${visible(test.name)}`, ...detail(test)]),
+    context.paint('gray', t('report.hiddenFailedToo', { count: others.length })),
+    ...others.flatMap((test) => [`  - ${t('report.hiddenFailedTest', { task: test.task, name: visible(test.name) })}`, ...detail(test)]),
   ];
 }
 
 /** Type errors under a lesson: they cost no points, but often point at a bug. */
-function typeProblemLines(problems: TypeProblem[], paint: Paint): string[] {
+function typeProblemLines(problems: TypeProblem[], paint: Paint, t: Translate): string[] {
   if (problems.length === 0) return [];
   const shown = problems.slice(0, 3).map((problem) => {
     const [first, ...rest] = visible(problem.message).split('\n');
     return [`${visible(problem.file)}:${problem.line}:${problem.column}  ${first}`, ...rest.map((line) => `  ${line.trim()}`)];
   });
-  const more = problems.length > 3 ? [`… and ${problems.length - 3} more (npx tsc -p . lists them all)`] : [];
-  const count = plural(problems.length, 'type error');
-  return [paint('yellow', `TypeScript found ${count}. They cost no points, but they often point at a bug:`), ...indent(shown.flat(), 2), ...more];
+  const more = problems.length > 3 ? [t('report.typeErrors.more', { count: problems.length - 3 })] : [];
+  return [paint('yellow', t('report.typeErrors', { count: problems.length })), ...indent(shown.flat(), 2), ...more];
 }
 
 /** The first earlier lesson whose code this one runs that is not done, looking at what was graded. */
@@ -187,56 +204,38 @@ function unfinishedPrerequisite(score: LessonScore, scores: Map<string, LessonSc
   return undefined;
 }
 
-function problemDetails(score: LessonScore, paint: Paint, teacher: boolean): string[] {
+function problemDetails(score: LessonScore, paint: Paint, teacher: boolean, t: Translate): string[] {
   const problem = score.run.problem;
   if (problem === undefined) return [];
   if (problem.kind === 'timeout') {
     const seconds = Math.round(problem.limitMs / 1000);
-    const where = problem.runningTest
-      ? ` while running the test "${visible(problem.runningTest)}"`
-      : ' while your file was being loaded (code outside any function runs then)';
-    const lines = [
-      paint('red', `✗ Your code was still running after ${seconds} s${where}, so it was stopped.`),
-      'Does every loop in your code end? Check what changes on each turn of the loop.',
-    ];
-    if (problem.lastOutput.length > 0) {
-      lines.push('The last lines your code printed:', ...indent(problem.lastOutput.map(visible), 2));
-    }
-    return lines;
+    const stopped = problem.runningTest ? t('report.timeout.test', { seconds, test: visible(problem.runningTest) }) : t('report.timeout.loading', { seconds });
+    return [paint('red', stopped), t('report.loopHint'), ...printedLines(problem.lastOutput.map(visible), t)];
   }
   if (problem.kind === 'load-error') {
     const elsewhere = brokenElsewhere(score);
     if (elsewhere !== undefined) {
       const number = elsewhere.lesson.slice(0, 2);
       return elsewhere.missing
-        ? [
-            paint('red', `✗ Lesson ${number}'s file is missing, and this lesson uses it.`),
-            ...(teacher ? [] : [`Put it back first: npm run check ${number} says which file it is.`]),
-          ]
-        : [
-            paint('red', `✗ Lesson ${number}'s file could not be loaded, and this lesson uses it.`),
-            ...(teacher ? [] : [`Fix that first: npm run check ${number} shows the error.`]),
-          ];
+        ? [paint('red', t('report.usedFileMissing', { number })), ...(teacher ? [] : [t('report.usedFileMissing.next', { number })])]
+        : [paint('red', t('report.usedFileBroken', { number })), ...(teacher ? [] : [t('report.usedFileBroken.next', { number })])];
     }
-    return [
-      paint('red', `✗ ${teacher ? 'The' : 'Your'} file could not be loaded, so no test could run.`),
-      ...indent(describeThrown(shown(problem.failure)), 2),
-    ];
+    return [paint('red', t(teacher ? 'report.loadError.teacher' : 'report.loadError')), ...indent(describeThrown(shown(problem.failure), t), 2)];
   }
-  return [paint('red', `✗ ${visible(crashMessage(problem))}`)];
+  return [paint('red', `✗ ${visible(crashMessage(problem, t))}`)];
 }
 
 /** A lesson's crash in words: what the report, the result files and the teacher's notes say of it. */
-export function crashMessage(crash: Crash): string {
+export function crashMessage(crash: Crash, t: Translate = english): string {
   switch (crash.cause) {
     case 'grader-broke':
-      return `Grading itself broke: ${graderBrokeWords(crash)}`;
+      return t('report.crash.graderBroke', { how: graderBrokeWords(crash, true, t) });
     case 'runner-stalled':
-      return `The test runner ${crash.what} while it graded lesson ${crash.lesson} of ${crash.handIn}, so the rest of this lesson was not graded (its tests that had not run count as failed). The lessons it had not reached were graded in a new runner.`;
+      return t('report.crash.runnerStalled', { what: crash.what, lesson: crash.lesson, handIn: crash.handIn });
     case 'no-suite':
-      return `There is no graded suite ${crash.suite}.`;
+      return t('report.crash.noSuite', { suite: crash.suite });
     case 'files-missing':
-      return `${crash.files.join(', ')} is missing.`;
+      return t('report.crash.filesMissing', { files: crash.files.join(', ') });
   }
 }
 
@@ -244,9 +243,9 @@ export function crashMessage(crash: Crash): string {
  * What broke when grading itself broke, and (unless `withTail` is false) what the test runner printed
  * last: "the test runner was stopped by SIGKILL before this lesson was graded. This is a fault of …".
  */
-export function graderBrokeWords(crash: Extract<Crash, { cause: 'grader-broke' }>, withTail = true): string {
+export function graderBrokeWords(crash: Extract<Crash, { cause: 'grader-broke' }>, withTail = true, t: Translate = english): string {
   const tail = withTail && crash.tail !== '' ? `\n${crash.tail}` : '';
-  return `the test runner ${crash.how} before this lesson was graded. This is a fault of the grader, not of the code it grades.${tail}`;
+  return `${t('report.crash.graderBrokeHow', { how: crash.how })}${tail}`;
 }
 
 /** Another lesson whose file keeps a lesson from loading: its folder ("01-board"), and whether its file is missing (else it fails to load). */
@@ -292,7 +291,7 @@ export function loadCause(score: LessonScore): string {
 
 /** A thrown error in one line: a syntax error with its file and line, else the error and where it was thrown. */
 function thrownLine(failure: Failure): string {
-  const syntax = describeSyntaxError(failure.message);
+  const syntax = describeSyntaxError(failure.message, english);
   if (syntax !== undefined) return syntax[0] as string;
   const where = failure.location ? ` (at ${failure.location})` : '';
   return `${failure.name}: ${failure.message.split('\n')[0]}${where}`;
@@ -322,110 +321,119 @@ function shown(failure: Failure): Failure {
 }
 
 /** Plain words for one failed test. */
-export function explainFailure(test: TestOutcome, paint: Paint): string[] {
+export function explainFailure(test: TestOutcome, paint: Paint, t: Translate = english): string[] {
   const failure = test.failure && shown(test.failure);
-  if (!failure) return ['This test failed without a message.'];
+  if (!failure) return [t('report.failedWithoutMessage')];
   if (failure.kind === 'stopped') {
-    return [
-      `Your code was still running after ${failure.limitMs / 1000} s in this test, so it was stopped.`,
-      'Does every loop in your code end? Check what changes on each turn of the loop.',
-      ...printedLines(failure.printed),
-    ];
+    return [t('report.stopped', { seconds: failure.limitMs / 1000 }), t('report.loopHint'), ...printedLines(failure.printed, t)];
   }
   if (failure.kind === 'out-of-time') {
+    const seconds = failure.budgetMs / 1000;
     return [
-      outOfTimeMessage(failure.budget, failure.budgetMs),
-      'Is your code waiting (a sleep, a busy loop) or doing far more work than it needs?',
-      ...printedLines(failure.printed),
+      t(failure.budget === 'test' ? 'report.outOfTime.test' : 'report.outOfTime.lesson', { seconds }),
+      t('report.outOfTime.hint'),
+      ...printedLines(failure.printed, t),
     ];
   }
   if (failure.kind === 'test-timeout') {
-    const seconds = failure.limitMs / 1000;
-    return [`This test did not finish within ${seconds} s.`, 'Does every loop end? Is there a promise that never resolves?'];
+    return [t('report.testTimeout', { seconds: failure.limitMs / 1000 }), t('report.testTimeout.hint')];
   }
   if ((failure.kind === 'assertion' || failure.kind === 'thrown') && failure.expected !== undefined && failure.actual !== undefined) {
-    return explainMismatch({ expected: failure.expected, actual: failure.actual }, failure.message, paint);
+    return explainMismatch({ expected: failure.expected, actual: failure.actual }, failure.message, paint, t);
   }
-  return describeThrown(failure);
+  return describeThrown(failure, t);
 }
 
 /** The last lines the code printed before it was stopped, under a heading (none when it printed nothing). */
-function printedLines(printed: string[]): string[] {
-  return printed.length > 0 ? ['The last lines your code printed:', ...indent(printed, 2)] : [];
+function printedLines(printed: string[], t: Translate): string[] {
+  return printed.length > 0 ? [t('report.lastPrinted'), ...indent(printed, 2)] : [];
 }
 
 /** A thrown error: the stub's "not implemented yet", or an error from the student's code. */
-function describeThrown(failure: Failure): string[] {
-  if (failure.kind === 'stub') return [`${failure.missing} is not written yet: ${STILL_THROWS}.`];
+function describeThrown(failure: Failure, t: Translate): string[] {
+  if (failure.kind === 'stub') return [t('report.stub', { name: failure.missing, quote: STUB_QUOTE })];
   if (failure.kind === 'assertion') return [failure.message];
   if (failure.kind === 'endless-input') {
     return [
-      `The checker's pretend player stopped your code: it ${failure.message}.`,
-      failure.kept === 'asking' ? 'Does your loop stop when input gives null (the player has stopped typing)?' : 'Does your loop ever end?',
+      t('report.endlessInput', { reason: failure.message }),
+      t(failure.kept === 'asking' ? 'report.endlessInput.asking' : 'report.endlessInput.printing'),
     ];
   }
   if (failure.kind === 'process-exit') {
-    return [
-      `Your code called process.exit(${failure.exitCode === 'undefined' ? '' : failure.exitCode}), which would end the whole program.`,
-      'Return a value (or throw an error) instead of exiting.',
-    ];
+    return [t('report.processExit', { code: failure.exitCode === 'undefined' ? '' : failure.exitCode }), t('report.processExit.hint')];
   }
-  const syntax = describeSyntaxError(failure.message);
+  const syntax = describeSyntaxError(failure.message, t);
   if (syntax) return syntax;
   const notCallable = notCallableName(failure.message);
-  const where = failure.location ? ` (at ${failure.location})` : '';
-  const lines = [`Your code threw an error${where}:`, `  ${failure.name}: ${failure.message}`];
-  if (notCallable !== undefined) {
-    lines.push(`Is ${notCallable} exported from your file with exactly that name (export function ${notCallable} …)?`);
-  }
+  const threw = failure.location ? t('report.threw.at', { location: failure.location }) : t('report.threw');
+  const lines = [threw, `  ${failure.name}: ${failure.message}`];
+  if (notCallable !== undefined) lines.push(t('report.notCallable', { name: notCallable }));
   return lines;
 }
 
 /** A syntax error while loading a file: the message, where, and the code around it. */
-function describeSyntaxError(message: string): string[] | undefined {
+function describeSyntaxError(message: string, t: Translate): string[] | undefined {
   const syntax = syntaxError(message);
   if (syntax === undefined) return undefined;
   const { what, file, line, column = 0, codeLine } = syntax;
   const caret = codeLine !== undefined && column > 0 ? [`${' '.repeat(codeLine.indexOf('│') + 1 + column)}^`] : [];
   const frame = codeLine === undefined ? [] : [codeLine, ...caret];
-  const place = file === undefined ? '' : ` in ${file.replace(/^(\.\.\/)+/, '')}, line ${line}, column ${column}`;
-  return [`Syntax error${place}: ${what}`, ...frame, 'TypeScript cannot read the file until this is fixed.'];
+  const heading =
+    file === undefined
+      ? t('report.syntaxError', { what })
+      : t('report.syntaxError.at', { what, file: file.replace(/^(\.\.\/)+/, ''), line: String(line), column: String(column) });
+  return [heading, ...frame, t('report.syntaxError.hint')];
 }
 
 /** What the test expected next to what the code gave. */
-function explainMismatch({ expected, actual }: Required<Comparison>, message: string, paint: Paint): string[] {
+function explainMismatch({ expected, actual }: Required<Comparison>, message: string, paint: Paint, t: Translate): string[] {
   const { label, actualIsText, expectedIsText } = assertionWording(message);
   const [firstLine, ...more] = (label ?? '').split('\n');
-  const heading = label ? [`Checking ${firstLine}:`, ...indent(more, 2)] : [];
-  if (actualIsText && expectedIsText) return [...heading, ...compareTexts(expected, actual, paint)];
+  const heading = label ? [t('report.checking', { what: firstLine ?? '' }), ...indent(more, 2)] : [];
+  if (actualIsText && expectedIsText) return [...heading, ...compareTexts(expected, actual, paint, t)];
+  const [expectedLabel, gotLabel] = valueLabels(t);
   if (expectedIsText) {
-    const nothing = actual === 'undefined' ? ['Your function gave back nothing (undefined). Does it return the text? Printing it does not count.'] : [];
+    const nothing = actual === 'undefined' ? [t('report.returnedNothing')] : [];
     const lines = shownLines(unquote(expected));
     return [
       ...heading,
-      paint('gray', `Expected this text (${marksLegend(lines)}):`),
+      paint('gray', t('report.expectedText', { marks: marksLegend(lines, t) })),
       ...indent(
         lines.map((line) => paint('green', drawLine(line))),
         2,
       ),
-      `Got: ${paint('red', compactValue(actual).join('\n'))}`,
+      t('report.gotValue', { value: paint('red', compactValue(actual).join('\n')) }),
       ...nothing,
     ];
   }
   return [
     ...heading,
-    ...labelled('Expected: ', compactValue(expected), (text) => paint('green', text)),
-    ...labelled('Got:      ', compactValue(actual), (text) => paint('red', text)),
+    ...labelled(expectedLabel, compactValue(expected), (text) => paint('green', text)),
+    ...labelled(gotLabel, compactValue(actual), (text) => paint('red', text)),
   ];
 }
 
+/** "Expected: " and "Got:      ", padded to one width so the values after them line up. */
+function valueLabels(t: Translate): [string, string] {
+  const labels = [t('report.expected'), t('report.got')];
+  const width = Math.max(...labels.map((label) => label.length)) + 1;
+  return [(labels[0] as string).padEnd(width), (labels[1] as string).padEnd(width)];
+}
+
+/** What the marks in drawn lines mean: ∎ is explained only when some line shows it. */
+function marksLegend(lines: readonly TextLine[], t: Translate): string {
+  const marks = { space: SPACE_MARK, lineEnd: LINE_END_MARK, noLineEnd: NO_LINE_END_MARK };
+  return t(lines.some((line) => line.textEnd) ? 'report.marks.textEnd' : 'report.marks', marks);
+}
+
 /** Two texts: side by side on one line each, or line by line with a diff. */
-function compareTexts(expected: string, actual: string, paint: Paint): string[] {
+function compareTexts(expected: string, actual: string, paint: Paint, t: Translate): string[] {
   if (!expected.includes('\n') && !actual.includes('\n')) {
+    const [expectedLabel, gotLabel] = valueLabels(t);
     return [
-      `Expected: ${paint('green', quoteVisible(expected))}`,
-      `Got:      ${paint('red', quoteVisible(actual))}`,
-      ...(/\s/.test(expected + actual) ? [paint('gray', `(${SPACE_MARK} is a space)`)] : []),
+      `${expectedLabel}${paint('green', quoteVisible(expected))}`,
+      `${gotLabel}${paint('red', quoteVisible(actual))}`,
+      ...(/\s/.test(expected + actual) ? [paint('gray', t('report.spaceMark', { mark: SPACE_MARK }))] : []),
     ];
   }
   const rows = focusRows(diffLines(expected, actual));
@@ -435,7 +443,7 @@ function compareTexts(expected: string, actual: string, paint: Paint): string[] 
     return row.kind === 'expected' ? paint('green', text) : row.kind === 'actual' ? paint('red', text) : text;
   });
   const shown = rows.filter((row) => row !== 'gap');
-  return [paint('gray', `Line by line: - expected, + yours, ${marksLegend(shown)}`), ...drawn];
+  return [paint('gray', t('report.lineByLine', { marks: marksLegend(shown, t) })), ...drawn];
 }
 
 /** A text that vitest printed in double quotes, without them. */
@@ -469,23 +477,28 @@ function indent(lines: string[], by: number): string[] {
   return lines.map((line) => (line === '' ? line : pad + line));
 }
 
+/** Where the student reads a lesson's text. */
+function textOf(context: ReportContext, lesson: Pick<Lesson, 'id'>): string {
+  return context.lessonText?.(lesson) ?? readmePath(lesson);
+}
+
 /**
  * The next step: the first selected lesson not done (or the unfinished lesson whose code it runs);
  * when all of them are done, the first lesson of the workbook that is not done in the student's
  * whole progress (or, without it, the first lesson after the selected ones that is not done).
  */
-function nextStep(context: ReportContext): string {
+function nextStep(context: ReportContext, t: Translate): string {
   const firstOpen = context.selected.find((id) => !context.scores.get(id)?.done);
   if (firstOpen !== undefined) {
     const score = context.scores.get(firstOpen) as LessonScore;
     const blocker = unfinishedPrerequisite(score, context.scores);
     const lesson = (blocker ?? score).lesson;
-    return context.paint('bold', `Next: lesson ${lesson.number} (${lesson.title}): ${readmePath(lesson)}`);
+    return context.paint('bold', t('report.next', { number: lesson.number, title: lesson.title, readme: textOf(context, lesson) }));
   }
   const isDone = (id: string): boolean => context.scores.get(id)?.done ?? context.doneLessons?.has(id) ?? false;
   const last = context.selected.at(-1) ?? '';
   const candidates = context.doneLessons === undefined ? context.allLessons.filter((id) => id > last) : context.allLessons;
   const after = candidates.find((id) => !isDone(id));
-  if (after !== undefined) return context.paint('bold', `Well done! Next: lesson ${after.slice(0, 2)}: lessons/${after}/README.md`);
-  return context.paint('bold', 'Every lesson is done. Well played!');
+  if (after !== undefined) return context.paint('bold', t('report.wellDone', { number: after.slice(0, 2), readme: textOf(context, { id: after }) }));
+  return context.paint('bold', t('report.allDone'));
 }

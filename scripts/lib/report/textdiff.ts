@@ -53,12 +53,6 @@ export function drawLine(line: TextLine): string {
   return visibleLine(line.text) + endMark(line);
 }
 
-/** What the marks mean, for the heading above lines drawn with them: ∎ is explained only when some line shows it. */
-export function marksLegend(lines: readonly TextLine[]): string {
-  const noLineEnd = lines.some((line) => line.textEnd) ? `, ${NO_LINE_END_MARK} where a text ends without a line end` : '';
-  return `${SPACE_MARK} a space, ${LINE_END_MARK} a line end${noLineEnd}`;
-}
-
 /** The mark after a line: ⏎ for a line end, ∎ for the end of a text that has no last line end, else nothing. */
 function endMark(line: TextLine): string {
   return line.lineEnd ? LINE_END_MARK : line.textEnd ? NO_LINE_END_MARK : '';
