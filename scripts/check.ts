@@ -13,7 +13,7 @@ import { DEFAULT_LIMIT_MS, drawSeed, parseSeed } from './lib/grader/command/runn
 import { hasHiddenTests, hasReference, listLessons, ROOT, selectLessons, UsageError, type Lesson } from './lib/core/workbook.ts';
 import { heldLessons, targetCode, type HandInTaker, type LeftOut } from './lib/core/target.ts';
 import { chooseLanguage } from './lib/i18n/choose.ts';
-import type { Language } from './lib/i18n/languages.ts';
+import type { Language } from './lib/core/languages.ts';
 import { lessonIn, lessonTextPath, scoreIn } from './lib/i18n/lesson-text.ts';
 import { listInWords, translator, type Translate } from './lib/i18n/messages.ts';
 

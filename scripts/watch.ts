@@ -10,7 +10,7 @@ import { typecheck, type TypeReport } from './lib/grader/command/typecheck.ts';
 import { DEFAULT_LIMIT_MS, watchLessons } from './lib/grader/command/runner.ts';
 import { listLessons, ROOT, selectLessons, UsageError, type Lesson } from './lib/core/workbook.ts';
 import { chooseLanguage } from './lib/i18n/choose.ts';
-import { INTL_LOCALES, SOURCE_LANGUAGE } from './lib/i18n/languages.ts';
+import { INTL_LOCALES, SOURCE_LANGUAGE } from './lib/core/languages.ts';
 import { lessonTextPath, scoreIn } from './lib/i18n/lesson-text.ts';
 import { translator } from './lib/i18n/messages.ts';
 

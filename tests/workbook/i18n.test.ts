@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { afterAll, describe, expect, test } from 'vitest';
 import { chooseLanguage, editionLanguage, languageOption, localeLanguage } from '../../scripts/lib/i18n/choose.ts';
-import { INTL_LOCALES, LANGUAGES, languageOfLocale, SOURCE_LANGUAGE, type Language } from '../../scripts/lib/i18n/languages.ts';
+import { INTL_LOCALES, LANGUAGES, languageOfLocale, SOURCE_LANGUAGE, type Language } from '../../scripts/lib/core/languages.ts';
 import { listInWords, MESSAGE_OPTIONS, readCatalog, translator } from '../../scripts/lib/i18n/messages.ts';
 import { lessonIn, lessonTextPath, textPathIn } from '../../scripts/lib/i18n/lesson-text.ts';
 import { staticChecks } from '../../scripts/lib/teacher/authoring.ts';
@@ -286,6 +286,8 @@ describe('lesson texts in other languages', () => {
   for (const path of [`lessons/${ID}`, `solutions/${ID}`, `tests/${ID}.test.ts`, `tests/hidden/${ID}.test.ts`, 'README.md']) {
     cpSync(join(ROOT, path), join(root, path), { recursive: true });
   }
+  // The lesson without its translations: each test writes the ones it needs.
+  for (const name of readdirSync(join(root, 'lessons', ID))) if (translationLanguage(name) !== undefined) rmSync(join(root, 'lessons', ID, name));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
   const lesson = readLesson(ID, root);
   const folder = join(root, 'lessons', ID);

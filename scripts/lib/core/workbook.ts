@@ -1,7 +1,7 @@
 /** Where things live in a workbook, and each lesson's metadata (lessons/NN-slug/lesson.json). */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { isLanguage, SOURCE_LANGUAGE, type Language } from '../i18n/languages.ts';
+import { isLanguage, SOURCE_LANGUAGE, type Language } from './languages.ts';
 
 /** The root of this workbook (the folder holding package.json). */
 export const ROOT = resolve(import.meta.dirname, '..', '..', '..');

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../core/workbook.ts';
-import { isLanguage, LANGUAGE_NAMES, LANGUAGES, languageOfLocale, SOURCE_LANGUAGE, type Language } from './languages.ts';
+import { isLanguage, LANGUAGE_NAMES, LANGUAGES, languageOfLocale, SOURCE_LANGUAGE, type Language } from '../core/languages.ts';
 
 /** The locale variables that name the language of messages, the first set one deciding (as POSIX has it). */
 const LOCALE_VARIABLES = ['LC_ALL', 'LC_MESSAGES', 'LANG'] as const;

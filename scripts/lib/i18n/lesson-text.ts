@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LessonScore } from '../core/results.ts';
 import { readmePath, ROOT, translatedName, type Lesson, type TaskMeta } from '../core/workbook.ts';
-import { SOURCE_LANGUAGE, type Language } from './languages.ts';
+import { SOURCE_LANGUAGE, type Language } from '../core/languages.ts';
 
 /** A lesson's text in one language, as its lesson.<lang>.json holds it (each part may be missing or malformed). */
 export interface LessonTranslation {

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { IntlMessageFormat } from 'intl-messageformat';
 import type english from './catalogs/en.json';
-import { INTL_LOCALES, SOURCE_LANGUAGE, type Language } from './languages.ts';
+import { INTL_LOCALES, SOURCE_LANGUAGE, type Language } from '../core/languages.ts';
 
 /** The key of a message: every key of the English catalog, and no other. */
 export type MessageKey = keyof typeof english;

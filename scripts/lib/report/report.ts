@@ -8,7 +8,7 @@ import { STUB_QUOTE } from '../core/stub-error.ts';
 import { assertionWording, notCallableName, syntaxError } from '../core/vitest-wording.ts';
 import { LESSON_ID, readmePath, type Lesson } from '../core/workbook.ts';
 import { visible } from '../core/text.ts';
-import type { Language } from '../i18n/languages.ts';
+import type { Language } from '../core/languages.ts';
 import { listInWords, translator, type Translate } from '../i18n/messages.ts';
 
 /** What the report needs besides the scores. */
