@@ -8,11 +8,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { appendixPaths, listLessons, readmePath, ROOT } from '../../scripts/lib/core/workbook.ts';
+import { appendixPaths, listLessons, readmePath, ROOT, translatedName, translationLanguage } from '../../scripts/lib/core/workbook.ts';
 import { LANGUAGES, type Language } from '../../scripts/lib/i18n/languages.ts';
 import { translator } from '../../scripts/lib/i18n/messages.ts';
 import { describeEnglish, englishRuns, findEnglish, markdownProse } from '../../scripts/lib/teacher/pack/language-check.ts';
-import { translatedName, translationLanguage, withPlainNames } from '../../scripts/lib/teacher/pack/language.ts';
+import { withPlainNames } from '../../scripts/lib/teacher/pack/language.ts';
 import { planPack, type PackPlan } from '../../scripts/lib/teacher/pack/plan.ts';
 import { COMMANDS_MARK, studentGuide } from '../../scripts/lib/teacher/pack/readme.ts';
 
@@ -97,7 +97,7 @@ describe.each(translations)('the %s edition of every lesson', (language) => {
 
   test("each lesson's README.md and appendices are the language's, under their plain names", () => {
     for (const lesson of all) {
-      for (const path of [readmePath(lesson), ...appendixPaths(lesson).filter((file) => translationLanguage(file.split('/').at(-1) as string) === undefined)]) {
+      for (const path of [readmePath(lesson), ...appendixPaths(lesson)]) {
         const translated = readFileSync(
           join(
             ROOT,

@@ -7,14 +7,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { STATE_DIR } from '../../core/progress.ts';
 import { deriveStub, finishedSource, hashText } from '../../core/stubs.ts';
-import { listLessons, readmePath, suitePath, UsageError, withPrerequisites, type Lesson } from '../../core/workbook.ts';
+import { listLessons, readmePath, suitePath, translatedName, translationLanguage, UsageError, withPrerequisites, type Lesson } from '../../core/workbook.ts';
 import { importClosure } from './closure.ts';
 import { listFiles } from './files.ts';
 import { isTeacherOnly } from './leaks.ts';
 import { PACK_MANIFEST, type PackManifest } from './manifest.ts';
 import type { PackPlan } from './plan-types.ts';
 import { studentGuide, studentReadme } from './readme.ts';
-import { isTranslatedText, translatedLessonJson, translatedName, translationLanguage, withPlainNames } from './language.ts';
+import { isTranslatedText, translatedLessonJson, withPlainNames } from './language.ts';
+import { lessonIn } from '../../i18n/lesson-text.ts';
 import { LANGUAGE_NAMES, SOURCE_LANGUAGE, type Language } from '../../i18n/languages.ts';
 import { translator } from '../../i18n/messages.ts';
 import { neededSupport } from './support.ts';
@@ -93,13 +94,12 @@ export function planPack(
       if (!existsSync(join(root, translation))) {
         throw new PackError(`${translation} does not exist, so lesson ${lesson.id} cannot be packed in ${LANGUAGE_NAMES[language]} (--lang ${language}).`);
       }
-      const translated = readFileSync(join(root, translation), 'utf8');
       if (file === 'lesson.json') {
-        const text = translatedLesson(readFileSync(join(root, name), 'utf8'), translated, translation);
-        titles.set(lesson.id, (JSON.parse(text) as { title: string }).title);
-        put(name, text);
+        const translated = lessonIn(lesson, language, root);
+        titles.set(lesson.id, translated.title);
+        put(name, translatedLessonJson(readFileSync(join(root, name), 'utf8'), translated));
       } else {
-        put(name, withPlainNames(translated, language));
+        put(name, withPlainNames(readFileSync(join(root, translation), 'utf8'), language));
       }
     }
     if (!existsSync(join(root, readmePath(lesson)))) warnings.push(`${readmePath(lesson)} does not exist yet: the pack has no lesson text for ${lesson.id}.`);
@@ -212,13 +212,4 @@ function studentPackageJson(teacher: Record<string, unknown>, commands: string[]
   const kept = Object.fromEntries(commands.map((command) => [command, scripts[command] as string]));
   const description = language === SOURCE_LANGUAGE ? teacher.description : translator(language)('pack.readme.description');
   return `${JSON.stringify({ ...teacher, description, scripts: kept, workbook: { language } }, null, 2)}\n`;
-}
-
-/** lesson.json in a language, or a PackError naming what the translation gets wrong. */
-function translatedLesson(source: string, translation: string, translationPath: string): string {
-  try {
-    return translatedLessonJson(source, translation, translationPath);
-  } catch (error) {
-    throw new PackError(error instanceof Error ? error.message : String(error));
-  }
 }
