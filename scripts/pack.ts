@@ -54,7 +54,7 @@ runCommand(USAGE, () => {
   }
 
   const list = (lessons: Lesson[]): string => lessons.map((lesson) => `${lesson.number} ${lesson.title}`).join(', ');
-  console.log(`Student edition in ${LANGUAGE_NAMES[language]} written to ${shownPath(out)} (${result.fileCount} files).`);
+  console.log(`Student edition (${language}, ${LANGUAGE_NAMES[language]}) written to ${shownPath(out)} (${result.fileCount} files).`);
   if (plan.assigned.length > 0) console.log(`  to write (stubs):       ${list(plan.assigned)}`);
   if (plan.solved.length > 0) console.log(`  given finished:         ${list(plan.solved)} (--solved)`);
   for (const { lesson, neededBy } of plan.given) {

@@ -183,7 +183,7 @@ describe('npm run pack -- --lang', () => {
     test('records Russian in package.json', () => {
       expect(packed.stderr).toBe('');
       expect(packed.status).toBe(0);
-      expect(packed.stdout).toContain(`Student edition in Русский written to ${out} (`);
+      expect(packed.stdout).toContain(`Student edition (ru, Русский) written to ${out} (`);
       expect((JSON.parse(readFileSync(join(out, 'package.json'), 'utf8')) as { workbook: unknown }).workbook).toEqual({ language: 'ru' });
     });
 

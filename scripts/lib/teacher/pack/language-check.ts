@@ -1,8 +1,8 @@
 /**
  * Is a student edition in another language free of English? Its prose is read (every Markdown file,
- * every text of each lesson.json, the edition's message catalog), code and program output aside, and
- * each run of common English words is reported with its file and line: a sentence or phrase left
- * untranslated, or written by the pack in English.
+ * every text of each lesson.json, package.json's description, the edition's message catalog), code
+ * and program output aside, and each run of common English words is reported with its file and
+ * line: a sentence or phrase left untranslated, or written by the pack in English.
  */
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import type { Language } from '../../i18n/languages.ts';
@@ -130,7 +130,8 @@ export function catalogFile(language: Language): string {
 
 /**
  * Every phrase of English in a student edition (its files: path → content) made in `language`:
- * in its Markdown files, its lessons' lesson.json texts and its message catalog. Code and program
+ * in its Markdown files, its lessons' lesson.json texts, its package.json's description and its
+ * message catalog. Code and program
  * output (code blocks, inline code, named examples), link targets and URLs are not read.
  */
 export function findEnglish(files: ReadonlyMap<string, Buffer>, language: Language): EnglishLeft[] {
@@ -144,6 +145,8 @@ export function findEnglish(files: ReadonlyMap<string, Buffer>, language: Langua
       markdownProse(text).forEach((prose, index) => report(file, index + 1, prose));
     } else if (/^lessons\/[^/]+\/lesson\.json$/.test(file)) {
       for (const entry of lessonTexts(text)) report(file, lineOf(text, JSON.stringify(entry).slice(1, -1)), withoutInlineCode(entry));
+    } else if (file === 'package.json') {
+      report(file, lineOf(text, '"description"'), String((JSON.parse(text) as { description?: unknown }).description ?? ''));
     } else if (file === catalogFile(language)) {
       for (const [key, message] of Object.entries(JSON.parse(text) as Record<string, string>)) {
         report(file, lineOf(text, `"${key}"`), withoutInlineCode(messageText(parse(message, { ignoreTag: true }))));
