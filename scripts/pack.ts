@@ -5,15 +5,19 @@ import { parseLessonList } from './lib/core/workbook.ts';
 import { PackError, planPack, type PackPlan } from './lib/teacher/pack/plan.ts';
 import { writePack, type PackResult } from './lib/teacher/pack/write.ts';
 import { listLessons, ROOT, UsageError, type Lesson } from './lib/core/workbook.ts';
+import { languageOption } from './lib/i18n/choose.ts';
+import { LANGUAGE_NAMES, SOURCE_LANGUAGE } from './lib/i18n/languages.ts';
 
 const USAGE = `
-Usage: npm run pack -- --lessons LIST --out DIR [--solved LIST] [--zip]
+Usage: npm run pack -- --lessons LIST --out DIR [--solved LIST] [--lang LANG] [--zip]
 
 Writes a student edition to DIR: stubs for the lessons the class works on, the tests students may
 see, the grader and the student commands; never solutions/ or the teacher-only tests/hidden/.
   --lessons LIST   the lessons to hand out: numbers, names or ranges (01-04, 2,3,5, board,input)
   --solved LIST    lessons handed out finished, so a class can start later in the chain
   --out DIR        the folder to write (new, empty, or an earlier pack, which is replaced)
+  --lang LANG      the edition's language: en (the default), ru, ca or zh. Its lesson texts, hints,
+                   README and every student command speak that language
   --zip            also write DIR.zip, for handing out through a learning platform
 Lessons an assigned lesson builds on are always included, finished, and the command says so.
 The pack is checked before it is moved into place: if any solution body of a lesson not
@@ -27,6 +31,7 @@ runCommand(USAGE, () => {
     solved: { type: 'string', default: '' },
     out: { type: 'string' },
     zip: { type: 'boolean', default: false },
+    lang: { type: 'string' },
   });
   if (positionals.length > 0) throw new UsageError(`Unexpected "${positionals.join(' ')}": name lessons with --lessons.`);
   if (values.out === undefined) throw new UsageError('Say where to write the student edition with --out DIR.');
@@ -35,11 +40,12 @@ runCommand(USAGE, () => {
   const named = parseLessonList(values.lessons, all);
   const solved = parseLessonList(values.solved, all);
   const out = resolve(values.out);
+  const language = values.lang === undefined ? SOURCE_LANGUAGE : languageOption(values.lang);
 
   let result: PackResult;
   let plan: PackPlan;
   try {
-    plan = planPack(ROOT, named, solved, all);
+    plan = planPack(ROOT, named, solved, all, language);
     result = writePack(plan, out, { zip: values.zip });
   } catch (error) {
     if (!(error instanceof PackError)) throw error;
@@ -48,7 +54,7 @@ runCommand(USAGE, () => {
   }
 
   const list = (lessons: Lesson[]): string => lessons.map((lesson) => `${lesson.number} ${lesson.title}`).join(', ');
-  console.log(`Student edition written to ${shownPath(out)} (${result.fileCount} files).`);
+  console.log(`Student edition (${language}, ${LANGUAGE_NAMES[language]}) written to ${shownPath(out)} (${result.fileCount} files).`);
   if (plan.assigned.length > 0) console.log(`  to write (stubs):       ${list(plan.assigned)}`);
   if (plan.solved.length > 0) console.log(`  given finished:         ${list(plan.solved)} (--solved)`);
   for (const { lesson, neededBy } of plan.given) {

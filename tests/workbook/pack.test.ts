@@ -465,7 +465,7 @@ describe('npm run pack, then npm run check inside the pack', () => {
     expect(packed.stdout).toContain(`given finished:         ${first.number} ${first.title} (--solved)`);
     expect(packed.stdout).toMatch(/Leak check passed/);
     // A folder outside the workbook is named in full, not as "../../../tmp/…".
-    expect(packed.stdout).toContain(`Student edition written to ${out} (`);
+    expect(packed.stdout).toContain(`Student edition (en, English) written to ${out} (`);
     expect(packed.stdout).toContain(`Zip: ${out}.zip (`);
   });
 

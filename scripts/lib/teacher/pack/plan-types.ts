@@ -1,9 +1,12 @@
 /** The plan of a student edition, apart from the planning, so that the parts that write it import only its type. */
 import type { Lesson } from '../../core/workbook.ts';
+import type { Language } from '../../i18n/languages.ts';
 
 /** Everything a student edition will hold, worked out before anything is written. */
 export interface PackPlan {
   root: string;
+  /** The language of its lesson texts, README and commands. */
+  language: Language;
   assigned: Lesson[];
   solved: Lesson[];
   /** Finished lessons that are in the pack only because assigned (or solved) ones build on them. */

@@ -7,13 +7,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { STATE_DIR } from '../../core/progress.ts';
 import { deriveStub, finishedSource, hashText } from '../../core/stubs.ts';
-import { listLessons, readmePath, suitePath, UsageError, withPrerequisites, type Lesson } from '../../core/workbook.ts';
+import { listLessons, readmePath, suitePath, translatedName, translationLanguage, UsageError, withPrerequisites, type Lesson } from '../../core/workbook.ts';
 import { importClosure } from './closure.ts';
 import { listFiles } from './files.ts';
 import { isTeacherOnly } from './leaks.ts';
 import { PACK_MANIFEST, type PackManifest } from './manifest.ts';
 import type { PackPlan } from './plan-types.ts';
-import { STUDENT_GUIDE, studentReadme } from './readme.ts';
+import { studentGuide, studentReadme } from './readme.ts';
+import { isTranslatedText, translatedLessonJson, withPlainNames } from './language.ts';
+import { lessonIn } from '../../i18n/lesson-text.ts';
+import { LANGUAGE_NAMES, SOURCE_LANGUAGE, type Language } from '../../i18n/languages.ts';
+import { translator } from '../../i18n/messages.ts';
 import { neededSupport } from './support.ts';
 
 export type { PackPlan } from './plan-types.ts';
@@ -44,8 +48,17 @@ function absentLessonsReason(command: string, included: Lesson[]): string | unde
 /** A pack that must not be handed out: what is wrong, file by file. */
 export class PackError extends Error {}
 
-/** Works out a student edition: the lessons named, the ones released as solved, and everything else it needs. */
-export function planPack(root: string, named: Lesson[], solvedNamed: Lesson[], all: Lesson[] = listLessons(root)): PackPlan {
+/**
+ * Works out a student edition: the lessons named, the ones released as solved, and everything else
+ * it needs, with its lesson texts, README and commands in `language`.
+ */
+export function planPack(
+  root: string,
+  named: Lesson[],
+  solvedNamed: Lesson[],
+  all: Lesson[] = listLessons(root),
+  language: Language = SOURCE_LANGUAGE,
+): PackPlan {
   if (named.length === 0 && solvedNamed.length === 0) throw new UsageError('Name at least one lesson with --lessons.');
   const solvedIds = new Set(solvedNamed.map((lesson) => lesson.id));
   const namedIds = new Set(named.map((lesson) => lesson.id));
@@ -67,10 +80,27 @@ export function planPack(root: string, named: Lesson[], solvedNamed: Lesson[], a
   };
   const copy = (path: string): void => put(path, readFileSync(join(root, path)));
 
+  const titles = new Map<string, string>();
   for (const lesson of included) {
     const folder = `lessons/${lesson.id}`;
     for (const name of listFiles(root, folder)) {
-      if (!lesson.files.includes(posix.relative(folder, name))) copy(name);
+      const file = posix.relative(folder, name);
+      if (lesson.files.includes(file) || translationLanguage(file) !== undefined) continue;
+      if (language === SOURCE_LANGUAGE || !isTranslatedText(file)) {
+        copy(name);
+        continue;
+      }
+      const translation = `${folder}/${translatedName(file, language)}`;
+      if (!existsSync(join(root, translation))) {
+        throw new PackError(`${translation} does not exist, so lesson ${lesson.id} cannot be packed in ${LANGUAGE_NAMES[language]} (--lang ${language}).`);
+      }
+      if (file === 'lesson.json') {
+        const translated = lessonIn(lesson, language, root);
+        titles.set(lesson.id, translated.title);
+        put(name, translatedLessonJson(readFileSync(join(root, name), 'utf8'), translated));
+      } else {
+        put(name, withPlainNames(readFileSync(join(root, translation), 'utf8'), language));
+      }
     }
     if (!existsSync(join(root, readmePath(lesson)))) warnings.push(`${readmePath(lesson)} does not exist yet: the pack has no lesson text for ${lesson.id}.`);
     for (const file of lesson.files) {
@@ -141,9 +171,11 @@ export function planPack(root: string, named: Lesson[], solvedNamed: Lesson[], a
     });
   if (broken.length > 0) throw new PackError(`The pack would not run:\n  ${[...new Set(broken)].join('\n  ')}`);
 
-  const plan: PackPlan = { root, assigned, solved, given, included, commands, dropped, files, warnings };
-  put('package.json', studentPackageJson(teacherPackage, commands));
-  put('README.md', studentReadme(plan, readFileSync(join(root, STUDENT_GUIDE), 'utf8'), String(teacherPackage.description ?? '')));
+  const plan: PackPlan = { root, language, assigned, solved, given, included, commands, dropped, files, warnings };
+  put('package.json', studentPackageJson(teacherPackage, commands, language));
+  const titled = (lesson: Lesson): Lesson => ({ ...lesson, title: titles.get(lesson.id) ?? lesson.title });
+  const inLanguage: PackPlan = { ...plan, assigned: assigned.map(titled), solved: solved.map(titled), included: included.map(titled) };
+  put('README.md', studentReadme(inLanguage, readFileSync(join(root, studentGuide(language)), 'utf8'), language));
   put('.gitignore', 'node_modules/\n.workbook/*\n!.workbook/stubs/\n!.workbook/pack.json\nbuild/\n*.log\n/results.json\n/junit.xml\n');
   const manifest: PackManifest = {
     version: 1,
@@ -171,9 +203,13 @@ function studentTsconfig(text: string): string {
   }
 }
 
-/** The teacher's package.json with only the student commands. */
-function studentPackageJson(teacher: Record<string, unknown>, commands: string[]): string {
+/**
+ * The teacher's package.json with only the student commands, the description in the edition's
+ * language, and that language recorded (`editionLanguage` reads it: every student command speaks it).
+ */
+function studentPackageJson(teacher: Record<string, unknown>, commands: string[], language: Language): string {
   const scripts = (teacher.scripts ?? {}) as Record<string, string>;
   const kept = Object.fromEntries(commands.map((command) => [command, scripts[command] as string]));
-  return `${JSON.stringify({ ...teacher, scripts: kept }, null, 2)}\n`;
+  const description = language === SOURCE_LANGUAGE ? teacher.description : translator(language)('pack.readme.description');
+  return `${JSON.stringify({ ...teacher, description, scripts: kept, workbook: { language } }, null, 2)}\n`;
 }
