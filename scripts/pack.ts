@@ -6,7 +6,7 @@ import { PackError, planPack, type PackPlan } from './lib/teacher/pack/plan.ts';
 import { writePack, type PackResult } from './lib/teacher/pack/write.ts';
 import { listLessons, ROOT, UsageError, type Lesson } from './lib/core/workbook.ts';
 import { languageOption } from './lib/i18n/choose.ts';
-import { LANGUAGE_NAMES, SOURCE_LANGUAGE } from './lib/i18n/languages.ts';
+import { LANGUAGE_NAMES, SOURCE_LANGUAGE } from './lib/core/languages.ts';
 
 const USAGE = `
 Usage: npm run pack -- --lessons LIST --out DIR [--solved LIST] [--lang LANG] [--zip]

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { appendixPaths, listLessons, readmePath, ROOT, translatedName, translationLanguage } from '../../scripts/lib/core/workbook.ts';
-import { LANGUAGES, type Language } from '../../scripts/lib/i18n/languages.ts';
+import { LANGUAGES, type Language } from '../../scripts/lib/core/languages.ts';
 import { translator } from '../../scripts/lib/i18n/messages.ts';
 import { describeEnglish, englishRuns, findEnglish, markdownProse } from '../../scripts/lib/teacher/pack/language-check.ts';
 import { withPlainNames } from '../../scripts/lib/teacher/pack/language.ts';

@@ -5,7 +5,7 @@
  * line: a sentence or phrase left untranslated, or written by the pack in English.
  */
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import type { Language } from '../../i18n/languages.ts';
+import type { Language } from '../../core/languages.ts';
 
 /** English left in an edition: where it is, and the words found. */
 export interface EnglishLeft {

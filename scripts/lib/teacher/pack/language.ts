@@ -4,7 +4,7 @@
  * and hints from `lesson.<lang>.json`. An edition carries one language's texts and no other's.
  */
 import { translationLanguage, type Lesson } from '../../core/workbook.ts';
-import type { Language } from '../../i18n/languages.ts';
+import type { Language } from '../../core/languages.ts';
 
 /** True for the files of a lesson that are translated: its English Markdown texts and lesson.json. */
 export function isTranslatedText(name: string): boolean {

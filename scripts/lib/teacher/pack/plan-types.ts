@@ -1,6 +1,6 @@
 /** The plan of a student edition, apart from the planning, so that the parts that write it import only its type. */
 import type { Lesson } from '../../core/workbook.ts';
-import type { Language } from '../../i18n/languages.ts';
+import type { Language } from '../../core/languages.ts';
 
 /** Everything a student edition will hold, worked out before anything is written. */
 export interface PackPlan {

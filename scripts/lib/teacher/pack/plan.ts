@@ -16,7 +16,7 @@ import type { PackPlan } from './plan-types.ts';
 import { studentGuide, studentReadme } from './readme.ts';
 import { isTranslatedText, translatedLessonJson, withPlainNames } from './language.ts';
 import { lessonIn } from '../../i18n/lesson-text.ts';
-import { LANGUAGE_NAMES, SOURCE_LANGUAGE, type Language } from '../../i18n/languages.ts';
+import { LANGUAGE_NAMES, SOURCE_LANGUAGE, type Language } from '../../core/languages.ts';
 import { translator } from '../../i18n/messages.ts';
 import { neededSupport } from './support.ts';
 

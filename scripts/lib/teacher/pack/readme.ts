@@ -5,7 +5,7 @@
  */
 import { readmePath } from '../../core/workbook.ts';
 import { listInWords, translator, type MessageKey, type Translate } from '../../i18n/messages.ts';
-import { SOURCE_LANGUAGE, type Language } from '../../i18n/languages.ts';
+import { SOURCE_LANGUAGE, type Language } from '../../core/languages.ts';
 import type { PackPlan } from './plan-types.ts';
 
 /** What each student command does, for the student README: its message (`{lesson}` is a lesson's number). */
