@@ -14,8 +14,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { LessonProgress, Progress } from '../../scripts/lib/core/progress.ts';
 import { discoverLessons } from '../../scripts/lib/site/build.ts';
-import { appendixFiles } from '../../scripts/lib/site/texts.ts';
-import { readmePath, ROOT, type Lesson } from '../../scripts/lib/core/workbook.ts';
+import { appendixPaths, readmePath, ROOT, type Lesson } from '../../scripts/lib/core/workbook.ts';
 import type { Language } from '../../scripts/lib/i18n/languages.ts';
 import { translator } from '../../scripts/lib/i18n/messages.ts';
 import { readExamples } from '../support/lesson.ts';
@@ -298,9 +297,9 @@ describe.skipIf(!HAVE_BROWSER)('the lesson pages in a browser', () => {
     // The lesson text on the lesson's page, each appendix (lessons/08-tutorials/games.md) on a page of its own.
     const texts = lessons.flatMap((lesson) => [
       { lesson, file: readmePath(lesson), pageFile: `${lesson.id}.html` },
-      ...appendixFiles(ROOT, lesson.id).map((file) => ({
+      ...appendixPaths(lesson).map((file) => ({
         lesson,
-        file: `lessons/${lesson.id}/${file}`,
+        file,
         pageFile: `${lesson.id}.${basename(file, '.md')}.html`,
       })),
     ]);
@@ -475,7 +474,7 @@ describe.skipIf(!HAVE_BROWSER)('the lesson pages in a browser', () => {
       const names = readdirSync(dir).filter((name) => name.endsWith('.html'));
       const expected = [
         'index.html',
-        ...lessons.flatMap((lesson) => [`${lesson.id}.html`, ...appendixFiles(ROOT, lesson.id).map((file) => `${lesson.id}.${basename(file, '.md')}.html`)]),
+        ...lessons.flatMap((lesson) => [`${lesson.id}.html`, ...appendixPaths(lesson).map((file) => `${lesson.id}.${basename(file, '.md')}.html`)]),
       ];
       expect(names.sort(), 'the pages').toEqual(expected.sort());
 

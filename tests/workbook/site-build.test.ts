@@ -13,6 +13,18 @@ import { hintsHtml, renderLessonText } from '../../scripts/lib/site/markdown.ts'
 import { ROOT } from '../../scripts/lib/core/workbook.ts';
 import { readCatalog } from '../../scripts/lib/i18n/messages.ts';
 
+/** Writes lessons/01-first (lesson.json with one task, and README.md) into a made-up workbook; returns its folder. */
+function oneTaskLesson(root: string, readme: string): string {
+  const folder = join(root, 'lessons', '01-first');
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(
+    join(folder, 'lesson.json'),
+    JSON.stringify({ title: 'First', buildsOn: [], files: ['x.ts'], tasks: [{ title: 'Only', points: 100, hints: ['h1'] }] }),
+  );
+  writeFileSync(join(folder, 'README.md'), readme);
+  return folder;
+}
+
 describe('building the pages (no browser needed)', () => {
   test('the highlighter colours TypeScript without changing a character', () => {
     const code = "const board: Board = ['X', ' '];\nif (/^[0-9]+$/.test(text)) return a / b / 2; // it's <fine>\n`Round ${n}`";
@@ -95,13 +107,7 @@ describe('building the pages (no browser needed)', () => {
   test('an appendix beside a lesson text (another .md file in its folder) gets a page of its own, linked both ways', () => {
     const root = mkdtempSync(join(tmpdir(), 'workbook-site-appendix-'));
     try {
-      const folder = join(root, 'lessons', '01-first');
-      mkdirSync(folder, { recursive: true });
-      writeFileSync(
-        join(folder, 'lesson.json'),
-        JSON.stringify({ title: 'First', buildsOn: [], files: ['x.ts'], tasks: [{ title: 'Only', points: 100, hints: ['h1'] }] }),
-      );
-      writeFileSync(join(folder, 'README.md'), '# Lesson 01: First\n\n### Task 1: Only (100 points)\n\nThe whole game is [in games.md](games.md#a-game).\n');
+      const folder = oneTaskLesson(root, '# Lesson 01: First\n\n### Task 1: Only (100 points)\n\nThe whole game is [in games.md](games.md#a-game).\n');
       writeFileSync(
         join(folder, 'games.md'),
         '# Lesson 01: The games\n\nBack to [the lesson](README.md#lesson-01-first).\n\n### `a-game`\n\n```text example=a-game\nX wins\n```\n',
@@ -278,6 +284,23 @@ describe('the site in other languages (no browser needed)', () => {
       }
     } finally {
       rmSync(out, { recursive: true, force: true });
+    }
+  });
+
+  test('a lesson not yet translated shows its English text, marked as English, on a page of the chosen language', () => {
+    const root = mkdtempSync(join(tmpdir(), 'workbook-site-fallback-'));
+    try {
+      oneTaskLesson(root, '# Lesson 01: First\n\n### Task 1: Only (100 points)\n');
+      const out = join(root, 'site');
+      const result = buildSite({ root, outDir: out, progress: { version: 1, lessons: {} }, language: 'ca' });
+      expect(result.warnings).toEqual([]);
+      const page = readFileSync(join(out, '01-first.html'), 'utf8');
+      expect(page).toContain('<html lang="ca">');
+      expect(page).toContain('<article class="lesson-text" lang="en">');
+      expect(page, 'the English task heading is found on a Catalan page').toContain('<h3 id="task-1" class="task-heading">');
+      expect(page).toContain('Pista 1 de 1');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
     }
   });
 

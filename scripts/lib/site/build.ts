@@ -3,13 +3,13 @@
  * opened from disk.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { parseProgress, type Progress } from '../core/progress.ts';
-import { LESSON_FOLDER, listLessons, type Lesson } from '../core/workbook.ts';
+import { appendixPaths, LESSON_FOLDER, listLessons, readmePath, type Lesson } from '../core/workbook.ts';
 import { SOURCE_LANGUAGE, type Language } from '../i18n/languages.ts';
+import { lessonIn, textPathIn } from '../i18n/lesson-text.ts';
 import { translator } from '../i18n/messages.ts';
 import { appendixPage, appendixPageName, indexPage, lessonPage, pageName, type PageOptions, type SiteAppendix, type SiteLesson } from './pages.ts';
-import { appendixFiles, lessonInLanguage, lessonText } from './texts.ts';
 
 /** What to build and where. */
 export interface SiteOptions {
@@ -50,7 +50,7 @@ export function buildSite(options: SiteOptions): SiteBuild {
   const warnings: string[] = [];
   const language = options.language ?? SOURCE_LANGUAGE;
   const lessons = discoverLessons(options.root, warnings);
-  const entries = lessons.map((lesson) => siteLesson(lesson, options, language, warnings));
+  const entries = lessons.map((lesson) => siteLesson(lesson, options.root, options.progress, language));
   const pageOptions: PageOptions = { language, translate: translator(language), liveReload: options.liveReload === true };
 
   const pages = new Map<string, string>();
@@ -86,22 +86,33 @@ export function readProgressFile(file: string): Progress {
   }
 }
 
-/** A lesson as the site shows it in a language: its titles and hints, its text and appendices in that language (English where one is missing). */
-function siteLesson(english: Lesson, options: SiteOptions, language: Language, warnings: string[]): SiteLesson {
-  const lesson = lessonInLanguage(english, language, options.root, warnings);
-  const readme = lessonText(options.root, lesson.id, 'README.md', language, warnings);
-  const appendices = appendixFiles(options.root, lesson.id).flatMap((file): SiteAppendix[] => {
-    const text = lessonText(options.root, lesson.id, file, language, warnings);
-    return text ? [{ file, markdown: text.markdown, textFile: text.path, ...(text.language !== language && { textLanguage: text.language }) }] : [];
+/**
+ * A lesson as the site shows it in a language: its titles and hints, its text and appendices in that
+ * language, English wherever a translation is missing (the authoring check names those).
+ */
+function siteLesson(english: Lesson, root: string, progress: Progress, language: Language): SiteLesson {
+  const readme = textIn(readmePath(english), language, root);
+  const appendices = appendixPaths(english, root).flatMap((path): SiteAppendix[] => {
+    const text = textIn(path, language, root);
+    return text
+      ? [{ file: basename(path), markdown: text.markdown, textFile: text.path, ...(text.language !== language && { textLanguage: text.language }) }]
+      : [];
   });
   return {
-    lesson,
+    lesson: lessonIn(english, language, root),
     markdown: readme?.markdown,
     ...(readme && { textFile: readme.path }),
     ...(readme && readme.language !== language && { textLanguage: readme.language }),
-    progress: options.progress.lessons[lesson.id],
+    progress: progress.lessons[english.id],
     appendices,
   };
+}
+
+/** An English text's translation into a language, or the English text where there is none; undefined when neither exists. */
+function textIn(englishPath: string, language: Language, root: string): { path: string; markdown: string; language: Language } | undefined {
+  const path = textPathIn(englishPath, language, root);
+  if (!existsSync(join(root, path))) return undefined;
+  return { path, markdown: readFileSync(join(root, path), 'utf8'), language: path === englishPath ? SOURCE_LANGUAGE : language };
 }
 
 /** Writes a file unless it already holds exactly this text (so unchanged pages keep their time). */

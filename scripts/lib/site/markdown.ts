@@ -25,8 +25,10 @@ export interface LessonTextContext {
   pageOf(lessonId: string): string | undefined;
   /** The pages of the Markdown files beside this text, by file name ("games.md" → "08-tutorials.games.html"). */
   siblings?: Readonly<Record<string, string>>;
-  /** The language of the words the page adds (captions, hints, the folded answer), and of the text's own headings; English when not given. */
+  /** The language of the words the page adds (captions, hints, the folded answer's prompt); English when not given. */
   language?: Language;
+  /** The language the text is written in, when it is not `language` (a translation not written yet): its headings are found in it. */
+  textLanguage?: Language;
 }
 
 /** The lesson text as HTML, plus what the renderer noticed on the way. */
@@ -165,7 +167,7 @@ function markTrailingSpace(text: string): string {
 
 /** Adds ids, the progress box, hints and lesson links to the token list; returns the task numbers found. */
 function transformTokens(tokens: Token[], context: LessonTextContext, t: Translate, warnings: string[]): number[] {
-  const answerHeading = t('site.answer.heading');
+  const answerHeading = translator(context.textLanguage ?? context.language ?? SOURCE_LANGUAGE)('site.answer.heading');
   const language = context.language ?? SOURCE_LANGUAGE;
   const usedIds = new Set<string>();
   const found: number[] = [];

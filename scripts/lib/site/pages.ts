@@ -3,12 +3,11 @@
  * language. Every word a page adds around the lesson texts comes from the catalogs (site.*).
  */
 import type { LessonProgress } from '../core/progress.ts';
-import type { Lesson } from '../core/workbook.ts';
+import { translatedName, type Lesson } from '../core/workbook.ts';
 import { escapeHtml } from '../core/text.ts';
 import { SOURCE_LANGUAGE, type Language } from '../i18n/languages.ts';
 import { listInWords, type MessageKey, type MessageValues, type Translate } from '../i18n/messages.ts';
 import { hintsHtml, renderInline, renderLessonText } from './markdown.ts';
-import { fileInLanguage } from './texts.ts';
 
 /** How far a student is with a lesson, as shown by a bar. */
 export type LessonState = 'not-checked' | 'started' | 'done';
@@ -94,7 +93,7 @@ function lessonFilePages(entry: SiteLesson, language: Language): Record<string, 
   const pages: Record<string, string> = {};
   const add = (file: string, page: string) => {
     pages[file] = page;
-    pages[fileInLanguage(file, language)] = page;
+    pages[translatedName(file, language)] = page;
   };
   add('README.md', pageName(entry.lesson));
   for (const appendix of entry.appendices) add(appendix.file, appendixPageName(entry.lesson, appendix.file));
@@ -334,13 +333,13 @@ export function lessonPage(entry: SiteLesson, all: SiteLesson[], options: PageOp
     article = `<h1 id="lesson-${lesson.number}">${escapeHtml(lessonTitle(lesson, t))}</h1>\n${afterTitle}<p class="notice">${escapeHtml(t('site.lesson.noText'))}</p>\n<h2 id="tasks">${escapeHtml(t('site.lesson.tasks'))}</h2>\n${tasks}`;
   } else {
     const file = entry.textFile ?? `lessons/${lesson.id}/README.md`;
-    const language = entry.textLanguage ?? options.language;
     const rendered = renderLessonText(entry.markdown, {
       tasks: lesson.tasks,
       afterTitle,
       pageOf,
       siblings: lessonFilePages(entry, options.language),
-      language,
+      language: options.language,
+      ...(entry.textLanguage && { textLanguage: entry.textLanguage }),
     });
     warnings = rendered.warnings.map((warning) => `${file}: ${warning}`);
     const missing = lesson.tasks.map((_, index) => index + 1).filter((number) => !rendered.taskHeadings.includes(number));
@@ -375,8 +374,14 @@ export function appendixPage(entry: SiteLesson, appendix: SiteAppendix, all: Sit
   const t = options.translate;
   const link = `<a href="${pageName(lesson)}">${escapeHtml(lessonTitle(lesson, t))}</a>`;
   const afterTitle = `<p class="lead">${htmlMessage(t, 'site.appendix.partOf', {}, { lesson: link })}</p>\n`;
-  const language = appendix.textLanguage ?? options.language;
-  const rendered = renderLessonText(appendix.markdown, { tasks: [], afterTitle, pageOf, siblings: lessonFilePages(entry, options.language), language });
+  const rendered = renderLessonText(appendix.markdown, {
+    tasks: [],
+    afterTitle,
+    pageOf,
+    siblings: lessonFilePages(entry, options.language),
+    language: options.language,
+    ...(appendix.textLanguage && { textLanguage: appendix.textLanguage }),
+  });
   const file = appendix.textFile ?? `lessons/${lesson.id}/${appendix.file}`;
   const warnings = rendered.warnings.map((warning) => `${file}: ${warning}`);
   const nav = navLinks(all[position - 1], all[position + 1], t);
