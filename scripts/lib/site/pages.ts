@@ -70,6 +70,11 @@ function htmlMessage(t: Translate, key: MessageKey, values: MessageValues, html:
   return text;
 }
 
+/** The space between two sentences: none after a full-width stop (Chinese "。"), which carries its own. */
+function sentenceGap(sentence: string): string {
+  return /[\u3000-\u303f\uff00-\uffef]$/.test(sentence) ? '' : ' ';
+}
+
 /** A command as the pages show it: code that does not break across lines. */
 function command(text: string): string {
   return `<code class="nowrap">${escapeHtml(text)}</code>`;
@@ -217,7 +222,7 @@ export function indexPage(lessons: SiteLesson[], options: PageOptions): string {
 <section class="summary" aria-labelledby="your-points">
 <h2 id="your-points">${escapeHtml(t('site.index.yourPoints'))}</h2>
 ${totalBar(lessons, t)}
-<p class="muted">${lastChecked} ${htmlMessage(t, 'site.index.barsShow', {}, { command: command('npm run check') })}</p>
+<p class="muted">${lastChecked}${sentenceGap(lastChecked)}${htmlMessage(t, 'site.index.barsShow', {}, { command: command('npm run check') })}</p>
 </section>
 <section aria-labelledby="lessons">
 <h2 id="lessons">${escapeHtml(t('site.index.lessons'))}</h2>
