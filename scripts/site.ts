@@ -1,24 +1,29 @@
-/** `npm run site`: the lessons as web pages in build/site, with your points; `-- --serve` serves and refreshes them. */
+/**
+ * `npm run site`: the lessons as web pages in build/site, with your points, in the language chosen
+ * (--lang, else the edition's, else the locale's, else English); `-- --serve` serves and refreshes them.
+ */
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { parseCommandLine, runCommand } from './lib/core/cli.ts';
+import { LANGUAGE_OPTION, LANGUAGE_USAGE, parseCommandLine, runCommand } from './lib/core/cli.ts';
 import { progressPath, readProgress, type Progress } from './lib/core/progress.ts';
 import { buildSite, readProgressFile } from './lib/site/build.ts';
 import { serveSite, type SiteServer } from './lib/site/serve.ts';
 import { ROOT, UsageError } from './lib/core/workbook.ts';
-import { plural } from './lib/core/text.ts';
+import { chooseLanguage } from './lib/i18n/choose.ts';
+import { translator } from './lib/i18n/messages.ts';
 
 const USAGE = `
-Usage: npm run site [-- --serve] [--port N] [--out DIR] [--progress FILE]
+Usage: npm run site [-- --serve] [--port N] [--out DIR] [--progress FILE] [--lang LANG]
 
 Writes every lesson as a web page into build/site (open build/site/index.html in a browser),
-with the points of your latest npm run check.
+with the points of your latest npm run check, in one language.
 
   --serve          also serve the pages on http://127.0.0.1:8080 and rebuild them after each
                    npm run check, so open pages show your new points (Ctrl+C stops it)
   --port N         the port for --serve (default 8080; 0 picks a free one)
   --out DIR        write the pages into DIR instead of build/site
   --progress FILE  read the points from FILE instead of .workbook/progress.json
+${LANGUAGE_USAGE}
 `;
 
 runCommand(USAGE, async () => {
@@ -27,7 +32,10 @@ runCommand(USAGE, async () => {
     port: { type: 'string' },
     out: { type: 'string' },
     progress: { type: 'string' },
+    ...LANGUAGE_OPTION,
   });
+  const language = chooseLanguage({ option: values.lang, root: ROOT });
+  const t = translator(language);
   if (positionals.length > 0) throw new UsageError(`npm run site takes no lesson names (it builds every lesson); got "${positionals.join(' ')}".`);
   const outDir = resolve(values.out ?? join(ROOT, 'build', 'site'));
   const progressFile = values.progress !== undefined ? resolve(values.progress) : progressPath(ROOT);
@@ -35,15 +43,15 @@ runCommand(USAGE, async () => {
   const port = parsePort(values.port);
   if (values.port !== undefined && !values.serve) throw new UsageError('--port only makes sense with --serve.');
 
-  const build = (liveReload: boolean) => buildSite({ root: ROOT, outDir, progress: progressFrom(progressFile), liveReload });
+  const build = (liveReload: boolean) => buildSite({ root: ROOT, outDir, progress: progressFrom(progressFile), liveReload, language });
   const shown = relative(process.cwd(), outDir) || '.';
 
   if (!values.serve) {
     const result = build(false);
     for (const warning of result.warnings) console.warn(`warning: ${warning}`);
     const count = result.lessons.length;
-    console.log(`Wrote ${plural(count, 'lesson page')} and the index to ${shown}/.`);
-    console.log(`Open ${join(shown, 'index.html')} in a browser, or run: npm run site -- --serve`);
+    console.log(t('site.command.wrote', { count, folder: shown }));
+    console.log(t('site.command.open', { file: join(shown, 'index.html') }));
     return 0;
   }
 
@@ -56,15 +64,16 @@ runCommand(USAGE, async () => {
       lessonsDir: join(ROOT, 'lessons'),
       build: () => build(true).warnings,
       log: (line) => console.log(line),
+      translate: t,
     });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      throw new UsageError(`Port ${port} is already in use. Pick another one, for example: npm run site -- --serve --port ${port + 1}`);
+      throw new UsageError(t('site.command.portInUse', { port: String(port), next: String(port + 1) }));
     }
     throw error;
   }
-  console.log(`Serving the lessons at http://127.0.0.1:${site.port}/`);
-  console.log('The pages rebuild after each npm run check and reload by themselves. Press Ctrl+C to stop.');
+  console.log(t('site.command.serving', { address: `http://127.0.0.1:${site.port}/` }));
+  console.log(t('site.command.servingNext'));
   await new Promise<void>((done) => {
     const stop = () => {
       void site.close().then(done);

@@ -1,7 +1,8 @@
 /**
  * The lesson pages in a real browser: Debian's Chromium driven by playwright-core. Builds the site
  * into a temporary folder from a made-up progress file, opens the index and every lesson page from
- * disk, and checks what a student would see. Screenshots go to build/screenshots/.
+ * disk, and checks what a student would see; then the site in Russian, Catalan and Chinese likewise
+ * (site-ru-01.png and the like show lesson 01 in each). Screenshots go to build/screenshots/.
  * (What the build writes, without a browser: site-build.test.ts.)
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
@@ -14,6 +15,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { LessonProgress, Progress } from '../../scripts/lib/core/progress.ts';
 import { discoverLessons } from '../../scripts/lib/site/build.ts';
 import { appendixPaths, readmePath, ROOT, type Lesson } from '../../scripts/lib/core/workbook.ts';
+import type { Language } from '../../scripts/lib/i18n/languages.ts';
+import { translator } from '../../scripts/lib/i18n/messages.ts';
 import { readExamples } from '../support/lesson.ts';
 import { BROWSER_ARGS, CHROMIUM, DESKTOP, HAVE_BROWSER, IN_CI, PHONE, SCREENSHOTS } from './browser.ts';
 
@@ -96,7 +99,7 @@ describe.skipIf(!HAVE_BROWSER)('the lesson pages in a browser', () => {
     lessons = discoverLessons(ROOT, []);
     progress = madeUpProgress(lessons);
     writeFileSync(progressFile, JSON.stringify(progress, null, 2));
-    buildOutput = execFileSync(process.execPath, siteCommand(['--out', siteDir, '--progress', progressFile]), {
+    buildOutput = execFileSync(process.execPath, siteCommand(['--lang', 'en', '--out', siteDir, '--progress', progressFile]), {
       cwd: ROOT,
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -194,7 +197,9 @@ describe.skipIf(!HAVE_BROWSER)('the lesson pages in a browser', () => {
       expect(styled, `${name}: the style sheet is applied`).not.toBe('rgba(0, 0, 0, 0)');
       expect(await page.locator('h1').count(), `${name}: one main heading`).toBe(1);
       expect(await page.title(), `${name}: has a title`).not.toBe('');
+      expect(await page.evaluate(() => document.documentElement.lang), `${name}: the page's language`).toBe('en');
       await screenshot(page, `desktop-${shotName(name)}.png`, name === 'index.html');
+      if (name === `${lessons[0]?.id}.html`) await screenshot(page, `site-en-${lessons[0]?.number}.png`);
     }
     expect(problems, 'problems while loading the pages').toEqual([]);
   });
@@ -292,7 +297,11 @@ describe.skipIf(!HAVE_BROWSER)('the lesson pages in a browser', () => {
     // The lesson text on the lesson's page, each appendix (lessons/08-tutorials/games.md) on a page of its own.
     const texts = lessons.flatMap((lesson) => [
       { lesson, file: readmePath(lesson), pageFile: `${lesson.id}.html` },
-      ...appendixPaths(lesson).map((file) => ({ lesson, file, pageFile: `${lesson.id}.${basename(file, '.md')}.html` })),
+      ...appendixPaths(lesson).map((file) => ({
+        lesson,
+        file,
+        pageFile: `${lesson.id}.${basename(file, '.md')}.html`,
+      })),
     ]);
     for (const { lesson, file, pageFile } of texts) {
       const readme = join(ROOT, file);
@@ -443,6 +452,65 @@ describe.skipIf(!HAVE_BROWSER)('the lesson pages in a browser', () => {
     await screenshot(page, `print-${lesson.id}.png`);
   });
 
+  /** Each language the site is built in besides English (the tests above): its code, and the lang attribute its pages carry. */
+  const EDITIONS: Array<{ language: Language; lang: string }> = [
+    { language: 'ru', lang: 'ru' },
+    { language: 'ca', lang: 'ca' },
+    { language: 'zh', lang: 'zh-Hans' },
+  ];
+
+  test.each(EDITIONS)(
+    'the site in $language (npm run site -- --lang $language): every page loads with no console errors, in its language, its text drawn with real glyphs',
+    async ({ language, lang }) => {
+      const dir = join(work, `site-${language}`);
+      const output = execFileSync(process.execPath, siteCommand(['--lang', language, '--out', dir, '--progress', progressFile]), {
+        cwd: ROOT,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      expect(output, 'the command speaks the language').toContain(
+        translator(language)('site.command.wrote', { count: lessons.length, folder: relative(ROOT, dir) }),
+      );
+      const names = readdirSync(dir).filter((name) => name.endsWith('.html'));
+      const expected = [
+        'index.html',
+        ...lessons.flatMap((lesson) => [`${lesson.id}.html`, ...appendixPaths(lesson).map((file) => `${lesson.id}.${basename(file, '.md')}.html`)]),
+      ];
+      expect(names.sort(), 'the pages').toEqual(expected.sort());
+
+      const seen: string[] = [];
+      const page = await context.newPage();
+      page.on('console', (message) => {
+        if (message.type() === 'error') seen.push(`console error: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => seen.push(`page error: ${error.message}`));
+      page.on('requestfailed', (request) => seen.push(`request failed: ${request.url()}`));
+      try {
+        for (const name of expected) {
+          await page.goto(pathToFileURL(join(dir, name)).href, { waitUntil: 'load' });
+          expect(await page.evaluate(() => document.documentElement.lang), `${name}: the page's language`).toBe(lang);
+          expect(await page.locator('h1').count(), `${name}: one main heading`).toBe(1);
+          const fonts = await fontsOf(page, 'h1');
+          expect(fonts.length, `${name}: the heading is drawn with some font`).toBeGreaterThan(0);
+          if (language === 'zh') {
+            expect(
+              fonts.some((font) => CJK_FONT.test(font)),
+              `${name}: the Chinese heading is drawn with a Chinese font, not boxes (fonts used: ${fonts.join(', ')}; install one: apt-get install fonts-noto-cjk)`,
+            ).toBe(true);
+          }
+          const first = lessons[0] as Lesson;
+          if (name === `${first.id}.html`) {
+            await page.bringToFront();
+            await page.screenshot({ path: join(SCREENSHOTS, `site-${language}-${first.number}.png`) });
+          }
+        }
+      } finally {
+        await page.close();
+      }
+      expect(seen, `problems while loading the ${language} pages`).toEqual([]);
+    },
+  );
+
   test('--serve serves the pages and rebuilds them after the progress file changes; open pages reload', async () => {
     const served = join(work, 'served');
     const liveProgress = join(work, 'live-progress.json');
@@ -486,6 +554,24 @@ describe.skipIf(!HAVE_BROWSER)('the lesson pages in a browser', () => {
     }
   });
 });
+
+/** The name of a font family that draws Chinese characters (Noto Sans CJK, WenQuanYi, Droid Sans Fallback, …). */
+const CJK_FONT = /CJK|WenQuanYi|Droid Sans Fallback|\bSC\b|Hei|Song|Ming/i;
+
+/** The families of the fonts Chromium drew the text of an element with (its first match on the page), through the DevTools protocol. */
+async function fontsOf(page: Page, selector: string): Promise<string[]> {
+  const session = await page.context().newCDPSession(page);
+  try {
+    await session.send('DOM.enable');
+    await session.send('CSS.enable');
+    const { root } = await session.send('DOM.getDocument', { depth: 0 });
+    const { nodeId } = await session.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+    const { fonts } = await session.send('CSS.getPlatformFontsForNode', { nodeId });
+    return fonts.map((font) => font.familyName);
+  } finally {
+    await session.detach();
+  }
+}
 
 /** Waits until `value()` gives something, or fails with `explain()` after `ms`. */
 async function waitFor<T>(value: () => T | undefined, ms: number, explain: () => string): Promise<T> {

@@ -1,9 +1,15 @@
-/** Builds the static site: index.html, one page per lesson, the style sheet. Works opened from disk. */
+/**
+ * Builds the static site in one language: index.html, one page per lesson, the style sheet. Works
+ * opened from disk.
+ */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { parseProgress, type Progress } from '../core/progress.ts';
 import { basename, join } from 'node:path';
+import { parseProgress, type Progress } from '../core/progress.ts';
 import { appendixPaths, LESSON_FOLDER, listLessons, readmePath, type Lesson } from '../core/workbook.ts';
-import { appendixPage, appendixPageName, indexPage, lessonPage, pageName, type PageOptions, type SiteLesson } from './pages.ts';
+import { SOURCE_LANGUAGE, type Language } from '../i18n/languages.ts';
+import { lessonIn, textPathIn } from '../i18n/lesson-text.ts';
+import { translator } from '../i18n/messages.ts';
+import { appendixPage, appendixPageName, indexPage, lessonPage, pageName, type PageOptions, type SiteAppendix, type SiteLesson } from './pages.ts';
 
 /** What to build and where. */
 export interface SiteOptions {
@@ -15,6 +21,8 @@ export interface SiteOptions {
   progress: Progress;
   /** Adds a script that reloads open pages after a rebuild (for `--serve`). */
   liveReload?: boolean;
+  /** The language of the pages: their texts, titles, hints and every word the site adds (English when not given). */
+  language?: Language;
 }
 
 /** What a build wrote and what it noticed. */
@@ -25,8 +33,6 @@ export interface SiteBuild {
   /** Problems in lesson files, in plain words (the build goes on without them). */
   warnings: string[];
 }
-
-const WORKBOOK_TITLE = 'Tic-Tac-Toe workbook';
 
 /** Files a build writes besides the lesson pages. */
 const ASSETS = ['style.css', 'favicon.svg'];
@@ -42,20 +48,13 @@ export function discoverLessons(root: string, warnings: string[]): Lesson[] {
 /** Builds every page into options.outDir, removing pages of lessons that no longer exist. */
 export function buildSite(options: SiteOptions): SiteBuild {
   const warnings: string[] = [];
+  const language = options.language ?? SOURCE_LANGUAGE;
   const lessons = discoverLessons(options.root, warnings);
-  const entries: SiteLesson[] = lessons.map((lesson) => {
-    const readme = join(options.root, readmePath(lesson));
-    return {
-      lesson,
-      markdown: existsSync(readme) ? readFileSync(readme, 'utf8') : undefined,
-      progress: options.progress.lessons[lesson.id],
-      appendices: appendixPaths(lesson, options.root).map((path) => ({ file: basename(path), markdown: readFileSync(join(options.root, path), 'utf8') })),
-    };
-  });
-  const pageOptions: PageOptions = { workbookTitle: WORKBOOK_TITLE, liveReload: options.liveReload === true };
+  const entries = lessons.map((lesson) => siteLesson(lesson, options.root, options.progress, language));
+  const pageOptions: PageOptions = { language, translate: translator(language), liveReload: options.liveReload === true };
 
   const pages = new Map<string, string>();
-  pages.set('index.html', indexPage(entries, workbookDescription(options.root), pageOptions));
+  pages.set('index.html', indexPage(entries, pageOptions));
   for (const entry of entries) {
     const page = lessonPage(entry, entries, pageOptions);
     warnings.push(...page.warnings);
@@ -87,15 +86,33 @@ export function readProgressFile(file: string): Progress {
   }
 }
 
-/** The one-line description of the workbook from package.json. */
-function workbookDescription(root: string): string {
-  try {
-    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { description?: unknown };
-    if (typeof pkg.description === 'string') return pkg.description;
-  } catch {
-    // no package.json: use the default below
-  }
-  return 'Learn TypeScript by building Tic-Tac-Toe, one lesson at a time.';
+/**
+ * A lesson as the site shows it in a language: its titles and hints, its text and appendices in that
+ * language, English wherever a translation is missing (the authoring check names those).
+ */
+function siteLesson(english: Lesson, root: string, progress: Progress, language: Language): SiteLesson {
+  const readme = textIn(readmePath(english), language, root);
+  const appendices = appendixPaths(english, root).flatMap((path): SiteAppendix[] => {
+    const text = textIn(path, language, root);
+    return text
+      ? [{ file: basename(path), markdown: text.markdown, textFile: text.path, ...(text.language !== language && { textLanguage: text.language }) }]
+      : [];
+  });
+  return {
+    lesson: lessonIn(english, language, root),
+    markdown: readme?.markdown,
+    ...(readme && { textFile: readme.path }),
+    ...(readme && readme.language !== language && { textLanguage: readme.language }),
+    progress: progress.lessons[english.id],
+    appendices,
+  };
+}
+
+/** An English text's translation into a language, or the English text where there is none; undefined when neither exists. */
+function textIn(englishPath: string, language: Language, root: string): { path: string; markdown: string; language: Language } | undefined {
+  const path = textPathIn(englishPath, language, root);
+  if (!existsSync(join(root, path))) return undefined;
+  return { path, markdown: readFileSync(join(root, path), 'utf8'), language: path === englishPath ? SOURCE_LANGUAGE : language };
 }
 
 /** Writes a file unless it already holds exactly this text (so unchanged pages keep their time). */

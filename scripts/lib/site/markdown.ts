@@ -1,12 +1,15 @@
 /**
- * Lesson text (README.md) to HTML with markdown-it: headings get ids, task headings get their hints
- * folded underneath, TypeScript is highlighted, sample outputs keep every space, links between
- * lessons point at the lesson pages.
+ * Lesson text (README.md, or README.ru.md and the other languages) to HTML with markdown-it: headings
+ * get ids, task headings get their hints folded underneath, TypeScript is highlighted, sample outputs
+ * keep every space, links between lessons point at the lesson pages, and a line break between two
+ * Chinese characters joins them without a space. The words the page adds come from the catalogs.
  */
 import MarkdownIt from 'markdown-it';
-import type { MarkdownIt as MarkdownItInstance, Token } from 'markdown-it';
+import type { Env, MarkdownIt as MarkdownItInstance, Token } from 'markdown-it';
 import { LESSON_ID, type TaskMeta } from '../core/workbook.ts';
 import { escapeHtml } from '../core/text.ts';
+import { SOURCE_LANGUAGE, type Language } from '../i18n/languages.ts';
+import { translator, type Translate } from '../i18n/messages.ts';
 import { highlightShell, highlightTypeScript } from './highlight.ts';
 
 /** A link to a lesson's folder or README ("../02-input/README.md#task-2"): the lesson id, and the anchor. */
@@ -22,6 +25,10 @@ export interface LessonTextContext {
   pageOf(lessonId: string): string | undefined;
   /** The pages of the Markdown files beside this text, by file name ("games.md" → "08-tutorials.games.html"). */
   siblings?: Readonly<Record<string, string>>;
+  /** The language of the words the page adds (captions, hints, the folded answer's prompt); English when not given. */
+  language?: Language;
+  /** The language the text is written in, when it is not `language` (a translation not written yet): its headings are found in it. */
+  textLanguage?: Language;
 }
 
 /** The lesson text as HTML, plus what the renderer noticed on the way. */
@@ -33,14 +40,20 @@ export interface RenderedText {
   warnings: string[];
 }
 
-/** A task heading: "Task 2: Draw the numbered board (30 points)". */
-const TASK_HEADING = /^Task (\d+):/;
+/**
+ * A task heading in any language: a word, the task's number, a colon (Chinese writes a full-width
+ * one): "Task 2: Draw the board (30 points)", "Задание 2: …", "Tasca 2: …", "任务 2：…".
+ */
+const TASK_HEADING = /^\p{Letter}+\s*(\d+)\s*[:：]/u;
 
 /**
- * A section with the answers to the lesson's own question ("## Check your answer"): folded like the
- * hints, so a student opens it only after writing down their own answer.
+ * Characters written without spaces between them (Chinese and Japanese script, Korean, their
+ * punctuation and full-width forms): a line break between two of them is no space in the page.
  */
-const ANSWER_HEADING = /^Check your answer/;
+const WIDE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef]/u;
+
+/** Curly quotes, which Chinese text uses too: they join a wide character without a space. */
+const QUOTE = /[\u2018\u2019\u201c\u201d]/;
 
 /** Languages shown as TypeScript. */
 const TYPESCRIPT = new Set(['ts', 'typescript', 'js', 'javascript', 'tsx']);
@@ -52,9 +65,20 @@ const SHELL = new Set(['sh', 'bash', 'shell', 'console']);
 export function renderLessonText(markdown: string, context: LessonTextContext): RenderedText {
   const md = lessonMarkdown();
   const warnings: string[] = [];
-  const tokens = md.parse(markdown, {});
-  const taskHeadings = transformTokens(tokens, context, warnings);
-  return { html: md.renderer.render(tokens, md.options, {}), taskHeadings, warnings };
+  const env: RenderEnv = { translate: translator(context.language ?? SOURCE_LANGUAGE) };
+  const tokens = md.parse(markdown, env);
+  const taskHeadings = transformTokens(tokens, context, env.translate, warnings);
+  return { html: md.renderer.render(tokens, md.options, env), taskHeadings, warnings };
+}
+
+/** What the renderer's rules are given: the words of the page's language. */
+interface RenderEnv extends Env {
+  translate: Translate;
+}
+
+/** The words of the page's language from what a rule is given (English when it was not given). */
+function wordsOf(env: Env | undefined): Translate {
+  return typeof env?.translate === 'function' ? (env.translate as Translate) : translator(SOURCE_LANGUAGE);
 }
 
 /** Renders one line of markdown (a hint, a title) without a surrounding paragraph. */
@@ -68,7 +92,10 @@ let shared: MarkdownItInstance | undefined;
 function lessonMarkdown(): MarkdownItInstance {
   if (shared) return shared;
   const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
-  md.renderer.rules.fence = (tokens, index) => renderFence(tokens[index] as Token);
+  md.core.ruler.push('join_wide_lines', (state) => {
+    for (const token of state.tokens) if (token.type === 'inline') joinWideLines(token.children ?? []);
+  });
+  md.renderer.rules.fence = (tokens, index, _options, env) => renderFence(tokens[index] as Token, wordsOf(env));
   md.renderer.rules.code_inline = (tokens, index) => {
     const code = (tokens[index] as Token).content;
     // Short code stays on one line; long code may wrap at its spaces. Both keep every space.
@@ -80,8 +107,35 @@ function lessonMarkdown(): MarkdownItInstance {
   return md;
 }
 
+/**
+ * Drops the line breaks of the source between two wide characters ("…棋盘" at a line's end, "上…" at
+ * the next one's start), which would otherwise show as a space in the middle of a Chinese sentence.
+ */
+function joinWideLines(children: Token[]): void {
+  for (const [index, child] of children.entries()) {
+    if (child.type !== 'softbreak') continue;
+    const before = textBeside(children, index, -1).at(-1) ?? '';
+    const after = textBeside(children, index, 1).at(0) ?? '';
+    const joins = (WIDE.test(before) && (WIDE.test(after) || QUOTE.test(after))) || (QUOTE.test(before) && WIDE.test(after));
+    if (joins) {
+      child.type = 'text';
+      child.content = '';
+    }
+  }
+}
+
+/** The text next to a token on one side, looking past emphasis marks; empty next to code or a link's end. */
+function textBeside(children: Token[], index: number, step: 1 | -1): string {
+  for (let at = index + step; at >= 0 && at < children.length; at += step) {
+    const token = children[at] as Token;
+    if (token.type === 'text') return token.content;
+    if (!/^(?:em|strong|s)_(?:open|close)$/.test(token.type)) return '';
+  }
+  return '';
+}
+
 /** A fenced block: highlighted code, a terminal command, or a sample output that keeps every space. */
-function renderFence(token: Token): string {
+function renderFence(token: Token, t: Translate): string {
   const [language = '', ...rest] = token.info.trim().split(/\s+/);
   const example = rest.map((word) => /^example=([\w-]+)$/.exec(word)?.[1]).find((name) => name !== undefined);
   const code = token.content.replace(/\n$/, '');
@@ -90,12 +144,12 @@ function renderFence(token: Token): string {
     return `<figure class="code"><figcaption>TypeScript</figcaption><pre class="code-ts"><code>${highlightTypeScript(code)}</code></pre></figure>\n`;
   }
   if (SHELL.has(lang)) {
-    return `<figure class="code code-terminal"><figcaption>Terminal</figcaption><pre class="code-sh"><code>${highlightShell(code)}</code></pre></figure>\n`;
+    return `<figure class="code code-terminal"><figcaption>${escapeHtml(t('site.code.terminal'))}</figcaption><pre class="code-sh"><code>${highlightShell(code)}</code></pre></figure>\n`;
   }
   const name = example ? ` data-example="${escapeHtml(example)}"` : '';
-  const caption = example ? 'Exact output' : 'Text';
+  const caption = escapeHtml(example ? t('site.code.exactOutput') : t('site.code.text'));
   const hasTrailing = /[ \t]$/m.test(code);
-  const legend = hasTrailing ? '<span class="legend"><span class="trail"> </span> = a space at the end of a line</span>' : '';
+  const legend = hasTrailing ? `<span class="legend"><span class="trail"> </span> ${escapeHtml(t('site.code.trailingSpace'))}</span>` : '';
   return `<figure class="code code-output"><figcaption>${caption}${legend}</figcaption><pre class="output"${name}><code>${markTrailingSpace(code)}</code></pre></figure>\n`;
 }
 
@@ -112,7 +166,9 @@ function markTrailingSpace(text: string): string {
 }
 
 /** Adds ids, the progress box, hints and lesson links to the token list; returns the task numbers found. */
-function transformTokens(tokens: Token[], context: LessonTextContext, warnings: string[]): number[] {
+function transformTokens(tokens: Token[], context: LessonTextContext, t: Translate, warnings: string[]): number[] {
+  const answerHeading = translator(context.textLanguage ?? context.language ?? SOURCE_LANGUAGE)('site.answer.heading');
+  const language = context.language ?? SOURCE_LANGUAGE;
   const usedIds = new Set<string>();
   const found: number[] = [];
   let openTask: number | undefined;
@@ -126,17 +182,17 @@ function transformTokens(tokens: Token[], context: LessonTextContext, warnings: 
     const level = token.type === 'heading_open' ? Number(token.tag.slice(1)) : 0;
 
     if (level > 0 && level <= 3 && openTask !== undefined) {
-      output.push(htmlToken(hintsHtml(openTask, context.tasks[openTask - 1])));
+      output.push(htmlToken(hintsHtml(openTask, context.tasks[openTask - 1], language)));
       openTask = undefined;
     }
     if (level > 0 && level <= 2 && answerOpen) {
       output.push(htmlToken('</div></details>\n'));
       answerOpen = false;
     }
-    if (level === 2 && ANSWER_HEADING.test(inlineText(tokens[index + 1]))) {
+    if (level === 2 && inlineText(tokens[index + 1]).startsWith(answerHeading)) {
       const text = inlineText(tokens[index + 1]);
       const id = uniqueId(slugify(text), usedIds);
-      output.push(htmlToken(answerOpening(id, renderInline(text))));
+      output.push(htmlToken(answerOpening(id, renderInline(text), t)));
       answerOpen = true;
       index += 2;
       continue;
@@ -168,7 +224,7 @@ function transformTokens(tokens: Token[], context: LessonTextContext, warnings: 
       output.push(htmlToken(context.afterTitle));
     }
   }
-  if (openTask !== undefined) output.push(htmlToken(hintsHtml(openTask, context.tasks[openTask - 1])));
+  if (openTask !== undefined) output.push(htmlToken(hintsHtml(openTask, context.tasks[openTask - 1], language)));
   if (answerOpen) output.push(htmlToken('</div></details>\n'));
   if (!titleSeen) output.unshift(htmlToken(context.afterTitle));
   tokens.splice(0, tokens.length, ...output);
@@ -191,10 +247,10 @@ function labelTableCells(token: Token, next: Token | undefined, table: { headers
 }
 
 /** The start of a folded answer section: its heading is the summary a student clicks to open it. */
-function answerOpening(id: string, title: string): string {
+function answerOpening(id: string, title: string, t: Translate): string {
   return (
     `<details class="answer" id="${escapeHtml(id)}"><summary><h2>${title}</h2>` +
-    `<span class="hint-kind">Open this once you have written down your own answer.</span></summary><div class="answer-body">\n`
+    `<span class="hint-kind">${escapeHtml(t('site.answer.prompt'))}</span></summary><div class="answer-body">\n`
   );
 }
 
@@ -271,15 +327,18 @@ function rewriteLinks(inline: Token, context: LessonTextContext, warnings: strin
  * A task's hints, folded one inside the other: opening a hint shows it and the heading of the next,
  * more concrete one, so a student reveals only as much as they need.
  */
-export function hintsHtml(taskNumber: number, task: TaskMeta | undefined): string {
+export function hintsHtml(taskNumber: number, task: TaskMeta | undefined, language: Language = SOURCE_LANGUAGE): string {
   const hints = task?.hints ?? [];
   if (hints.length === 0) return '';
+  const t = translator(language);
   let inner = '';
   for (let level = hints.length; level >= 1; level -= 1) {
-    const kind = level === 1 ? 'gentle' : level === hints.length ? 'most concrete' : 'more concrete';
+    const kind = t(level === 1 ? 'site.hint.gentle' : level === hints.length ? 'site.hint.mostConcrete' : 'site.hint.moreConcrete');
+    const summary = t('site.hint.summary', { level: String(level), count: String(hints.length) });
     inner =
-      `<details class="hint" data-level="${level}"><summary>Hint ${level} of ${hints.length} <span class="hint-kind">(${kind})</span></summary>` +
+      `<details class="hint" data-level="${level}"><summary>${escapeHtml(summary)} <span class="hint-kind">${escapeHtml(kind)}</span></summary>` +
       `<div class="hint-body"><p>${renderInline(hints[level - 1] ?? '')}</p>${inner}</div></details>`;
   }
-  return `<div class="hints" data-task="${taskNumber}" aria-label="Hints for task ${taskNumber}">${inner}</div>\n`;
+  const label = t('site.hints.label', { number: String(taskNumber) });
+  return `<div class="hints" data-task="${taskNumber}" aria-label="${escapeHtml(label)}">${inner}</div>\n`;
 }

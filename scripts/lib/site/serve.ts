@@ -5,6 +5,7 @@
 import { existsSync, readFileSync, statSync, unwatchFile, watch, watchFile, type FSWatcher } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import type { Translate } from '../i18n/messages.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -38,22 +39,25 @@ export interface ServeOptions {
   build(): string[];
   /** Where to report rebuilds. */
   log(line: string): void;
+  /** The words of the reports, in the site's language. */
+  translate: Translate;
 }
 
 /** Starts the server on 127.0.0.1 after a first build. */
 export async function serveSite(options: ServeOptions): Promise<SiteServer> {
   let builds = 0;
+  const t = options.translate;
   const runBuild = (reason: string) => {
     try {
       const warnings = options.build();
       builds += 1;
-      options.log(`${reason}: rebuilt the pages.`);
+      options.log(t('site.serve.rebuilt', { reason }));
       for (const warning of warnings) options.log(`  warning: ${warning}`);
     } catch (error) {
-      options.log(`${reason}: the rebuild failed: ${(error as Error).message}`);
+      options.log(t('site.serve.failed', { reason, error: (error as Error).message }));
     }
   };
-  runBuild('Start');
+  runBuild(t('site.serve.start'));
 
   const server = createServer((request, response) => handle(request, response, options.outDir, () => builds));
   const port = await listen(server, options.port);
@@ -66,13 +70,14 @@ export async function serveSite(options: ServeOptions): Promise<SiteServer> {
 
   // Polling the file's status survives the grader replacing the file (write to .tmp, then rename),
   // which a plain fs.watch on the file itself would lose track of.
-  const onProgress = () => later('The progress file changed');
+  const onProgress = () => later(t('site.serve.progressChanged'));
   watchFile(options.progressFile, { interval: 250 }, onProgress);
   let lessonsWatcher: FSWatcher | undefined;
   if (existsSync(options.lessonsDir)) {
     try {
       lessonsWatcher = watch(options.lessonsDir, { recursive: true }, (_event, name) => {
-        if (name && /(?:^|[\\/])(?:[^\\/]+\.md|lesson\.json)$/.test(name.toString())) later(`${name.toString()} changed`);
+        if (name && /(?:^|[\\/])(?:[^\\/]+\.md|lesson(?:\.[\w-]+)?\.json)$/.test(name.toString()))
+          later(t('site.serve.fileChanged', { file: name.toString() }));
       });
     } catch {
       lessonsWatcher = undefined; // no recursive watching here: progress updates still work
