@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { LessonProgress, Progress } from '../../scripts/lib/core/progress.ts';
 import { discoverLessons } from '../../scripts/lib/site/build.ts';
 import { appendixPaths, readmePath, ROOT, type Lesson } from '../../scripts/lib/core/workbook.ts';
-import type { Language } from '../../scripts/lib/i18n/languages.ts';
+import type { Language } from '../../scripts/lib/core/languages.ts';
 import { translator } from '../../scripts/lib/i18n/messages.ts';
 import { readExamples } from '../support/lesson.ts';
 import { BROWSER_ARGS, CHROMIUM, DESKTOP, HAVE_BROWSER, IN_CI, PHONE, SCREENSHOTS } from './browser.ts';

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { basename, join } from 'node:path';
 import { parseProgress, type Progress } from '../core/progress.ts';
 import { appendixPaths, LESSON_FOLDER, listLessons, readmePath, type Lesson } from '../core/workbook.ts';
-import { SOURCE_LANGUAGE, type Language } from '../i18n/languages.ts';
+import { SOURCE_LANGUAGE, type Language } from '../core/languages.ts';
 import { lessonIn, textPathIn } from '../i18n/lesson-text.ts';
 import { translator } from '../i18n/messages.ts';
 import { appendixPage, appendixPageName, indexPage, lessonPage, pageName, type PageOptions, type SiteAppendix, type SiteLesson } from './pages.ts';

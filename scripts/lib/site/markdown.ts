@@ -8,7 +8,7 @@ import MarkdownIt from 'markdown-it';
 import type { Env, MarkdownIt as MarkdownItInstance, Token } from 'markdown-it';
 import { LESSON_ID, type TaskMeta } from '../core/workbook.ts';
 import { escapeHtml } from '../core/text.ts';
-import { SOURCE_LANGUAGE, type Language } from '../i18n/languages.ts';
+import { SOURCE_LANGUAGE, type Language } from '../core/languages.ts';
 import { translator, type Translate } from '../i18n/messages.ts';
 import { highlightShell, highlightTypeScript } from './highlight.ts';
 

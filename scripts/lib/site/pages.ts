@@ -5,7 +5,7 @@
 import type { LessonProgress } from '../core/progress.ts';
 import { translatedName, type Lesson } from '../core/workbook.ts';
 import { escapeHtml } from '../core/text.ts';
-import { SOURCE_LANGUAGE, type Language } from '../i18n/languages.ts';
+import { SOURCE_LANGUAGE, type Language } from '../core/languages.ts';
 import { listInWords, type MessageKey, type MessageValues, type Translate } from '../i18n/messages.ts';
 import { hintsHtml, renderInline, renderLessonText } from './markdown.ts';
 
