@@ -14,6 +14,7 @@ import { hasHiddenTests, hasReference, listLessons, ROOT, selectLessons, UsageEr
 import { heldLessons, targetCode, type HandInTaker, type LeftOut } from './lib/core/target.ts';
 import { chooseLanguage } from './lib/i18n/choose.ts';
 import type { Language } from './lib/i18n/languages.ts';
+import { lessonIn, lessonTextPath, scoreIn } from './lib/i18n/lesson-text.ts';
 import { listInWords, translator, type Translate } from './lib/i18n/messages.ts';
 
 const USAGE = `
@@ -132,7 +133,7 @@ runCommand(USAGE, async () => {
   console.log(
     renderReport({
       subject,
-      scores,
+      scores: new Map([...scores].map(([id, score]) => [id, scoreIn(score, language)])),
       selected: selected.map((lesson) => lesson.id),
       allLessons: all.map((lesson) => lesson.id),
       paint,
@@ -141,6 +142,7 @@ runCommand(USAGE, async () => {
       showHidden: values.hidden,
       ...(found === undefined ? {} : { voice: 'teacher' as const }),
       language,
+      lessonText: (lesson) => lessonTextPath(lesson, language),
     }),
   );
   for (const line of absentLessonLines(selected, leftOut, needed.leftOut, t, language)) console.log(paint('yellow', line));
@@ -155,7 +157,7 @@ runCommand(USAGE, async () => {
  * lesson that builds on an earlier lesson it does not hold.
  */
 function absentLessonLines(graded: Lesson[], leftOut: LeftOut[], absentPrerequisites: LeftOut[], t: Translate, language: Language): string[] {
-  const named = (lesson: Lesson): string => `${lesson.number} ${lesson.title}`;
+  const named = (lesson: Lesson): string => `${lesson.number} ${lessonIn(lesson, language).title}`;
   const noFolder = leftOut.filter((entry) => entry.absentFiles.length === 0);
   const lines: string[] = [];
   if (noFolder.length > 0) lines.push(t('check.notHeld', { lessons: noFolder.map((entry) => named(entry.lesson)).join('; ') }));
@@ -166,7 +168,9 @@ function absentLessonLines(graded: Lesson[], leftOut: LeftOut[], absentPrerequis
     // Any import of the earlier lesson, even of a constant, needs its file: buildsOn, not runsCodeOf.
     const users = graded.filter((lesson) => lesson.buildsOn.includes(earlier.id)).map((lesson) => lesson.number);
     if (users.length === 0) continue;
-    lines.push(t('check.absentPrerequisite', { count: users.length, users: users.join(', '), number: earlier.number, title: earlier.title }));
+    lines.push(
+      t('check.absentPrerequisite', { count: users.length, users: users.join(', '), number: earlier.number, title: lessonIn(earlier, language).title }),
+    );
   }
   return lines;
 }

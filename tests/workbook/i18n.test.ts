@@ -1,9 +1,11 @@
 /**
  * The message catalogs (scripts/lib/i18n/catalogs/): every language has exactly English's keys, each
  * message parses and has English's placeholders, counts get every plural form their language
- * needs, every key the commands use exists and none is left unused; and how a command chooses its language.
+ * needs, every key the commands use exists and none is left unused; how a command chooses its
+ * language; and lesson texts in other languages: read as translations (never as appendices), with
+ * English where one is missing, and held by the authoring check to the English text's shape.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
@@ -11,7 +13,18 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { chooseLanguage, editionLanguage, languageOption, localeLanguage } from '../../scripts/lib/i18n/choose.ts';
 import { INTL_LOCALES, LANGUAGES, languageOfLocale, SOURCE_LANGUAGE, type Language } from '../../scripts/lib/i18n/languages.ts';
 import { listInWords, MESSAGE_OPTIONS, readCatalog, translator } from '../../scripts/lib/i18n/messages.ts';
-import { ROOT, UsageError } from '../../scripts/lib/core/workbook.ts';
+import { lessonIn, lessonTextPath, textPathIn } from '../../scripts/lib/i18n/lesson-text.ts';
+import { staticChecks } from '../../scripts/lib/teacher/authoring.ts';
+import {
+  appendixPaths,
+  lessonExamples,
+  readLesson,
+  readmePath,
+  ROOT,
+  translatedName,
+  translationLanguage,
+  UsageError,
+} from '../../scripts/lib/core/workbook.ts';
 
 const english = readCatalog(SOURCE_LANGUAGE);
 const translations = LANGUAGES.filter((language) => language !== SOURCE_LANGUAGE);
@@ -195,3 +208,131 @@ describe('choosing a language', () => {
     );
   });
 });
+
+describe('lesson texts in other languages', () => {
+  const ID = '01-board';
+  const root = mkdtempSync(join(tmpdir(), 'i18n-lesson-'));
+  for (const path of [`lessons/${ID}`, `solutions/${ID}`, `tests/${ID}.test.ts`, `tests/hidden/${ID}.test.ts`, 'README.md']) {
+    cpSync(join(ROOT, path), join(root, path), { recursive: true });
+  }
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const lesson = readLesson(ID, root);
+  const folder = join(root, 'lessons', ID);
+  const english = readFileSync(join(folder, 'README.md'), 'utf8');
+  const metadata = JSON.parse(readFileSync(join(folder, 'lesson.json'), 'utf8')) as { tasks: Array<{ hints: unknown[] }> };
+
+  /** A made-up Russian text: every line of prose and every comment in code "translated", examples and code as they are. */
+  const madeUpText = (markdown: string): string => {
+    let inFence = false;
+    return markdown
+      .split('\n')
+      .map((line) => {
+        if (line.startsWith('```')) inFence = !inFence;
+        else if (!inFence && line.trim() !== '') return line.startsWith('#') ? '## Раздел' : 'Текст урока по-русски.';
+        else if (inFence) return line.replace(/\/\/.*$/, '// комментарий по-русски');
+        return line;
+      })
+      .join('\n');
+  };
+  /** A made-up lesson.ru.json: every text "translated", every hint's tests kept. */
+  const madeUpMetadata = () => ({
+    title: 'Поле',
+    tasks: metadata.tasks.map((task, index) => ({
+      title: `Задание ${index + 1}`,
+      hints: task.hints.map((hint) => (typeof hint === 'string' ? 'Подсказка.' : { ...(hint as object), text: 'Подсказка про тест.' })),
+    })),
+  });
+  const write = (name: string, content: unknown): void =>
+    writeFileSync(join(folder, name), typeof content === 'string' ? content : `${JSON.stringify(content, null, 2)}\n`);
+  const textProblems = (): string[] => staticChecks(root, lesson, [lesson]).find((check) => check.name === 'lesson text')?.problems ?? ['no check'];
+
+  test('translations are named after their English file, and are no appendices', () => {
+    expect([
+      translatedName('README.md', 'ru'),
+      translatedName('lesson.json', 'zh'),
+      translatedName('games.md', 'ca'),
+      translatedName('README.md', 'en'),
+    ]).toEqual(['README.ru.md', 'lesson.zh.json', 'games.ca.md', 'README.md']);
+    expect(['README.ru.md', 'games.zh.md', 'lesson.ca.json', 'README.md', 'games.md', 'notes.fr.md'].map(translationLanguage)).toEqual([
+      'ru',
+      'zh',
+      'ca',
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(readmePath(lesson, 'zh')).toBe(`lessons/${ID}/README.zh.md`);
+  });
+
+  test('a translation shaped like the English passes, and leaves the English lesson as it was', () => {
+    write('README.ru.md', madeUpText(english));
+    write('lesson.ru.json', madeUpMetadata());
+    write('README.zh.md', madeUpText(english));
+    expect(textProblems()).toEqual([]);
+    expect(staticChecks(root, lesson, [lesson]).find((check) => check.name === 'lesson text')?.rule).toContain(
+      'README.ru.md, README.zh.md, lesson.ru.json: the same tasks, hints (naming the same tests), named examples and code as the English',
+    );
+    expect(appendixPaths(lesson, root)).toEqual([]);
+    expect([...lessonExamples(lesson, root).values()].every((example) => example.file === `lessons/${ID}/README.md`)).toBe(true);
+  });
+
+  test('the reader gives the lesson in a language, and English wherever the translation lacks a part', () => {
+    write('lesson.ru.json', madeUpMetadata());
+    const russian = lessonIn(lesson, 'ru', root);
+    expect(russian.title).toBe('Поле');
+    expect(russian.tasks.map((task) => task.title)).toEqual(lesson.tasks.map((_, index) => `Задание ${index + 1}`));
+    expect(russian.tasks[0]?.hints).toEqual(['Подсказка.', 'Подсказка про тест.', 'Подсказка.']);
+    expect(russian.tasks[0]?.hintTests).toEqual(lesson.tasks[0]?.hintTests);
+    expect(russian.tasks.map((task) => task.points)).toEqual(lesson.tasks.map((task) => task.points));
+    expect(lessonTextPath(lesson, 'ru', root)).toBe(`lessons/${ID}/README.ru.md`);
+    expect(lessonTextPath(lesson, 'ca', root)).toBe(`lessons/${ID}/README.md`);
+    expect(textPathIn(`lessons/${ID}/README.md`, 'en', root)).toBe(`lessons/${ID}/README.md`);
+    expect(lessonIn(lesson, 'ca', root)).toEqual(lesson);
+    const { tasks } = madeUpMetadata();
+    write('lesson.ca.json', { tasks: [{ ...tasks[0], hints: ['Només una pista.'] }, { title: 'Dibuixa el tauler' }] });
+    const catalan = lessonIn(lesson, 'ca', root);
+    expect([catalan.title, catalan.tasks[0]?.title, catalan.tasks[1]?.title, catalan.tasks[2]?.title]).toEqual([
+      lesson.title,
+      'Задание 1',
+      'Dibuixa el tauler',
+      lesson.tasks[2]?.title,
+    ]);
+    expect(catalan.tasks[0]?.hints).toEqual(lesson.tasks[0]?.hints);
+    write('lesson.ca.json', '{ not json');
+    expect(lessonIn(lesson, 'ca', root)).toEqual(lesson);
+    rmSync(join(folder, 'lesson.ca.json'));
+  });
+
+  test('a translation that lost a hint, renamed a test, changed an example or code, or dropped a block is named, with what to do', () => {
+    const lostHint = madeUpMetadata();
+    const first = lostHint.tasks[0] as { hints: unknown[] };
+    first.hints = first.hints.slice(0, 2);
+    write('lesson.ru.json', lostHint);
+    const changedExample = madeUpText(english).replace(/(```text example=board-empty\n)(.*)\n/, '$1$2 \n');
+    const changedCode = changedExample.replace('const board: Board', 'const поле: Board');
+    write('README.ru.md', changedCode);
+    write('README.zh.md', madeUpText(english).replace(/```sh\n[\s\S]*?```\n/, ''));
+    write('games.ca.md', 'Jocs.');
+    const problems = textProblems();
+    const file = `lessons/${ID}`;
+    expect(problems).toEqual([
+      `${file}/README.ru.md's example "board-empty" differs from ${file}/README.md's: copy it unchanged, character for character (examples show what the program prints)`,
+      `${file}/README.ru.md's code block 2 (\`\`\`ts) differs from ${file}/README.md's in more than its comments: translate only the comments`,
+      `${file}/README.zh.md has ${fencedCount(english) - 1} code blocks; ${file}/README.md has ${fencedCount(english)}: keep every block, in the same order`,
+      `${file}/games.ca.md translates ${file}/games.md, which does not exist: name a translation after its English file`,
+      `${file}/lesson.ru.json: task 1 has 2 hints; lesson.json has 3: translate each hint, in the same order`,
+    ]);
+    write('lesson.ru.json', {
+      ...madeUpMetadata(),
+      tasks: madeUpMetadata().tasks.map((task, index) => (index === 0 ? { ...task, hints: ['a', { text: 'b', tests: ['x'] }, 'c'] } : task)),
+    });
+    expect(textProblems()).toContain(
+      `${file}/lesson.ru.json: task 1's hint 2 must name the tests lesson.json's names, in English and in the same order: ["each call returns a new board, so changing one leaves the other alone"]`,
+    );
+  });
+});
+
+/** How many fenced blocks a Markdown text has that are no named examples. */
+function fencedCount(markdown: string): number {
+  return [...markdown.matchAll(/^```([^\n]*)\n[\s\S]*?^```[ \t]*$/gm)].filter((match) => !/example=/.test(match[1] as string)).length;
+}

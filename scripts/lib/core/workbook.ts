@@ -1,6 +1,7 @@
 /** Where things live in a workbook, and each lesson's metadata (lessons/NN-slug/lesson.json). */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { isLanguage, SOURCE_LANGUAGE, type Language } from '../i18n/languages.ts';
 
 /** The root of this workbook (the folder holding package.json). */
 export const ROOT = resolve(import.meta.dirname, '..', '..', '..');
@@ -218,21 +219,33 @@ export function hiddenSuitePath(lesson: Lesson): string {
   return `tests/hidden/${lesson.id}.test.ts`;
 }
 
-/** The lesson text, relative to the workbook root. */
-export function readmePath(lesson: Pick<Lesson, 'id'>): string {
-  return `lessons/${lesson.id}/README.md`;
+/** The lesson text, relative to the workbook root: README.md, or its translation (README.ru.md) in another language. */
+export function readmePath(lesson: Pick<Lesson, 'id'>, language: Language = SOURCE_LANGUAGE): string {
+  return `lessons/${lesson.id}/${translatedName('README.md', language)}`;
+}
+
+/** A lesson file's name in a language: README.md → README.ru.md, lesson.json → lesson.ca.json; in English, the name itself. */
+export function translatedName(name: string, language: Language): string {
+  return language === SOURCE_LANGUAGE ? name : name.replace(/(\.[^.]+)$/, `.${language}$1`);
+}
+
+/** The language a lesson file is a translation into (README.ru.md, games.zh.md, lesson.ca.json), or undefined for an English one. */
+export function translationLanguage(name: string): Language | undefined {
+  const code = /\.([a-z]{2})\.(?:md|json)$/.exec(name)?.[1];
+  return code !== undefined && code !== SOURCE_LANGUAGE && isLanguage(code) ? code : undefined;
 }
 
 /**
- * A lesson's appendices, relative to the workbook root: the other Markdown files in its folder
- * (lessons/08-tutorials/games.md), in name order. The lesson text links them, the student edition
- * carries them, and their named examples are the lesson's examples as much as its README's.
+ * A lesson's appendices, relative to the workbook root: the other English Markdown files in its
+ * folder (lessons/08-tutorials/games.md), in name order; translations (README.ru.md, games.ru.md)
+ * are not appendices. The lesson text links them, the student edition carries them, and their
+ * named examples are the lesson's examples as much as its README's.
  */
 export function appendixPaths(lesson: Pick<Lesson, 'id'>, root = ROOT): string[] {
   const folder = join(root, 'lessons', lesson.id);
   if (!existsSync(folder)) return [];
   return readdirSync(folder)
-    .filter((name) => name.endsWith('.md') && name !== 'README.md')
+    .filter((name) => name.endsWith('.md') && name !== 'README.md' && translationLanguage(name) === undefined)
     .sort()
     .map((name) => `lessons/${lesson.id}/${name}`);
 }

@@ -35,6 +35,8 @@ export interface ReportContext {
   voice?: 'student' | 'teacher';
   /** The language the report speaks (English when not given). */
   language?: Language;
+  /** Where the student reads a lesson's text, relative to the workbook root (its README.md when not given). */
+  lessonText?: (lesson: Pick<Lesson, 'id'>) => string;
 }
 
 /** The report's words in English, for the callers that give no language (result files, a teacher's notes). */
@@ -76,7 +78,17 @@ export function lessonLine(score: LessonScore, paint: Paint, teacher = false, t:
   const bar = paint(colour, '█'.repeat(filled)) + paint('gray', '░'.repeat(BAR_WIDTH - filled));
   const points = `${formatPoints(score.earned).padStart(3)}/100`;
   const status = score.done ? paint('green', t('report.status.done')) : statusWord(score, teacher, t);
-  return `${paint('bold', score.lesson.number)}  ${score.lesson.title.padEnd(TITLE_WIDTH)} ${bar} ${points}  ${status}`;
+  return `${paint('bold', score.lesson.number)}  ${padToColumns(score.lesson.title, TITLE_WIDTH)} ${bar} ${points}  ${status}`;
+}
+
+/** Characters a terminal shows two columns wide: Chinese, Japanese and Korean script and full-width forms. */
+const WIDE =
+  /[\u1100-\u115F\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA000-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6]/u;
+
+/** A text padded with spaces to fill `columns` columns of a terminal (a Chinese character fills two). */
+function padToColumns(text: string, columns: number): string {
+  const used = [...text].reduce((sum, character) => sum + (WIDE.test(character) ? 2 : 1), 0);
+  return text + ' '.repeat(Math.max(0, columns - used));
 }
 
 function statusWord(score: LessonScore, teacher: boolean, t: Translate): string {
@@ -105,7 +117,9 @@ function lessonDetails(score: LessonScore, context: ReportContext, t: Translate)
     paint('red', t('report.failedTask', { number: failedTask.number, title: failedTask.title })) + paint('gray', t('report.taskScore', taskScore)),
     ...indent([paint('bold', firstFailed.hidden ? t('report.hiddenTest', { name: testName }) : testName), ...explainFailure(firstFailed, paint, t)], 2),
     ...hiddenFailures(score, context, t),
-    ...(teacher ? [] : [paint('gray', t('report.readTask', { number: failedTask.number, readme: readmePath(score.lesson), lesson: score.lesson.number }))]),
+    ...(teacher
+      ? []
+      : [paint('gray', t('report.readTask', { number: failedTask.number, readme: textOf(context, score.lesson), lesson: score.lesson.number }))]),
   ];
 }
 
@@ -463,6 +477,11 @@ function indent(lines: string[], by: number): string[] {
   return lines.map((line) => (line === '' ? line : pad + line));
 }
 
+/** Where the student reads a lesson's text. */
+function textOf(context: ReportContext, lesson: Pick<Lesson, 'id'>): string {
+  return context.lessonText?.(lesson) ?? readmePath(lesson);
+}
+
 /**
  * The next step: the first selected lesson not done (or the unfinished lesson whose code it runs);
  * when all of them are done, the first lesson of the workbook that is not done in the student's
@@ -474,12 +493,12 @@ function nextStep(context: ReportContext, t: Translate): string {
     const score = context.scores.get(firstOpen) as LessonScore;
     const blocker = unfinishedPrerequisite(score, context.scores);
     const lesson = (blocker ?? score).lesson;
-    return context.paint('bold', t('report.next', { number: lesson.number, title: lesson.title, readme: readmePath(lesson) }));
+    return context.paint('bold', t('report.next', { number: lesson.number, title: lesson.title, readme: textOf(context, lesson) }));
   }
   const isDone = (id: string): boolean => context.scores.get(id)?.done ?? context.doneLessons?.has(id) ?? false;
   const last = context.selected.at(-1) ?? '';
   const candidates = context.doneLessons === undefined ? context.allLessons.filter((id) => id > last) : context.allLessons;
   const after = candidates.find((id) => !isDone(id));
-  if (after !== undefined) return context.paint('bold', t('report.wellDone', { number: after.slice(0, 2), readme: readmePath({ id: after }) }));
+  if (after !== undefined) return context.paint('bold', t('report.wellDone', { number: after.slice(0, 2), readme: textOf(context, { id: after }) }));
   return context.paint('bold', t('report.allDone'));
 }

@@ -1,11 +1,12 @@
 /**
  * The rules a lesson is held to, for its author (`npm run check-lesson NN`, seconds) and for `npm test`
- * (every lesson): lesson.json sound, the text and the tests agreeing, stubs in sync with the
+ * (every lesson): lesson.json sound, the text and the tests agreeing, its translations shaped like
+ * the English text (the same tasks, hints, examples and code), stubs in sync with the
  * solutions, the README's lesson table listing it, every suite (hidden ones too) passing 100% on
  * the reference and failing every test on the stub. Each check gives its problems in plain words,
  * with what to do.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { withPrerequisites } from '../grader/command/grading.ts';
@@ -13,7 +14,18 @@ import { crashMessage } from '../report/report.ts';
 import { scoreLesson, type LessonRun, type LessonScore } from '../core/results.ts';
 import { runTargets } from '../grader/command/runner.ts';
 import { MarkerError, planStubs } from '../core/stubs.ts';
-import { appendixPaths, hiddenSuitePath, lessonExamples, listLessons, readExamples, readLesson, readmePath, suitePath, type Lesson } from '../core/workbook.ts';
+import {
+  appendixPaths,
+  hiddenSuitePath,
+  lessonExamples,
+  listLessons,
+  readExamples,
+  readLesson,
+  readmePath,
+  suitePath,
+  translationLanguage,
+  type Lesson,
+} from '../core/workbook.ts';
 
 /** One rule and what breaks it (nothing when it holds). */
 export interface Check {
@@ -63,15 +75,21 @@ function metadataCheck(root: string, lesson: Lesson, all: Lesson[]): Check {
 
 /**
  * The lesson text: a heading per task with its title and points, a Pitfalls section, every named
- * example (in the README or an appendix beside it) read by a suite, and no example name twice.
+ * example (in the README or an appendix beside it) read by a suite, and no example name twice; and
+ * each translation beside it (README.ru.md, games.ru.md, lesson.ru.json) shaped like the English.
  */
 function textCheck(root: string, lesson: Lesson): Check {
   const text = read(root, readmePath(lesson));
   const appendices = appendixPaths(lesson, root);
   const files = [readmePath(lesson), ...appendices].join(' and ');
-  const rule = `${files}: a "### Task N: Title (P points)" heading per task, a "## Pitfalls" section, every named example used by a suite`;
+  const translations = translationFiles(root, lesson);
+  const shaped =
+    translations.length === 0
+      ? ''
+      : `; ${translations.map((file) => file.replace(/^.*\//, '')).join(', ')}: the same tasks, hints (naming the same tests), named examples and code as the English`;
+  const rule = `${files}: a "### Task N: Title (P points)" heading per task, a "## Pitfalls" section, every named example used by a suite${shaped}`;
   if (text === undefined) return { name: 'lesson text', rule, problems: [`${readmePath(lesson)} does not exist: write the lesson text there`] };
-  const problems: string[] = [];
+  const problems: string[] = translations.flatMap((file) => translationProblems(root, lesson, file));
   const headings = [...text.matchAll(/^### (Task \d+: .+)$/gm)].map((match) => match[1] as string);
   const expected = lesson.tasks.map((task, index) => `Task ${index + 1}: ${task.title} (${task.points} points)`);
   for (const heading of expected.filter((wanted) => !headings.includes(wanted)))
@@ -91,6 +109,120 @@ function textCheck(root: string, lesson: Lesson): Check {
   for (const name of new Set(asked.filter((wanted) => !known.has(wanted))))
     problems.push(`a suite reads the example "${name}", which the text does not have (a fence \`\`\`text example=${name})`);
   return { name: 'lesson text', rule, problems };
+}
+
+/** A lesson's translations, relative to the workbook root: lesson.ru.json, README.ca.md, games.zh.md…, in name order. */
+function translationFiles(root: string, lesson: Lesson): string[] {
+  const folder = join(root, 'lessons', lesson.id);
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((name) => translationLanguage(name) !== undefined)
+    .sort()
+    .map((name) => `lessons/${lesson.id}/${name}`);
+}
+
+/** What keeps one translation from having its English file's shape. */
+function translationProblems(root: string, lesson: Lesson, file: string): string[] {
+  const language = translationLanguage(file) as string;
+  const english = file.replace(`.${language}.`, '.');
+  const original = read(root, english);
+  if (original === undefined) return [`${file} translates ${english}, which does not exist: name a translation after its English file`];
+  const translated = read(root, file) ?? '';
+  return file.endsWith('.json') ? metadataTranslationProblems(lesson, file, translated) : markdownTranslationProblems(english, original, file, translated);
+}
+
+/**
+ * A lesson.<lang>.json against lesson.json: a title, as many tasks, each with a title and as many
+ * hints, and each hint naming exactly the tests (by their English names) its English hint names.
+ */
+function metadataTranslationProblems(lesson: Lesson, file: string, text: string): string[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    return [`${file} is not valid JSON: ${(error as Error).message}`];
+  }
+  const { title, tasks } = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as { title?: unknown; tasks?: unknown };
+  const problems: string[] = [];
+  if (typeof title !== 'string') problems.push(`${file} has no "title" text: translate the lesson's title`);
+  const translated = Array.isArray(tasks) ? (tasks as unknown[]) : [];
+  if (translated.length !== lesson.tasks.length) {
+    problems.push(`${file} has ${translated.length} tasks; lesson.json has ${lesson.tasks.length}: translate each task, in the same order`);
+    return problems;
+  }
+  for (const [index, task] of lesson.tasks.entries()) {
+    const where = `${file}: task ${index + 1}`;
+    const entry = (translated[index] ?? {}) as { title?: unknown; hints?: unknown };
+    if (typeof entry.title !== 'string') problems.push(`${where} has no "title" text`);
+    const hints = Array.isArray(entry.hints) ? (entry.hints as unknown[]) : [];
+    if (hints.length !== task.hints.length) {
+      problems.push(`${where} has ${hints.length} hints; lesson.json has ${task.hints.length}: translate each hint, in the same order`);
+      continue;
+    }
+    for (const [position, hint] of hints.entries()) {
+      const tests = task.hintTests?.[position] ?? [];
+      const { text: hintText, tests: named } = (typeof hint === 'string' ? { text: hint } : (hint ?? {})) as { text?: unknown; tests?: unknown };
+      if (typeof hintText !== 'string') problems.push(`${where}'s hint ${position + 1} has no text`);
+      if (JSON.stringify(named ?? []) !== JSON.stringify(tests)) {
+        problems.push(
+          tests.length === 0
+            ? `${where}'s hint ${position + 1} names tests, but lesson.json's is about the whole task: write it as a text alone`
+            : `${where}'s hint ${position + 1} must name the tests lesson.json's names, in English and in the same order: ${JSON.stringify(tests)}`,
+        );
+      }
+    }
+  }
+  return problems;
+}
+
+/** Fenced blocks whose text is code: compared without their comments, which a translation may translate. */
+const CODE_FENCES = new Set(['ts', 'typescript', 'js', 'javascript', 'tsx', 'json', 'sh', 'bash', 'shell', 'console']);
+
+/** Every fenced block of a Markdown text that is no named example: its fence's language and its text. */
+function fencedBlocks(markdown: string): Array<{ fence: string; text: string }> {
+  return [...markdown.matchAll(/^```([^\n]*)\n([\s\S]*?)^```[ \t]*$/gm)]
+    .filter((match) => !/\bexample=/.test(match[1] as string))
+    .map((match) => ({ fence: (match[1] as string).trim().split(/\s+/)[0] ?? '', text: match[2] as string }));
+}
+
+/** Code without its comments and blank lines: what a translation must keep character for character. */
+function codeWithoutComments(fence: string, code: string): string {
+  const comment = ['sh', 'bash', 'shell', 'console'].includes(fence) ? /(^|\s)#.*$/gm : /\/\*[\s\S]*?\*\/|(^|\s)\/\/.*$/gm;
+  return code
+    .replace(comment, '$1')
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter((line) => line !== '')
+    .join('\n');
+}
+
+/** A translated Markdown text against its English one: the same named examples, character for character, and the same code blocks in the same order. */
+function markdownTranslationProblems(english: string, original: string, file: string, translated: string): string[] {
+  const problems: string[] = [];
+  const [ours, theirs] = [readExamples(original), readExamples(translated)];
+  for (const [name, text] of ours) {
+    const their = theirs.get(name);
+    if (their === undefined) problems.push(`${file} lacks the example "${name}" of ${english}: copy it unchanged (examples show what the program prints)`);
+    else if (their !== text)
+      problems.push(
+        `${file}'s example "${name}" differs from ${english}'s: copy it unchanged, character for character (examples show what the program prints)`,
+      );
+  }
+  for (const name of [...theirs.keys()].filter((each) => !ours.has(each))) problems.push(`${file} has an example "${name}" that ${english} does not have`);
+  const [englishBlocks, translatedBlocks] = [fencedBlocks(original), fencedBlocks(translated)];
+  if (englishBlocks.length !== translatedBlocks.length) {
+    problems.push(`${file} has ${translatedBlocks.length} code blocks; ${english} has ${englishBlocks.length}: keep every block, in the same order`);
+    return problems;
+  }
+  for (const [index, block] of englishBlocks.entries()) {
+    const their = translatedBlocks[index] as { fence: string; text: string };
+    if (their.fence !== block.fence) problems.push(`${file}'s code block ${index + 1} is \`\`\`${their.fence}; ${english}'s is \`\`\`${block.fence}`);
+    else if (CODE_FENCES.has(block.fence) && codeWithoutComments(block.fence, their.text) !== codeWithoutComments(block.fence, block.text))
+      problems.push(
+        `${file}'s code block ${index + 1} (\`\`\`${block.fence}) differs from ${english}'s in more than its comments: translate only the comments`,
+      );
+  }
+  return problems;
 }
 
 /** The suites: the visible one exists and groups its tests with this lesson's tasks. */
