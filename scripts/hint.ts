@@ -2,10 +2,13 @@
  * `npm run hint <lesson>`: the next hint for the first unfinished task, from gentle to concrete, about
  * the test that failed first in the last check when the lesson's hints name tests.
  */
-import { colorsEnabled, painter, parseCommandLine, runCommand } from './lib/core/cli.ts';
+import { colorsEnabled, LANGUAGE_OPTION, LANGUAGE_USAGE, painter, parseCommandLine, runCommand } from './lib/core/cli.ts';
 import { hintToShow, lessonProgress, readProgress, recordHint, writeProgress } from './lib/core/progress.ts';
-import { listLessons, readmePath, ROOT, selectLessons, UsageError } from './lib/core/workbook.ts';
+import { listLessons, ROOT, selectLessons, UsageError } from './lib/core/workbook.ts';
 import { visible } from './lib/core/text.ts';
+import { chooseLanguage } from './lib/i18n/choose.ts';
+import { lessonIn, lessonTextPath } from './lib/i18n/lesson-text.ts';
+import { translator } from './lib/i18n/messages.ts';
 
 const USAGE = `
 Usage: npm run hint <lesson> [-- --task N]
@@ -13,35 +16,42 @@ Usage: npm run hint <lesson> [-- --task N]
 Shows the next hint for the first task of the lesson you have not finished (as of your last
 npm run check), one level more concrete each time, about the test that failed first there.
 --task N picks the task yourself.
+
+Options:
+  --task N          the task whose hints to show
+${LANGUAGE_USAGE}
 `;
 
 runCommand(USAGE, () => {
-  const { values, positionals } = parseCommandLine({ task: { type: 'string' } });
-  if (positionals.length !== 1) throw new UsageError('Name one lesson, for example: npm run hint 01');
-  const [lesson] = selectLessons(positionals, listLessons());
-  if (!lesson) throw new UsageError('Name one lesson, for example: npm run hint 01');
+  const { values, positionals } = parseCommandLine({ task: { type: 'string' }, ...LANGUAGE_OPTION });
+  const language = chooseLanguage({ option: values.lang, root: ROOT });
+  const t = translator(language);
+  if (positionals.length !== 1) throw new UsageError(t('hint.nameOneLesson'));
+  const [english] = selectLessons(positionals, listLessons());
+  if (!english) throw new UsageError(t('hint.nameOneLesson'));
+  const lesson = lessonIn(english, language);
 
   const progress = readProgress(ROOT);
   const seen = lessonProgress(progress, lesson.id);
   if (values.task === undefined && seen.firstPassedAt !== null && seen.latest === 100) {
-    console.log(`Lesson ${lesson.number} is done: every task passes. Well played!`);
-    console.log(`To read a task's hints anyway: npm run hint ${lesson.number} -- --task N`);
+    console.log(t('hint.lessonDone', { number: lesson.number }));
+    console.log(t('hint.readAnyway', { number: lesson.number }));
     return 0;
   }
   const taskNumber = values.task !== undefined ? Number(values.task) : firstOpenTask(lesson.tasks.length, seen.tasksDone);
   const task = lesson.tasks[taskNumber - 1];
-  if (!task) throw new UsageError(`Lesson ${lesson.number} has tasks 1 to ${lesson.tasks.length}; there is no task "${values.task}".`);
+  if (!task) throw new UsageError(t('hint.noSuchTask', { number: lesson.number, count: lesson.tasks.length, task: values.task ?? '' }));
 
   const paint = painter(colorsEnabled());
   const { level, of, text, forTest, failing, ownLadder } = hintToShow(seen, task, taskNumber);
   writeProgress(ROOT, recordHint(progress, lesson.id, taskNumber, level, ownLadder));
-  console.log(paint('bold', `Lesson ${lesson.number}, Task ${taskNumber}: ${task.title}`) + ` (hint ${level} of ${of})`);
-  if (failing !== undefined && forTest) console.log(paint('gray', `For the test that failed: ${visible(failing)}`));
+  console.log(paint('bold', t('hint.heading', { number: lesson.number, task: taskNumber, title: task.title })) + t('hint.level', { level, of }));
+  if (failing !== undefined && forTest) console.log(paint('gray', t('hint.forTest', { name: visible(failing) })));
   console.log(`\n  ${text}\n`);
   if (level < of) {
-    console.log(paint('gray', `Run the same command again for a more concrete hint.`));
+    console.log(paint('gray', t('hint.more')));
   } else {
-    console.log(paint('gray', `That was the last hint for this task. Read "Task ${taskNumber}" in ${readmePath(lesson)} once more, or ask for help.`));
+    console.log(paint('gray', t('hint.last', { task: taskNumber, readme: lessonTextPath(lesson, language) })));
   }
   return 0;
 });

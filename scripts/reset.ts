@@ -1,30 +1,36 @@
 /** `npm run reset <lesson>`: puts the lesson's starting file back, after saving yours to a backup. */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, extname, join, relative } from 'node:path';
-import { parseCommandLine, runCommand } from './lib/core/cli.ts';
+import { LANGUAGE_OPTION, LANGUAGE_USAGE, parseCommandLine, runCommand } from './lib/core/cli.ts';
 import { STATE_DIR } from './lib/core/progress.ts';
 import { originalStub } from './lib/core/stubs.ts';
 import { listLessons, ROOT, selectLessons, UsageError } from './lib/core/workbook.ts';
+import { chooseLanguage } from './lib/i18n/choose.ts';
+import { translator } from './lib/i18n/messages.ts';
 
 const USAGE = `
 Usage: npm run reset <lesson>
 
 Puts the starting version of the lesson's exercise file back. Your current file is first saved
 to ${STATE_DIR}/backups/, and the command tells you where, so nothing you wrote is lost.
+
+Options:
+${LANGUAGE_USAGE}
 `;
 
 runCommand(USAGE, () => {
-  const { positionals } = parseCommandLine({});
-  if (positionals.length !== 1) throw new UsageError('Name one lesson to reset, for example: npm run reset 01');
+  const { values, positionals } = parseCommandLine({ ...LANGUAGE_OPTION });
+  const t = translator(chooseLanguage({ option: values.lang, root: ROOT }));
+  if (positionals.length !== 1) throw new UsageError(t('reset.nameOneLesson'));
   const [lesson] = selectLessons(positionals, listLessons());
-  if (!lesson) throw new UsageError('Name one lesson to reset, for example: npm run reset 01');
+  if (!lesson) throw new UsageError(t('reset.nameOneLesson'));
 
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   for (const file of lesson.files) {
     const path = join(ROOT, 'lessons', lesson.id, file);
     const stub = originalStub(ROOT, lesson, file);
     if (existsSync(path) && readFileSync(path, 'utf8') === stub) {
-      console.log(`lessons/${lesson.id}/${file} is already the starting version; nothing to do.`);
+      console.log(t('reset.alreadyStarting', { file: `lessons/${lesson.id}/${file}` }));
       continue;
     }
     if (existsSync(path)) {
@@ -32,10 +38,10 @@ runCommand(USAGE, () => {
       mkdirSync(backupDir, { recursive: true });
       const backup = join(backupDir, `${basename(file, extname(file))}.${stamp}${extname(file)}`);
       copyFileSync(path, backup);
-      console.log(`Saved your lessons/${lesson.id}/${file} as ${relative(ROOT, backup)}`);
+      console.log(t('reset.saved', { file: `lessons/${lesson.id}/${file}`, backup: relative(ROOT, backup) }));
     }
     writeFileSync(path, stub);
-    console.log(`Put the starting version of lessons/${lesson.id}/${file} back.`);
+    console.log(t('reset.putBack', { file: `lessons/${lesson.id}/${file}` }));
   }
   return 0;
 });

@@ -1,7 +1,7 @@
 /** `npm run watch [lesson]`: grades a lesson again every time you save, and shows its report. */
 import { watch } from 'node:fs';
 import { join } from 'node:path';
-import { colorsEnabled, painter, parseCommandLine, runCommand } from './lib/core/cli.ts';
+import { colorsEnabled, LANGUAGE_OPTION, LANGUAGE_USAGE, painter, parseCommandLine, runCommand } from './lib/core/cli.ts';
 import { withPrerequisites } from './lib/grader/command/grading.ts';
 import { doneLessons, lessonProgress, readProgress, recordScores, STATE_DIR, writeProgress } from './lib/core/progress.ts';
 import { renderReport } from './lib/report/report.ts';
@@ -9,21 +9,30 @@ import { scoreLesson, type LessonRun } from './lib/core/results.ts';
 import { typecheck, type TypeReport } from './lib/grader/command/typecheck.ts';
 import { DEFAULT_LIMIT_MS, watchLessons } from './lib/grader/command/runner.ts';
 import { listLessons, ROOT, selectLessons, UsageError, type Lesson } from './lib/core/workbook.ts';
+import { chooseLanguage } from './lib/i18n/choose.ts';
+import { INTL_LOCALES, SOURCE_LANGUAGE } from './lib/i18n/languages.ts';
+import { lessonTextPath, scoreIn } from './lib/i18n/lesson-text.ts';
+import { translator } from './lib/i18n/messages.ts';
 
 const USAGE = `
 Usage: npm run watch [lesson]
 
 Grades the lesson every time you save a file and shows its report. Without a lesson it watches
 the first lesson you have not finished yet. Stop with Ctrl-C.
+
+Options:
+${LANGUAGE_USAGE}
 `;
 
 runCommand(USAGE, async () => {
-  const { positionals } = parseCommandLine({});
-  if (positionals.length > 1) throw new UsageError('Watch one lesson at a time, for example: npm run watch 02');
+  const { values, positionals } = parseCommandLine({ ...LANGUAGE_OPTION });
+  const language = chooseLanguage({ option: values.lang, root: ROOT });
+  const t = translator(language);
+  if (positionals.length > 1) throw new UsageError(t('watch.oneLesson'));
   const all = listLessons();
   const progress = readProgress(ROOT);
   const lesson = positionals.length === 1 ? selectLessons(positionals, all)[0] : firstUnfinished(all, progress);
-  if (!lesson) throw new UsageError('There are no lessons to watch.');
+  if (!lesson) throw new UsageError(t('watch.noLessons'));
 
   const lessons = withPrerequisites([lesson], all);
   const target = join(ROOT, 'lessons');
@@ -38,7 +47,7 @@ runCommand(USAGE, async () => {
   const sayChecking = (): void => {
     if (!process.stdout.isTTY || checkingSaid) return;
     checkingSaid = true;
-    process.stdout.write(`${paint('gray', 'Checking again…')}\n`);
+    process.stdout.write(`${paint('gray', t('watch.checkingAgain'))}\n`);
   };
   /** Shows a verdict; `complete` (every lesson of the run ended) also records it as the latest progress. */
   const show = (runs: LessonRun[], complete: boolean): void => {
@@ -48,15 +57,19 @@ runCommand(USAGE, async () => {
     if (complete) writeProgress(ROOT, recordScores(readProgress(ROOT), [...scores.values()], new Date()));
     const print = (types?: TypeReport): void => {
       const report = renderReport({
-        subject: `lesson ${lesson.number} in lessons/${lesson.id}/`,
-        scores,
+        subject: t('watch.subject', { number: lesson.number, folder: `lessons/${lesson.id}/` }),
+        scores: new Map([...scores].map(([id, score]) => [id, scoreIn(score, language)])),
         selected: [lesson.id],
         allLessons: all.map((each) => each.id),
         paint,
         types,
         doneLessons: doneLessons(readProgress(ROOT)),
+        language,
+        lessonText: (each) => lessonTextPath(each, language),
       });
-      const footer = `Checked at ${new Date().toLocaleTimeString()} in ${seconds} s. Watching lessons/${lesson.id}/: save a file to check again. Ctrl-C stops.`;
+      // English keeps the machine's own way of writing the time; another language writes it its way.
+      const time = new Date().toLocaleTimeString(language === SOURCE_LANGUAGE ? undefined : INTL_LOCALES[language]);
+      const footer = t('watch.footer', { time, seconds, folder: `lessons/${lesson.id}/` });
       process.stdout.write(`${clear}${report}\n\n${paint('gray', footer)}\n`);
     };
     print();
@@ -70,11 +83,11 @@ runCommand(USAGE, async () => {
         const found = [...types.values()].some((problems) => problems.length > 0);
         // The report shows type errors once they are known; without any, one line says the check ran.
         if (found) print(types);
-        else process.stdout.write(`${paint('gray', 'Type check: no type errors.')}\n`);
+        else process.stdout.write(`${paint('gray', t('watch.noTypeErrors'))}\n`);
       },
       (error: unknown) => {
         if (verdict === shown)
-          process.stdout.write(`${paint('red', `The type check did not run: ${error instanceof Error ? error.message : String(error)}.`)}\n`);
+          process.stdout.write(`${paint('red', t('watch.typeCheckFailed', { error: error instanceof Error ? error.message : String(error) }))}\n`);
       },
     );
   };
@@ -82,7 +95,7 @@ runCommand(USAGE, async () => {
   let stopChild: () => void = () => {};
   process.on('SIGINT', () => {
     stopChild();
-    process.stdout.write('\nStopped watching.\n');
+    process.stdout.write(`\n${t('watch.stopped')}\n`);
     process.exit(0);
   });
   for (;;) {

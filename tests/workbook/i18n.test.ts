@@ -15,6 +15,10 @@ import { INTL_LOCALES, LANGUAGES, languageOfLocale, SOURCE_LANGUAGE, type Langua
 import { listInWords, MESSAGE_OPTIONS, readCatalog, translator } from '../../scripts/lib/i18n/messages.ts';
 import { lessonIn, lessonTextPath, textPathIn } from '../../scripts/lib/i18n/lesson-text.ts';
 import { staticChecks } from '../../scripts/lib/teacher/authoring.ts';
+import { painter } from '../../scripts/lib/core/cli.ts';
+import { failureOf } from '../../scripts/lib/core/failure.ts';
+import { scoreLesson, type TestOutcome } from '../../scripts/lib/core/results.ts';
+import { renderReport } from '../../scripts/lib/report/report.ts';
 import {
   appendixPaths,
   lessonExamples,
@@ -24,6 +28,7 @@ import {
   translatedName,
   translationLanguage,
   UsageError,
+  type Lesson,
 } from '../../scripts/lib/core/workbook.ts';
 
 const english = readCatalog(SOURCE_LANGUAGE);
@@ -132,6 +137,72 @@ describe('the catalogs', () => {
   test('lists read as each language writes them', () => {
     expect(LANGUAGES.map((language) => listInWords(['01', '02', '03'], language))).toEqual(['01, 02 and 03', '01, 02 и 03', '01, 02 i 03', '01、02和03']);
     expect(listInWords(['a.ts', 'b.ts'], 'en', 'disjunction')).toBe('a.ts or b.ts');
+  });
+});
+
+describe("a student's report for a failing lesson", () => {
+  // Task 1 is worth 21 points: "из 21 балла", the Russian form for one.
+  const demo: Lesson = {
+    title: 'Demo',
+    id: '01-demo',
+    number: '01',
+    files: ['demo.ts'],
+    buildsOn: [],
+    tasks: [21, 79].map((points, index) => ({ title: index === 0 ? 'First' : 'Second', points, hints: [] })),
+  };
+  const failure = failureOf({ name: 'Error', message: 'not implemented yet: createBoard' });
+  const outcome = (name: string, task: number, passed: boolean): TestOutcome => ({
+    name,
+    task,
+    hidden: false,
+    status: passed ? 'passed' : 'failed',
+    durationMs: 1,
+    ...(passed ? {} : { failure }),
+  });
+  const tests = [outcome('t1', 1, true), outcome('createBoard gives nine cells', 1, false), outcome('t3', 2, false)];
+  const score = scoreLesson(demo, { lessonId: demo.id, tests, output: '', durationMs: 1 });
+  const report = (language: Language): string[] =>
+    renderReport({
+      subject: translator(language)('check.subject.own'),
+      scores: new Map([[demo.id, score]]),
+      selected: [demo.id],
+      allLessons: [demo.id],
+      paint: painter(false),
+      language,
+    }).split('\n');
+
+  test.each([
+    [
+      'en',
+      'Tic-Tac-Toe workbook: grading your code in lessons/',
+      '     ✗ Task 1: First (10.5/21 points, 1 of 2 tests pass)',
+      '       createBoard is not written yet: it still throws "not implemented yet".',
+      'Total: 10.5/100 · 0 of 1 lesson done',
+    ],
+    [
+      'ru',
+      'Крестики-нолики, рабочая тетрадь: проверяем ваш код в lessons/',
+      '     ✗ Задание 1: First (10.5 из 21 балла, пройдено 1 из 2 тестов)',
+      '       createBoard: ещё не написано, по-прежнему выбрасывается "not implemented yet".',
+      'Итого: 10.5/100 · пройдено 0 из 1 урока',
+    ],
+    [
+      'ca',
+      'Quadern del tres en ratlla: corregint el teu codi a lessons/',
+      '     ✗ Tasca 1: First (10.5/21 punts, 1 de 2 proves superades)',
+      '       createBoard encara no està escrit: continua llançant "not implemented yet".',
+      'Total: 10.5/100 · 0 de 1 lliçó acabada',
+    ],
+    [
+      'zh',
+      '井字棋练习册：检查你在 lessons/ 中的代码',
+      '     ✗ 任务 1：First（10.5/21 分，2 个测试中通过了 1 个）',
+      '       createBoard 还没有写：它仍然抛出 "not implemented yet"。',
+      '总分：10.5/100 · 共 1 课，已完成 0 课',
+    ],
+  ] as const)('in %s', (language, heading, task, explanation, total) => {
+    const lines = report(language);
+    expect([lines[0], lines[3], lines[5], lines[8]]).toEqual([heading, task, explanation, total]);
   });
 });
 
