@@ -70,6 +70,8 @@ describe('a class graded with --lang ru', () => {
     expect(partly).toContain(`## ${first.number} ${ru.title}: `);
     expect(partly).toContain(`| 3. ${ru.tasks[2]?.title} |`);
     expect(partly).toContain('Что не прошло:');
+    // Lesson 01's tests by their Russian titles (lesson.ru.json's "tests").
+    expect(partly).toContain('renderFramed рисует пустое поле в рамке из дефисов и вертикальных черт');
     expect(partly).toContain('## Ваш отчёт');
     expect(partly).toContain('Крестики-нолики, рабочая тетрадь: проверяем сданный вами код тестами учителя');
     expect(partly).toContain(`${first.number}  ${ru.title}`);

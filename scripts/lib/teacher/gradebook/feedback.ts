@@ -8,6 +8,7 @@ import { visible } from '../../core/text.ts';
 import { SOURCE_LANGUAGE, type Language } from '../../i18n/languages.ts';
 import { translator, type MessageKey, type Translate } from '../../i18n/messages.ts';
 import { lessonIn } from '../../i18n/lesson-text.ts';
+import { testTitleIn } from '../../core/test-titles.ts';
 /** Everything the feedback of one student is made from. */
 export interface FeedbackInput {
   name: string;
@@ -63,7 +64,7 @@ export function renderFeedback(input: FeedbackInput): string {
     const grade = input.grades[index] as LessonGrade;
     // (A hand-in not graded at all says why once, above.)
     if (grade.status === 'done' || input.notGraded !== undefined) return;
-    lines.push(...lessonFeedback(score, grade, input.files?.[score.lesson.id], t), '');
+    lines.push(...lessonFeedback(score, grade, input.files?.[score.lesson.id], t, language), '');
   });
   if (input.notes.length > 0) lines.push(`## ${t('studentFeedback.notes')}`, '', ...input.notes.map((note) => `- ${note}`), '');
   if (input.grades.some((grade) => grade.status !== 'missing')) {
@@ -198,7 +199,7 @@ function notGradedFeedback(grade: LessonGrade, files: FileFinding | undefined, t
 }
 
 /** The section of an unfinished lesson: its tasks, the visible tests that failed, hidden tests counted. */
-function lessonFeedback(score: LessonScore, grade: LessonGrade, files: FileFinding | undefined, t: Translate): string[] {
+function lessonFeedback(score: LessonScore, grade: LessonGrade, files: FileFinding | undefined, t: Translate, language: Language): string[] {
   const lines = [`## ${score.lesson.number} ${score.lesson.title}: ${formatPoints(grade.points)}/100`, ''];
   if (grade.status === 'missing' || grade.notGraded !== undefined) return [...lines, ...notGradedFeedback(grade, files, t)];
   if (score.run.problem !== undefined) {
@@ -226,9 +227,15 @@ function lessonFeedback(score: LessonScore, grade: LessonGrade, files: FileFindi
       else groups.push({ task: test.task, names: [test.name], explanation });
     }
     lines.push(t('studentFeedback.whatFailed'), '');
+    // (The tests by their titles in the class's language, where the lesson's translation gives them.)
+    const title = (name: string): string => testTitleIn(score.lesson, name, language);
     for (const group of groups.slice(0, FAILURES_SHOWN)) {
-      if (group.names.length === 1) lines.push(`- ${t('studentFeedback.failedTest', { task: group.task, name: group.names[0] ?? '' })}`);
-      else lines.push(`- ${t('studentFeedback.failedTests', { task: group.task, count: group.names.length })}`, ...group.names.map((name) => `  - ${name}`));
+      if (group.names.length === 1) lines.push(`- ${t('studentFeedback.failedTest', { task: group.task, name: title(group.names[0] ?? '') })}`);
+      else
+        lines.push(
+          `- ${t('studentFeedback.failedTests', { task: group.task, count: group.names.length })}`,
+          ...group.names.map((name) => `  - ${title(name)}`),
+        );
       lines.push('', '  ```text', ...group.explanation.map((line) => `  ${line}`), '  ```', '');
     }
     const rest = groups.slice(FAILURES_SHOWN).reduce((sum, group) => sum + group.names.length, 0);
