@@ -2,12 +2,12 @@ import { painter } from '../../core/cli.ts';
 import type { NearMiss } from '../intake/near-misses.ts';
 import { explainFailure, renderReport } from '../../report/report.ts';
 import { formatPoints, roundPoints, type LessonScore } from '../../core/results.ts';
-import { readmePath, type Lesson } from '../../core/workbook.ts';
+import type { Lesson } from '../../core/workbook.ts';
 import type { FileFinding, HandInReason, LessonGrade, LessonStatus, NotGraded } from './gradebook-types.ts';
 import { visible } from '../../core/text.ts';
 import { SOURCE_LANGUAGE, type Language } from '../../i18n/languages.ts';
 import { translator, type MessageKey, type Translate } from '../../i18n/messages.ts';
-import { lessonIn } from '../../i18n/lesson-text.ts';
+import { lessonTextPath, scoreIn } from '../../i18n/lesson-text.ts';
 import { testTitleIn } from '../../core/test-titles.ts';
 /** Everything the feedback of one student is made from. */
 export interface FeedbackInput {
@@ -43,7 +43,7 @@ export function renderFeedback(input: FeedbackInput): string {
   const total = roundPoints(input.grades.reduce((sum, grade) => sum + grade.points, 0));
   const done = input.grades.filter((grade) => grade.status === 'done').length;
   // The lessons' and tasks' titles in the class's language, in the report too.
-  const scores = input.scores.map((score) => ({ ...score, lesson: lessonIn(score.lesson, language) }));
+  const scores = input.scores.map((score) => scoreIn(score, language));
   const lines = [
     `# ${t('studentFeedback.title', { name: input.name })}`,
     '',
@@ -75,6 +75,7 @@ export function renderFeedback(input: FeedbackInput): string {
       allLessons: scores.map((score) => score.lesson.id),
       paint: plain,
       language,
+      lessonText: (lesson) => lessonTextPath(lesson, language),
     });
     lines.push(`## ${t('studentFeedback.yourReport')}`, '', t('studentFeedback.reportIntro'), '', '```text', report, '```', '');
   }
@@ -251,7 +252,7 @@ function lessonFeedback(score: LessonScore, grade: LessonGrade, files: FileFindi
         total: hiddenTotal,
         count: inTasks.length,
         tasks: inTasks.join(', '),
-        readme: readmePath(score.lesson),
+        readme: lessonTextPath(score.lesson, language),
       }),
     );
   } else if (hiddenTotal > 0) {
