@@ -7,37 +7,39 @@
  * where solutions/ exists: a student edition neither has nor mentions it).
  */
 import { auditHeading, auditLine, auditNote, replayLine } from './lib/student/arena-format.ts';
-import { colorsEnabled, painter, parseCommandLine, runCommand, type Paint } from './lib/core/cli.ts';
+import { colorsEnabled, LANGUAGE_OPTION, painter, parseCommandLine, runCommand, type Paint } from './lib/core/cli.ts';
 import { LESSON_FILES, loadLessonModule, ToolStopped, type ComputerModule, type SearchModule } from './lib/core/lesson-modules.ts';
 import { auditOne, describeProblem, players, type Outcome, type Player } from './lib/student/arena-players.ts';
-import { plural } from './lib/core/text.ts';
 import { hasReference, UsageError } from './lib/core/workbook.ts';
+import { translator } from './lib/i18n/messages.ts';
+import { checkedLanguage, commandLanguage, loadWords } from './lib/student/speech.ts';
 
 /** Whether --reference can work here: the teacher's workbook has solutions/, a student edition has not. */
 const REFERENCE = hasReference();
 
-const USAGE = `
-Usage: npm run arena${REFERENCE ? ' [-- --reference]' : ''}
+/** The arena's words, in its language (see speech.ts). */
+const t = translator(commandLanguage());
 
-Plays every computer player of lessons 06 and 07 against every possible opponent with lesson 07's
-audit, prints the figures of both seats as a table, and replays one lost game of every player that
-can be beaten.
-${REFERENCE ? '  --reference   use the reference solutions instead of your code in lessons/\n' : ''}`;
+const USAGE = t('arena.usage', {
+  referenceOption: REFERENCE ? ' [-- --reference]' : '',
+  referenceLine: REFERENCE ? t('arena.usage.reference') : '',
+});
 
 /** What the arena says when a lesson file it needs is missing. */
-const MISSING = ': the arena needs lessons 06 and 07.';
+const MISSING = t('arena.needsLessons');
 
 runCommand(USAGE, async () => {
-  const { values, positionals } = parseCommandLine({ reference: { type: 'boolean', default: false } });
-  if (positionals.length > 0) throw new UsageError(`Unexpected argument: ${positionals[0]}`);
-  if (values.reference && !REFERENCE) throw new UsageError('This workbook has no reference solutions: npm run arena plays your own code.');
+  const { values, positionals } = parseCommandLine({ reference: { type: 'boolean', default: false }, ...LANGUAGE_OPTION });
+  checkedLanguage(values.lang);
+  if (positionals.length > 0) throw new UsageError(t('play.unexpectedArgument', { argument: positionals[0] ?? '' }));
+  if (values.reference && !REFERENCE) throw new UsageError(t('arena.noReference'));
   const folder = values.reference ? 'solutions' : 'lessons';
   const paint = painter(colorsEnabled());
   try {
-    const computer = await loadLessonModule<ComputerModule>(folder, LESSON_FILES.computer, MISSING);
-    const search = await loadLessonModule<SearchModule>(folder, LESSON_FILES.search, MISSING);
+    const computer = await loadLessonModule<ComputerModule>(folder, LESSON_FILES.computer, MISSING, loadWords(t));
+    const search = await loadLessonModule<SearchModule>(folder, LESSON_FILES.search, MISSING, loadWords(t));
     checkAuditWorks(search, folder);
-    return runArena(players(computer, search), search, folder, paint);
+    return runArena(players(computer, search, t), search, folder, paint);
   } catch (error) {
     if (!(error instanceof ToolStopped)) throw error;
     process.stderr.write(`${error.message}\n`);
@@ -47,19 +49,13 @@ runCommand(USAGE, async () => {
 
 /** Audits every player in both seats and prints the table, the replays and a summary. */
 function runArena(all: Player[], search: SearchModule, folder: string, paint: Paint): number {
-  const code = folder === 'solutions' ? 'the reference solutions (solutions/)' : 'your code (lessons/)';
+  const code = t(folder === 'solutions' ? 'arena.heading.reference' : 'arena.heading.own');
   const names = all.map((player) => player.name);
-  const out: string[] = [
-    paint('bold', `Computer players against every possible opponent, with ${code}`),
-    'A line is one complete game: the opponent tries every empty cell at each of its turns.',
-    'Seat "first" plays X and moves first; seat "second" plays O.',
-    '',
-    paint('bold', auditHeading(names)),
-  ];
+  const out: string[] = [paint('bold', t('arena.heading', { code })), t('arena.aLine'), t('arena.seats'), '', paint('bold', auditHeading(names))];
   const outcomes: Outcome[] = [];
   for (const player of all) {
     for (const seat of ['first', 'second'] as const) {
-      const outcome = auditOne(player, seat, search, folder);
+      const outcome = auditOne(player, seat, search, folder, t);
       outcomes.push(outcome);
       out.push(tableLine(outcome, names, paint));
     }
@@ -87,7 +83,7 @@ function replays(outcomes: Outcome[], paint: Paint): string[] {
     shown.add(outcome.row.player);
     const { player, seat, losses } = outcome.row;
     const mark = seat === 'first' ? 'X' : 'O';
-    out.push('', paint('bold', `${player} can be beaten: it loses ${plural(losses, 'game')} as ${mark} (${seat} seat). The first one:`));
+    out.push('', paint('bold', t('arena.canBeBeaten', { player, count: losses, mark, seat })));
     out.push(replayLine(outcome.losingLines[0] ?? []));
   }
   return out;
@@ -101,10 +97,10 @@ function summary(all: Player[], outcomes: Outcome[], paint: Paint): string[] {
       const mine = outcomes.filter((outcome) => ('row' in outcome ? outcome.row.player : outcome.player) === name);
       return mine.every((outcome) => 'row' in outcome && outcome.row.losses === 0);
     });
-  const lines = [unbeaten.length > 0 ? paint('green', `Never lost a game: ${unbeaten.join(', ')}.`) : 'Every player lost at least one game.'];
+  const lines = [unbeaten.length > 0 ? paint('green', t('arena.neverLost', { players: unbeaten.join(', ') })) : t('arena.everyoneLost')];
   const problems = outcomes.filter((outcome) => !('row' in outcome));
   if (problems.length > 0) {
-    lines.push(paint('yellow', `${problems.length} of ${outcomes.length} audits could not run (see the notes in the table). Run: npm run check 06 07`));
+    lines.push(paint('yellow', t('arena.couldNotRun', { problems: problems.length, count: outcomes.length })));
   }
   return lines;
 }
@@ -116,8 +112,8 @@ function checkAuditWorks(search: SearchModule, folder: string): void {
   } catch (error) {
     throw new ToolStopped(
       [
-        `The arena plays with lesson 07's audit, which cannot run yet: ${describeProblem(error, folder)}.`,
-        folder === 'lessons' ? `Finish that lesson first${REFERENCE ? ', or watch the reference players with: npm run arena -- --reference' : '.'}` : '',
+        t('arena.auditCannotRun', { problem: describeProblem(error, folder, t) }),
+        folder === 'lessons' ? t(REFERENCE ? 'arena.finishFirst.reference' : 'arena.finishFirst') : '',
       ]
         .filter((line) => line !== '')
         .join('\n'),

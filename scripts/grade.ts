@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { existsSync, writeFileSync } from 'node:fs';
 import { gradeClass, type ClassOptions, type ProgressEvent } from './lib/teacher/class-grading.ts';
-import { colorsEnabled, painter, parseCommandLine, Refusal, runCommand, shownPath } from './lib/core/cli.ts';
+import { colorsEnabled, LANGUAGE_OPTION, painter, parseCommandLine, Refusal, runCommand, shownPath } from './lib/core/cli.ts';
 import { existingGradebook, readGradebook, removeGradebook, writeGradebook } from './lib/teacher/gradebook/files.ts';
 import {
   GRADEBOOK_FILES,
@@ -13,7 +13,7 @@ import {
   type Gradebook,
   type ReferenceProblem,
 } from './lib/teacher/gradebook/gradebook.ts';
-import { checkUpdate, mergeGradebooks, refuseOverwrite, updateGradebook } from './lib/teacher/gradebook/merge.ts';
+import { checkUpdate, languageOf, mergeGradebooks, refuseOverwrite, updateGradebook } from './lib/teacher/gradebook/merge.ts';
 import { optionsRecord, workbookFingerprint } from './lib/teacher/part-record.ts';
 import { renderIntakeTable } from './lib/teacher/intake/intake-table.ts';
 import { LMS_FILES, LMS_FORMATS, renderLmsExport, type LmsFormat } from './lib/teacher/gradebook/lms-export.ts';
@@ -24,6 +24,8 @@ import { MIN_WORKERS } from './lib/grader/contracts/workers.mjs';
 import { lessonsOfPack } from './lib/teacher/intake/submissions.ts';
 import { listLessons, ROOT, UsageError } from './lib/core/workbook.ts';
 import { plural, printable } from './lib/core/text.ts';
+import { languageOption } from './lib/i18n/choose.ts';
+import { SOURCE_LANGUAGE, type Language } from './lib/i18n/languages.ts';
 
 const USAGE = `
 Usage: npm run grade -- HAND_INS [--out DIR] [--lessons LIST | --pack DIR] [--roster FILE.csv] [options]
@@ -62,6 +64,8 @@ This runs the students' code on this machine: see docs/sealed-grading.md.
   --workers N            test workers in the pool (default: one per CPU, ${availableParallelism()} here; at least ${MIN_WORKERS})
   --seed N               the seed of the hidden tests' generated inputs: every run draws one and shows it
                          (terminal, gradebook); give it again to replay a run exactly
+  --lang LANG            the class's language, which every student's feedback speaks: en, ru, ca or zh
+                         (default en; --update keeps the gradebook's); your gradebook stays in English
 `;
 
 runCommand(USAGE, async () => {
@@ -80,6 +84,7 @@ runCommand(USAGE, async () => {
     seed: { type: 'string' },
     update: { type: 'string' },
     replace: { type: 'boolean', default: false },
+    ...LANGUAGE_OPTION,
   });
   if (values.update !== undefined) {
     const given = (['out', 'shard'] as const).filter((name) => values[name] !== undefined).map((name) => `--${name}`);
@@ -108,7 +113,7 @@ runCommand(USAGE, async () => {
   if (values.merge) {
     if (positionals.length === 0) throw new UsageError('Name the parts to merge: npm run grade -- --merge part1 part2 --out DIR');
     // The parts were graded already: an option of grading would be silently ignored here.
-    const grading = ['shard', 'lessons', 'pack', 'seed', 'limit', 'workers', 'roster'] as const;
+    const grading = ['shard', 'lessons', 'pack', 'seed', 'limit', 'workers', 'roster', 'lang'] as const;
     const given = grading.filter((name) => values[name] !== undefined).map((name) => `--${name}`);
     if (values['accept-near-misses']) given.push('--accept-near-misses');
     if (given.length > 0)
@@ -147,6 +152,7 @@ runCommand(USAGE, async () => {
 
   const seed = values.seed === undefined ? undefined : parseSeed(values.seed);
   const roster = values.roster === undefined ? undefined : readRoster(resolve(values.roster));
+  const language = values.lang === undefined ? undefined : languageOption(values.lang);
   const grading: ClassOptions = {
     root: ROOT,
     submissionsDir: resolve(positionals[0] as string),
@@ -157,6 +163,7 @@ runCommand(USAGE, async () => {
     acceptNearMisses: values['accept-near-misses'],
     onProgress: progressPrinter(),
     ...(seed === undefined ? {} : { seed }),
+    ...(language === undefined ? {} : { language }),
     beforeGrading: (rows) => {
       if (existing !== undefined) refuseOverwrite(existing, shownOut, rows);
     },
@@ -216,6 +223,7 @@ function updateOptions(grading: ClassOptions, classBook: Gradebook, shownOut: st
   const seed = grading.seed ?? classBook.seed;
   const limitMs = limitGiven ? (grading.limitMs ?? DEFAULT_LIMIT_MS) : (classBook.options?.limitMs ?? DEFAULT_LIMIT_MS);
   const acceptNearMisses = grading.acceptNearMisses === true || classBook.options?.acceptNearMisses === true;
+  const language: Language = grading.language ?? languageOf(classBook);
   const incoming: Gradebook = {
     kind: 'tictactoe-gradebook',
     version: 1,
@@ -225,10 +233,11 @@ function updateOptions(grading: ClassOptions, classBook: Gradebook, shownOut: st
     workbook: workbookFingerprint(ROOT, all),
     options: optionsRecord(limitMs, acceptNearMisses, grading.roster),
     students: [],
+    ...(language === SOURCE_LANGUAGE ? {} : { language }),
   };
   checkUpdate(classBook, shownOut, incoming);
   const { beforeGrading: _checksAnotherFolder, ...rest } = grading;
-  return { ...rest, lessons, seed, limitMs, acceptNearMisses };
+  return { ...rest, lessons, seed, limitMs, acceptNearMisses, language };
 }
 
 /**

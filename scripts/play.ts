@@ -8,7 +8,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { parseCommandLine, runCommand } from './lib/core/cli.ts';
+import { LANGUAGE_OPTION, parseCommandLine, runCommand } from './lib/core/cli.ts';
 import { LESSON_FILES, loadLessonModule, ToolStopped, type ComputerModule, type GameModule, type InputModule, type IO } from './lib/core/lesson-modules.ts';
 import { stubNameOf } from './lib/core/stub-error.ts';
 import { COMPUTER, withComputer, type Chooser } from './lib/student/computer-seat.ts';
@@ -16,6 +16,8 @@ import { explain } from './lib/student/play-problems.ts';
 import { terminalIO, type TerminalIO } from './lib/student/terminal-io.ts';
 import { playNamedTutorial, tutorialList, type TutorialModule } from './lib/student/tutorial-play.ts';
 import { hasReference, ROOT, UsageError } from './lib/core/workbook.ts';
+import { translator } from './lib/i18n/messages.ts';
+import { checkedLanguage, commandLanguage, loadWords } from './lib/student/speech.ts';
 
 /** Whether --reference can work here: the teacher's workbook has solutions/, a student edition has not. */
 const REFERENCE = hasReference();
@@ -23,21 +25,11 @@ const REFERENCE = hasReference();
 /** " [--reference]" in the usage lines, where the option works. */
 const REFERENCE_OPTION = REFERENCE ? ' [--reference]' : '';
 
-const USAGE = `
-Usage: npm run play [-- [--vs WHO] [--first WHO]${REFERENCE_OPTION}]
-       npm run play -- --tutorial [NAME] [--first x|o]${REFERENCE_OPTION}
+/** The language play speaks (see speech.ts), and its words. */
+const language = commandLanguage();
+const t = translator(language);
 
-Plays Tic-Tac-Toe in this terminal with your code from lessons 01 to 04.
-  --vs WHO         who plays O: human (default: two players at one keyboard), or a computer
-                   from lesson 06: easy, medium, hard (computerMove), rules (ruleMove),
-                   heuristic (heuristicMove). You play X.
-  --first WHO      who moves first in each game: x (default), o, or random
-${REFERENCE ? "  --reference      play with the reference solutions instead of your code (the teacher's demo)\n" : ''}  --tutorial NAME  play one tutorial's game exactly as its own program does, with your lesson 08
-                   code (ru-maps, ru-maps-computer, ru-lines, ca-lab, zh-grid, en-class);
-                   --tutorial alone lists them. --first x|o fixes the lot of ca-lab.
-
-Type a cell number (1-9) and press Enter. Ctrl+D or Ctrl+C ends the game.
-`;
+const USAGE = t('play.usage', { referenceOption: REFERENCE_OPTION, referenceLine: REFERENCE ? t('play.usage.reference') : '' });
 
 const OPPONENTS = ['human', 'easy', 'medium', 'hard', 'rules', 'heuristic'] as const;
 type Opponent = (typeof OPPONENTS)[number];
@@ -45,7 +37,10 @@ const FIRST_CHOICES = ['x', 'o', 'random'] as const;
 type FirstChoice = (typeof FIRST_CHOICES)[number];
 
 /** What play says when a lesson file it needs is missing. */
-const MISSING = (folder: string): string => `. Play needs the lessons' files in ${folder}/.`;
+const MISSING = (folder: string): string => t('play.needsFiles', { folder });
+
+/** What play says when a lesson's module cannot be loaded. */
+const LOAD_WORDS = loadWords(t);
 
 runCommand(USAGE, async () => {
   const { args, tutorial } = takeTutorialOption(process.argv.slice(2));
@@ -54,37 +49,37 @@ runCommand(USAGE, async () => {
       vs: { type: 'string' },
       first: { type: 'string' },
       reference: { type: 'boolean', default: false },
+      ...LANGUAGE_OPTION,
     },
     args,
   );
-  if (positionals.length > 0) throw new UsageError(`Unexpected argument: ${positionals[0]}`);
-  if (values.reference && !REFERENCE) throw new UsageError('This workbook has no reference solutions: npm run play plays your own code.');
+  checkedLanguage(values.lang);
+  if (positionals.length > 0) throw new UsageError(t('play.unexpectedArgument', { argument: positionals[0] ?? '' }));
+  if (values.reference && !REFERENCE) throw new UsageError(t('play.noReference'));
   const folder = values.reference ? 'solutions' : 'lessons';
   if (tutorial !== undefined) {
-    if (values.vs !== undefined) throw new UsageError('--vs does not go with --tutorial: each tutorial has its own players.');
+    if (values.vs !== undefined) throw new UsageError(t('play.vsWithTutorial'));
     return playTutorialMode(folder, tutorial, values.first?.toLowerCase());
   }
   const gameFile = join(ROOT, folder, LESSON_FILES.game);
   if (folder === 'lessons' && !existsSync(gameFile) && existsSync(join(ROOT, folder, LESSON_FILES.tutorials))) {
-    const why = new ToolStopped(
-      `This workbook has no lesson 04 (${relative(ROOT, gameFile)}), so its game cannot be played here. With your lesson 08, npm run play -- --tutorial lists the tutorials' games you can play.`,
-    );
-    return explain(why, folder, undefined);
+    const why = new ToolStopped(t('play.noLesson04', { file: relative(ROOT, gameFile) }));
+    return explain(why, folder, undefined, t, language);
   }
   const opponent = choice(values.vs ?? 'human', OPPONENTS, '--vs');
   const first = choice((values.first ?? 'x').toLowerCase(), FIRST_CHOICES, '--first');
 
   try {
-    const game = await loadLessonModule<GameModule>(folder, LESSON_FILES.game, MISSING(folder));
-    const movePrompt = (await loadLessonModule<InputModule>(folder, LESSON_FILES.input, MISSING(folder))).movePrompt;
+    const game = await loadLessonModule<GameModule>(folder, LESSON_FILES.game, MISSING(folder), LOAD_WORDS);
+    const movePrompt = (await loadLessonModule<InputModule>(folder, LESSON_FILES.input, MISSING(folder), LOAD_WORDS)).movePrompt;
     const computer = opponent === 'human' ? null : await loadComputer(folder, opponent);
     const terminal = terminalIO();
     terminal.print(heading(folder, opponent));
-    const io = computer ? withComputer(terminal, computer, movePrompt) : terminal;
+    const io = computer ? withComputer(terminal, computer, movePrompt, t) : terminal;
     play(game, io, terminal, first);
     return 0;
   } catch (error) {
-    return explain(error, folder, REFERENCE ? 'npm run play -- --reference' : undefined);
+    return explain(error, folder, REFERENCE ? 'npm run play -- --reference' : undefined, t, language);
   }
 });
 
@@ -115,33 +110,33 @@ async function playTutorialMode(folder: string, name: string, first: string | un
   try {
     const path = join(ROOT, folder, LESSON_FILES.tutorials);
     if (folder === 'lessons' && !existsSync(path)) {
-      throw new ToolStopped(`Playing the tutorials needs lesson 08 (One game, five tutorials), but ${relative(ROOT, path)} does not exist.`);
+      throw new ToolStopped(t('play.needsLesson08', { file: relative(ROOT, path) }));
     }
-    const module = await loadLessonModule<TutorialModule>(folder, LESSON_FILES.tutorials, MISSING(folder));
+    const module = await loadLessonModule<TutorialModule>(folder, LESSON_FILES.tutorials, MISSING(folder), LOAD_WORDS);
     if (name === '') {
-      if (first !== undefined) throw new UsageError('Name a tutorial to play: npm run play -- --tutorial NAME --first x');
-      process.stdout.write(`${tutorialList(module, REFERENCE)}\n`);
+      if (first !== undefined) throw new UsageError(t('play.nameTutorial'));
+      process.stdout.write(`${tutorialList(module, REFERENCE, t)}\n`);
       return 0;
     }
-    return playNamedTutorial(module, name, first);
+    return playNamedTutorial(module, name, first, t);
   } catch (error) {
     if (error instanceof UsageError) throw error;
-    return explain(error, folder, REFERENCE ? `npm run play -- --tutorial ${name || 'NAME'} --reference` : undefined);
+    return explain(error, folder, REFERENCE ? `npm run play -- --tutorial ${name || 'NAME'} --reference` : undefined, t, language);
   }
 }
 
 /** The option's value if it is one of the allowed ones; otherwise a usage error listing them. */
 function choice<T extends string>(value: string, allowed: readonly T[], option: string): T {
   const found = allowed.find((item) => item === value);
-  if (found === undefined) throw new UsageError(`${option} must be one of: ${allowed.join(', ')} (not "${value}").`);
+  if (found === undefined) throw new UsageError(t('play.oneOf', { option, allowed: allowed.join(', '), value }));
   return found;
 }
 
 /** The lines shown before the first game. */
 function heading(folder: string, opponent: Opponent): string {
-  const code = folder === 'solutions' ? 'the reference solutions' : 'your code from the lessons';
-  const players = opponent === 'human' ? 'two players, X and O, at one keyboard' : `you are X, the computer (${opponent}) is O`;
-  return [`Tic-Tac-Toe, played with ${code}: ${players}.`, 'Type a cell number and press Enter. Ctrl+D or Ctrl+C ends the game.', ''].join('\n');
+  const code = t(folder === 'solutions' ? 'play.heading.reference' : 'play.heading.own');
+  const players = opponent === 'human' ? t('play.heading.twoPlayers') : t('play.heading.computer', { opponent });
+  return [t('play.heading', { code, players }), t('play.howToPlay'), ''].join('\n');
 }
 
 /**
@@ -154,7 +149,7 @@ function play(game: GameModule, io: IO, terminal: TerminalIO, first: FirstChoice
     game.playMatch(io, { rng });
   } catch (error) {
     if (stubNameOf(error) !== 'playMatch') throw error;
-    const note = "Lesson 04's playMatch is not finished yet, so this is a single game without a score.\n";
+    const note = `${t('play.singleGame')}\n`;
     game.playGame(
       withNoteFirst(io, () => terminal.print(note)),
       { first: rng() < 0.5 ? 'X' : 'O' },
@@ -192,14 +187,9 @@ function firstPlayerRng(first: FirstChoice): () => number {
 async function loadComputer(folder: string, opponent: Exclude<Opponent, 'human'>): Promise<Chooser> {
   const path = join(ROOT, folder, LESSON_FILES.computer);
   if (!existsSync(path)) {
-    throw new ToolStopped(
-      [
-        `Playing against the computer (--vs ${opponent}) needs lesson 06 (computer player),`,
-        `but ${relative(ROOT, path)} does not exist yet. Play two players with: npm run play`,
-      ].join('\n'),
-    );
+    throw new ToolStopped(t('play.needsLesson06', { opponent, file: relative(ROOT, path) }));
   }
-  const computer = await loadLessonModule<ComputerModule>(folder, LESSON_FILES.computer, MISSING(folder));
+  const computer = await loadLessonModule<ComputerModule>(folder, LESSON_FILES.computer, MISSING(folder), LOAD_WORDS);
   if (opponent === 'rules') return { name: 'ruleMove', choose: (board) => computer.ruleMove(board, COMPUTER) };
   if (opponent === 'heuristic') return { name: 'heuristicMove', choose: (board) => computer.heuristicMove(board, COMPUTER) };
   return { name: 'computerMove', choose: (board) => computer.computerMove(board, COMPUTER, opponent, Math.random) };

@@ -113,6 +113,36 @@ test('npm run play -- --vs rules ends the game as a draw when the computer gives
   expect(run.stdout).toContain("It's a draw!\nScore: X 0, O 0, draws 1");
 });
 
+test('npm run play -- --lang ru says its own lines in Russian; the game and the board stay as the lessons specify', () => {
+  const run = play(['--vs', 'rules', '--reference', '--lang', 'ru'], '1\n2\n7\n6\nn\n');
+  expect(run.stdout).toContain('Крестики-нолики на эталонных решениях: вы играете за X, компьютер (rules) — за O.');
+  expect(run.stdout).toContain('Компьютер (O) ходит в клетку 5.');
+  expect(run.stdout).toContain('Компьютер не находит хода');
+  expect(run.stdout).toContain('Player X, choose a cell (1-9): ');
+  expect(run.stdout).toContain("It's a draw!\nScore: X 0, O 0, draws 1");
+  expect(run.stdout).not.toContain('The computer (O) plays');
+  const refused = play(['--tutorial', 'nope', '--reference', '--lang', 'ru'], '');
+  expect(refused.status).toBe(2);
+  expect(refused.stderr).toContain('Статьи «nope» нет. Есть такие статьи: ru-maps,');
+  expect(refused.stderr).toContain('Запуск: npm run play');
+});
+
+test('npm run arena -- --lang ru says its own lines in Russian, with Russian plurals; the audit table and replays stay as lesson 07 specifies', () => {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/arena.ts'), '--reference', '--lang', 'ru'], {
+    cwd: ROOT,
+    input: '',
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+    timeout: 120_000,
+  });
+  expect(run.status, run.stderr).toBe(0);
+  expect(run.stdout).toContain('Компьютерные игроки против всех возможных соперников');
+  expect(run.stdout).toContain('player     seat    lines  wins  draws  losses  gave up');
+  expect(run.stdout).toContain('random можно обыграть: он проигрывает 134 партии за X (место first). Первая из них:');
+  expect(run.stdout).toMatch(/\nX at \d/);
+  expect(run.stdout).toContain('Ни разу не проиграли: hard, best.');
+});
+
 /** Every position a game from the empty board can reach, with the player to move. */
 function reachable(): Array<{ board: Board; player: Mark }> {
   const seen = new Map<string, { board: Board; player: Mark }>();

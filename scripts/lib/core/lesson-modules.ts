@@ -72,20 +72,33 @@ export const LESSON_FILES = {
 /** A problem that stops a tool with a plain message (no stack trace) and exit status 1. */
 export class ToolStopped extends Error {}
 
+/** What a tool says when a module cannot be loaded: in English unless the tool speaks another language. */
+export interface LoadWords {
+  noSolutions: string;
+  missing(file: string, needs: string): string;
+  failed(file: string, error: string): string;
+}
+
+const ENGLISH_LOAD_WORDS: LoadWords = {
+  noSolutions: 'The reference solutions are not part of this copy of the workbook.',
+  missing: (file, needs) => `${file} is missing${needs}`,
+  failed: (file, error) => `${file} could not be loaded: ${error}\nRun: npm run check to see what is wrong.`,
+};
+
 /**
  * Imports one exercise module of a folder (lessons or solutions), or stops with a plain message when
  * it is missing (`missing` says what the tool needs it for) or cannot be loaded.
  */
-export async function loadLessonModule<T>(folder: string, file: string, missing: string): Promise<T> {
+export async function loadLessonModule<T>(folder: string, file: string, missing: string, words: LoadWords = ENGLISH_LOAD_WORDS): Promise<T> {
   const path = join(ROOT, folder, file);
   if (!existsSync(path)) {
-    if (folder === 'solutions') throw new ToolStopped('The reference solutions are not part of this copy of the workbook.');
-    throw new ToolStopped(`${relative(ROOT, path)} is missing${missing}`);
+    if (folder === 'solutions') throw new ToolStopped(words.noSolutions);
+    throw new ToolStopped(words.missing(relative(ROOT, path), missing));
   }
   try {
     return (await import(pathToFileURL(path).href)) as T;
   } catch (error) {
-    throw new ToolStopped(`${relative(ROOT, path)} could not be loaded: ${firstLine(error)}\nRun: npm run check to see what is wrong.`);
+    throw new ToolStopped(words.failed(relative(ROOT, path), firstLine(error)));
   }
 }
 

@@ -11,6 +11,7 @@ import { seededRandom } from '../core/seeded-random.ts';
 import { stubNameOf } from '../core/stub-error.ts';
 import { lessonFolders, ROOT } from '../core/workbook.ts';
 import type { AuditRow } from './arena-format.ts';
+import type { Translate } from '../i18n/messages.ts';
 
 /** The seed of every random player, so that the table is the same on every run. */
 export const SEED = 2024;
@@ -31,22 +32,22 @@ export type Outcome = { row: AuditRow; losingLines: number[][] } | { player: str
 class BadAnswer extends Error {}
 
 /** The players, strongest last. Random players get a fresh seeded rng for every audit. */
-export function players(computer: ComputerModule, search: SearchModule): Player[] {
+export function players(computer: ComputerModule, search: SearchModule, t: Translate): Player[] {
   return [
     {
       name: 'random',
-      about: `randomMove with a fixed seed (${SEED})`,
+      about: t('arena.about.random', { seed: SEED }),
       calls: 'randomMove',
       strategy: () => {
         const rng = seededRandom(SEED);
         return (board) => computer.randomMove(board, rng);
       },
     },
-    { name: 'rules', about: 'ruleMove: the rules computer (five rules)', calls: 'ruleMove', strategy: () => computer.ruleMove },
-    { name: 'heuristic', about: 'heuristicMove: the heuristic computer', calls: 'heuristicMove', strategy: () => computer.heuristicMove },
+    { name: 'rules', about: t('arena.about.rules'), calls: 'ruleMove', strategy: () => computer.ruleMove },
+    { name: 'heuristic', about: t('arena.about.heuristic'), calls: 'heuristicMove', strategy: () => computer.heuristicMove },
     ...(['easy', 'medium'] as const).map((level) => ({
       name: level,
-      about: `computerMove '${level}' with a fixed seed (${SEED})`,
+      about: t('arena.about.level', { level, seed: SEED }),
       calls: 'computerMove',
       strategy: (): Strategy => {
         const rng = seededRandom(SEED);
@@ -55,51 +56,51 @@ export function players(computer: ComputerModule, search: SearchModule): Player[
     })),
     {
       name: 'hard',
-      about: "computerMove 'hard': the seven rules",
+      about: t('arena.about.hard'),
       calls: 'computerMove',
       strategy: () => (board, me) => computer.computerMove(board, me, 'hard'),
     },
-    { name: 'best', about: 'bestMove: minimax (lesson 07)', calls: 'bestMove', strategy: () => search.bestMove },
+    { name: 'best', about: t('arena.about.best'), calls: 'bestMove', strategy: () => search.bestMove },
   ];
 }
 
 /** Audits one player in one seat; any failure becomes a one-line problem. */
-export function auditOne(player: Player, seat: Seat, search: SearchModule, folder: string): Outcome {
+export function auditOne(player: Player, seat: Seat, search: SearchModule, folder: string, t: Translate): Outcome {
   try {
-    const result = search.audit(checked(player.strategy(), player.calls), seat);
+    const result = search.audit(checked(player.strategy(), player.calls, t), seat);
     const { lines, wins, draws, losses, gaveUp, losingLines } = result;
     return { row: { player: player.name, seat, lines, wins, draws, losses, gaveUp }, losingLines };
   } catch (error) {
-    return { player: player.name, seat, problem: describeProblem(error, folder) };
+    return { player: player.name, seat, problem: describeProblem(error, folder, t) };
   }
 }
 
 /** The strategy, with every answer checked: a number that is not an empty cell stops the audit. */
-function checked(strategy: Strategy, calls: string): Strategy {
+function checked(strategy: Strategy, calls: string, t: Translate): Strategy {
   return (board, me) => {
     const answer = strategy([...board], me);
     if (answer === null) return null;
     if (!isFreeCell(board, answer)) {
-      throw new BadAnswer(`${calls} answered ${JSON.stringify(answer)} as ${me} on the board ${pictureOf(board)}, which is not an empty cell`);
+      throw new BadAnswer(t('arena.problem.badAnswer', { calls, answer: JSON.stringify(answer), mark: me, board: pictureOf(board) }));
     }
     return answer;
   };
 }
 
 /** An error from a lesson in plain words: which lesson is unfinished, or what went wrong where. */
-export function describeProblem(error: unknown, folder: string): string {
-  if (!(error instanceof Error)) return `it threw ${String(error)}`;
+export function describeProblem(error: unknown, folder: string, t: Translate): string {
+  if (!(error instanceof Error)) return t('arena.problem.threw', { value: String(error) });
   const name = stubNameOf(error);
   if (name !== undefined) {
     const where = lessonDefining(name, folder);
-    return where === null ? `${name} is not written yet` : `lesson ${where.lesson} is not finished (${name} in ${where.file} is not written yet)`;
+    return where === null ? t('arena.problem.notWritten', { name }) : t('arena.problem.lessonUnfinished', { lesson: where.lesson, name, file: where.file });
   }
   if (error instanceof BadAnswer) return error.message;
   if (error instanceof RangeError && /call stack/i.test(error.message)) {
-    return 'the search never ended (too much recursion): does it stop when a game is over?';
+    return t('arena.problem.endless');
   }
   const place = placeInLessons(error, folder);
-  return `${error.name}: ${firstLine(error)}${place === null ? '' : ` (at ${place.file}:${place.line})`}`;
+  return `${error.name}: ${firstLine(error)}${place === null ? '' : ` (${t('play.threw.at', { file: place.file, line: place.line }).trim()})`}`;
 }
 
 /** The lesson and file that define an exported function or constant `name`, or null. */

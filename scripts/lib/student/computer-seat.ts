@@ -5,6 +5,7 @@
 import { EMPTY, isFreeCell, type Board, type Cell, type Mark } from '../core/boards.ts';
 import { ToolStopped, type IO } from '../core/lesson-modules.ts';
 import type { TerminalIO } from './terminal-io.ts';
+import type { Translate } from '../i18n/messages.ts';
 
 /** The computer always plays O; the person at the keyboard plays X. */
 export const COMPUTER: Mark = 'O';
@@ -16,13 +17,6 @@ export interface Chooser {
   choose(board: Board): number | null;
 }
 
-/** What play says when the rules computer finds no move (a draw: nobody can win any more). */
-const NOBODY_CAN_WIN = [
-  'The computer finds no move: none of the five rules of tutorial 000 fits this board. Nobody can win',
-  "any more (lesson 08 counts it), so the game is a draw, as the tutorial's program declares it.",
-  'The last cells are filled in for you.',
-].join('\n');
-
 /**
  * The terminal IO with the computer sitting in O's seat. The computer looks at the screen the
  * way a person does: it reads the last board the game printed (lesson 01's numbered layout),
@@ -30,7 +24,7 @@ const NOBODY_CAN_WIN = [
  * When the rules computer gives up, nobody can win any more: the rest of that game is filled in
  * for both players, so the student's game itself ends it as a draw.
  */
-export function withComputer(terminal: TerminalIO, computer: Chooser, movePrompt: (player: Mark) => string): IO {
+export function withComputer(terminal: TerminalIO, computer: Chooser, movePrompt: (player: Mark) => string, t: Translate): IO {
   let shown: Board | null = null;
   let answered: number | null = null;
   let fillingIn = false;
@@ -48,23 +42,24 @@ export function withComputer(terminal: TerminalIO, computer: Chooser, movePrompt
       const player = promptedPlayer(prompt, movePrompt);
       if (player === null || (player === HUMAN && !fillingIn)) return terminal.input(prompt);
       if (shown === null) {
-        throw new ToolStopped('The computer cannot see the board: playGame must print it with renderBoard (lesson 01) before asking for a move.');
+        throw new ToolStopped(t('play.cannotSeeBoard'));
       }
       if (answered !== null) {
-        throw new ToolStopped(`The game asked for a move again after ${answered + 1} was played on a free cell.\nRun: npm run check 02 04`);
+        throw new ToolStopped(t('play.askedAgain', { cell: answered + 1 }));
       }
       if (!fillingIn) {
-        const choice = chooseFor(computer, shown);
+        const choice = chooseFor(computer, shown, t);
         if (choice !== null) {
           answered = choice;
-          terminal.print(`The computer (O) plays ${choice + 1}.`);
+          terminal.print(t('play.computerPlays', { cell: choice + 1 }));
           return String(choice + 1);
         }
         fillingIn = true;
-        terminal.print(NOBODY_CAN_WIN);
+        // (What play says when the rules computer finds no move: a draw, as nobody can win any more.)
+        terminal.print(t('play.nobodyCanWin'));
       }
       answered = shown.indexOf(EMPTY);
-      terminal.print(`Filled in: ${player} plays ${answered + 1}.`);
+      terminal.print(t('play.filledIn', { player, cell: answered + 1 }));
       return String(answered + 1);
     },
   };
@@ -78,11 +73,11 @@ function promptedPlayer(prompt: string, movePrompt: (player: Mark) => string): M
 }
 
 /** The computer's move on this board, checked, as an index 0-8; null when it gives up (ruleMove). */
-function chooseFor(computer: Chooser, board: Board): number | null {
+function chooseFor(computer: Chooser, board: Board, t: Translate): number | null {
   const index = computer.choose(board);
   if (index === null) return null;
   if (!isFreeCell(board, index)) {
-    throw new ToolStopped(`The computer's ${computer.name} (lesson 06) chose ${JSON.stringify(index)}, which is not a free cell (0-8).\nRun: npm run check 06`);
+    throw new ToolStopped(t('play.notFreeCell', { name: computer.name, choice: JSON.stringify(index) }));
   }
   return index;
 }

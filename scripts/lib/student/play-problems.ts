@@ -3,17 +3,20 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runsCodeOf } from '../core/lesson-code.ts';
 import { firstLine, placeInLessons, ToolStopped } from '../core/lesson-modules.ts';
-import { holdsStub, STILL_THROWS, STUB_QUOTE, stubNameOf } from '../core/stub-error.ts';
-import { AskedAfterEnd, InputInterrupted } from './terminal-io.ts';
+import { holdsStub, STUB_QUOTE, stubNameOf } from '../core/stub-error.ts';
+import { AskedAfterEnd, ASKS_AFTER_END, InputInterrupted } from './terminal-io.ts';
 import { readLesson, ROOT } from '../core/workbook.ts';
+import { lessonIn } from '../i18n/lesson-text.ts';
+import type { Translate } from '../i18n/messages.ts';
+import type { Language } from '../i18n/languages.ts';
 
 /**
  * Prints why the game stopped, in plain words, and returns the exit status. `referenceCommand` plays
  * the finished game; without it (a student edition has no reference) none is offered.
  */
-export function explain(error: unknown, folder: string, referenceCommand: string | undefined): number {
+export function explain(error: unknown, folder: string, referenceCommand: string | undefined, t: Translate, language: Language): number {
   if (error instanceof InputInterrupted) {
-    process.stdout.write('Game stopped with Ctrl+C. Bye!\n');
+    process.stdout.write(`${t('play.ctrlC')}\n`);
     return 130;
   }
   if (error instanceof ToolStopped) {
@@ -21,39 +24,37 @@ export function explain(error: unknown, folder: string, referenceCommand: string
     return 1;
   }
   if (error instanceof AskedAfterEnd) {
-    process.stderr.write(`\nThe game stopped: ${error.message}.\nWhen input ends, askMove (lesson 02) returns null and playGame (lesson 04) returns 'quit'.\n`);
+    process.stderr.write(`\n${t('play.askedAfterEnd', { count: ASKS_AFTER_END })}\n`);
     return 1;
   }
   const missing = stubNameOf(error);
   if (missing !== undefined) {
-    process.stderr.write(`\n${unfinishedLesson(missing, error, folder, referenceCommand)}\n`);
+    process.stderr.write(`\n${unfinishedLesson(missing, error, folder, referenceCommand, t, language)}\n`);
     return 1;
   }
   const where = placeInLessons(error, folder);
-  process.stderr.write(`\nThe game stopped because the code threw an error: ${firstLine(error)}${where ? `\n  at ${where.file}:${where.line}` : ''}\n`);
+  const at = where ? `\n${t('play.threw.at', { file: where.file, line: where.line })}` : '';
+  process.stderr.write(`\n${t('play.threw', { error: firstLine(error) })}${at}\n`);
   return 1;
 }
 
 /** "Lesson 03 (Win check) is not finished yet…" for a stub's error, with what to do. */
-function unfinishedLesson(name: string, error: unknown, folder: string, referenceCommand: string | undefined): string {
+function unfinishedLesson(name: string, error: unknown, folder: string, referenceCommand: string | undefined, t: Translate, language: Language): string {
   const where = placeInLessons(error, folder);
-  if (where === null) return `The game needs ${name}, which is not written yet (${STILL_THROWS}).`;
-  const lesson = readLesson(where.id);
+  if (where === null) return t('play.stubOutsideLessons', { name, quote: STUB_QUOTE });
+  const lesson = lessonIn(readLesson(where.id), language);
   const earlier = runsCodeOf(lesson).filter((id) => folder === 'lessons' && hasStubs(id));
-  const next = earlier.length > 0 ? readLesson(earlier[0] as string) : lesson;
-  const lines = [
-    `The game needs lesson ${lesson.number} (${lesson.title}), which is not finished yet:`,
-    `${name} in ${where.file} still throws ${STUB_QUOTE}.`,
-  ];
+  const next = earlier.length > 0 ? lessonIn(readLesson(earlier[0] as string), language) : lesson;
+  const lines = [t('play.unfinished', { number: lesson.number, title: lesson.title }), t('play.stillThrows', { name, file: where.file, quote: STUB_QUOTE })];
   if (earlier.length > 0) {
-    lines.push(`It builds on lessons that are not finished either (${earlier.map((id) => id.slice(0, 2)).join(', ')}).`);
+    lines.push(t('play.buildsOnUnfinished', { lessons: earlier.map((id) => id.slice(0, 2)).join(', ') }));
   }
   if (earlier.length > 0) {
-    lines.push(`Start with lesson ${next.number} (${next.title}): npm run check ${next.number}`);
+    lines.push(t('play.startWith', { number: next.number, title: next.title }));
   } else {
-    lines.push(`Finish it (check it with: npm run check ${lesson.number}), then play again.`);
+    lines.push(t('play.finishIt', { number: lesson.number }));
   }
-  if (referenceCommand !== undefined) lines.push(`To watch the finished game meanwhile: ${referenceCommand}`);
+  if (referenceCommand !== undefined) lines.push(t('play.watchReference', { command: referenceCommand }));
   return lines.join('\n');
 }
 

@@ -38,7 +38,7 @@ export interface TerminalIO extends IO {
 }
 
 /** How many times `input` may be called after it returned null before it throws AskedAfterEnd. */
-const ASKS_AFTER_END = 3;
+export const ASKS_AFTER_END = 3;
 
 const CTRL_C = '\u0003';
 const CTRL_D = '\u0004';

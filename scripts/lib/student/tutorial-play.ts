@@ -10,6 +10,7 @@
 import type { IO } from '../core/lesson-modules.ts';
 import { terminalIO, type TerminalIO } from './terminal-io.ts';
 import { UsageError } from '../core/workbook.ts';
+import type { Translate } from '../i18n/messages.ts';
 
 /** A tutorial as lesson 08's TUTORIALS lists it. */
 interface Tutorial {
@@ -38,61 +39,43 @@ export interface TutorialModule {
 const CLASS_TUTORIAL = 'en-class';
 
 /** The list `npm run play -- --tutorial` prints: names, languages, programs and titles; `reference` when --reference works here. */
-export function tutorialList(module: TutorialModule, reference: boolean): string {
+export function tutorialList(module: TutorialModule, reference: boolean, t: Translate): string {
   const width = Math.max(...module.TUTORIALS.map((tutorial) => tutorial.name.length));
   const rows = module.TUTORIALS.flatMap((tutorial) => [
     `  ${tutorial.name.padEnd(width)}  ${tutorial.language}: ${tutorial.program}`,
     `  ${' '.repeat(width)}  ${tutorial.title}${tutorial.address === null ? '' : ` (${tutorial.address})`}`,
   ]);
-  return [
-    'The tutorials, each played as its own program plays it (lesson 08):',
-    '',
-    ...rows,
-    '',
-    ...(reference
-      ? [
-          'Play one with: npm run play -- --tutorial NAME  (--first x or --first o fixes the lot of ca-lab;',
-          '--reference plays the finished version). Piped input gives exactly the bytes the program prints.',
-        ]
-      : [
-          'Play one with: npm run play -- --tutorial NAME  (--first x or --first o fixes the lot of ca-lab).',
-          'Piped input gives exactly the bytes the program prints.',
-        ]),
-  ].join('\n');
+  return [t('play.tutorials'), '', ...rows, '', t(reference ? 'play.tutorials.playOne.reference' : 'play.tutorials.playOne')].join('\n');
 }
 
 /**
  * Plays the named tutorial in this terminal and returns the exit status. `first` is --first as typed
  * (undefined when not given): it fixes who starts where the tutorial draws lots.
  */
-export function playNamedTutorial(module: TutorialModule, name: string, first: string | undefined): number {
+export function playNamedTutorial(module: TutorialModule, name: string, first: string | undefined, t: Translate): number {
   const known = module.TUTORIALS.map((tutorial) => tutorial.name);
-  if (!known.includes(name)) throw new UsageError(`There is no tutorial "${name}". The tutorials are: ${known.join(', ')}.`);
+  if (!known.includes(name)) throw new UsageError(t('play.noSuchTutorial', { name, known: known.join(', ') }));
   const terminal = terminalIO(0, process.stdout, { exact: true });
   if (name === CLASS_TUTORIAL) {
-    if (first !== undefined) throw new UsageError(`--first does not apply to ${name}: its six games are fixed.`);
+    if (first !== undefined) throw new UsageError(t('play.firstFixedGames', { name }));
     module.playClassGames(terminal);
     return 0;
   }
   const profile = module.PROFILES[name] as Profile;
-  const result = module.playTutorial(profile, profile.readsWords ? wordByWord(terminal) : terminal, startOptions(name, profile, first));
-  if (result === 'quit') {
-    process.stderr.write(
-      `\n(Input ended before the game was over: the game stops here. The tutorial's own program would stop with an error, or ask for ever.)\n`,
-    );
-  }
+  const result = module.playTutorial(profile, profile.readsWords ? wordByWord(terminal) : terminal, startOptions(name, profile, first, t));
+  if (result === 'quit') process.stderr.write(`\n${t('play.inputEnded')}\n`);
   return 0;
 }
 
 /** The options for who starts: --first where the tutorial draws lots, nothing otherwise. */
-function startOptions(name: string, profile: Profile, first: string | undefined): { first?: 'X' | 'O' } {
+function startOptions(name: string, profile: Profile, first: string | undefined, t: Translate): { first?: 'X' | 'O' } {
   if (first === undefined || first === 'random') return {};
   if (profile.first !== 'lot') {
-    throw new UsageError(`--first applies only where a tutorial's program draws lots (ca-lab); in ${name} X always starts.`);
+    throw new UsageError(t('play.firstOnlyLot', { name }));
   }
   if (first === 'x') return { first: 'X' };
   if (first === 'o') return { first: 'O' };
-  throw new UsageError(`--first must be one of: x, o, random (not "${first}").`);
+  throw new UsageError(t('play.oneOf', { option: '--first', allowed: 'x, o, random', value: first }));
 }
 
 /**

@@ -6,7 +6,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
-import { absentFeedback, acceptedNote, notGradedWords, renderFeedback } from './gradebook/feedback.ts';
+import { absentFeedback, acceptedNote, notGradedWords, pointsOnlyFeedback, renderFeedback } from './gradebook/feedback.ts';
 import {
   forStudent,
   graderBrokeProblem,
@@ -33,6 +33,8 @@ import { ZipError } from './intake/zip.ts';
 import { classRecord, optionsRecord, shardMembers, workbookFingerprint } from './part-record.ts';
 import type { Identity } from './gradebook/merge.ts';
 import { byCodeUnits, lookAlike, numbered } from '../core/text.ts';
+import { SOURCE_LANGUAGE, type Language } from '../i18n/languages.ts';
+import { translator } from '../i18n/messages.ts';
 
 /** What to grade and how. */
 export interface ClassOptions {
@@ -56,6 +58,8 @@ export interface ClassOptions {
    * stop the run (a refusal, such as writing over a gradebook of other students).
    */
   beforeGrading?: (rows: Identity[]) => void;
+  /** The class's language: the students' feedback speaks it (English when not given). */
+  language?: Language;
 }
 
 /** What grading reports while it runs. */
@@ -144,6 +148,7 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
     // One seed for the whole run: the reference and every hand-in get the same generated inputs.
     const seed = options.seed ?? drawSeed();
     const limitMs = options.limitMs ?? DEFAULT_LIMIT_MS;
+    const language = options.language ?? SOURCE_LANGUAGE;
     options.onProgress?.({ kind: 'start', students: submissions.length, lessons: lessons.length, skipped: everyone.length - submissions.length, seed });
 
     const finished = new Set<string>();
@@ -223,8 +228,9 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
         targetIndex === -1 ? undefined : runs[targetIndex],
         visibleNames,
         options.acceptNearMisses === true,
+        language,
       );
-      return { ...withSafeFeedback(student, secrets, [scratch, options.root, options.submissionsDir]), seed };
+      return { ...withSafeFeedback(student, secrets, [scratch, options.root, options.submissionsDir], language), seed };
     });
     const book: Gradebook = {
       kind: 'tictactoe-gradebook',
@@ -235,6 +241,8 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
       students,
     };
     if (shard) book.shard = shard;
+    // (An English gradebook records no language, as gradebooks always did.)
+    if (language !== SOURCE_LANGUAGE) book.language = language;
     // What --merge checks before it joins this part to others.
     book.class = classRecord(everyone.map((entry) => entry.name));
     book.workbook = workbook;
@@ -376,16 +384,15 @@ function feedbackSecrets(root: string, reference: LessonRun[], visible: Map<stri
  * cut to the student's, and feedback that still shows a secret is replaced by the points alone (the
  * teacher gets a note saying so).
  */
-function withSafeFeedback(student: StudentGrade, secrets: Secret[], folders: string[]): StudentGrade {
+function withSafeFeedback(student: StudentGrade, secrets: Secret[], folders: string[], language: Language): StudentGrade {
   const feedback = cutFolders(student.feedback, folders);
   const lessons = withCutNotes(student.lessons, folders);
   const leaks = findLeaks(new Map([['feedback.md', Buffer.from(feedback)]]), secrets);
   if (leaks.length === 0) return { ...student, feedback, lessons };
-  const points = Object.values(student.lessons).map((grade) => `- ${grade.id}: ${grade.points}/100`);
   return {
     ...student,
     lessons,
-    feedback: [`# Feedback for ${student.name}`, '', ...points, '', 'Ask your teacher for details on what failed.', ''].join('\n'),
+    feedback: pointsOnlyFeedback(student.name, Object.values(student.lessons), language),
     notes: [...student.notes, 'feedback cut to the points: it would have shown a hidden test or a solution'],
   };
 }
@@ -470,6 +477,7 @@ function gradeStudent(
   runs: LessonRun[] | undefined,
   visible: Map<string, Set<string>>,
   accept: boolean,
+  language: Language,
 ): StudentGrade {
   const { submission } = entry;
   const base = {
@@ -483,7 +491,14 @@ function gradeStudent(
   if (submission.absent) {
     const notGraded: HandInReason = { kind: 'no-hand-in' };
     const lessonsOf = Object.fromEntries(lessons.map((lesson) => [lesson.id, absentGrade(lesson, notGraded)]));
-    return { ...base, lessons: lessonsOf, total: 0, notes: [notGradedWords(notGraded)], notGraded, feedback: absentFeedback(submission.name, lessons) };
+    return {
+      ...base,
+      lessons: lessonsOf,
+      total: 0,
+      notes: [notGradedWords(notGraded)],
+      notGraded,
+      feedback: absentFeedback(submission.name, lessons, language),
+    };
   }
   const notes: string[] = [...(submission.notes ?? []), ...(submission.choices ?? []), ...entry.copyNotes];
   const studentNotes: string[] = [...(submission.choices ?? []), ...entry.copyNotes].map((note) => `${note[0]?.toUpperCase() ?? ''}${note.slice(1)}.`);
@@ -494,17 +509,14 @@ function gradeStudent(
     const where = entry.nearMisses.map(describeMiss).join('; ');
     notes.push(`no lessons/ folder was found in it; exercise files elsewhere: ${where}${accept ? '' : ' (--accept-near-misses grades them)'}`);
   }
+  const t = translator(language);
   for (const change of changedTests(submission, root, lessons)) {
     notes.push(`${change.path} ${change.change} (ignored: graded with the teacher's copy)`);
-    studentNotes.push(
-      change.change === 'changed'
-        ? `You changed ${change.path}. Grading always uses your teacher's copy of the tests, so the change made no difference.`
-        : `${change.path} was missing from your hand-in. Grading uses your teacher's copy of the tests anyway.`,
-    );
+    studentNotes.push(t(change.change === 'changed' ? 'studentFeedback.testChanged' : 'studentFeedback.testMissing', { path: change.path }));
   }
   const graded: Submission = entry.copyDir === undefined ? { ...submission, lessonsDir: undefined } : { ...submission, lessonsDir: entry.copyDir };
   const files = fileFindings(entry, lessons, graded, accept);
-  for (const finding of Object.values(files)) if (finding.accepted) studentNotes.push(...finding.nearMisses.map(acceptedNote));
+  for (const finding of Object.values(files)) if (finding.accepted) studentNotes.push(...finding.nearMisses.map((miss) => acceptedNote(miss, language)));
   const scores: LessonScore[] = [];
   const grades: LessonGrade[] = [];
   lessons.forEach((lesson, index) => {
@@ -527,7 +539,15 @@ function gradeStudent(
     grades.push(grade);
   });
   const total = roundPoints(grades.reduce((sum, grade) => sum + grade.points, 0));
-  const feedback = renderFeedback({ name: submission.name, scores, grades, notes: studentNotes, files, ...(notGraded === undefined ? {} : { notGraded }) });
+  const feedback = renderFeedback({
+    name: submission.name,
+    scores,
+    grades,
+    notes: studentNotes,
+    files,
+    language,
+    ...(notGraded === undefined ? {} : { notGraded }),
+  });
   const row: StudentGrade = { ...base, lessons: Object.fromEntries(grades.map((grade) => [grade.id, grade])), total, notes, feedback };
   if (notGraded !== undefined) row.notGraded = notGraded;
   return row;

@@ -8,7 +8,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderLessonText } from '../../site/markdown.ts';
 import { pageHead } from '../../site/pages.ts';
-import { printable, visible } from '../../core/text.ts';
+import { escapeHtml, printable, visible } from '../../core/text.ts';
+import { SOURCE_LANGUAGE, type Language } from '../../i18n/languages.ts';
+import { translator } from '../../i18n/messages.ts';
 
 /** The file name of a student's feedback page, beside their feedback.md. */
 export const FEEDBACK_PAGE = 'index.html';
@@ -27,14 +29,16 @@ function iconAddress(): string {
 }
 
 /**
- * The feedback page of one student, from their feedback.md. What the text quotes from the hand-in
- * shows its control characters as pictures (`visible()`), and the name in the title as `?`.
+ * The feedback page of one student, from their feedback.md, in the language of the feedback. What
+ * the text quotes from the hand-in shows its control characters as pictures (`visible()`), and the
+ * name in the title as `?`.
  */
-export function feedbackPage(markdown: string, studentName: string): string {
+export function feedbackPage(markdown: string, studentName: string, language: Language = SOURCE_LANGUAGE): string {
+  const t = translator(language);
   const body = renderLessonText(visible(markdown), { tasks: [], afterTitle: '', pageOf: () => undefined }).html;
   const icon = iconAddress();
   const head = pageHead(
-    `Feedback for ${printable(studentName)} · Tic-Tac-Toe workbook`,
+    t('studentFeedback.pageTitle', { name: printable(studentName) }),
     `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
 <meta name="referrer" content="no-referrer">
 <style>
@@ -42,10 +46,12 @@ ${siteAsset('style.css')}
 </style>
 <link rel="icon" href="${icon}" type="image/svg+xml">`,
   );
-  return `${head}
+  // (The site's page head is English's; a page in another language says which, for fonts and screen readers.)
+  const lang = language === SOURCE_LANGUAGE ? head : head.replace('<html lang="en">', `<html lang="${HTML_LANG[language]}">`);
+  return `${lang}
 <body class="feedback">
-<a class="skip-link" href="#main">Skip to the feedback</a>
-<header class="site-header"><div class="site-header-inner"><span class="brand"><img class="brand-logo" src="${icon}" alt="" width="24" height="24">Tic-Tac-Toe workbook</span></div></header>
+<a class="skip-link" href="#main">${escapeHtml(t('studentFeedback.skipLink'))}</a>
+<header class="site-header"><div class="site-header-inner"><span class="brand"><img class="brand-logo" src="${icon}" alt="" width="24" height="24">${escapeHtml(t('studentFeedback.workbook'))}</span></div></header>
 <main id="main" class="page page-lesson">
 <article class="lesson-text">
 ${body}
@@ -55,3 +61,6 @@ ${body}
 </html>
 `;
 }
+
+/** The lang attribute of a page in each language (Simplified Chinese named as browsers pick its fonts by). */
+const HTML_LANG: Record<Language, string> = { en: 'en', ru: 'ru', ca: 'ca', zh: 'zh-Hans' };

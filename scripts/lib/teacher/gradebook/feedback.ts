@@ -2,9 +2,13 @@ import { painter } from '../../core/cli.ts';
 import type { NearMiss } from '../intake/near-misses.ts';
 import { explainFailure, renderReport } from '../../report/report.ts';
 import { formatPoints, roundPoints, type LessonScore } from '../../core/results.ts';
-import { readmePath, type Lesson } from '../../core/workbook.ts';
+import type { Lesson } from '../../core/workbook.ts';
 import type { FileFinding, HandInReason, LessonGrade, LessonStatus, NotGraded } from './gradebook-types.ts';
-import { plural, visible } from '../../core/text.ts';
+import { visible } from '../../core/text.ts';
+import { SOURCE_LANGUAGE, type Language } from '../../i18n/languages.ts';
+import { translator, type MessageKey, type Translate } from '../../i18n/messages.ts';
+import { lessonTextPath, scoreIn } from '../../i18n/lesson-text.ts';
+import { testTitleIn } from '../../core/test-titles.ts';
 /** Everything the feedback of one student is made from. */
 export interface FeedbackInput {
   name: string;
@@ -17,75 +21,103 @@ export interface FeedbackInput {
   files?: Record<string, FileFinding>;
   /** Why nothing of the hand-in was graded, when nothing was. */
   notGraded?: HandInReason;
+  /** The class's language, which the feedback speaks (English when not given). */
+  language?: Language;
 }
+
+/** The words of the teacher's pages and of callers that give no language. */
+const english = translator(SOURCE_LANGUAGE);
 
 const FAILURES_SHOWN = 5;
 
 const plain = painter(false);
 
 /**
- * One student's feedback.md. Everything in it that a hand-in controls (answers, output, messages, file
- * names) shows its control characters as pictures (visible()): the whole text goes through it once, here.
+ * One student's feedback.md, in the class's language. Everything in it that a hand-in controls
+ * (answers, output, messages, file names) shows its control characters as pictures (visible()): the
+ * whole text goes through it once, here.
  */
 export function renderFeedback(input: FeedbackInput): string {
+  const language = input.language ?? SOURCE_LANGUAGE;
+  const t = translator(language);
   const total = roundPoints(input.grades.reduce((sum, grade) => sum + grade.points, 0));
   const done = input.grades.filter((grade) => grade.status === 'done').length;
+  // The lessons' and tasks' titles in the class's language, in the report too.
+  const scores = input.scores.map((score) => scoreIn(score, language));
   const lines = [
-    `# Feedback for ${input.name}`,
+    `# ${t('studentFeedback.title', { name: input.name })}`,
     '',
-    `**${formatPoints(total)} of ${input.grades.length * 100} points** · ${done} of ${plural(input.grades.length, 'lesson')} done`,
+    `**${pointsOf(total, input.grades.length * 100, t)}**${t('report.lessonsDone', { done, count: input.grades.length })}`,
     '',
-    ...(input.notGraded === undefined ? [] : [`${asSentence(notGradedWords(input.notGraded, code))} ${HAND_IN_ADVICE[input.notGraded.kind]}`, '']),
-    '| lesson | points | |',
+    ...(input.notGraded === undefined ? [] : [`${asSentence(notGradedWords(input.notGraded, code, t), t)} ${t(HAND_IN_ADVICE[input.notGraded.kind])}`, '']),
+    `| ${t('studentFeedback.table.lesson')} | ${t('studentFeedback.table.points')} | |`,
     '|---|---:|---|',
-    ...input.scores.map((score, index) => {
+    ...scores.map((score, index) => {
       const grade = input.grades[index] as LessonGrade;
       // A hand-in not graded at all: its reason, above, is every lesson's (no file of it is "missing").
-      const status = input.notGraded === undefined ? STATUS_WORDS[grade.status] : 'not graded';
+      const status = t(input.notGraded === undefined ? STATUS_WORDS[grade.status] : 'studentFeedback.status.notGraded');
       return `| ${score.lesson.number} ${score.lesson.title} | ${formatPoints(grade.points)}/100 | ${status} |`;
     }),
     '',
   ];
-  input.scores.forEach((score, index) => {
+  scores.forEach((score, index) => {
     const grade = input.grades[index] as LessonGrade;
     // (A hand-in not graded at all says why once, above.)
     if (grade.status === 'done' || input.notGraded !== undefined) return;
-    lines.push(...lessonFeedback(score, grade, input.files?.[score.lesson.id]), '');
+    lines.push(...lessonFeedback(score, grade, input.files?.[score.lesson.id], t, language), '');
   });
-  if (input.notes.length > 0) lines.push('## Notes', '', ...input.notes.map((note) => `- ${note}`), '');
+  if (input.notes.length > 0) lines.push(`## ${t('studentFeedback.notes')}`, '', ...input.notes.map((note) => `- ${note}`), '');
   if (input.grades.some((grade) => grade.status !== 'missing')) {
     const report = renderReport({
-      subject: 'the code you handed in, with the teacher’s tests',
-      scores: new Map(input.scores.map((score) => [score.lesson.id, score])),
-      selected: input.scores.map((score) => score.lesson.id),
-      allLessons: input.scores.map((score) => score.lesson.id),
+      subject: t('studentFeedback.reportSubject'),
+      scores: new Map(scores.map((score) => [score.lesson.id, score])),
+      selected: scores.map((score) => score.lesson.id),
+      allLessons: scores.map((score) => score.lesson.id),
       paint: plain,
+      language,
+      lessonText: (lesson) => lessonTextPath(lesson, language),
     });
-    lines.push('## Your report', '', 'This is what `npm run check` shows for the code you handed in:', '', '```text', report, '```', '');
+    lines.push(`## ${t('studentFeedback.yourReport')}`, '', t('studentFeedback.reportIntro'), '', '```text', report, '```', '');
   }
-  lines.push(`Points have one decimal: a task earns its points in proportion to its tests that pass, and a lesson shows 100 only when every test passes.`, '');
+  lines.push(t('studentFeedback.decimals'), '');
   return visible(lines.join('\n'));
 }
 
+/** "150.5 of 200 points", with the plural the language needs. */
+function pointsOf(earned: number, most: number, t: Translate): string {
+  return t('studentFeedback.points', { earned: roundPoints(earned), most });
+}
+
 /** The feedback of a student on the class list of whom no hand-in was found. */
-export function absentFeedback(name: string, lessons: Lesson[]): string {
+export function absentFeedback(name: string, lessons: Lesson[], language: Language = SOURCE_LANGUAGE): string {
+  const t = translator(language);
   return visible(
     [
-      `# Feedback for ${name}`,
+      `# ${t('studentFeedback.title', { name })}`,
       '',
-      `**0 of ${lessons.length * 100} points**`,
+      `**${pointsOf(0, lessons.length * 100, t)}**`,
       '',
-      `${asSentence(notGradedWords({ kind: 'no-hand-in' }))} ${HAND_IN_ADVICE['no-hand-in']}`,
+      `${asSentence(notGradedWords({ kind: 'no-hand-in' }, asIs, t), t)} ${t(HAND_IN_ADVICE['no-hand-in'])}`,
       '',
     ].join('\n'),
   );
 }
 
+/**
+ * The feedback of a student whose full feedback would have shown a secret (a hidden test, a
+ * solution): the points of each lesson alone.
+ */
+export function pointsOnlyFeedback(name: string, grades: LessonGrade[], language: Language = SOURCE_LANGUAGE): string {
+  const t = translator(language);
+  const points = grades.map((grade) => `- ${grade.id}: ${grade.points}/100`);
+  return [`# ${t('studentFeedback.title', { name })}`, '', ...points, '', t('studentFeedback.askTeacher'), ''].join('\n');
+}
+
 /** What a student whose hand-in could not be graded at all should do. */
-const HAND_IN_ADVICE: Record<HandInReason['kind'], string> = {
-  'no-hand-in': 'If you did hand something in, tell your teacher.',
-  'online-text-only': 'Hand in the workbook folder as a .zip (or the exercise files themselves): text typed into the submission page cannot be graded.',
-  unusable: 'Hand in the whole workbook folder (as a .zip, or the exercise files themselves).',
+const HAND_IN_ADVICE: Record<HandInReason['kind'], MessageKey> = {
+  'no-hand-in': 'studentFeedback.advice.noHandIn',
+  'online-text-only': 'studentFeedback.advice.onlineTextOnly',
+  unusable: 'studentFeedback.advice.unusable',
 };
 
 /** A path or file name as it is shown in plain text (the platforms' files, the gradebook). */
@@ -101,82 +133,88 @@ const shown = (text: string): string => visible(text).replace(/[\n\t]/g, ' ');
  * Why work was not graded, in the words every place uses that shows it: the student's feedback, the
  * gradebook's cell and notes (html, csv) and the comment that goes back to the platform. A phrase
  * ("not graded: lessons/02-input/input.ts is missing"); `asSentence` makes it one. `path` shows a
- * file name (in backticks for Markdown).
+ * file name (in backticks for Markdown); `t` speaks the language (English for the teacher's pages).
  */
-export function notGradedWords(reason: NotGraded, path: (text: string) => string = asIs): string {
+export function notGradedWords(reason: NotGraded, path: (text: string) => string = asIs, t: Translate = english): string {
   switch (reason.kind) {
     case 'no-hand-in':
-      return 'not graded: no hand-in was found';
+      return t('studentFeedback.notGraded.noHandIn');
     case 'online-text-only':
-      return 'not graded: only online text was handed in, no exercise files';
+      return t('studentFeedback.notGraded.onlineTextOnly');
     case 'unusable':
-      return `not graded: nothing in the hand-in could be used (${shown(reason.problem)})`;
+      return t('studentFeedback.notGraded.unusable', { problem: shown(reason.problem) });
     case 'missing': {
-      const missing = `${reason.files.map(path).join(', ')} ${reason.files.length === 1 ? 'is' : 'are'} missing`;
-      const found = reason.misplaced.map((miss) => `${path(shown(miss.found))} (${miss.how}) in place of ${path(miss.expected)}`);
-      return `not graded: ${missing}${found.length === 0 ? '' : `; the hand-in has ${found.join(', and ')}`}`;
+      const missing = t('studentFeedback.notGraded.missing', { files: reason.files.map(path).join(', '), count: reason.files.length });
+      const found = reason.misplaced.map((miss) =>
+        t('studentFeedback.notGraded.foundInstead', { found: path(shown(miss.found)), how: miss.how, expected: path(miss.expected) }),
+      );
+      return found.length === 0
+        ? missing
+        : t('studentFeedback.notGraded.missingButFound', { missing, found: found.join(t('studentFeedback.notGraded.andSeparator')) });
     }
     case 'does-not-load':
-      return `not graded: the file does not load: ${shown(reason.cause)}`;
+      return t('studentFeedback.notGraded.doesNotLoad', { cause: shown(reason.cause) });
     case 'blocked':
       return reason.missing === true
-        ? `not graded: it uses ${reason.uses}, whose file is missing`
-        : `not graded: it uses ${reason.uses}, which does not load: ${shown(reason.cause)}`;
+        ? t('studentFeedback.notGraded.blockedMissing', { uses: reason.uses })
+        : t('studentFeedback.notGraded.blocked', { uses: reason.uses, cause: shown(reason.cause) });
     case 'grading-broke':
-      return 'not graded: grading itself broke, which is no fault of the work';
+      return t('studentFeedback.notGraded.gradingBroke');
   }
 }
 
-/** A phrase of `notGradedWords` as a sentence: "Not graded: … ." */
-export function asSentence(phrase: string): string {
-  return `${phrase[0]?.toUpperCase() ?? ''}${phrase.slice(1)}${/[.!?]$/.test(phrase) ? '' : '.'}`;
+/** A phrase of `notGradedWords` as a sentence: "Not graded: … ." (with the full stop of the language `t` speaks). */
+export function asSentence(phrase: string, t: Translate = english): string {
+  return `${phrase[0]?.toUpperCase() ?? ''}${phrase.slice(1)}${/[.!?。！？]$/.test(phrase) ? '' : t('studentFeedback.fullStop')}`;
 }
 
-const STATUS_WORDS: Record<LessonStatus, string> = {
-  done: 'done ✓',
-  partial: 'not done yet',
-  zero: 'not started or nothing passes yet',
-  timeout: 'stopped: took too long',
-  'load-error': 'your file could not be loaded',
-  blocked: 'waits for an earlier lesson',
-  crash: 'could not be graded',
-  missing: 'file missing',
+const STATUS_WORDS: Record<LessonStatus, MessageKey> = {
+  done: 'studentFeedback.status.done',
+  partial: 'studentFeedback.status.partial',
+  zero: 'studentFeedback.status.zero',
+  timeout: 'studentFeedback.status.timeout',
+  'load-error': 'studentFeedback.status.loadError',
+  blocked: 'studentFeedback.status.blocked',
+  crash: 'studentFeedback.status.crash',
+  missing: 'studentFeedback.status.missing',
 };
 
 /** What a student reads about a near miss the teacher accepted. */
-export function acceptedNote(miss: NearMiss): string {
-  return `Your teacher graded \`${miss.found}\` in place of \`${miss.expected}\`. Next time, name and place it exactly as \`${miss.expected}\`.`;
+export function acceptedNote(miss: NearMiss, language: Language = SOURCE_LANGUAGE): string {
+  return translator(language)('studentFeedback.acceptedNearMiss', { found: miss.found, expected: miss.expected });
 }
 
 /** Why a lesson was not graded, for its student, with what to do about it. */
-function notGradedFeedback(grade: LessonGrade, files: FileFinding | undefined): string[] {
+function notGradedFeedback(grade: LessonGrade, files: FileFinding | undefined, t: Translate): string[] {
   const reason = grade.notGraded ?? { kind: 'missing', files: files?.missing ?? [], misplaced: [] };
-  const words = asSentence(notGradedWords(reason, code));
+  const words = asSentence(notGradedWords(reason, code, t), t);
   if (reason.kind === 'missing' && reason.misplaced.length > 0) {
-    const moves = reason.misplaced.map((miss) => `${code(shown(miss.found))} to ${code(miss.expected)}`).join(', ');
-    return [`${words} Rename or move ${moves} (exactly, with the same capital and small letters) and hand in again.`];
+    const moves = reason.misplaced.map((miss) => t('studentFeedback.move', { found: code(shown(miss.found)), expected: code(miss.expected) })).join(', ');
+    return [t('studentFeedback.todo.rename', { words, moves })];
   }
-  if (reason.kind === 'blocked') return [`${words} Fix lesson ${reason.uses.slice(0, 2)} first; "Your report" below shows the error.`];
-  if (reason.kind === 'does-not-load') return [`${words} "Your report" below says more.`];
-  if (reason.kind === 'grading-broke') return [`${words} Your teacher will grade it again.`];
-  const which = reason.kind === 'missing' && reason.files.length > 1 ? 'the missing files themselves' : 'the missing file itself';
-  return [`${words} Hand in the whole workbook folder as a .zip, or ${which}.`];
+  if (reason.kind === 'blocked') return [t('studentFeedback.todo.fixEarlier', { words, lesson: reason.uses.slice(0, 2) })];
+  if (reason.kind === 'does-not-load') return [t('studentFeedback.todo.seeReport', { words })];
+  if (reason.kind === 'grading-broke') return [t('studentFeedback.todo.gradedAgain', { words })];
+  const count = reason.kind === 'missing' ? Math.max(reason.files.length, 1) : 1;
+  return [t('studentFeedback.todo.handIn', { words, count })];
 }
 
 /** The section of an unfinished lesson: its tasks, the visible tests that failed, hidden tests counted. */
-function lessonFeedback(score: LessonScore, grade: LessonGrade, files: FileFinding | undefined): string[] {
+function lessonFeedback(score: LessonScore, grade: LessonGrade, files: FileFinding | undefined, t: Translate, language: Language): string[] {
   const lines = [`## ${score.lesson.number} ${score.lesson.title}: ${formatPoints(grade.points)}/100`, ''];
-  if (grade.status === 'missing' || grade.notGraded !== undefined) return [...lines, ...notGradedFeedback(grade, files)];
+  if (grade.status === 'missing' || grade.notGraded !== undefined) return [...lines, ...notGradedFeedback(grade, files, t)];
   if (score.run.problem !== undefined) {
-    const why = grade.status === 'timeout' ? 'your code was still running when time was up' : 'your file could not be loaded or run';
-    lines.push(`This lesson could not be graded fully: ${why}. "Your report" below says more.`, '');
+    lines.push(t(grade.status === 'timeout' ? 'studentFeedback.notFully.timeout' : 'studentFeedback.notFully.problem'), '');
     // Tests that never ran are not failures to explain one by one.
     if (score.run.tests.length === 0 || score.run.problem.kind === 'load-error') return lines;
   }
-  lines.push('| task | points | tests passed |', '|---|---:|---|');
+  lines.push(`| ${t('studentFeedback.table.task')} | ${t('studentFeedback.table.points')} | ${t('studentFeedback.table.testsPassed')} |`, '|---|---:|---|');
   for (const task of grade.tasks) {
-    const hidden = task.hiddenFailed > 0 ? ` (${plural(task.hiddenFailed, 'hidden test')} failed)` : '';
-    lines.push(`| ${task.number}. ${task.title} | ${formatPoints(task.earned)}/${task.points} | ${task.passed} of ${task.total}${hidden} |`);
+    const hidden = task.hiddenFailed > 0 ? t('studentFeedback.table.hiddenFailed', { count: task.hiddenFailed }) : '';
+    const title = score.lesson.tasks[task.number - 1]?.title ?? task.title;
+    lines.push(
+      `| ${task.number}. ${title} | ${formatPoints(task.earned)}/${task.points} | ${t('studentFeedback.table.passed', { passed: task.passed, total: task.total })}${hidden} |`,
+    );
   }
   lines.push('');
   const failed = score.run.tests.filter((test) => test.status === 'failed' && !test.hidden);
@@ -184,31 +222,41 @@ function lessonFeedback(score: LessonScore, grade: LessonGrade, files: FileFindi
     // Tests that failed for the same reason (a function not written yet) are listed under one explanation.
     const groups: Array<{ task: number; names: string[]; explanation: string[] }> = [];
     for (const test of failed) {
-      const explanation = explainFailure(test, plain);
+      const explanation = explainFailure(test, plain, t);
       const same = groups.find((group) => group.task === test.task && group.explanation.join('\n') === explanation.join('\n'));
       if (same) same.names.push(test.name);
       else groups.push({ task: test.task, names: [test.name], explanation });
     }
-    lines.push('What failed:', '');
+    lines.push(t('studentFeedback.whatFailed'), '');
+    // (The tests by their titles in the class's language, where the lesson's translation gives them.)
+    const title = (name: string): string => testTitleIn(score.lesson, name, language);
     for (const group of groups.slice(0, FAILURES_SHOWN)) {
-      if (group.names.length === 1) lines.push(`- **Task ${group.task}:** ${group.names[0]}`);
-      else lines.push(`- **Task ${group.task}**, ${group.names.length} tests:`, ...group.names.map((name) => `  - ${name}`));
+      if (group.names.length === 1) lines.push(`- ${t('studentFeedback.failedTest', { task: group.task, name: title(group.names[0] ?? '') })}`);
+      else
+        lines.push(
+          `- ${t('studentFeedback.failedTests', { task: group.task, count: group.names.length })}`,
+          ...group.names.map((name) => `  - ${title(name)}`),
+        );
       lines.push('', '  ```text', ...group.explanation.map((line) => `  ${line}`), '  ```', '');
     }
     const rest = groups.slice(FAILURES_SHOWN).reduce((sum, group) => sum + group.names.length, 0);
-    if (rest > 0) lines.push(`… and ${rest} more. \`npm run check ${score.lesson.number}\` shows them one by one.`, '');
+    if (rest > 0) lines.push(t('studentFeedback.moreFailed', { count: rest, lesson: score.lesson.number }), '');
   }
   const hiddenTotal = grade.tasks.reduce((sum, task) => sum + task.hiddenTotal, 0);
   const hiddenFailed = grade.tasks.reduce((sum, task) => sum + task.hiddenFailed, 0);
   if (hiddenFailed > 0) {
     const inTasks = grade.tasks.filter((task) => task.hiddenFailed > 0).map((task) => task.number);
     lines.push(
-      `Hidden tests: ${hiddenFailed} of ${hiddenTotal} failed (${inTasks.length === 1 ? 'task' : 'tasks'} ${inTasks.join(', ')}). ` +
-        `Hidden tests are extra cases your teacher keeps back; they check only what the lesson text asks for. ` +
-        `Read ${readmePath(score.lesson)} again for a case you missed.`,
+      t('studentFeedback.hiddenFailed', {
+        failed: hiddenFailed,
+        total: hiddenTotal,
+        count: inTasks.length,
+        tasks: inTasks.join(', '),
+        readme: lessonTextPath(score.lesson, language),
+      }),
     );
   } else if (hiddenTotal > 0) {
-    lines.push(`Hidden tests: all ${hiddenTotal} passed.`);
+    lines.push(t('studentFeedback.hiddenPassed', { total: hiddenTotal }));
   }
   return lines;
 }

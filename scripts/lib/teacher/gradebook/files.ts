@@ -28,7 +28,7 @@ export function writeGradebook(book: Gradebook, outDir: string): void {
     const folder = join(outDir, GRADEBOOK_FILES.feedback, name);
     mkdirSync(folder, { recursive: true });
     writeFileSync(join(folder, 'feedback.md'), student.feedback);
-    writeFileSync(join(folder, FEEDBACK_PAGE), feedbackPage(student.feedback, student.name));
+    writeFileSync(join(folder, FEEDBACK_PAGE), feedbackPage(student.feedback, student.name, book.language));
   }
 }
 

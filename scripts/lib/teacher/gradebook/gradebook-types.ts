@@ -3,6 +3,7 @@ import type { Crash, TaskScore } from '../../core/results.ts';
 import type { MissKind, NearMiss } from '../intake/near-misses.ts';
 import type { Platform } from '../intake/platforms.ts';
 import type { PlatformIds } from '../intake/roster.ts';
+import type { Language } from '../../i18n/languages.ts';
 
 /** One task of one student's lesson (earned rounded to one decimal), with its count of hidden tests. */
 export interface TaskGrade extends TaskScore {
@@ -152,6 +153,8 @@ export interface Gradebook {
   seed?: number;
   /** Lessons where the reference solutions scored below 100 (or grading itself broke): the grades cannot be trusted. */
   referenceProblems?: ReferenceProblem[];
+  /** The class's language, which every student's feedback speaks (--lang; absent: English): --update and --merge keep it. */
+  language?: Language;
   /** The platforms' grade import files written beside it (--format), and Canvas's assignment column: --update writes them again. */
   platformFiles?: { formats: Array<'moodle' | 'canvas'>; assignment?: string };
   students: StudentGrade[];

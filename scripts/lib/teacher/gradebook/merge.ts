@@ -9,6 +9,7 @@ import { lookAlike, plural } from '../../core/text.ts';
 import type { PlatformIds } from '../intake/roster.ts';
 import { uniqueProblems, type Gradebook, type StudentGrade } from './gradebook.ts';
 import { classRecord } from '../part-record.ts';
+import { SOURCE_LANGUAGE, type Language } from '../../i18n/languages.ts';
 
 /** A gradebook part and what to call it in messages (the folder named on the command line). */
 interface Part {
@@ -49,6 +50,11 @@ function nearMisses(part: Part): string {
 function roster(part: Part): string {
   const digest = part.book.options?.roster;
   return digest ? `with the class list ${digest.slice(0, 12)}` : 'without --roster';
+}
+
+/** The language a gradebook's feedback speaks (a gradebook that records none is English). */
+export function languageOf(book: Gradebook): Language {
+  return book.language ?? SOURCE_LANGUAGE;
 }
 
 /** The lesson ids a part graded, "01-board, 02-input". */
@@ -109,6 +115,14 @@ const AGREEMENTS: Agreement[] = [
     grading: true,
     differ: (a, b) => `${a.name} was graded ${roster(a)} and ${b.name} ${roster(b)}.`,
     shards: 'Grade every shard with the same --roster.',
+  },
+  {
+    of: (book) => languageOf(book),
+    recorded: false,
+    grading: true,
+    differ: (a, b) =>
+      `${a.name} was graded with --lang ${languageOf(a.book)} and ${b.name} with --lang ${languageOf(b.book)}: their students' feedback would speak two languages.`,
+    shards: 'Grade every shard with the same --lang.',
   },
   {
     of: (book) => book.class,
@@ -248,6 +262,7 @@ export function mergeGradebooks(
   if (options !== undefined) book.options = options;
   if (fences.fences !== undefined) book.fences = fences.fences;
   if (seed !== undefined) book.seed = seed;
+  if (first.book.language !== undefined) book.language = first.book.language;
   if (problems.length > 0) book.referenceProblems = problems;
   return book;
 }
