@@ -25,7 +25,7 @@ import { lessonsOfPack } from './lib/teacher/intake/submissions.ts';
 import { listLessons, ROOT, UsageError } from './lib/core/workbook.ts';
 import { plural, printable } from './lib/core/text.ts';
 import { languageOption } from './lib/i18n/choose.ts';
-import { SOURCE_LANGUAGE, type Language } from './lib/i18n/languages.ts';
+import { SOURCE_LANGUAGE, type Language } from './lib/core/languages.ts';
 
 const USAGE = `
 Usage: npm run grade -- HAND_INS [--out DIR] [--lessons LIST | --pack DIR] [--roster FILE.csv] [options]

@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { testTitleIn, testTitles } from '../../scripts/lib/core/test-titles.ts';
-import { LANGUAGES } from '../../scripts/lib/i18n/languages.ts';
+import { testTitleIn, testTitles } from '../../scripts/lib/i18n/test-titles.ts';
+import { LANGUAGES } from '../../scripts/lib/core/languages.ts';
 import { listLessons, ROOT, suitePath, type Lesson } from '../../scripts/lib/core/workbook.ts';
 
 const translations = LANGUAGES.filter((language) => language !== 'en');

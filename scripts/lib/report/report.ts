@@ -9,6 +9,7 @@ import { assertionWording, notCallableName, syntaxError } from '../core/vitest-w
 import { LESSON_ID, readmePath, type Lesson } from '../core/workbook.ts';
 import { visible } from '../core/text.ts';
 import type { Language } from '../core/languages.ts';
+import { testTitleIn } from '../i18n/test-titles.ts';
 import { listInWords, translator, type Translate } from '../i18n/messages.ts';
 
 /** What the report needs besides the scores. */
@@ -111,7 +112,8 @@ function lessonDetails(score: LessonScore, context: ReportContext, t: Translate)
     return hidden > 0 ? [t('report.hiddenFailed', { count: hidden })] : [];
   }
   const failedTask = score.tasks[firstFailed.task - 1] ?? task;
-  const testName = visible(firstFailed.name);
+  // A visible test's title in the report's language (hidden tests are never named beyond their own words).
+  const testName = visible(firstFailed.hidden ? firstFailed.name : testTitleIn(score.lesson, firstFailed.name, context.language ?? 'en'));
   const taskScore = { earned: formatPoints(failedTask.earned), points: failedTask.points, passed: failedTask.passed, total: failedTask.total };
   return [
     paint('red', t('report.failedTask', { number: failedTask.number, title: failedTask.title })) + paint('gray', t('report.taskScore', taskScore)),

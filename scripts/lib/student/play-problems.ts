@@ -8,7 +8,7 @@ import { AskedAfterEnd, ASKS_AFTER_END, InputInterrupted } from './terminal-io.t
 import { readLesson, ROOT } from '../core/workbook.ts';
 import { lessonIn } from '../i18n/lesson-text.ts';
 import type { Translate } from '../i18n/messages.ts';
-import type { Language } from '../i18n/languages.ts';
+import type { Language } from '../core/languages.ts';
 
 /**
  * Prints why the game stopped, in plain words, and returns the exit status. `referenceCommand` plays

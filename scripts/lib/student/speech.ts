@@ -4,7 +4,7 @@
  * command prints on --help or on a mistake is in that language too.
  */
 import { chooseLanguage, languageOption } from '../i18n/choose.ts';
-import type { Language } from '../i18n/languages.ts';
+import type { Language } from '../core/languages.ts';
 import { ROOT } from '../core/workbook.ts';
 import type { LoadWords } from '../core/lesson-modules.ts';
 import type { Translate } from '../i18n/messages.ts';

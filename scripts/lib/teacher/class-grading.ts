@@ -33,7 +33,7 @@ import { ZipError } from './intake/zip.ts';
 import { classRecord, optionsRecord, shardMembers, workbookFingerprint } from './part-record.ts';
 import type { Identity } from './gradebook/merge.ts';
 import { byCodeUnits, lookAlike, numbered } from '../core/text.ts';
-import { SOURCE_LANGUAGE, type Language } from '../i18n/languages.ts';
+import { SOURCE_LANGUAGE, type Language } from '../core/languages.ts';
 import { translator } from '../i18n/messages.ts';
 
 /** What to grade and how. */

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { renderLessonText } from '../../site/markdown.ts';
 import { pageHead } from '../../site/pages.ts';
 import { escapeHtml, printable, visible } from '../../core/text.ts';
-import { SOURCE_LANGUAGE, type Language } from '../../i18n/languages.ts';
+import { SOURCE_LANGUAGE, type Language } from '../../core/languages.ts';
 import { translator } from '../../i18n/messages.ts';
 
 /** The file name of a student's feedback page, beside their feedback.md. */

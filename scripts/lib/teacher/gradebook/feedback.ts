@@ -5,10 +5,10 @@ import { formatPoints, roundPoints, type LessonScore } from '../../core/results.
 import type { Lesson } from '../../core/workbook.ts';
 import type { FileFinding, HandInReason, LessonGrade, LessonStatus, NotGraded } from './gradebook-types.ts';
 import { visible } from '../../core/text.ts';
-import { SOURCE_LANGUAGE, type Language } from '../../i18n/languages.ts';
+import { SOURCE_LANGUAGE, type Language } from '../../core/languages.ts';
 import { translator, type MessageKey, type Translate } from '../../i18n/messages.ts';
 import { lessonTextPath, scoreIn } from '../../i18n/lesson-text.ts';
-import { testTitleIn } from '../../core/test-titles.ts';
+import { testTitleIn } from '../../i18n/test-titles.ts';
 /** Everything the feedback of one student is made from. */
 export interface FeedbackInput {
   name: string;

@@ -3,7 +3,7 @@ import type { Crash, TaskScore } from '../../core/results.ts';
 import type { MissKind, NearMiss } from '../intake/near-misses.ts';
 import type { Platform } from '../intake/platforms.ts';
 import type { PlatformIds } from '../intake/roster.ts';
-import type { Language } from '../../i18n/languages.ts';
+import type { Language } from '../../core/languages.ts';
 
 /** One task of one student's lesson (earned rounded to one decimal), with its count of hidden tests. */
 export interface TaskGrade extends TaskScore {

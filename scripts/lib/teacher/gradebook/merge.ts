@@ -9,7 +9,7 @@ import { lookAlike, plural } from '../../core/text.ts';
 import type { PlatformIds } from '../intake/roster.ts';
 import { uniqueProblems, type Gradebook, type StudentGrade } from './gradebook.ts';
 import { classRecord } from '../part-record.ts';
-import { SOURCE_LANGUAGE, type Language } from '../../i18n/languages.ts';
+import { SOURCE_LANGUAGE, type Language } from '../../core/languages.ts';
 
 /** A gradebook part and what to call it in messages (the folder named on the command line). */
 interface Part {

@@ -4,9 +4,9 @@
  * title stays the test's name everywhere data goes (results, gradebooks, hints' "tests" lists); only
  * where a person reads it is it put in their language, and a test the map lacks keeps its English title.
  */
-import { readTranslation } from '../i18n/lesson-text.ts';
-import { SOURCE_LANGUAGE, type Language } from '../i18n/languages.ts';
-import { ROOT, type Lesson } from './workbook.ts';
+import { readTranslation } from './lesson-text.ts';
+import { SOURCE_LANGUAGE, type Language } from '../core/languages.ts';
+import { ROOT, type Lesson } from '../core/workbook.ts';
 
 const kept = new Map<string, ReadonlyMap<string, string>>();
 
