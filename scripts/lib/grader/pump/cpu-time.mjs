@@ -12,8 +12,8 @@ import { readFileSync } from 'node:fs';
  * On a busy machine a call can reach its deadline while its code has been kept waiting for a CPU; the
  * pump then gives the call that waiting time back (so a correct solution never fails because other
  * programs were busy), but never lets it run longer than this many times its limit on the clock: a
- * bound that holds even if the machine never gives the code a CPU, set far above the stretch of a
- * loaded machine (a 2-core machine at load 18 stretches a busy process's time some 9 times).
+ * bound that holds even if the machine never gives the code a CPU, set above the stretch of a heavily
+ * loaded machine.
  * Where the kernel does not tell the waiting time (not Linux), the deadline is on the clock alone.
  */
 export const BUSY_STRETCH = 12;
