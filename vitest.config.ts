@@ -2,7 +2,7 @@ import { accessSync, constants } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import type { TestSpecification } from 'vitest/node';
-import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { keptThreadPool } from './scripts/lib/grader/child/kept-threads.ts';
 import { sealedModules } from './scripts/lib/grader/child/proxy-module.ts';
 import { GRADED_PROJECT, GRADER_MODE, GRADER_WATCH_MODE, UNSEALED_MODE } from './scripts/lib/grader/contracts/grader-vitest.mjs';
@@ -42,9 +42,6 @@ function gradedProject(target: string, name: string, watch = false, inProcess = 
     },
   };
 }
-
-/** The workbook's test files that run alone, after the others (see the project 'workbook-alone'). */
-const RUN_ALONE = ['tests/workbook/membrane.test.ts'];
 
 /** True when the folder can be written to. */
 function writable(folder: string): boolean {
@@ -96,25 +93,11 @@ export default defineConfig(({ mode }) => {
           test: {
             name: 'workbook',
             include: ['tests/workbook/**/*.test.ts'],
-            exclude: [...configDefaults.exclude, ...RUN_ALONE],
             // Most of these tests wait on the commands they start (graders, packs, browsers), which use
             // the CPUs themselves: one file per CPU keeps the machine busy while another file waits.
             maxWorkers: availableParallelism(),
             // (vitest runs projects with different worker counts one after the other.)
             sequence: { groupOrder: 1 },
-            testTimeout: 120_000,
-            hookTimeout: 120_000,
-          },
-        },
-        {
-          extends: true,
-          test: {
-            // Tests that say which of two stops ends a call (a cap on what the code sends, or a deadline
-            // after earlier stops): they run after the others, alone on the machine.
-            name: 'workbook-alone',
-            include: RUN_ALONE,
-            maxWorkers: 1,
-            sequence: { groupOrder: 2 },
             testTimeout: 120_000,
             hookTimeout: 120_000,
           },

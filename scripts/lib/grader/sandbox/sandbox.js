@@ -52,8 +52,9 @@ const OUTPUT_CAP = 64 * 1024;
 const viaPipes = process.argv[1] === 'pipes';
 const IN = viaPipes ? 3 : 0;
 const OUT = viaPipes ? 4 : 1;
-// A copy of wire.mjs's (this script cannot import): tests/workbook/wire.test.ts holds the two equal.
+// Copies of wire.mjs's (this script cannot import): tests/workbook/wire.test.ts holds them equal.
 const PART_BYTES = 60 * 1024;
+const MAX_FRAME = 8 * 1024 * 1024;
 
 /**
  * @param {Buffer} buffer
@@ -96,12 +97,39 @@ function readFrame() {
   return jsonParse(body.toString('utf8'));
 }
 
-/** @param {object} message */
+/**
+ * Sends a frame. One larger than the grader takes is not built: its length alone tells the grader,
+ * which stops the code at once, before a busy machine has spent the call's time on bytes it would refuse.
+ * @param {object} message
+ */
 function writeFrame(message) {
-  const body = BufferFrom(jsonStringify(message), 'utf8');
+  const longest = longestAnswerText(message);
+  if (longest > MAX_FRAME) return writeBytes(lengthHeader(longest));
+  const text = jsonStringify(message);
+  if (text.length > MAX_FRAME) return writeBytes(lengthHeader(text.length));
+  const body = BufferFrom(text, 'utf8');
   const frame = BufferAlloc(4 + body.length);
   frame.writeUInt32LE(body.length, 0);
   body.copy(frame, 4);
+  writeBytes(frame);
+}
+
+/** The length of the longest text among a message's answers themselves (0 when none is a text): a frame is at least that long. */
+function longestAnswerText(/** @type {{ slots?: unknown[] }} */ message) {
+  let longest = 0;
+  for (const slot of message.slots ?? []) if (typeof slot === 'string' && slot.length > longest) longest = slot.length;
+  return longest;
+}
+
+/** @param {number} length */
+function lengthHeader(length) {
+  const header = BufferAlloc(4);
+  header.writeUInt32LE(length, 0);
+  return header;
+}
+
+/** @param {Buffer} frame */
+function writeBytes(frame) {
   let offset = 0;
   while (offset < frame.length) {
     try {
