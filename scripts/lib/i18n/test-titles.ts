@@ -16,12 +16,7 @@ export function testTitles(lesson: Pick<Lesson, 'id'>, language: Language, root 
   const key = `${root}\0${lesson.id}\0${language}`;
   const known = kept.get(key);
   if (known !== undefined) return known;
-  const tests = (readTranslation(lesson, language, root) as { tests?: unknown } | undefined)?.tests;
-  const entries =
-    typeof tests === 'object' && tests !== null && !Array.isArray(tests)
-      ? Object.entries(tests).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '')
-      : [];
-  const titles = new Map(entries);
+  const titles = new Map(textsOf(lesson, language, 'tests', root));
   kept.set(key, titles);
   return titles;
 }
@@ -29,4 +24,15 @@ export function testTitles(lesson: Pick<Lesson, 'id'>, language: Language, root 
 /** The title of one of a lesson's tests (its English title, as results name it) in `language`: the translation's, else the English one. */
 export function testTitleIn(lesson: Pick<Lesson, 'id'>, name: string, language: Language, root = ROOT): string {
   return testTitles(lesson, language, root).get(name) ?? name;
+}
+
+/**
+ * The entries of one of a translation's maps from English to its words ("tests", "labels"): those
+ * whose value is a text, none when the translation or the map is missing or not an object.
+ */
+export function textsOf(lesson: Pick<Lesson, 'id'>, language: Language, field: 'tests' | 'labels', root = ROOT): Array<[string, string]> {
+  const map = (readTranslation(lesson, language, root) as Record<string, unknown> | undefined)?.[field];
+  return typeof map === 'object' && map !== null && !Array.isArray(map)
+    ? Object.entries(map).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '')
+    : [];
 }
