@@ -54,19 +54,20 @@ describe.each(lessons.map((lesson) => [lesson.id, lesson] as const))('%s', (_id,
   test.each(translations)('every label in English words reaches a student in %s, and every key of the map words one', (language) => {
     const map = lessonLabels(lesson, language);
     const trace: LabelTrace = { used: new Set(), kept: [] };
-    const inEnglish = labels
+    const unworded = labels
       .map((label) => label.split('\n')[0] as string)
       .filter((label) => translateLabel(label, map, trace) === label && inEnglishWords(label));
-    expect(inEnglish, 'labels the map has no words for').toEqual([]);
-    expect(
-      trace.kept.filter((value) => inEnglishWords(value)),
-      'English words carried into a translation by a placeholder',
-    ).toEqual([]);
     const keys = [...map.exact.keys(), ...map.patterns.map((pattern) => pattern.key)];
-    expect(
-      keys.filter((key) => !trace.used.has(key)),
-      'keys that word no label the suite gives',
-    ).toEqual([]);
+    // (All three at once, so that one failure does not hide the others.)
+    expect({
+      'labels the map has no words for': unworded,
+      'English words a placeholder carries into the words': trace.kept.filter((value) => inEnglishWords(value)),
+      'keys that word no label the suite gives': keys.filter((key) => !trace.used.has(key)),
+    }).toEqual({
+      'labels the map has no words for': [],
+      'English words a placeholder carries into the words': [],
+      'keys that word no label the suite gives': [],
+    });
   });
 
   test.each(translations)('a key and its translation in %s name the same placeholders', (language) => {
