@@ -13,6 +13,8 @@ import { failureOf } from '../../scripts/lib/core/failure.ts';
 import { scoreLesson, type TestOutcome } from '../../scripts/lib/core/results.ts';
 import { painter } from '../../scripts/lib/core/cli.ts';
 import { renderReport } from '../../scripts/lib/report/report.ts';
+import { renderFeedback } from '../../scripts/lib/teacher/gradebook/feedback.ts';
+import { lessonGrade } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
 import { listLessons, readLesson, ROOT, suitePath } from '../../scripts/lib/core/workbook.ts';
 import { MARK, suiteLabels } from './suite-labels.ts';
 
@@ -104,39 +106,40 @@ describe('the report', () => {
   const plain = painter(false);
   const lesson = readLesson('03-win');
 
+  /** A failed check of one of lesson 03's tests, as vitest reports it. */
+  function failedCheck(name: string, task: number, label: string, expected: string, actual: string): TestOutcome {
+    const failure = failureOf({ name: 'AssertionError', message: `${label}: expected ${actual} to be ${expected}`, expected, actual });
+    return { name, task, hidden: false, status: 'failed', durationMs: 1, failure };
+  }
+
+  const tooFewLines = failedCheck('WINNING_LINES holds exactly eight lines, and no line twice', 1, 'how many lines WINNING_LINES holds', '8', '7');
+
+  function scoreWith(failed: TestOutcome) {
+    const passed: TestOutcome = { name: 'other', task: 2, hidden: false, status: 'passed', durationMs: 1 };
+    return scoreLesson(lesson, { lessonId: lesson.id, tests: [failed, passed], output: '', durationMs: 5 });
+  }
+
   function reportIn(language: 'en' | 'ru', failed: TestOutcome): string {
-    const passed = (name: string, task: number): TestOutcome => ({ name, task, hidden: false, status: 'passed', durationMs: 1 });
-    const score = scoreLesson(lesson, { lessonId: lesson.id, tests: [failed, passed('other', 2)], output: '', durationMs: 5 });
+    const score = scoreWith(failed);
     return renderReport({ subject: 'x', scores: new Map([[lesson.id, score]]), selected: [lesson.id], allLessons: [lesson.id], paint: plain, language });
   }
 
   test("a failing lesson's report in Russian names what the failed check looked at in Russian", () => {
-    const failure = failureOf({ name: 'AssertionError', message: 'how many lines WINNING_LINES holds: expected 7 to be 8', expected: '8', actual: '7' });
-    const failed: TestOutcome = {
-      name: 'WINNING_LINES holds exactly eight lines, and no line twice',
-      task: 1,
-      hidden: false,
-      status: 'failed',
-      durationMs: 1,
-      failure,
-    };
-    expect(reportIn('ru', failed)).toContain('Проверяем число линий в WINNING_LINES:');
-    expect(reportIn('en', failed)).toContain('Checking how many lines WINNING_LINES holds:');
+    expect(reportIn('ru', tooFewLines)).toContain('Проверяем число линий в WINNING_LINES:');
+    expect(reportIn('en', tooFewLines)).toContain('Checking how many lines WINNING_LINES holds:');
   });
 
   test('a label with a board under it: the first line in Russian, the board as it is', () => {
     const label = "hasWon(board, 'O') when X has the top row, on this board\n X | X | X\n---+---+---";
-    const failure = failureOf({ name: 'AssertionError', message: `${label}: expected true to be false`, expected: 'false', actual: 'true' });
-    const failed: TestOutcome = {
-      name: "hasWon is false for a line that holds both marks, and for the other player's line",
-      task: 2,
-      hidden: false,
-      status: 'failed',
-      durationMs: 1,
-      failure,
-    };
-    const report = reportIn('ru', failed);
+    const report = reportIn('ru', failedCheck("hasWon is false for a line that holds both marks, and for the other player's line", 2, label, 'false', 'true'));
     expect(report).toContain("Проверяем hasWon(board, 'O'), когда у X весь верхний ряд, на этом поле:");
     expect(report).toMatch(/\n {10}X \| X \| X\n/);
+  });
+
+  test("a student's class feedback in Russian words the labels of its failures in Russian", () => {
+    const score = scoreWith(tooFewLines);
+    const feedback = renderFeedback({ name: 'Аня', scores: [score], grades: [lessonGrade(score, 0)], notes: [], language: 'ru' });
+    expect(feedback).not.toContain('how many lines WINNING_LINES holds');
+    expect(feedback).toContain('Проверяем число линий в WINNING_LINES:');
   });
 });
