@@ -4,9 +4,13 @@
  * words a label the suite still gives, a key and its translation name the same placeholders, and the
  * report shows the label in the student's language.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { labelMap, lessonLabels, placeholdersOf, translateLabel, type LabelTrace } from '../../scripts/lib/i18n/assertion-labels.ts';
+import { labelIn, labelMap, lessonLabels, placeholdersOf, translateLabel, type LabelTrace } from '../../scripts/lib/i18n/assertion-labels.ts';
+import { testTitleIn } from '../../scripts/lib/i18n/test-titles.ts';
+import { planPack } from '../../scripts/lib/teacher/pack/plan.ts';
 import { readTranslation } from '../../scripts/lib/i18n/lesson-text.ts';
 import { LANGUAGES } from '../../scripts/lib/core/languages.ts';
 import { failureOf } from '../../scripts/lib/core/failure.ts';
@@ -142,4 +146,21 @@ describe('the report', () => {
     expect(feedback).not.toContain('how many lines WINNING_LINES holds');
     expect(feedback).toContain('Проверяем число линий в WINNING_LINES:');
   });
+});
+
+test("a student edition in Russian words the report's test titles and labels in Russian (its lesson.json carries them)", () => {
+  const lesson = readLesson('03-win');
+  const plan = planPack(ROOT, [lesson], [], lessons, 'ru');
+  const edition = mkdtempSync(join(tmpdir(), 'workbook-labels-'));
+  try {
+    mkdirSync(join(edition, 'lessons', lesson.id), { recursive: true });
+    writeFileSync(join(edition, 'lessons', lesson.id, 'lesson.json'), plan.files.get(`lessons/${lesson.id}/lesson.json`) as Buffer);
+    expect([...plan.files.keys()].filter((path) => path.endsWith('.ru.json'))).toEqual([]);
+    expect(labelIn(lesson, 'how many lines WINNING_LINES holds', 'ru', edition)).toBe('число линий в WINNING_LINES');
+    expect(testTitleIn(lesson, 'WINNING_LINES holds exactly eight lines, and no line twice', 'ru', edition)).toBe(
+      'в WINNING_LINES ровно восемь линий, и ни одной дважды',
+    );
+  } finally {
+    rmSync(edition, { recursive: true, force: true });
+  }
 });
