@@ -10,6 +10,7 @@ import { LESSON_ID, readmePath, type Lesson } from '../core/workbook.ts';
 import { visible } from '../core/text.ts';
 import type { Language } from '../core/languages.ts';
 import { testTitleIn } from '../i18n/test-titles.ts';
+import { labelIn } from '../i18n/assertion-labels.ts';
 import { listInWords, translator, type Translate } from '../i18n/messages.ts';
 
 /** What the report needs besides the scores. */
@@ -113,11 +114,18 @@ function lessonDetails(score: LessonScore, context: ReportContext, t: Translate)
   }
   const failedTask = score.tasks[firstFailed.task - 1] ?? task;
   // A visible test's title in the report's language (hidden tests are never named beyond their own words).
-  const testName = visible(firstFailed.hidden ? firstFailed.name : testTitleIn(score.lesson, firstFailed.name, context.language ?? 'en'));
+  const language = context.language ?? 'en';
+  const testName = visible(firstFailed.hidden ? firstFailed.name : testTitleIn(score.lesson, firstFailed.name, language));
   const taskScore = { earned: formatPoints(failedTask.earned), points: failedTask.points, passed: failedTask.passed, total: failedTask.total };
   return [
     paint('red', t('report.failedTask', { number: failedTask.number, title: failedTask.title })) + paint('gray', t('report.taskScore', taskScore)),
-    ...indent([paint('bold', firstFailed.hidden ? t('report.hiddenTest', { name: testName }) : testName), ...explainFailure(firstFailed, paint, t)], 2),
+    ...indent(
+      [
+        paint('bold', firstFailed.hidden ? t('report.hiddenTest', { name: testName }) : testName),
+        ...explainFailure(firstFailed, paint, t, (label) => labelIn(score.lesson, label, language)),
+      ],
+      2,
+    ),
     ...hiddenFailures(score, context, t),
     ...(teacher
       ? []
@@ -323,7 +331,7 @@ function shown(failure: Failure): Failure {
 }
 
 /** Plain words for one failed test. */
-export function explainFailure(test: TestOutcome, paint: Paint, t: Translate = english): string[] {
+export function explainFailure(test: TestOutcome, paint: Paint, t: Translate = english, label: WordLabel = asWritten): string[] {
   const failure = test.failure && shown(test.failure);
   if (!failure) return [t('report.failedWithoutMessage')];
   if (failure.kind === 'stopped') {
@@ -341,8 +349,9 @@ export function explainFailure(test: TestOutcome, paint: Paint, t: Translate = e
     return [t('report.testTimeout', { seconds: failure.limitMs / 1000 }), t('report.testTimeout.hint')];
   }
   if ((failure.kind === 'assertion' || failure.kind === 'thrown') && failure.expected !== undefined && failure.actual !== undefined) {
-    return explainMismatch({ expected: failure.expected, actual: failure.actual }, failure.message, paint, t);
+    return explainMismatch({ expected: failure.expected, actual: failure.actual }, failure.message, paint, t, label);
   }
+  if (failure.kind === 'assertion') return [withLabelWorded(failure.message, label)];
   return describeThrown(failure, t);
 }
 
@@ -387,10 +396,23 @@ function describeSyntaxError(message: string, t: Translate): string[] | undefine
   return [heading, ...frame, t('report.syntaxError.hint')];
 }
 
+/** An assertion's label (what the suite's expect() looks at) in the report's language: labelIn of the lesson. */
+export type WordLabel = (label: string) => string;
+
+function asWritten(label: string): string {
+  return label;
+}
+
+/** An assertion message of vitest's own words with its label, if it has one, worded by `word`. */
+function withLabelWorded(message: string, word: WordLabel): string {
+  const { label } = assertionWording(message);
+  return label === undefined ? message : word(label) + message.slice(label.length);
+}
+
 /** What the test expected next to what the code gave. */
-function explainMismatch({ expected, actual }: Required<Comparison>, message: string, paint: Paint, t: Translate): string[] {
+function explainMismatch({ expected, actual }: Required<Comparison>, message: string, paint: Paint, t: Translate, word: WordLabel): string[] {
   const { label, actualIsText, expectedIsText } = assertionWording(message);
-  const [firstLine, ...more] = (label ?? '').split('\n');
+  const [firstLine, ...more] = (label === undefined ? '' : word(label)).split('\n');
   const heading = label ? [t('report.checking', { what: firstLine ?? '' }), ...indent(more, 2)] : [];
   if (actualIsText && expectedIsText) return [...heading, ...compareTexts(expected, actual, paint, t)];
   const [expectedLabel, gotLabel] = valueLabels(t);

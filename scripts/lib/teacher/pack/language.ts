@@ -25,12 +25,16 @@ type Hint = string | { text: string; tests: string[] };
 /** lesson.json as written: the texts a translation replaces, and every other field. */
 type LessonJson = Record<string, unknown> & { title: string; tasks: Array<Record<string, unknown> & { title: string; hints?: Hint[] }> };
 
+/** A translation's maps from English to its words: test titles ("tests") and assertion labels ("labels"). */
+export type TranslatedWords = Partial<Record<'tests' | 'labels', Record<string, string>>>;
+
 /**
  * lesson.json (`source`, as written) with the title, task titles and hint texts of `translated` (the
- * lesson read in the edition's language, `lessonIn`): every other field, and the test names a hint
- * is about, stay as lesson.json has them.
+ * lesson read in the edition's language, `lessonIn`), and the translation's `words` for the report
+ * (the edition ships no lesson.<lang>.json to read them from): every other field, and the test names
+ * a hint is about, stay as lesson.json has them.
  */
-export function translatedLessonJson(source: string, translated: Lesson): string {
+export function translatedLessonJson(source: string, translated: Lesson, words: TranslatedWords = {}): string {
   const lesson = JSON.parse(source) as LessonJson;
   const tasks = lesson.tasks.map((task, index) => {
     const own = translated.tasks[index];
@@ -40,5 +44,5 @@ export function translatedLessonJson(source: string, translated: Lesson): string
     });
     return { ...task, title: own?.title ?? task.title, hints };
   });
-  return `${JSON.stringify({ ...lesson, title: translated.title, tasks }, null, 2)}\n`;
+  return `${JSON.stringify({ ...lesson, title: translated.title, tasks, ...words }, null, 2)}\n`;
 }
