@@ -4,13 +4,25 @@
 export const SHOWN_LINES = 200;
 export const SHOWN_CHARS = 10_000;
 
+/** How much of a cut text was left out: whole lines, or (when the text was cut inside its last line) characters. */
+export type LeftOut = { lines: number } | { characters: number };
+
+/** The last line of a cut text, which says how much was left out. */
+export type CutNote = (left: LeftOut) => string;
+
+/** The note in English: "(… 3,999,990 more lines)". */
+export const ENGLISH_CUT_NOTE: CutNote = (left) =>
+  'lines' in left
+    ? `(… ${left.lines.toLocaleString('en')} more line${left.lines === 1 ? '' : 's'})`
+    : `(… ${left.characters.toLocaleString('en')} more characters)`;
+
 /**
  * A text cut to what a person can read (SHOWN_LINES lines, SHOWN_CHARS characters), with its last line
- * saying how much was left out ("(… 3,999,990 more lines)"); a shorter text as it is. Everything that
- * shows an answer cuts it first, before it builds anything from it: an answer at the grader's size
- * cap (8 MB of line ends, say) would otherwise cost minutes and gigabytes to diff.
+ * saying how much was left out (`note`, "(… 3,999,990 more lines)" by default); a shorter text as it
+ * is. Everything that shows an answer cuts it first, before it builds anything from it: an answer at
+ * the grader's size cap (8 MB of line ends, say) would otherwise cost minutes and gigabytes to diff.
  */
-export function boundText(text: string, lines = SHOWN_LINES, chars = SHOWN_CHARS): string {
+export function boundText(text: string, lines = SHOWN_LINES, chars = SHOWN_CHARS, note: CutNote = ENGLISH_CUT_NOTE): string {
   if (text.length <= chars && !hasMoreLines(text, lines)) return text;
   let end = 0;
   for (let line = 0; line < lines; line += 1) {
@@ -23,9 +35,8 @@ export function boundText(text: string, lines = SHOWN_LINES, chars = SHOWN_CHARS
   }
   const kept = text.slice(0, end);
   const linesLeft = countLines(text, end) - (kept.endsWith('\n') || kept === '' ? 0 : 1);
-  const note =
-    linesLeft > 0 ? `${linesLeft.toLocaleString('en')} more line${linesLeft === 1 ? '' : 's'}` : `${(text.length - end).toLocaleString('en')} more characters`;
-  return `${kept}${kept.endsWith('\n') || kept === '' ? '' : '\n'}(… ${note})`;
+  const left: LeftOut = linesLeft > 0 ? { lines: linesLeft } : { characters: text.length - end };
+  return `${kept}${kept.endsWith('\n') || kept === '' ? '' : '\n'}${note(left)}`;
 }
 
 /** True when `text` has more than `lines` lines (stops counting there). */

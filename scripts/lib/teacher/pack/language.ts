@@ -27,10 +27,11 @@ type LessonJson = Record<string, unknown> & { title: string; tasks: Array<Record
 
 /**
  * lesson.json (`source`, as written) with the title, task titles and hint texts of `translated` (the
- * lesson read in the edition's language, `lessonIn`): every other field, and the test names a hint
- * is about, stay as lesson.json has them.
+ * lesson read in the edition's language, `lessonIn`), and the titles of its tests in that language
+ * as "tests": { English title: title } (i18n/test-titles.ts reads them there in an edition): every
+ * other field, and the test names a hint is about, stay as lesson.json has them.
  */
-export function translatedLessonJson(source: string, translated: Lesson): string {
+export function translatedLessonJson(source: string, translated: Lesson, testTitles: ReadonlyMap<string, string> = new Map()): string {
   const lesson = JSON.parse(source) as LessonJson;
   const tasks = lesson.tasks.map((task, index) => {
     const own = translated.tasks[index];
@@ -40,5 +41,6 @@ export function translatedLessonJson(source: string, translated: Lesson): string
     });
     return { ...task, title: own?.title ?? task.title, hints };
   });
-  return `${JSON.stringify({ ...lesson, title: translated.title, tasks }, null, 2)}\n`;
+  const tests = testTitles.size > 0 ? { tests: Object.fromEntries(testTitles) } : {};
+  return `${JSON.stringify({ ...lesson, title: translated.title, tasks, ...tests }, null, 2)}\n`;
 }

@@ -16,6 +16,7 @@ import type { PackPlan } from './plan-types.ts';
 import { studentGuide, studentReadme } from './readme.ts';
 import { isTranslatedText, translatedLessonJson, withPlainNames } from './language.ts';
 import { lessonIn } from '../../i18n/lesson-text.ts';
+import { testTitles } from '../../i18n/test-titles.ts';
 import { LANGUAGE_NAMES, SOURCE_LANGUAGE, type Language } from '../../core/languages.ts';
 import { translator } from '../../i18n/messages.ts';
 import { neededSupport } from './support.ts';
@@ -97,7 +98,7 @@ export function planPack(
       if (file === 'lesson.json') {
         const translated = lessonIn(lesson, language, root);
         titles.set(lesson.id, translated.title);
-        put(name, translatedLessonJson(readFileSync(join(root, name), 'utf8'), translated));
+        put(name, translatedLessonJson(readFileSync(join(root, name), 'utf8'), translated, testTitles(lesson, language, root)));
       } else {
         put(name, withPlainNames(readFileSync(join(root, translation), 'utf8'), language));
       }
