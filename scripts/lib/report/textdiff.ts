@@ -1,5 +1,5 @@
 /** Shows two texts line by line with spaces and line ends made visible, so "looks identical" failures explain themselves. */
-import { boundText, ENGLISH_CUT_NOTE, SHOWN_CHARS, SHOWN_LINES, type CutNote } from '../core/bounded-text.ts';
+import { cutText, ENGLISH_CUT_NOTE, SHOWN_CHARS, SHOWN_LINES, type CutNote } from '../core/bounded-text.ts';
 import type { Translate } from '../i18n/messages.ts';
 
 /** The marks used for invisible characters. */
@@ -50,8 +50,8 @@ export function cutNote(t: Translate): CutNote {
 
 /** A text cut to what is shown (boundText, its last line `note`), split into its lines. */
 export function shownLines(text: string, note: CutNote = ENGLISH_CUT_NOTE): TextLine[] {
-  const bounded = boundText(text, SHOWN_LINES, SHOWN_CHARS, note);
-  return splitLines(bounded, bounded !== text);
+  const shown = cutText(text, SHOWN_LINES, SHOWN_CHARS, note);
+  return splitLines(shown.text, shown.cut);
 }
 
 /** A line as shown: spaces as ·, tabs as →, then ⏎ for its line end or ∎ where the text stops without one. */
