@@ -56,7 +56,7 @@ runCommand(
     const all = listLessons();
     const named = selectLessons(positionals, all, t);
     // A hand-in that is no lessons folder is taken in as npm run grade takes it, into a temporary folder.
-    const found = values.target === undefined ? undefined : await targetCode(values.target, all, teachersIntake);
+    const found = values.target === undefined ? undefined : await targetCode(values.target, all, teachersIntake, t);
     if (found !== undefined) process.once('exit', found.dispose);
     const target = values.solutions ? resolve(ROOT, 'solutions') : (found?.dir ?? resolve(ROOT, 'lessons'));
     const shownTarget = found?.shown ?? '';
