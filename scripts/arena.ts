@@ -7,17 +7,17 @@
  * where solutions/ exists: a student edition neither has nor mentions it).
  */
 import { auditHeading, auditLine, auditNote, replayLine } from './lib/student/arena-format.ts';
-import { colorsEnabled, LANGUAGE_OPTION, painter, parseCommandLine, runCommand, type Paint } from './lib/core/cli.ts';
+import { checkLanguage, colorsEnabled, commandLanguage, LANGUAGE_OPTION, painter, parseCommandLine, runCommand, type Paint } from './lib/core/cli.ts';
 import { LESSON_FILES, loadLessonModule, ToolStopped, type ComputerModule, type SearchModule } from './lib/core/lesson-modules.ts';
 import { auditOne, describeProblem, players, type Outcome, type Player } from './lib/student/arena-players.ts';
 import { hasReference, UsageError } from './lib/core/workbook.ts';
 import { translator } from './lib/i18n/messages.ts';
-import { checkedLanguage, commandLanguage, loadWords } from './lib/student/speech.ts';
+import { loadWords } from './lib/student/speech.ts';
 
 /** Whether --reference can work here: the teacher's workbook has solutions/, a student edition has not. */
 const REFERENCE = hasReference();
 
-/** The arena's words, in its language (see speech.ts). */
+/** The arena's words, in its language (core/cli.ts's commandLanguage). */
 const t = translator(commandLanguage());
 
 const USAGE = t('arena.usage', {
@@ -28,24 +28,28 @@ const USAGE = t('arena.usage', {
 /** What the arena says when a lesson file it needs is missing. */
 const MISSING = t('arena.needsLessons');
 
-runCommand(USAGE, async () => {
-  const { values, positionals } = parseCommandLine({ reference: { type: 'boolean', default: false }, ...LANGUAGE_OPTION });
-  checkedLanguage(values.lang);
-  if (positionals.length > 0) throw new UsageError(t('play.unexpectedArgument', { argument: positionals[0] ?? '' }));
-  if (values.reference && !REFERENCE) throw new UsageError(t('arena.noReference'));
-  const folder = values.reference ? 'solutions' : 'lessons';
-  const paint = painter(colorsEnabled());
-  try {
-    const computer = await loadLessonModule<ComputerModule>(folder, LESSON_FILES.computer, MISSING, loadWords(t));
-    const search = await loadLessonModule<SearchModule>(folder, LESSON_FILES.search, MISSING, loadWords(t));
-    checkAuditWorks(search, folder);
-    return runArena(players(computer, search, t), search, folder, paint);
-  } catch (error) {
-    if (!(error instanceof ToolStopped)) throw error;
-    process.stderr.write(`${error.message}\n`);
-    return 1;
-  }
-});
+runCommand(
+  USAGE,
+  async () => {
+    const { values, positionals } = parseCommandLine({ reference: { type: 'boolean', default: false }, ...LANGUAGE_OPTION }, undefined, t);
+    checkLanguage(values.lang, t);
+    if (positionals.length > 0) throw new UsageError(t('play.unexpectedArgument', { argument: positionals[0] ?? '' }));
+    if (values.reference && !REFERENCE) throw new UsageError(t('arena.noReference'));
+    const folder = values.reference ? 'solutions' : 'lessons';
+    const paint = painter(colorsEnabled());
+    try {
+      const computer = await loadLessonModule<ComputerModule>(folder, LESSON_FILES.computer, MISSING, loadWords(t));
+      const search = await loadLessonModule<SearchModule>(folder, LESSON_FILES.search, MISSING, loadWords(t));
+      checkAuditWorks(search, folder);
+      return runArena(players(computer, search, t), search, folder, paint);
+    } catch (error) {
+      if (!(error instanceof ToolStopped)) throw error;
+      process.stderr.write(`${error.message}\n`);
+      return 1;
+    }
+  },
+  t,
+);
 
 /** Audits every player in both seats and prints the table, the replays and a summary. */
 function runArena(all: Player[], search: SearchModule, folder: string, paint: Paint): number {

@@ -2,7 +2,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { colorsEnabled, LANGUAGE_OPTION, LANGUAGE_USAGE, painter, parseCommandLine, Refusal, runCommand } from './lib/core/cli.ts';
+import { checkLanguage, colorsEnabled, commandSpeech, LANGUAGE_OPTION, painter, parseCommandLine, Refusal, runCommand } from './lib/core/cli.ts';
 import { gradeLessons, withPrerequisites } from './lib/grader/command/grading.ts';
 import { doneLessons, readProgress, recordScores, STATE_DIR, writeProgress } from './lib/core/progress.ts';
 import { typecheck } from './lib/grader/command/typecheck.ts';
@@ -12,145 +12,134 @@ import type { LessonScore } from './lib/core/results.ts';
 import { DEFAULT_LIMIT_MS, drawSeed, parseSeed } from './lib/grader/command/runner.ts';
 import { hasHiddenTests, hasReference, listLessons, ROOT, selectLessons, UsageError, type Lesson } from './lib/core/workbook.ts';
 import { heldLessons, targetCode, type HandInTaker, type LeftOut } from './lib/core/target.ts';
-import { chooseLanguage } from './lib/i18n/choose.ts';
 import type { Language } from './lib/core/languages.ts';
 import { lessonIn, lessonTextPath, scoreIn } from './lib/i18n/lesson-text.ts';
-import { listInWords, translator, type Translate } from './lib/i18n/messages.ts';
+import { listInWords, type Translate } from './lib/i18n/messages.ts';
 
-const USAGE = `
-Usage: npm run check [-- [lesson…] [options]]
+/** The language check speaks (core/cli.ts's commandLanguage), its words and its usage. */
+const {
+  language,
+  t,
+  usage: USAGE,
+} = commandSpeech('usage.check', (words) => ({
+  solutionsLine: hasReference() ? words('usage.check.solutions') : '',
+  hiddenLines: hasHiddenTests() ? words('usage.check.hidden') : '',
+  limit: DEFAULT_LIMIT_MS / 1000,
+}));
 
-Grades your code in lessons/ and shows what to do next. Name lessons by number or name
-(npm run check 01, npm run check board); without names every lesson is graded.
-
-Options:
-${hasReference() ? "  --solutions       grade the reference solutions instead (the teacher's view)\n" : ''}  --target DIR      grade the exercise files in DIR: a folder holding 01-board/, 02-input/, …, or a
-                    workbook or hand-in folder holding lessons/ (also inside one folder around it),
-                    or any one hand-in npm run grade takes (loose files, archives, a .zip itself);
-                    only the lessons DIR holds are graded, and the others are named
-${
-  hasHiddenTests()
-    ? '  --hidden          also run your teacher-only tests (tests/hidden/) and show what failed by name:\n' +
-      "                    npm run check -- --target DIR --hidden checks one student's or a new solution's folder\n" +
-      "  --seed N          with --hidden: the seed of the hidden tests' generated inputs (each run draws one\n" +
-      '                    and shows it; a gradebook shows the one a class was graded with)\n'
-    : ''
-}  --limit SECONDS   stop a call into your code that runs longer than this; that test fails (default ${DEFAULT_LIMIT_MS / 1000})
-  --no-typecheck    skip TypeScript's type check (type errors are shown but cost no points)
-  --json [FILE]     also write every result as JSON (default file: results.json, which git ignores)
-  --format F [FILE] also write results for another tool: exercism or gradescope (results.json), junit (junit.xml)
-${LANGUAGE_USAGE}
-`;
-
-runCommand(USAGE, async () => {
-  const { args, outputs } = takeResultFileOptions(process.argv.slice(2));
-  const { values, positionals } = parseCommandLine(
-    {
-      solutions: { type: 'boolean', default: false },
-      target: { type: 'string' },
-      limit: { type: 'string' },
-      typecheck: { type: 'boolean', default: true },
-      hidden: { type: 'boolean', default: false },
-      seed: { type: 'string' },
-      ...LANGUAGE_OPTION,
-    },
-    args,
-  );
-  const language = chooseLanguage({ option: values.lang, root: ROOT });
-  const t = translator(language);
-  if (values.hidden && !hasHiddenTests()) throw new UsageError(t('check.noHiddenTests'));
-  if (values.solutions && values.target !== undefined) throw new UsageError(t('check.solutionsOrTarget'));
-  if (values.seed !== undefined && !values.hidden) throw new UsageError(t('check.seedWithoutHidden'));
-  // Only the hidden suites draw inputs from the seed; the visible ones are the same on every run.
-  const seed = values.hidden ? (values.seed === undefined ? drawSeed() : parseSeed(values.seed)) : undefined;
-  const limitSeconds = values.limit === undefined ? DEFAULT_LIMIT_MS / 1000 : Number(values.limit);
-  if (!(limitSeconds > 0)) throw new UsageError(t('check.limit', { value: values.limit ?? '' }));
-
-  const all = listLessons();
-  const named = selectLessons(positionals, all);
-  // A hand-in that is no lessons folder is taken in as npm run grade takes it, into a temporary folder.
-  const found = values.target === undefined ? undefined : await targetCode(values.target, all, teachersIntake);
-  if (found !== undefined) process.once('exit', found.dispose);
-  const target = values.solutions ? resolve(ROOT, 'solutions') : (found?.dir ?? resolve(ROOT, 'lessons'));
-  const shownTarget = found?.shown ?? '';
-  const code = values.solutions ? t('check.subject.solutions') : (found?.code ?? t('check.subject.own'));
-  const subject = seed !== undefined ? t('check.subject.hidden', { code, seed: String(seed) }) : code;
-  // A --target folder is graded on the lessons it holds; the lessons it lacks are named, not graded.
-  const { held: selected, leftOut } = found === undefined ? { held: named, leftOut: [] } : heldLessons(found.dir, named);
-  if (selected.length === 0) {
-    const asked = leftOut.map((entry) =>
-      entry.absentFiles.length === 0
-        ? t('check.noneHeld.noFolder', { folder: entry.lesson.id })
-        : t('check.noneHeld.without', { folder: entry.lesson.id, files: entry.absentFiles.join(', ') }),
+runCommand(
+  USAGE,
+  async () => {
+    const { args, outputs } = takeResultFileOptions(process.argv.slice(2), t);
+    const { values, positionals } = parseCommandLine(
+      {
+        solutions: { type: 'boolean', default: false },
+        target: { type: 'string' },
+        limit: { type: 'string' },
+        typecheck: { type: 'boolean', default: true },
+        hidden: { type: 'boolean', default: false },
+        seed: { type: 'string' },
+        ...LANGUAGE_OPTION,
+      },
+      args,
+      t,
     );
-    throw new Refusal(t('check.noneHeld', { target: shownTarget, asked: asked.join('; ') }));
-  }
-  const needed = found === undefined ? { held: withPrerequisites(selected, all), leftOut: [] } : heldLessons(found.dir, withPrerequisites(selected, all));
+    checkLanguage(values.lang, t);
+    if (values.hidden && !hasHiddenTests()) throw new UsageError(t('check.noHiddenTests'));
+    if (values.solutions && values.target !== undefined) throw new UsageError(t('check.solutionsOrTarget'));
+    if (values.seed !== undefined && !values.hidden) throw new UsageError(t('check.seedWithoutHidden'));
+    // Only the hidden suites draw inputs from the seed; the visible ones are the same on every run.
+    const seed = values.hidden ? (values.seed === undefined ? drawSeed() : parseSeed(values.seed)) : undefined;
+    const limitSeconds = values.limit === undefined ? DEFAULT_LIMIT_MS / 1000 : Number(values.limit);
+    if (!(limitSeconds > 0)) throw new UsageError(t('check.limit', { value: values.limit ?? '' }));
 
-  const progress = process.stderr.isTTY ? (text: string) => process.stderr.write(`\r\x1b[K${text}`) : () => {};
-  const lessons = needed.held;
-  let finished = 0;
-  progress(t('check.grading', { count: lessons.length }));
-  const ownLessons = !values.solutions && values.target === undefined;
-  let typeCheckFailure: string | undefined;
-  const types = values.typecheck
-    ? typecheck(ROOT, target, lessons, join(ROOT, STATE_DIR)).catch((error: unknown) => {
-        // The grades still stand; only the type check is missing, and the student must know it did not happen.
-        typeCheckFailure = error instanceof Error ? error.message : String(error);
-        return undefined;
-      })
-    : Promise.resolve(undefined);
-  const scores = await gradeLessons({
-    target,
-    lessons,
-    hidden: values.hidden,
-    limitMs: limitSeconds * 1000,
-    ...(seed === undefined ? {} : { seed }),
-    stateDir: join(ROOT, STATE_DIR),
-    onLessonDone: (run) => {
-      finished += 1;
-      progress(t('check.gradingProgress', { finished, count: lessons.length, last: run.lessonId }));
-    },
-  });
-  progress(values.typecheck ? t('check.typeChecking') : '');
-  const typeReport = await types;
-  progress('');
+    const all = listLessons();
+    const named = selectLessons(positionals, all, t);
+    // A hand-in that is no lessons folder is taken in as npm run grade takes it, into a temporary folder.
+    const found = values.target === undefined ? undefined : await targetCode(values.target, all, teachersIntake, t);
+    if (found !== undefined) process.once('exit', found.dispose);
+    const target = values.solutions ? resolve(ROOT, 'solutions') : (found?.dir ?? resolve(ROOT, 'lessons'));
+    const shownTarget = found?.shown ?? '';
+    const code = values.solutions ? t('check.subject.solutions') : (found?.code ?? t('check.subject.own'));
+    const subject = seed !== undefined ? t('check.subject.hidden', { code, seed: String(seed) }) : code;
+    // A --target folder is graded on the lessons it holds; the lessons it lacks are named, not graded.
+    const { held: selected, leftOut } = found === undefined ? { held: named, leftOut: [] } : heldLessons(found.dir, named);
+    if (selected.length === 0) {
+      const asked = leftOut.map((entry) =>
+        entry.absentFiles.length === 0
+          ? t('check.noneHeld.noFolder', { folder: entry.lesson.id })
+          : t('check.noneHeld.without', { folder: entry.lesson.id, files: entry.absentFiles.join(', ') }),
+      );
+      throw new Refusal(t('check.noneHeld', { target: shownTarget, asked: asked.join('; ') }));
+    }
+    const needed = found === undefined ? { held: withPrerequisites(selected, all), leftOut: [] } : heldLessons(found.dir, withPrerequisites(selected, all));
 
-  // Progress is the student's own checks; a teacher's run with hidden tests does not count there.
-  if (ownLessons && !values.hidden) {
-    const graded = [...scores.values()];
-    writeProgress(ROOT, recordScores(readProgress(ROOT), graded, new Date()));
-  }
+    const progress = process.stderr.isTTY ? (text: string) => process.stderr.write(`\r\x1b[K${text}`) : () => {};
+    const lessons = needed.held;
+    let finished = 0;
+    progress(t('check.grading', { count: lessons.length }));
+    const ownLessons = !values.solutions && values.target === undefined;
+    let typeCheckFailure: string | undefined;
+    const types = values.typecheck
+      ? typecheck(ROOT, target, lessons, join(ROOT, STATE_DIR)).catch((error: unknown) => {
+          // The grades still stand; only the type check is missing, and the student must know it did not happen.
+          typeCheckFailure = error instanceof Error ? error.message : String(error);
+          return undefined;
+        })
+      : Promise.resolve(undefined);
+    const scores = await gradeLessons({
+      target,
+      lessons,
+      hidden: values.hidden,
+      limitMs: limitSeconds * 1000,
+      ...(seed === undefined ? {} : { seed }),
+      stateDir: join(ROOT, STATE_DIR),
+      onLessonDone: (run) => {
+        finished += 1;
+        progress(t('check.gradingProgress', { finished, count: lessons.length, last: run.lessonId }));
+      },
+    });
+    progress(values.typecheck ? t('check.typeChecking') : '');
+    const typeReport = await types;
+    progress('');
 
-  const selectedScores = selected.map((lesson) => scores.get(lesson.id) as LessonScore);
-  for (const output of outputs) {
-    const context = { scores: selectedScores, root: ROOT, target, progress: readProgress(ROOT), now: new Date() };
-    writeFileSync(output.file, renderResultFile(output.format, context));
-    process.stderr.write(`${t('check.wrote', { file: output.file, format: output.format })}\n`);
-  }
+    // Progress is the student's own checks; a teacher's run with hidden tests does not count there.
+    if (ownLessons && !values.hidden) {
+      const graded = [...scores.values()];
+      writeProgress(ROOT, recordScores(readProgress(ROOT), graded, new Date()));
+    }
 
-  const paint = painter(colorsEnabled());
-  console.log(
-    renderReport({
-      subject,
-      scores: new Map([...scores].map(([id, score]) => [id, scoreIn(score, language)])),
-      selected: selected.map((lesson) => lesson.id),
-      allLessons: all.map((lesson) => lesson.id),
-      paint,
-      types: typeReport,
-      doneLessons: ownLessons ? doneLessons(readProgress(ROOT)) : undefined,
-      showHidden: values.hidden,
-      ...(found === undefined ? {} : { voice: 'teacher' as const }),
-      language,
-      lessonText: (lesson) => lessonTextPath(lesson, language),
-    }),
-  );
-  for (const line of absentLessonLines(selected, leftOut, needed.leftOut, t, language)) console.log(paint('yellow', line));
-  if (typeCheckFailure !== undefined) {
-    console.error(paint('red', t('check.typeCheckFailed', { error: typeCheckFailure })));
-  }
-  return selected.every((lesson) => scores.get(lesson.id)?.done) ? 0 : 1;
-});
+    const selectedScores = selected.map((lesson) => scores.get(lesson.id) as LessonScore);
+    for (const output of outputs) {
+      const context = { scores: selectedScores, root: ROOT, target, progress: readProgress(ROOT), now: new Date() };
+      writeFileSync(output.file, renderResultFile(output.format, context));
+      process.stderr.write(`${t('check.wrote', { file: output.file, format: output.format })}\n`);
+    }
+
+    const paint = painter(colorsEnabled());
+    console.log(
+      renderReport({
+        subject,
+        scores: new Map([...scores].map(([id, score]) => [id, scoreIn(score, language)])),
+        selected: selected.map((lesson) => lesson.id),
+        allLessons: all.map((lesson) => lesson.id),
+        paint,
+        types: typeReport,
+        doneLessons: ownLessons ? doneLessons(readProgress(ROOT)) : undefined,
+        showHidden: values.hidden,
+        ...(found === undefined ? {} : { voice: 'teacher' as const }),
+        language,
+        lessonText: (lesson) => lessonTextPath(lesson, language),
+      }),
+    );
+    for (const line of absentLessonLines(selected, leftOut, needed.leftOut, t, language)) console.log(paint('yellow', line));
+    if (typeCheckFailure !== undefined) {
+      console.error(paint('red', t('check.typeCheckFailed', { error: typeCheckFailure })));
+    }
+    return selected.every((lesson) => scores.get(lesson.id)?.done) ? 0 : 1;
+  },
+  t,
+);
 
 /**
  * For a --target folder: the lessons asked for that it does not hold (not graded), and each graded
@@ -179,7 +168,7 @@ function absentLessonLines(graded: Lesson[], leftOut: LeftOut[], absentPrerequis
  * Takes --json [FILE] and --format NAME [FILE] out of the arguments (a FILE is recognised by its
  * .json or .xml ending, so lesson names are never taken for files).
  */
-function takeResultFileOptions(argv: string[]): { args: string[]; outputs: Array<{ format: Format | 'json'; file: string }> } {
+function takeResultFileOptions(argv: string[], t: Translate): { args: string[]; outputs: Array<{ format: Format | 'json'; file: string }> } {
   const args: string[] = [];
   const outputs: Array<{ format: Format | 'json'; file: string }> = [];
   for (let index = 0; index < argv.length; index += 1) {
@@ -190,7 +179,7 @@ function takeResultFileOptions(argv: string[]): { args: string[]; outputs: Array
     } else if (arg === '--format' || arg.startsWith('--format=')) {
       const name = arg.includes('=') ? arg.slice('--format='.length) : argv[(index += 1)];
       if (!FORMATS.includes(name as Format)) {
-        throw new UsageError(`--format takes one of ${FORMATS.join(', ')}; got "${name ?? ''}".`);
+        throw new UsageError(t('errors.format', { formats: FORMATS.join(', '), name: name ?? '' }));
       }
       format = name as Format;
     }
@@ -202,7 +191,7 @@ function takeResultFileOptions(argv: string[]): { args: string[]; outputs: Array
     const file = next !== undefined && /\.(json|xml)$/i.test(next) ? next : defaultFileName(format);
     if (file === next) index += 1;
     if (outputs.some((output) => output.file === file)) {
-      throw new UsageError(`Two result files would both be written to ${file}: give each its own file name.`);
+      throw new UsageError(t('errors.sameResultFile', { file }));
     }
     outputs.push({ format, file });
   }

@@ -8,7 +8,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { LANGUAGE_OPTION, parseCommandLine, runCommand } from './lib/core/cli.ts';
+import { checkLanguage, commandLanguage, LANGUAGE_OPTION, parseCommandLine, runCommand } from './lib/core/cli.ts';
 import { LESSON_FILES, loadLessonModule, ToolStopped, type ComputerModule, type GameModule, type InputModule, type IO } from './lib/core/lesson-modules.ts';
 import { stubNameOf } from './lib/core/stub-error.ts';
 import { COMPUTER, withComputer, type Chooser } from './lib/student/computer-seat.ts';
@@ -17,7 +17,7 @@ import { terminalIO, type TerminalIO } from './lib/student/terminal-io.ts';
 import { playNamedTutorial, tutorialList, type TutorialModule } from './lib/student/tutorial-play.ts';
 import { hasReference, ROOT, UsageError } from './lib/core/workbook.ts';
 import { translator } from './lib/i18n/messages.ts';
-import { checkedLanguage, commandLanguage, loadWords } from './lib/student/speech.ts';
+import { loadWords } from './lib/student/speech.ts';
 
 /** Whether --reference can work here: the teacher's workbook has solutions/, a student edition has not. */
 const REFERENCE = hasReference();
@@ -25,7 +25,7 @@ const REFERENCE = hasReference();
 /** " [--reference]" in the usage lines, where the option works. */
 const REFERENCE_OPTION = REFERENCE ? ' [--reference]' : '';
 
-/** The language play speaks (see speech.ts), and its words. */
+/** The language play speaks (core/cli.ts's commandLanguage), and its words. */
 const language = commandLanguage();
 const t = translator(language);
 
@@ -42,46 +42,51 @@ const MISSING = (folder: string): string => t('play.needsFiles', { folder });
 /** What play says when a lesson's module cannot be loaded. */
 const LOAD_WORDS = loadWords(t);
 
-runCommand(USAGE, async () => {
-  const { args, tutorial } = takeTutorialOption(process.argv.slice(2));
-  const { values, positionals } = parseCommandLine(
-    {
-      vs: { type: 'string' },
-      first: { type: 'string' },
-      reference: { type: 'boolean', default: false },
-      ...LANGUAGE_OPTION,
-    },
-    args,
-  );
-  checkedLanguage(values.lang);
-  if (positionals.length > 0) throw new UsageError(t('play.unexpectedArgument', { argument: positionals[0] ?? '' }));
-  if (values.reference && !REFERENCE) throw new UsageError(t('play.noReference'));
-  const folder = values.reference ? 'solutions' : 'lessons';
-  if (tutorial !== undefined) {
-    if (values.vs !== undefined) throw new UsageError(t('play.vsWithTutorial'));
-    return playTutorialMode(folder, tutorial, values.first?.toLowerCase());
-  }
-  const gameFile = join(ROOT, folder, LESSON_FILES.game);
-  if (folder === 'lessons' && !existsSync(gameFile) && existsSync(join(ROOT, folder, LESSON_FILES.tutorials))) {
-    const why = new ToolStopped(t('play.noLesson04', { file: relative(ROOT, gameFile) }));
-    return explain(why, folder, undefined, t, language);
-  }
-  const opponent = choice(values.vs ?? 'human', OPPONENTS, '--vs');
-  const first = choice((values.first ?? 'x').toLowerCase(), FIRST_CHOICES, '--first');
+runCommand(
+  USAGE,
+  async () => {
+    const { args, tutorial } = takeTutorialOption(process.argv.slice(2));
+    const { values, positionals } = parseCommandLine(
+      {
+        vs: { type: 'string' },
+        first: { type: 'string' },
+        reference: { type: 'boolean', default: false },
+        ...LANGUAGE_OPTION,
+      },
+      args,
+      t,
+    );
+    checkLanguage(values.lang, t);
+    if (positionals.length > 0) throw new UsageError(t('play.unexpectedArgument', { argument: positionals[0] ?? '' }));
+    if (values.reference && !REFERENCE) throw new UsageError(t('play.noReference'));
+    const folder = values.reference ? 'solutions' : 'lessons';
+    if (tutorial !== undefined) {
+      if (values.vs !== undefined) throw new UsageError(t('play.vsWithTutorial'));
+      return playTutorialMode(folder, tutorial, values.first?.toLowerCase());
+    }
+    const gameFile = join(ROOT, folder, LESSON_FILES.game);
+    if (folder === 'lessons' && !existsSync(gameFile) && existsSync(join(ROOT, folder, LESSON_FILES.tutorials))) {
+      const why = new ToolStopped(t('play.noLesson04', { file: relative(ROOT, gameFile) }));
+      return explain(why, folder, undefined, t, language);
+    }
+    const opponent = choice(values.vs ?? 'human', OPPONENTS, '--vs');
+    const first = choice((values.first ?? 'x').toLowerCase(), FIRST_CHOICES, '--first');
 
-  try {
-    const game = await loadLessonModule<GameModule>(folder, LESSON_FILES.game, MISSING(folder), LOAD_WORDS);
-    const movePrompt = (await loadLessonModule<InputModule>(folder, LESSON_FILES.input, MISSING(folder), LOAD_WORDS)).movePrompt;
-    const computer = opponent === 'human' ? null : await loadComputer(folder, opponent);
-    const terminal = terminalIO();
-    terminal.print(heading(folder, opponent));
-    const io = computer ? withComputer(terminal, computer, movePrompt, t) : terminal;
-    play(game, io, terminal, first);
-    return 0;
-  } catch (error) {
-    return explain(error, folder, REFERENCE ? 'npm run play -- --reference' : undefined, t, language);
-  }
-});
+    try {
+      const game = await loadLessonModule<GameModule>(folder, LESSON_FILES.game, MISSING(folder), LOAD_WORDS);
+      const movePrompt = (await loadLessonModule<InputModule>(folder, LESSON_FILES.input, MISSING(folder), LOAD_WORDS)).movePrompt;
+      const computer = opponent === 'human' ? null : await loadComputer(folder, opponent);
+      const terminal = terminalIO();
+      terminal.print(heading(folder, opponent));
+      const io = computer ? withComputer(terminal, computer, movePrompt, t) : terminal;
+      play(game, io, terminal, first);
+      return 0;
+    } catch (error) {
+      return explain(error, folder, REFERENCE ? 'npm run play -- --reference' : undefined, t, language);
+    }
+  },
+  t,
+);
 
 /**
  * Takes --tutorial [NAME] out of the arguments: `tutorial` is the name, '' when --tutorial stands

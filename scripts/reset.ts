@@ -1,47 +1,42 @@
 /** `npm run reset <lesson>`: puts the lesson's starting file back, after saving yours to a backup. */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, extname, join, relative } from 'node:path';
-import { LANGUAGE_OPTION, LANGUAGE_USAGE, parseCommandLine, runCommand } from './lib/core/cli.ts';
+import { checkLanguage, commandSpeech, LANGUAGE_OPTION, parseCommandLine, runCommand } from './lib/core/cli.ts';
 import { STATE_DIR } from './lib/core/progress.ts';
 import { originalStub } from './lib/core/stubs.ts';
 import { listLessons, ROOT, selectLessons, UsageError } from './lib/core/workbook.ts';
-import { chooseLanguage } from './lib/i18n/choose.ts';
-import { translator } from './lib/i18n/messages.ts';
 
-const USAGE = `
-Usage: npm run reset <lesson>
+/** The words of reset, in its language (core/cli.ts's commandLanguage), and its usage. */
+const { t, usage: USAGE } = commandSpeech('usage.reset', () => ({ backups: `${STATE_DIR}/backups/` }));
 
-Puts the starting version of the lesson's exercise file back. Your current file is first saved
-to ${STATE_DIR}/backups/, and the command tells you where, so nothing you wrote is lost.
+runCommand(
+  USAGE,
+  () => {
+    const { values, positionals } = parseCommandLine({ ...LANGUAGE_OPTION }, undefined, t);
+    checkLanguage(values.lang, t);
+    if (positionals.length !== 1) throw new UsageError(t('reset.nameOneLesson'));
+    const [lesson] = selectLessons(positionals, listLessons(), t);
+    if (!lesson) throw new UsageError(t('reset.nameOneLesson'));
 
-Options:
-${LANGUAGE_USAGE}
-`;
-
-runCommand(USAGE, () => {
-  const { values, positionals } = parseCommandLine({ ...LANGUAGE_OPTION });
-  const t = translator(chooseLanguage({ option: values.lang, root: ROOT }));
-  if (positionals.length !== 1) throw new UsageError(t('reset.nameOneLesson'));
-  const [lesson] = selectLessons(positionals, listLessons());
-  if (!lesson) throw new UsageError(t('reset.nameOneLesson'));
-
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  for (const file of lesson.files) {
-    const path = join(ROOT, 'lessons', lesson.id, file);
-    const stub = originalStub(ROOT, lesson, file);
-    if (existsSync(path) && readFileSync(path, 'utf8') === stub) {
-      console.log(t('reset.alreadyStarting', { file: `lessons/${lesson.id}/${file}` }));
-      continue;
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    for (const file of lesson.files) {
+      const path = join(ROOT, 'lessons', lesson.id, file);
+      const stub = originalStub(ROOT, lesson, file);
+      if (existsSync(path) && readFileSync(path, 'utf8') === stub) {
+        console.log(t('reset.alreadyStarting', { file: `lessons/${lesson.id}/${file}` }));
+        continue;
+      }
+      if (existsSync(path)) {
+        const backupDir = join(ROOT, STATE_DIR, 'backups', lesson.id);
+        mkdirSync(backupDir, { recursive: true });
+        const backup = join(backupDir, `${basename(file, extname(file))}.${stamp}${extname(file)}`);
+        copyFileSync(path, backup);
+        console.log(t('reset.saved', { file: `lessons/${lesson.id}/${file}`, backup: relative(ROOT, backup) }));
+      }
+      writeFileSync(path, stub);
+      console.log(t('reset.putBack', { file: `lessons/${lesson.id}/${file}` }));
     }
-    if (existsSync(path)) {
-      const backupDir = join(ROOT, STATE_DIR, 'backups', lesson.id);
-      mkdirSync(backupDir, { recursive: true });
-      const backup = join(backupDir, `${basename(file, extname(file))}.${stamp}${extname(file)}`);
-      copyFileSync(path, backup);
-      console.log(t('reset.saved', { file: `lessons/${lesson.id}/${file}`, backup: relative(ROOT, backup) }));
-    }
-    writeFileSync(path, stub);
-    console.log(t('reset.putBack', { file: `lessons/${lesson.id}/${file}` }));
-  }
-  return 0;
-});
+    return 0;
+  },
+  t,
+);

@@ -1,7 +1,7 @@
 /** `npm run watch [lesson]`: grades a lesson again every time you save, and shows its report. */
 import { watch } from 'node:fs';
 import { join } from 'node:path';
-import { colorsEnabled, LANGUAGE_OPTION, LANGUAGE_USAGE, painter, parseCommandLine, runCommand } from './lib/core/cli.ts';
+import { checkLanguage, colorsEnabled, commandSpeech, LANGUAGE_OPTION, painter, parseCommandLine, runCommand } from './lib/core/cli.ts';
 import { withPrerequisites } from './lib/grader/command/grading.ts';
 import { doneLessons, lessonProgress, readProgress, recordScores, STATE_DIR, writeProgress } from './lib/core/progress.ts';
 import { renderReport } from './lib/report/report.ts';
@@ -9,116 +9,111 @@ import { scoreLesson, type LessonRun } from './lib/core/results.ts';
 import { typecheck, type TypeReport } from './lib/grader/command/typecheck.ts';
 import { DEFAULT_LIMIT_MS, watchLessons } from './lib/grader/command/runner.ts';
 import { listLessons, ROOT, selectLessons, UsageError, type Lesson } from './lib/core/workbook.ts';
-import { chooseLanguage } from './lib/i18n/choose.ts';
 import { INTL_LOCALES, SOURCE_LANGUAGE } from './lib/core/languages.ts';
 import { lessonTextPath, scoreIn } from './lib/i18n/lesson-text.ts';
-import { translator } from './lib/i18n/messages.ts';
+import { fixedIn } from './lib/i18n/numbers.ts';
 
-const USAGE = `
-Usage: npm run watch [lesson]
+/** The language watch speaks (core/cli.ts's commandLanguage), its words and its usage. */
+const { language, t, usage: USAGE } = commandSpeech('usage.watch');
 
-Grades the lesson every time you save a file and shows its report. Without a lesson it watches
-the first lesson you have not finished yet. Stop with Ctrl-C.
+runCommand(
+  USAGE,
+  async () => {
+    const { values, positionals } = parseCommandLine({ ...LANGUAGE_OPTION }, undefined, t);
+    checkLanguage(values.lang, t);
+    if (positionals.length > 1) throw new UsageError(t('watch.oneLesson'));
+    const all = listLessons();
+    const progress = readProgress(ROOT);
+    const lesson = positionals.length === 1 ? selectLessons(positionals, all, t)[0] : firstUnfinished(all, progress);
+    if (!lesson) throw new UsageError(t('watch.noLessons'));
 
-Options:
-${LANGUAGE_USAGE}
-`;
-
-runCommand(USAGE, async () => {
-  const { values, positionals } = parseCommandLine({ ...LANGUAGE_OPTION });
-  const language = chooseLanguage({ option: values.lang, root: ROOT });
-  const t = translator(language);
-  if (positionals.length > 1) throw new UsageError(t('watch.oneLesson'));
-  const all = listLessons();
-  const progress = readProgress(ROOT);
-  const lesson = positionals.length === 1 ? selectLessons(positionals, all)[0] : firstUnfinished(all, progress);
-  if (!lesson) throw new UsageError(t('watch.noLessons'));
-
-  const lessons = withPrerequisites([lesson], all);
-  const target = join(ROOT, 'lessons');
-  const paint = painter(colorsEnabled());
-  const clear = process.stdout.isTTY ? '\x1b[2J\x1b[3J\x1b[H' : '';
-  let startedAt = Date.now();
-  let shown = 0;
-  // The type check of the last verdict, stopped when a save starts a newer one (so it does not slow it down).
-  let staleTypes = new AbortController();
-  // On a terminal, the last verdict gets one line saying a newer one is on its way.
-  let checkingSaid = true;
-  const sayChecking = (): void => {
-    if (!process.stdout.isTTY || checkingSaid) return;
-    checkingSaid = true;
-    process.stdout.write(`${paint('gray', t('watch.checkingAgain'))}\n`);
-  };
-  /** Shows a verdict; `complete` (every lesson of the run ended) also records it as the latest progress. */
-  const show = (runs: LessonRun[], complete: boolean): void => {
-    const seconds = ((Date.now() - startedAt) / 1000).toFixed(2);
-    checkingSaid = false;
-    const scores = new Map(lessons.map((each, index) => [each.id, scoreLesson(each, runs[index] as LessonRun)]));
-    if (complete) writeProgress(ROOT, recordScores(readProgress(ROOT), [...scores.values()], new Date()));
-    const print = (types?: TypeReport): void => {
-      const report = renderReport({
-        subject: t('watch.subject', { number: lesson.number, folder: `lessons/${lesson.id}/` }),
-        scores: new Map([...scores].map(([id, score]) => [id, scoreIn(score, language)])),
-        selected: [lesson.id],
-        allLessons: all.map((each) => each.id),
-        paint,
-        types,
-        doneLessons: doneLessons(readProgress(ROOT)),
-        language,
-        lessonText: (each) => lessonTextPath(each, language),
-      });
-      // English keeps the machine's own way of writing the time; another language writes it its way.
-      const time = new Date().toLocaleTimeString(language === SOURCE_LANGUAGE ? undefined : INTL_LOCALES[language]);
-      const footer = t('watch.footer', { time, seconds, folder: `lessons/${lesson.id}/` });
-      process.stdout.write(`${clear}${report}\n\n${paint('gray', footer)}\n`);
+    const lessons = withPrerequisites([lesson], all);
+    const target = join(ROOT, 'lessons');
+    const paint = painter(colorsEnabled());
+    const clear = process.stdout.isTTY ? '\x1b[2J\x1b[3J\x1b[H' : '';
+    let startedAt = Date.now();
+    let shown = 0;
+    // The type check of the last verdict, stopped when a save starts a newer one (so it does not slow it down).
+    let staleTypes = new AbortController();
+    // On a terminal, the last verdict gets one line saying a newer one is on its way.
+    let checkingSaid = true;
+    const sayChecking = (): void => {
+      if (!process.stdout.isTTY || checkingSaid) return;
+      checkingSaid = true;
+      process.stdout.write(`${paint('gray', t('watch.checkingAgain'))}\n`);
     };
-    print();
-    // The type check comes a moment later; show it only if this is still the latest verdict.
-    const verdict = (shown += 1);
-    staleTypes = new AbortController();
-    const { signal } = staleTypes;
-    void typecheck(ROOT, target, lessons, join(ROOT, STATE_DIR), signal).then(
-      (types) => {
-        if (signal.aborted || verdict !== shown) return;
-        const found = [...types.values()].some((problems) => problems.length > 0);
-        // The report shows type errors once they are known; without any, one line says the check ran.
-        if (found) print(types);
-        else process.stdout.write(`${paint('gray', t('watch.noTypeErrors'))}\n`);
-      },
-      (error: unknown) => {
-        if (verdict === shown)
-          process.stdout.write(`${paint('red', t('watch.typeCheckFailed', { error: error instanceof Error ? error.message : String(error) }))}\n`);
-      },
-    );
-  };
+    /** Shows a verdict; `complete` (every lesson of the run ended) also records it as the latest progress. */
+    const show = (runs: LessonRun[], complete: boolean): void => {
+      const seconds = fixedIn((Date.now() - startedAt) / 1000, 2, language);
+      checkingSaid = false;
+      const scores = new Map(lessons.map((each, index) => [each.id, scoreLesson(each, runs[index] as LessonRun)]));
+      if (complete) writeProgress(ROOT, recordScores(readProgress(ROOT), [...scores.values()], new Date()));
+      const print = (types?: TypeReport): void => {
+        const report = renderReport({
+          subject: t('watch.subject', { number: lesson.number, folder: `lessons/${lesson.id}/` }),
+          scores: new Map([...scores].map(([id, score]) => [id, scoreIn(score, language)])),
+          selected: [lesson.id],
+          allLessons: all.map((each) => each.id),
+          paint,
+          types,
+          doneLessons: doneLessons(readProgress(ROOT)),
+          language,
+          lessonText: (each) => lessonTextPath(each, language),
+        });
+        // English keeps the machine's own way of writing the time; another language writes it its way.
+        const time = new Date().toLocaleTimeString(language === SOURCE_LANGUAGE ? undefined : INTL_LOCALES[language]);
+        const footer = t('watch.footer', { time, seconds, folder: `lessons/${lesson.id}/` });
+        process.stdout.write(`${clear}${report}\n\n${paint('gray', footer)}\n`);
+      };
+      print();
+      // The type check comes a moment later; show it only if this is still the latest verdict.
+      const verdict = (shown += 1);
+      staleTypes = new AbortController();
+      const { signal } = staleTypes;
+      void typecheck(ROOT, target, lessons, join(ROOT, STATE_DIR), signal).then(
+        (types) => {
+          if (signal.aborted || verdict !== shown) return;
+          const found = [...types.values()].some((problems) => problems.length > 0);
+          // The report shows type errors once they are known; without any, one line says the check ran.
+          if (found) print(types);
+          else process.stdout.write(`${paint('gray', t('watch.noTypeErrors'))}\n`);
+        },
+        (error: unknown) => {
+          if (verdict === shown)
+            process.stdout.write(`${paint('red', t('watch.typeCheckFailed', { error: error instanceof Error ? error.message : String(error) }))}\n`);
+        },
+      );
+    };
 
-  let stopChild: () => void = () => {};
-  process.on('SIGINT', () => {
-    stopChild();
-    process.stdout.write(`\n${t('watch.stopped')}\n`);
-    process.exit(0);
-  });
-  for (;;) {
-    startedAt = Date.now();
-    const runs = await watchLessons({
-      target,
-      lessons,
-      limitMs: DEFAULT_LIMIT_MS,
-      stateDir: join(ROOT, STATE_DIR),
-      onResults: show,
-      onRunStart: () => {
-        startedAt = Date.now();
-        staleTypes.abort();
-        sayChecking();
-      },
-      setStop: (stop) => (stopChild = stop),
+    let stopChild: () => void = () => {};
+    process.on('SIGINT', () => {
+      stopChild();
+      process.stdout.write(`\n${t('watch.stopped')}\n`);
+      process.exit(0);
     });
-    // The child stops only when code hung (or crashed): show that, then wait for the next save. Its
-    // lessons did not all end, so it is no progress.
-    show(runs, false);
-    await nextChange(target);
-  }
-});
+    for (;;) {
+      startedAt = Date.now();
+      const runs = await watchLessons({
+        target,
+        lessons,
+        limitMs: DEFAULT_LIMIT_MS,
+        stateDir: join(ROOT, STATE_DIR),
+        onResults: show,
+        onRunStart: () => {
+          startedAt = Date.now();
+          staleTypes.abort();
+          sayChecking();
+        },
+        setStop: (stop) => (stopChild = stop),
+      });
+      // The child stops only when code hung (or crashed): show that, then wait for the next save. Its
+      // lessons did not all end, so it is no progress.
+      show(runs, false);
+      await nextChange(target);
+    }
+  },
+  t,
+);
 
 /** The first lesson not finished according to the progress file. */
 function firstUnfinished(all: Lesson[], progress: ReturnType<typeof readProgress>): Lesson | undefined {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { appendixPaths, listLessons, readmePath, ROOT, translatedName, translationLanguage } from '../../scripts/lib/core/workbook.ts';
 import { LANGUAGES, type Language } from '../../scripts/lib/core/languages.ts';
 import { translator } from '../../scripts/lib/i18n/messages.ts';
-import { describeEnglish, englishRuns, findEnglish, markdownProse } from '../../scripts/lib/teacher/pack/language-check.ts';
+import { describeEnglish, englishRuns, findEnglish, findEnglishInOutput, markdownProse, outputProse } from '../../scripts/lib/teacher/pack/language-check.ts';
 import { withPlainNames } from '../../scripts/lib/teacher/pack/language.ts';
 import { planPack, type PackPlan } from '../../scripts/lib/teacher/pack/plan.ts';
 import { COMMANDS_MARK, studentGuide } from '../../scripts/lib/teacher/pack/readme.ts';
@@ -53,6 +53,18 @@ describe('finding English in an edition', () => {
     const prose = markdownProse(markdown);
     expect(prose).toHaveLength(6);
     expect(prose.flatMap(englishRuns)).toEqual(['Then the board is full']);
+  });
+
+  test("a command's output: commands, options, paths, quoted program text and code identifiers are not prose", () => {
+    const output = [
+      '       createBoard: ещё не написано, по-прежнему выбрасывается "not implemented yet".',
+      '     Прочитайте задание 1 в lessons/01-board/README.md. Не получается? npm run hint 01',
+      '  --json [ФАЙЛ]     ещё записать все результаты в JSON (файл по умолчанию: results.json)',
+      'Usage: npm run check [-- [lesson…] [options]]',
+      'Grades your code and shows what to do next.',
+    ].join('\n');
+    expect(outputProse(output).flatMap(englishRuns)).toEqual(['Grades your code and shows what to do next']);
+    expect(describeEnglish(findEnglishInOutput(output, 'npm run check'))).toEqual(['npm run check:5: "Grades your code and shows what to do next"']);
   });
 
   test('reports English in a Markdown file, in lesson.json and in the catalog, with file and line', () => {
@@ -176,8 +188,19 @@ describe('npm run pack -- --lang', () => {
   describe('a Russian edition of lesson 01', () => {
     const out = join(scratch, 'russian');
     let packed: ReturnType<typeof pack>;
+    /** A student command run in the edition as a student runs it (npm run NAME ARGS), whatever the locale. */
+    const run = (name: string, ...args: string[]) =>
+      spawnSync('npm', ['run', '--silent', name, ...args], {
+        cwd: out,
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1', LANG: 'en_GB.UTF-8', LC_ALL: '', LC_MESSAGES: '' },
+      });
+    /** npm run check 01 in the edition, on its stubs. */
+    let check: ReturnType<typeof run>;
     beforeAll(() => {
       packed = pack(['--lessons', '01', '--out', out, '--lang', 'ru']);
+      symlinkSync(join(ROOT, 'node_modules'), join(out, 'node_modules'), 'dir');
+      check = run('check', '01');
     });
 
     test('records Russian in package.json', () => {
@@ -188,12 +211,6 @@ describe('npm run pack -- --lang', () => {
     });
 
     test('npm run check 01 run in it speaks Russian, whatever the locale', () => {
-      symlinkSync(join(ROOT, 'node_modules'), join(out, 'node_modules'), 'dir');
-      const check = spawnSync('npm', ['run', '--silent', 'check', '01'], {
-        cwd: out,
-        encoding: 'utf8',
-        env: { ...process.env, NO_COLOR: '1', LANG: 'en_GB.UTF-8', LC_ALL: '', LC_MESSAGES: '' },
-      });
       const t = translator('ru');
       const lesson = JSON.parse(readFileSync(join(out, 'lessons', '01-board', 'lesson.json'), 'utf8')) as { title: string; tasks: Array<{ title: string }> };
       const { title } = lesson;
@@ -201,6 +218,22 @@ describe('npm run pack -- --lang', () => {
       expect(check.stdout).toMatch(new RegExp(`^01 {2}${title} .*0/100 +${t('report.status.open')}$`, 'm'));
       expect(check.stdout).toContain(t('report.failedTask', { number: 1, title: lesson.tasks[0]?.title ?? '' }));
       expect(check.status).toBe(1);
+    });
+
+    test("its student commands print no English: the report on the stubs, a hint, the usage and a student's mistakes", () => {
+      const runs = [
+        { command: 'npm run check 01', exit: 1, ...check },
+        { command: 'npm run hint 01', exit: 0, ...run('hint', '01') },
+        { command: 'npm run check -- --help', exit: 0, ...run('check', '--', '--help') },
+        { command: 'npm run check nope', exit: 2, ...run('check', 'nope') },
+        { command: 'npm run hint 01 -- --task', exit: 2, ...run('hint', '01', '--', '--task') },
+      ];
+      for (const { command, exit, status, stdout, stderr } of runs) {
+        const printed = `${stdout}${stderr}`;
+        expect(status, `${command}\n${printed}`).toBe(exit);
+        expect(printed, command).toMatch(/[а-яё]{4}/i);
+        expect(describeEnglish(findEnglishInOutput(printed, command)), printed).toEqual([]);
+      }
     });
   });
 });

@@ -29,6 +29,7 @@ import { compileCacheFile, compiledFile, writeCompiledFolders } from '../../scri
 import { typecheck } from '../../scripts/lib/grader/command/typecheck.ts';
 import { writeZip } from '../../scripts/lib/teacher/intake/zip.ts';
 import { takeInHandIn } from '../../scripts/lib/teacher/intake/intake.ts';
+import { readCatalog } from '../../scripts/lib/i18n/messages.ts';
 
 /** The intake, as the teacher's check loads it for targetCode. */
 const intake = async () => takeInHandIn;
@@ -439,8 +440,15 @@ describe('docs/teacher.md, the teacher quick start', () => {
     const commands = [...guide.matchAll(/npm run (\w+) -- ([^`\n]*)/g)].map((match) => ({ name: match[1] as string, args: match[2] as string }));
     const unknown: string[] = [];
     for (const { name, args } of commands) {
-      // The usage text is a constant of the command's script: reading it costs no start of the command.
-      const usage = /const USAGE = `([^`]*)`/.exec(readFileSync(join(ROOT, 'scripts', `${name}.ts`), 'utf8'))?.[1] ?? '';
+      // The usage text is a constant of the command's script, or (for a student command) its messages
+      // usage.NAME… in the English catalog: reading it costs no start of the command.
+      const constant = /const USAGE = `([^`]*)`/.exec(readFileSync(join(ROOT, 'scripts', `${name}.ts`), 'utf8'))?.[1];
+      const usage =
+        constant ??
+        Object.entries(readCatalog('en'))
+          .filter(([key]) => key === `usage.${name}` || key.startsWith(`usage.${name}.`))
+          .map(([, text]) => text)
+          .join('\n');
       for (const option of args.match(/--[a-z-]+/g) ?? []) {
         if (!new RegExp(`${option}\\b`).test(usage) && !planned.has(`${name} ${option}`)) unknown.push(`npm run ${name} ${option}`);
       }

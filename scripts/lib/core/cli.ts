@@ -1,7 +1,10 @@
 /** What every command-line entry shares: argument parsing, colours, and friendly errors. */
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { parseArgs, styleText, type ParseArgsConfig } from 'node:util';
-import { UsageError } from './workbook.ts';
+import { ROOT, UsageError } from './workbook.ts';
+import { chooseLanguage } from '../i18n/choose.ts';
+import { translator, type MessageKey, type MessageValues, type Translate } from '../i18n/messages.ts';
+import { isLanguage, LANGUAGE_NAMES, LANGUAGES, SOURCE_LANGUAGE, type Language } from './languages.ts';
 
 type Style = Parameters<typeof styleText>[0];
 
@@ -26,16 +29,75 @@ export function painter(enabled: boolean): Paint {
  */
 export const LANGUAGE_OPTION = { lang: { type: 'string' } } as const;
 
-/** The line a command's usage gives the --lang option. */
-export const LANGUAGE_USAGE = "  --lang LANG       the language to speak: en, ru, ca or zh (default: the edition's, else your locale's)";
+/** The words of the teacher's commands, which speak English (the catalog is read when first needed). */
+const english: Translate = (key, values) => translator(SOURCE_LANGUAGE)(key, values);
 
-/** parseArgs with the workbook's error messages: unknown options become a UsageError. */
-export function parseCommandLine<T extends NonNullable<ParseArgsConfig['options']>>(options: T, args: string[] = process.argv.slice(2)) {
+/**
+ * The language of a student command: --lang as parseArgs reads it (--lang ru, --lang=ru), else the
+ * edition's, else the locale's (i18n/choose.ts). It is known before the command line is checked, so
+ * that the usage and the mistakes found there are in that language too; a --lang that names no
+ * language is passed over here, and `checkLanguage` refuses it once the command runs.
+ */
+export function commandLanguage(args: readonly string[] = process.argv.slice(2)): Language {
+  const { values } = parseArgs({ args: [...args], options: LANGUAGE_OPTION, strict: false, allowPositionals: true });
+  const option = typeof values.lang === 'string' && isLanguage(values.lang.trim().toLowerCase()) ? values.lang : undefined;
+  return chooseLanguage({ option, root: ROOT });
+}
+
+/** A --lang a command was given, checked: a UsageError listing the languages when it names none. */
+export function checkLanguage(option: string | undefined, t: Translate): void {
+  if (option === undefined || isLanguage(option.trim().toLowerCase())) return;
+  const choices = LANGUAGES.map((language) => `${language} (${LANGUAGE_NAMES[language]})`).join(', ');
+  throw new UsageError(t('errors.lang', { choices, value: option }));
+}
+
+/** The line a command's usage gives the --lang option. */
+export function languageUsage(t: Translate): string {
+  return t('usage.lang');
+}
+
+/** What a student command speaks with: its language (commandLanguage), its words, and its usage. */
+export interface CommandSpeech {
+  language: Language;
+  t: Translate;
+  usage: string;
+}
+
+/**
+ * A student command's language and words, and its usage from the catalog: the message `usageKey`,
+ * given the values `values` makes in those words and the --lang line as {languageLine}.
+ */
+export function commandSpeech(usageKey: MessageKey, values: (t: Translate) => MessageValues = () => ({})): CommandSpeech {
+  const language = commandLanguage();
+  const t = translator(language);
+  return { language, t, usage: t(usageKey, { ...values(t), languageLine: languageUsage(t) }) };
+}
+
+/** How parseArgs's mistakes are said: its error code, and the message with the option it names. */
+const OPTION_MISTAKES: Array<{ code: string; message?: RegExp; key: Parameters<Translate>[0] }> = [
+  { code: 'ERR_PARSE_ARGS_UNKNOWN_OPTION', key: 'errors.unknownOption' },
+  { code: 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE', message: /argument missing/, key: 'errors.optionNeedsValue' },
+  { code: 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE', message: /does not take an argument/, key: 'errors.optionTakesNoValue' },
+  { code: 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE', message: /ambiguous/, key: 'errors.optionAmbiguous' },
+];
+
+/**
+ * parseArgs with the workbook's error messages, in the words `t` gives (English by default): an
+ * unknown option, or an option without its value or with one it does not take, becomes a UsageError.
+ */
+export function parseCommandLine<T extends NonNullable<ParseArgsConfig['options']>>(
+  options: T,
+  args: string[] = process.argv.slice(2),
+  t: Translate = english,
+) {
   try {
     return parseArgs({ args, options, allowPositionals: true, allowNegative: true, strict: true });
   } catch (error) {
-    const message = (error as Error).message.replace(/^TypeError \[\w+\]: /, '').replace(/\. To specify a positional argument.*$/s, '.');
-    throw new UsageError(message);
+    const { code, message } = error as NodeJS.ErrnoException;
+    const option = /'(-[^' ]*)/.exec(message)?.[1];
+    const mistake = OPTION_MISTAKES.find((each) => each.code === code && (each.message?.test(message) ?? true));
+    if (mistake !== undefined && option !== undefined) throw new UsageError(t(mistake.key, { option }));
+    throw new UsageError(message.replace(/\. To specify a positional argument.*$/s, '.'));
   }
 }
 
@@ -54,17 +116,17 @@ export function shownPath(path: string): string {
 export class Refusal extends Error {}
 
 /** The line after a refusal that says where the options are, for the command `usage` describes. */
-export function helpLine(usage: string): string {
+export function helpLine(usage: string, t: Translate = english): string {
   const command = /npm run ([\w-]+)/.exec(usage)?.[1];
-  return command === undefined ? '(--help shows the options)' : `(npm run ${command} -- --help shows the options)`;
+  return command === undefined ? t('usage.help.plain') : t('usage.help', { command });
 }
 
 /**
  * Runs a command's main function: --help (or -h) prints the usage; output cut off by its reader ends it quietly; a UsageError prints the message
  * and the usage (exit 2); a Refusal prints its message and where the options are (exit 2); any other
- * error prints its message and stack (exit 1).
+ * error prints its message and stack (exit 1). `t` gives the command's words (English by default).
  */
-export function runCommand(usage: string, main: () => Promise<number> | number): void {
+export function runCommand(usage: string, main: () => Promise<number> | number, t: Translate = english): void {
   // Output piped into a command that stops reading (npm run hint 01 | head -3) ends the command quietly.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code !== 'EPIPE') throw error;
@@ -86,7 +148,7 @@ export function runCommand(usage: string, main: () => Promise<number> | number):
           process.stderr.write(`${error.message}\n\n${usage.trim()}\n`);
           process.exitCode = 2;
         } else if (error instanceof Refusal) {
-          process.stderr.write(`${error.message}\n${helpLine(usage)}\n`);
+          process.stderr.write(`${error.message}\n${helpLine(usage, t)}\n`);
           process.exitCode = 2;
         } else {
           process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

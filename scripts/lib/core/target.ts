@@ -11,6 +11,11 @@ import { basename, join, resolve } from 'node:path';
 import { printable } from './text.ts';
 import { Refusal } from './cli.ts';
 import { lessonFolders, UsageError, type Lesson } from './workbook.ts';
+import { SOURCE_LANGUAGE } from './languages.ts';
+import { translator, type Translate } from '../i18n/messages.ts';
+
+/** The words of a --target's messages when the command gives none: English. */
+const english: Translate = (key, values) => translator(SOURCE_LANGUAGE)(key, values);
 
 /** How many single folders around a workbook are stepped through. */
 const MAX_WRAPPERS = 3;
@@ -60,26 +65,27 @@ export type IntakeLoader = () => Promise<HandInTaker | undefined>;
  * findLessonsFolder), else the hand-in as `npm run grade` takes it in (loose files put where their
  * lessons expect them, the version to grade chosen among archives), copied into a temporary folder
  * that `dispose` removes (when `loadIntake` finds the intake: the teacher's workbook). Throws a
- * Refusal that says what `given` holds when neither finds lessons.
+ * Refusal that says what `given` holds when neither finds lessons. What it says is in the words of `t`
+ * (the command's language; English by default).
  */
-export async function targetCode(given: string, lessons: Lesson[], loadIntake?: IntakeLoader): Promise<TargetCode> {
+export async function targetCode(given: string, lessons: Lesson[], loadIntake?: IntakeLoader, t: Translate = english): Promise<TargetCode> {
   const dir = resolve(given);
   const inPlace = isFolder(dir) ? lessonsFolderIn(dir) : undefined;
-  if (inPlace !== undefined && !('last' in inPlace)) return inPlaceCode(given, inPlace);
+  if (inPlace !== undefined && !('last' in inPlace)) return inPlaceCode(given, inPlace, t);
   const takeInHandIn = existsSync(dir) ? await loadIntake?.() : undefined;
   // Without the intake (a student's pack), findLessonsFolder says what DIR holds instead.
-  if (takeInHandIn === undefined) return inPlaceCode(given, findLessonsFolder(dir));
+  if (takeInHandIn === undefined) return inPlaceCode(given, findLessonsFolder(dir, undefined, t), t);
   const scratch = mkdtempSync(join(tmpdir(), 'workbook-target-'));
   const dispose = (): void => rmSync(scratch, { recursive: true, force: true });
   try {
     const handIn = takeInHandIn(dir, scratch, lessons);
     if ('problem' in handIn) {
-      if (isFolder(dir)) findLessonsFolder(dir, handIn.problem);
-      throw new Refusal(`--target ${printable(given)} holds no lessons: ${handIn.problem}.`);
+      if (isFolder(dir)) findLessonsFolder(dir, handIn.problem, t);
+      throw new Refusal(t('target.handInProblem', { target: printable(given), problem: handIn.problem }));
     }
     const notes = [...(handIn.placed === undefined ? [] : [handIn.placed.join(', ')]), ...handIn.notes];
-    const what = handIn.placed === undefined ? 'the code in' : 'the loose files of';
-    const code = `${what} ${foundIn(given, handIn.found)}${notes.length === 0 ? '' : ` (${notes.join('; ')})`}`;
+    const what = t(handIn.placed === undefined ? 'target.codeIn' : 'target.looseFilesOf', { folder: foundIn(given, handIn.found) });
+    const code = `${what}${notes.length === 0 ? '' : ` (${notes.join('; ')})`}`;
     return { dir: handIn.lessonsDir, shown: printable(given), code, dispose };
   } catch (error) {
     dispose();
@@ -88,9 +94,9 @@ export async function targetCode(given: string, lessons: Lesson[], loadIntake?: 
 }
 
 /** The lessons folder found in DIR, graded where it is. */
-function inPlaceCode(given: string, found: LessonsFolder): TargetCode {
+function inPlaceCode(given: string, found: LessonsFolder, t: Translate): TargetCode {
   const shown = printable(join(given, ...found.steps));
-  return { dir: found.dir, shown, code: `the code in ${shown}`, dispose: () => {} };
+  return { dir: found.dir, shown, code: t('target.codeIn', { folder: shown }), dispose: () => {} };
 }
 
 /** How the intake found a hand-in's work, from the path given: "hw/ → final.zip → tictactoe/lessons/". */
@@ -105,12 +111,12 @@ function foundIn(given: string, found: string): string {
  * Finds the lessons folder in `dir`: `dir` itself when it holds lesson folders, else its `lessons/`,
  * else the same inside its only folder (macOS's __MACOSX and dot folders aside). Throws a Refusal
  * that says what was expected and what `dir` holds when there is none, and `why` npm run grade finds none
- * (a UsageError when `dir` is no folder).
+ * (a UsageError when `dir` is no folder), in the words of `t`.
  */
-export function findLessonsFolder(dir: string, why?: string): LessonsFolder {
-  if (!isFolder(dir)) throw new UsageError(`--target ${printable(dir)}: there is no such folder.`);
+export function findLessonsFolder(dir: string, why?: string, t: Translate = english): LessonsFolder {
+  if (!isFolder(dir)) throw new UsageError(t('target.noFolder', { target: printable(dir) }));
   const found = lessonsFolderIn(dir);
-  if ('last' in found) throw new Refusal(noLessonsMessage(dir, found.last, why));
+  if ('last' in found) throw new Refusal(noLessonsMessage(dir, found.last, why, t));
   return found;
 }
 
@@ -143,16 +149,13 @@ export function heldLessons(lessonsDir: string, lessons: Lesson[]): { held: Less
 }
 
 /** Why a folder is not graded: what was expected, and what is there instead. */
-function noLessonsMessage(given: string, last: string, why: string | undefined): string {
+function noLessonsMessage(given: string, last: string, why: string | undefined, t: Translate): string {
   const names = readdirSync(last).filter((name) => !isClutter(name));
   const shown = names.slice(0, 8).map((name) => printable(isFolder(join(last, name)) ? `${name}/` : name));
-  const holds = names.length === 0 ? 'nothing' : `${shown.join(', ')}${names.length > shown.length ? ', …' : ''}`;
-  const where = printable(last === given ? given : `${last} (inside ${given})`);
-  const grade = why === undefined ? '' : ` Taken in as npm run grade takes a hand-in: ${why}.`;
-  return (
-    `--target ${printable(given)} holds no lessons. Expected lesson folders (01-board/, 02-input/, …), a workbook folder holding ` +
-    `lessons/, loose exercise files, an archive of one of these, or one folder around one of these; ${where} holds ${holds}.${grade}`
-  );
+  const holds = names.length === 0 ? t('target.nothing') : `${shown.join(', ')}${names.length > shown.length ? ', …' : ''}`;
+  const where = last === given ? printable(given) : t('target.inside', { folder: printable(last), target: printable(given) });
+  const grade = why === undefined ? '' : t('target.gradeWhy', { why });
+  return t('target.noLessons', { target: printable(given), where, holds }) + grade;
 }
 
 /** Files and folders an archive or an operating system adds beside a hand-in: __MACOSX, .DS_Store, dot folders. */

@@ -2,6 +2,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isLanguage, SOURCE_LANGUAGE, type Language } from './languages.ts';
+import type { Translate } from '../i18n/messages.ts';
 
 /** The root of this workbook (the folder holding package.json). */
 export const ROOT = resolve(import.meta.dirname, '..', '..', '..');
@@ -159,16 +160,17 @@ export function listLessons(root = ROOT, onBroken?: (id: string, error: Error) =
 
 /**
  * Picks lessons by what a person types: "1", "01", "01-board" or "board".
- * Throws an error that lists the lessons when a name matches none.
+ * Throws an error that lists the lessons when a name matches none, in the words of `t` when given
+ * (a student command's language), else in English.
  */
-export function selectLessons(names: string[], all: Lesson[]): Lesson[] {
+export function selectLessons(names: string[], all: Lesson[], t?: Translate): Lesson[] {
   if (names.length === 0) return all;
   return names.map((name) => {
     const wanted = name.trim().toLowerCase();
     const found = all.find((lesson) => lesson.id === wanted || lesson.number === wanted.padStart(2, '0') || lesson.id.slice(3) === wanted);
     if (!found) {
-      const known = all.map((lesson) => lesson.id).join(', ');
-      throw new UsageError(`There is no lesson "${name}". The lessons are: ${known}.`);
+      const lessons = all.map((lesson) => lesson.id).join(', ');
+      throw new UsageError(t === undefined ? `There is no lesson "${name}". The lessons are: ${lessons}.` : t('errors.noSuchLesson', { name, lessons }));
     }
     return found;
   });

@@ -6,6 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { editionLanguage } from './choose.ts';
 import { readTranslation, translationPath } from './lesson-text.ts';
 import { SOURCE_LANGUAGE, type Language } from '../core/languages.ts';
 import { ROOT, type Lesson } from '../core/workbook.ts';
@@ -37,7 +38,7 @@ export function testTitleIn(lesson: Pick<Lesson, 'id'>, name: string, language: 
 export function textsOf(lesson: Pick<Lesson, 'id'>, language: Language, field: 'tests' | 'labels', root = ROOT): Array<[string, string]> {
   if (language === SOURCE_LANGUAGE) return [];
   const translated = existsSync(join(root, translationPath(lesson, language)));
-  const text = translated ? readTranslation(lesson, language, root) : editionLessonJson(lesson, root);
+  const text = translated ? readTranslation(lesson, language, root) : editionLanguage(root) === language ? editionLessonJson(lesson, root) : undefined;
   const map = (text as Record<string, unknown> | undefined)?.[field];
   return typeof map === 'object' && map !== null && !Array.isArray(map)
     ? Object.entries(map).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '')

@@ -1,7 +1,19 @@
 /** The student's report: one line per lesson, the first failure explained, and the next step. */
 import type { Paint } from '../core/cli.ts';
-import { failureDetail, formatPoints, roundPoints, type Comparison, type Crash, type Failure, type LessonScore, type TestOutcome } from '../core/results.ts';
-import { diffLines, drawLine, focusRows, formatRow, LINE_END_MARK, NO_LINE_END_MARK, shownLines, SPACE_MARK, visibleLine, type TextLine } from './textdiff.ts';
+import { failureDetail, roundPoints, type Comparison, type Crash, type Failure, type LessonScore, type TestOutcome } from '../core/results.ts';
+import {
+  cutNote,
+  diffLines,
+  drawLine,
+  focusRows,
+  formatRow,
+  LINE_END_MARK,
+  NO_LINE_END_MARK,
+  shownLines,
+  SPACE_MARK,
+  visibleLine,
+  type TextLine,
+} from './textdiff.ts';
 import type { TypeProblem, TypeReport } from '../grader/command/typecheck.ts';
 import { runsCodeOf } from '../core/lesson-code.ts';
 import { STUB_QUOTE } from '../core/stub-error.ts';
@@ -11,6 +23,7 @@ import { visible } from '../core/text.ts';
 import type { Language } from '../core/languages.ts';
 import { testTitleIn } from '../i18n/test-titles.ts';
 import { labelIn } from '../i18n/assertion-labels.ts';
+import { pointsIn } from '../i18n/numbers.ts';
 import { listInWords, translator, type Translate } from '../i18n/messages.ts';
 
 /** What the report needs besides the scores. */
@@ -56,7 +69,7 @@ export function renderReport(context: ReportContext): string {
   const lines = [paint('bold', t('report.heading', { subject: context.subject })), ''];
   const selected = context.selected.map((id) => context.scores.get(id) as LessonScore);
   for (const score of selected) {
-    lines.push(lessonLine(score, paint, context.voice === 'teacher', t));
+    lines.push(lessonLine(score, paint, context.voice === 'teacher', t, context.language));
     const typeLines = score.run.problem?.kind === 'load-error' ? [] : typeProblemLines(context.types?.get(score.lesson.id) ?? [], paint, t);
     if (!score.done) lines.push(...indent([...lessonDetails(score, context, t), ...typeLines], 5), '');
     else if (typeLines.length > 0) lines.push(...indent(typeLines, 5), '');
@@ -67,18 +80,19 @@ export function renderReport(context: ReportContext): string {
   const notes = finishFirstNotes(context, t);
   if (notes.length > 0) lines.push(...notes, '');
   lines.push(
-    paint('bold', t('report.total', { earned: formatPoints(earned), most: selected.length * 100 })) + t('report.lessonsDone', { done, count: selected.length }),
+    paint('bold', t('report.total', { earned: pointsIn(earned, context.language ?? 'en'), most: selected.length * 100 })) +
+      t('report.lessonsDone', { done, count: selected.length }),
     ...(context.voice === 'teacher' ? [] : [nextStep(context, t)]),
   );
   return lines.join('\n');
 }
 
 /** "01  Board display        ██████░░░░  60/100" */
-export function lessonLine(score: LessonScore, paint: Paint, teacher = false, t: Translate = english): string {
+export function lessonLine(score: LessonScore, paint: Paint, teacher = false, t: Translate = english, language: Language = 'en'): string {
   const filled = Math.floor((score.earned / 100) * BAR_WIDTH);
   const colour = score.done ? 'green' : score.earned > 0 ? 'yellow' : 'red';
   const bar = paint(colour, '█'.repeat(filled)) + paint('gray', '░'.repeat(BAR_WIDTH - filled));
-  const points = `${formatPoints(score.earned).padStart(3)}/100`;
+  const points = `${pointsIn(score.earned, language).padStart(3)}/100`;
   const status = score.done ? paint('green', t('report.status.done')) : statusWord(score, teacher, t);
   return `${paint('bold', score.lesson.number)}  ${padToColumns(score.lesson.title, TITLE_WIDTH)} ${bar} ${points}  ${status}`;
 }
@@ -116,7 +130,7 @@ function lessonDetails(score: LessonScore, context: ReportContext, t: Translate)
   // A visible test's title in the report's language (hidden tests are never named beyond their own words).
   const language = context.language ?? 'en';
   const testName = visible(firstFailed.hidden ? firstFailed.name : testTitleIn(score.lesson, firstFailed.name, language));
-  const taskScore = { earned: formatPoints(failedTask.earned), points: failedTask.points, passed: failedTask.passed, total: failedTask.total };
+  const taskScore = { earned: pointsIn(failedTask.earned, language), points: failedTask.points, passed: failedTask.passed, total: failedTask.total };
   return [
     paint('red', t('report.failedTask', { number: failedTask.number, title: failedTask.title })) + paint('gray', t('report.taskScore', taskScore)),
     ...indent(
@@ -418,7 +432,7 @@ function explainMismatch({ expected, actual }: Required<Comparison>, message: st
   const [expectedLabel, gotLabel] = valueLabels(t);
   if (expectedIsText) {
     const nothing = actual === 'undefined' ? [t('report.returnedNothing')] : [];
-    const lines = shownLines(unquote(expected));
+    const lines = shownLines(unquote(expected), cutNote(t));
     return [
       ...heading,
       paint('gray', t('report.expectedText', { marks: marksLegend(lines, t) })),
@@ -460,7 +474,7 @@ function compareTexts(expected: string, actual: string, paint: Paint, t: Transla
       ...(/\s/.test(expected + actual) ? [paint('gray', t('report.spaceMark', { mark: SPACE_MARK }))] : []),
     ];
   }
-  const rows = focusRows(diffLines(expected, actual));
+  const rows = focusRows(diffLines(expected, actual, cutNote(t)));
   const drawn = rows.map((row) => {
     if (row === 'gap') return paint('gray', '  …');
     const text = formatRow(row);

@@ -1,5 +1,6 @@
 /** Shows two texts line by line with spaces and line ends made visible, so "looks identical" failures explain themselves. */
-import { boundText } from '../core/bounded-text.ts';
+import { cutText, ENGLISH_CUT_NOTE, SHOWN_CHARS, SHOWN_LINES, type CutNote } from '../core/bounded-text.ts';
+import type { Translate } from '../i18n/messages.ts';
 
 /** The marks used for invisible characters. */
 export const SPACE_MARK = '·';
@@ -42,10 +43,15 @@ function splitLines(text: string, cut = false): TextLine[] {
     .filter((line, index) => !(index === parts.length - 1 && line.text === '' && parts.length > 1));
 }
 
-/** A text cut to what is shown (boundText), split into its lines. */
-export function shownLines(text: string): TextLine[] {
-  const bounded = boundText(text);
-  return splitLines(bounded, bounded !== text);
+/** The last line of a cut text in a report's language: "(… 3 999 800 more lines)" in its words. */
+export function cutNote(t: Translate): CutNote {
+  return (left) => ('lines' in left ? t('cut.moreLines', { count: left.lines }) : t('cut.moreCharacters', { count: left.characters }));
+}
+
+/** A text cut to what is shown (boundText, its last line `note`), split into its lines. */
+export function shownLines(text: string, note: CutNote = ENGLISH_CUT_NOTE): TextLine[] {
+  const shown = cutText(text, SHOWN_LINES, SHOWN_CHARS, note);
+  return splitLines(shown.text, shown.cut);
 }
 
 /** A line as shown: spaces as ·, tabs as →, then ⏎ for its line end or ∎ where the text stops without one. */
@@ -60,11 +66,11 @@ function endMark(line: TextLine): string {
 
 /**
  * A line diff (longest common subsequence) between the expected and the actual text, each cut first
- * to what is shown (boundText): the table it builds grows with the product of their lengths.
+ * to what is shown (boundText, with `note` as the last line of a cut one): the table it builds grows with the product of their lengths.
  */
-export function diffLines(expected: string, actual: string): DiffRow[] {
-  const a = shownLines(expected);
-  const b = shownLines(actual);
+export function diffLines(expected: string, actual: string, note: CutNote = ENGLISH_CUT_NOTE): DiffRow[] {
+  const a = shownLines(expected, note);
+  const b = shownLines(actual, note);
   const same = (i: number, j: number): boolean => a[i]?.text === b[j]?.text && a[i]?.lineEnd === b[j]?.lineEnd && a[i]?.textEnd === b[j]?.textEnd;
   // lengths[i][j]: length of the longest common subsequence of a[i..] and b[j..].
   const lengths = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));

@@ -156,6 +156,27 @@ export function findEnglish(files: ReadonlyMap<string, Buffer>, language: Langua
   return found;
 }
 
+/**
+ * The prose of what a student command printed, line for line: commands (npm run check), options
+ * (--lang), file paths (lessons/01-board/README.md), double-quoted text (what the student's program
+ * or a stub says: "not implemented yet") and code identifiers (createBoard, EMPTY) are blanked.
+ */
+export function outputProse(output: string): string[] {
+  return output.split('\n').map((line) =>
+    line
+      .replace(/"[^"\n]*"/g, ' ')
+      .replace(/\b(?:npm run|npx) \S+/g, ' ')
+      .replace(/(?:^|\s)--?[\w-]+(?:=\S*)?/g, ' ')
+      .replace(/\S*[\w.]\/\S*|\S+\.(?:ts|js|mjs|md|json|xml|zip)\b/g, ' ')
+      .replace(/\b[a-z]+[A-Z]\w*\b|\b[A-Z][A-Z0-9_]+\b/g, ' '),
+  );
+}
+
+/** Every phrase of English in what a student command printed (`output`), named by the command (`npm run check`) and line; code, paths, commands and program text aside. */
+export function findEnglishInOutput(output: string, command: string): EnglishLeft[] {
+  return outputProse(output).flatMap((prose, index) => englishRuns(prose).map((text) => ({ file: command, line: index + 1, text })));
+}
+
 /** The findings as lines a person reads: `file:line: "words"`. */
 export function describeEnglish(found: EnglishLeft[]): string[] {
   return found.map((entry) => `${entry.file}:${entry.line}: "${entry.text}"`);
