@@ -7,7 +7,7 @@
  * where solutions/ exists: a student edition neither has nor mentions it).
  */
 import { auditHeading, auditLine, auditNote, replayLine } from './lib/student/arena-format.ts';
-import { checkLanguage, colorsEnabled, commandLanguage, LANGUAGE_OPTION, painter, parseCommandLine, runCommand, type Paint } from './lib/core/cli.ts';
+import { checkLanguage, colorsEnabled, commandLanguage, LANGUAGE_OPTION, painter, parseCommandLine, runCommand, type Paint } from './lib/command-line/cli.ts';
 import { LESSON_FILES, loadLessonModule, ToolStopped, type ComputerModule, type SearchModule } from './lib/core/lesson-modules.ts';
 import { auditOne, describeProblem, players, type Outcome, type Player } from './lib/student/arena-players.ts';
 import { hasReference, UsageError } from './lib/core/workbook.ts';
@@ -17,7 +17,7 @@ import { loadWords } from './lib/student/speech.ts';
 /** Whether --reference can work here: the teacher's workbook has solutions/, a student edition has not. */
 const REFERENCE = hasReference();
 
-/** The arena's words, in its language (core/cli.ts's commandLanguage). */
+/** The arena's words, in its language (command-line/cli.ts's commandLanguage). */
 const t = translator(commandLanguage());
 
 const USAGE = t('arena.usage', {

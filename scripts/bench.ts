@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { parseCommandLine, runCommand } from './lib/core/cli.ts';
+import { parseCommandLine, runCommand } from './lib/command-line/cli.ts';
 import {
   formatMs,
   npmScriptArgs,

@@ -1,5 +1,5 @@
 /** `npm run check-lesson NN`: checks one lesson as its author, in seconds (an authoring tool, never in a pack). */
-import { colorsEnabled, painter, parseCommandLine, runCommand } from './lib/core/cli.ts';
+import { colorsEnabled, painter, parseCommandLine, runCommand } from './lib/command-line/cli.ts';
 import { checkLesson } from './lib/teacher/authoring.ts';
 import { LESSON_FOLDER, listLessons, ROOT, selectLessons, UsageError } from './lib/core/workbook.ts';
 

@@ -2,7 +2,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { checkLanguage, colorsEnabled, commandSpeech, LANGUAGE_OPTION, painter, parseCommandLine, Refusal, runCommand } from './lib/core/cli.ts';
+import { checkLanguage, colorsEnabled, commandSpeech, LANGUAGE_OPTION, painter, parseCommandLine, Refusal, runCommand } from './lib/command-line/cli.ts';
 import { gradeLessons, withPrerequisites } from './lib/grader/command/grading.ts';
 import { doneLessons, readProgress, recordScores, STATE_DIR, writeProgress } from './lib/core/progress.ts';
 import { typecheck } from './lib/grader/command/typecheck.ts';
@@ -11,12 +11,12 @@ import { defaultFileName, FORMATS, renderResultFile, type Format } from './lib/r
 import type { LessonScore } from './lib/core/results.ts';
 import { DEFAULT_LIMIT_MS, drawSeed, parseSeed } from './lib/grader/command/runner.ts';
 import { hasHiddenTests, hasReference, listLessons, ROOT, selectLessons, UsageError, type Lesson } from './lib/core/workbook.ts';
-import { heldLessons, targetCode, type HandInTaker, type LeftOut } from './lib/core/target.ts';
+import { heldLessons, targetCode, type HandInTaker, type LeftOut } from './lib/command-line/target.ts';
 import type { Language } from './lib/core/languages.ts';
 import { lessonIn, lessonTextPath, scoreIn } from './lib/i18n/lesson-text.ts';
 import { listInWords, type Translate } from './lib/i18n/messages.ts';
 
-/** The language check speaks (core/cli.ts's commandLanguage), its words and its usage. */
+/** The language check speaks (command-line/cli.ts's commandLanguage), its words and its usage. */
 const {
   language,
   t,

@@ -1,7 +1,7 @@
 /** `npm run digests`: writes the digest files the visible suites confirm answers with (an authoring tool). */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { parseCommandLine, runCommand } from './lib/core/cli.ts';
+import { parseCommandLine, runCommand } from './lib/command-line/cli.ts';
 import { digestFileMatches, digestPath, lessonsWithDigests, makeDigestFile } from './lib/teacher/digests.ts';
 import { ROOT, UsageError } from './lib/core/workbook.ts';
 

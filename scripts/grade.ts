@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { existsSync, writeFileSync } from 'node:fs';
 import { gradeClass, type ClassOptions, type ProgressEvent } from './lib/teacher/class-grading.ts';
-import { colorsEnabled, LANGUAGE_OPTION, painter, parseCommandLine, Refusal, runCommand, shownPath } from './lib/core/cli.ts';
+import { colorsEnabled, LANGUAGE_OPTION, painter, parseCommandLine, Refusal, runCommand, shownPath } from './lib/command-line/cli.ts';
 import { existingGradebook, readGradebook, removeGradebook, writeGradebook } from './lib/teacher/gradebook/files.ts';
 import {
   GRADEBOOK_FILES,

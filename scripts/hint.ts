@@ -2,14 +2,14 @@
  * `npm run hint <lesson>`: the next hint for the first unfinished task, from gentle to concrete, about
  * the test that failed first in the last check when the lesson's hints name tests.
  */
-import { checkLanguage, colorsEnabled, commandSpeech, LANGUAGE_OPTION, painter, parseCommandLine, runCommand } from './lib/core/cli.ts';
+import { checkLanguage, colorsEnabled, commandSpeech, LANGUAGE_OPTION, painter, parseCommandLine, runCommand } from './lib/command-line/cli.ts';
 import { hintToShow, lessonProgress, readProgress, recordHint, writeProgress } from './lib/core/progress.ts';
 import { listLessons, ROOT, selectLessons, UsageError } from './lib/core/workbook.ts';
 import { visible } from './lib/core/text.ts';
 import { lessonIn, lessonTextPath } from './lib/i18n/lesson-text.ts';
 import { testTitleIn } from './lib/i18n/test-titles.ts';
 
-/** The language hint speaks (core/cli.ts's commandLanguage), its words and its usage. */
+/** The language hint speaks (command-line/cli.ts's commandLanguage), its words and its usage. */
 const { language, t, usage: USAGE } = commandSpeech('usage.hint');
 
 runCommand(

@@ -1,6 +1,6 @@
 /** `npm run pack`: writes a student edition of the workbook, without solutions or teacher-only tests (a teacher's tool). */
 import { resolve } from 'node:path';
-import { parseCommandLine, runCommand, shownPath } from './lib/core/cli.ts';
+import { parseCommandLine, runCommand, shownPath } from './lib/command-line/cli.ts';
 import { parseLessonList } from './lib/core/workbook.ts';
 import { PackError, planPack, type PackPlan } from './lib/teacher/pack/plan.ts';
 import { writePack, type PackResult } from './lib/teacher/pack/write.ts';

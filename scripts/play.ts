@@ -8,7 +8,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { checkLanguage, commandLanguage, LANGUAGE_OPTION, parseCommandLine, runCommand } from './lib/core/cli.ts';
+import { checkLanguage, commandLanguage, LANGUAGE_OPTION, parseCommandLine, runCommand } from './lib/command-line/cli.ts';
 import { LESSON_FILES, loadLessonModule, ToolStopped, type ComputerModule, type GameModule, type InputModule, type IO } from './lib/core/lesson-modules.ts';
 import { stubNameOf } from './lib/core/stub-error.ts';
 import { COMPUTER, withComputer, type Chooser } from './lib/student/computer-seat.ts';
@@ -25,7 +25,7 @@ const REFERENCE = hasReference();
 /** " [--reference]" in the usage lines, where the option works. */
 const REFERENCE_OPTION = REFERENCE ? ' [--reference]' : '';
 
-/** The language play speaks (core/cli.ts's commandLanguage), and its words. */
+/** The language play speaks (command-line/cli.ts's commandLanguage), and its words. */
 const language = commandLanguage();
 const t = translator(language);
 

@@ -1,12 +1,12 @@
 /** `npm run reset <lesson>`: puts the lesson's starting file back, after saving yours to a backup. */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, extname, join, relative } from 'node:path';
-import { checkLanguage, commandSpeech, LANGUAGE_OPTION, parseCommandLine, runCommand } from './lib/core/cli.ts';
+import { checkLanguage, commandSpeech, LANGUAGE_OPTION, parseCommandLine, runCommand } from './lib/command-line/cli.ts';
 import { STATE_DIR } from './lib/core/progress.ts';
 import { originalStub } from './lib/core/stubs.ts';
 import { listLessons, ROOT, selectLessons, UsageError } from './lib/core/workbook.ts';
 
-/** The words of reset, in its language (core/cli.ts's commandLanguage), and its usage. */
+/** The words of reset, in its language (command-line/cli.ts's commandLanguage), and its usage. */
 const { t, usage: USAGE } = commandSpeech('usage.reset', () => ({ backups: `${STATE_DIR}/backups/` }));
 
 runCommand(

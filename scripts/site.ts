@@ -4,13 +4,13 @@
  */
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { checkLanguage, commandSpeech, LANGUAGE_OPTION, parseCommandLine, runCommand } from './lib/core/cli.ts';
+import { checkLanguage, commandSpeech, LANGUAGE_OPTION, parseCommandLine, runCommand } from './lib/command-line/cli.ts';
 import { progressPath, readProgress, type Progress } from './lib/core/progress.ts';
 import { buildSite, readProgressFile } from './lib/site/build.ts';
 import { serveSite, type SiteServer } from './lib/site/serve.ts';
 import { ROOT, UsageError } from './lib/core/workbook.ts';
 
-/** The language site speaks (core/cli.ts's commandLanguage), its words and its usage. */
+/** The language site speaks (command-line/cli.ts's commandLanguage), its words and its usage. */
 const { language, t, usage: USAGE } = commandSpeech('usage.site');
 
 runCommand(

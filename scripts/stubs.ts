@@ -1,7 +1,7 @@
 /** `npm run stubs`: writes each lesson's exercise files from its reference solution (an authoring tool). */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseCommandLine, runCommand } from './lib/core/cli.ts';
+import { parseCommandLine, runCommand } from './lib/command-line/cli.ts';
 import { hashText, MANIFEST, planStubs, readManifest } from './lib/core/stubs.ts';
 import { listLessons, ROOT, selectLessons } from './lib/core/workbook.ts';
 

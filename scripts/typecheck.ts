@@ -9,7 +9,7 @@
  */
 import { relative } from 'node:path';
 import ts from 'typescript';
-import { colorsEnabled, parseCommandLine, runCommand } from './lib/core/cli.ts';
+import { colorsEnabled, parseCommandLine, runCommand } from './lib/command-line/cli.ts';
 import { plural } from './lib/core/text.ts';
 import { ROOT } from './lib/core/workbook.ts';
 

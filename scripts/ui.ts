@@ -1,7 +1,7 @@
 /** `npm run ui`: opens @vitest/ui on the graded suites (your code, or the reference with --solutions). */
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { parseCommandLine, runCommand } from './lib/core/cli.ts';
+import { parseCommandLine, runCommand } from './lib/command-line/cli.ts';
 import { hasReference, ROOT } from './lib/core/workbook.ts';
 
 const USAGE = `

@@ -1,7 +1,7 @@
 /** `npm run watch [lesson]`: grades a lesson again every time you save, and shows its report. */
 import { watch } from 'node:fs';
 import { join } from 'node:path';
-import { checkLanguage, colorsEnabled, commandSpeech, LANGUAGE_OPTION, painter, parseCommandLine, runCommand } from './lib/core/cli.ts';
+import { checkLanguage, colorsEnabled, commandSpeech, LANGUAGE_OPTION, painter, parseCommandLine, runCommand } from './lib/command-line/cli.ts';
 import { withPrerequisites } from './lib/grader/command/grading.ts';
 import { doneLessons, lessonProgress, readProgress, recordScores, STATE_DIR, writeProgress } from './lib/core/progress.ts';
 import { renderReport } from './lib/report/report.ts';
@@ -13,7 +13,7 @@ import { INTL_LOCALES, SOURCE_LANGUAGE } from './lib/core/languages.ts';
 import { lessonTextPath, scoreIn } from './lib/i18n/lesson-text.ts';
 import { fixedIn } from './lib/i18n/numbers.ts';
 
-/** The language watch speaks (core/cli.ts's commandLanguage), its words and its usage. */
+/** The language watch speaks (command-line/cli.ts's commandLanguage), its words and its usage. */
 const { language, t, usage: USAGE } = commandSpeech('usage.watch');
 
 runCommand(

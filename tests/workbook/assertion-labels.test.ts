@@ -15,7 +15,7 @@ import { readTranslation } from '../../scripts/lib/i18n/lesson-text.ts';
 import { LANGUAGES } from '../../scripts/lib/core/languages.ts';
 import { failureOf } from '../../scripts/lib/core/failure.ts';
 import { scoreLesson, type TestOutcome } from '../../scripts/lib/core/results.ts';
-import { painter } from '../../scripts/lib/core/cli.ts';
+import { painter } from '../../scripts/lib/command-line/cli.ts';
 import { renderReport } from '../../scripts/lib/report/report.ts';
 import { renderFeedback } from '../../scripts/lib/teacher/gradebook/feedback.ts';
 import { lessonGrade } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
@@ -155,6 +155,8 @@ test("a student edition in Russian words the report's test titles and labels in 
   try {
     mkdirSync(join(edition, 'lessons', lesson.id), { recursive: true });
     writeFileSync(join(edition, 'lessons', lesson.id, 'lesson.json'), plan.files.get(`lessons/${lesson.id}/lesson.json`) as Buffer);
+    // The edition's package.json names its language: a lesson.json is read as that language's.
+    writeFileSync(join(edition, 'package.json'), plan.files.get('package.json') as Buffer);
     expect([...plan.files.keys()].filter((path) => path.endsWith('.ru.json'))).toEqual([]);
     expect(labelIn(lesson, 'how many lines WINNING_LINES holds', 'ru', edition)).toBe('число линий в WINNING_LINES');
     expect(testTitleIn(lesson, 'WINNING_LINES holds exactly eight lines, and no line twice', 'ru', edition)).toBe(

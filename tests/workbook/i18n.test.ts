@@ -15,7 +15,7 @@ import { INTL_LOCALES, LANGUAGES, languageOfLocale, SOURCE_LANGUAGE, type Langua
 import { listInWords, MESSAGE_OPTIONS, readCatalog, translator } from '../../scripts/lib/i18n/messages.ts';
 import { lessonIn, lessonTextPath, textPathIn } from '../../scripts/lib/i18n/lesson-text.ts';
 import { staticChecks } from '../../scripts/lib/teacher/authoring.ts';
-import { painter } from '../../scripts/lib/core/cli.ts';
+import { painter } from '../../scripts/lib/command-line/cli.ts';
 import { failureOf } from '../../scripts/lib/core/failure.ts';
 import { scoreLesson, type TestOutcome } from '../../scripts/lib/core/results.ts';
 import { renderReport } from '../../scripts/lib/report/report.ts';

@@ -22,7 +22,7 @@ import {
   type StudentGrade,
 } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
 import { scoreLesson, type LessonRun } from '../../scripts/lib/core/results.ts';
-import { painter } from '../../scripts/lib/core/cli.ts';
+import { painter } from '../../scripts/lib/command-line/cli.ts';
 import { renderReport } from '../../scripts/lib/report/report.ts';
 import { LMS_FILES, renderLmsExport } from '../../scripts/lib/teacher/gradebook/lms-export.ts';
 import { blockerOf } from '../../scripts/lib/teacher/gradebook/html.ts';

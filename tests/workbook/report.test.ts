@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, describe } from 'vitest';
-import { painter } from '../../scripts/lib/core/cli.ts';
+import { painter } from '../../scripts/lib/command-line/cli.ts';
 import { failureOf } from '../../scripts/lib/core/failure.ts';
 import { compactValue, explainFailure, renderReport, TITLE_WIDTH } from '../../scripts/lib/report/report.ts';
 import { defaultFileName, FORMATS } from '../../scripts/lib/report/result-files.ts';

@@ -19,7 +19,7 @@ import { importsOf, relativeImportsOf } from '../../scripts/lib/teacher/pack/imp
 import type { ComputerModule, GameModule, InputModule, SearchModule } from '../../scripts/lib/core/lesson-modules.ts';
 import { holdsStub, stubName, stubNameOf, stubStatement } from '../../scripts/lib/core/stub-error.ts';
 import { escapeHtml, plural } from '../../scripts/lib/core/text.ts';
-import { findLessonsFolder, heldLessons, targetCode } from '../../scripts/lib/core/target.ts';
+import { findLessonsFolder, heldLessons, targetCode } from '../../scripts/lib/command-line/target.ts';
 import { hintLadder, LESSON_FOLDER, listLessons, nextHint, readLesson, ROOT } from '../../scripts/lib/core/workbook.ts';
 import { hintToShow, lessonProgress, recordHint, recordScores, type Progress } from '../../scripts/lib/core/progress.ts';
 import { scoreLesson } from '../../scripts/lib/core/results.ts';

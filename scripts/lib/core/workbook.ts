@@ -2,7 +2,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isLanguage, SOURCE_LANGUAGE, type Language } from './languages.ts';
-import type { Translate } from '../i18n/messages.ts';
 
 /** The root of this workbook (the folder holding package.json). */
 export const ROOT = resolve(import.meta.dirname, '..', '..', '..');
@@ -158,12 +157,15 @@ export function listLessons(root = ROOT, onBroken?: (id: string, error: Error) =
   return lessons;
 }
 
+/** Words for a lesson not found, in the command's language (i18n's `translator` gives them). */
+export type NoSuchLessonWords = (key: 'errors.noSuchLesson', values: { name: string; lessons: string }) => string;
+
 /**
  * Picks lessons by what a person types: "1", "01", "01-board" or "board".
  * Throws an error that lists the lessons when a name matches none, in the words of `t` when given
  * (a student command's language), else in English.
  */
-export function selectLessons(names: string[], all: Lesson[], t?: Translate): Lesson[] {
+export function selectLessons(names: string[], all: Lesson[], t?: NoSuchLessonWords): Lesson[] {
   if (names.length === 0) return all;
   return names.map((name) => {
     const wanted = name.trim().toLowerCase();

@@ -1,5 +1,5 @@
 /** The student's report: one line per lesson, the first failure explained, and the next step. */
-import type { Paint } from '../core/cli.ts';
+import type { Paint } from '../command-line/cli.ts';
 import { failureDetail, roundPoints, type Comparison, type Crash, type Failure, type LessonScore, type TestOutcome } from '../core/results.ts';
 import {
   cutNote,

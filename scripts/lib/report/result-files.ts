@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Progress } from '../core/progress.ts';
 import { lessonProgress } from '../core/progress.ts';
 import { crashMessage, explainFailure } from './report.ts';
-import { painter } from '../core/cli.ts';
+import { painter } from '../command-line/cli.ts';
 import type { LessonProblem, LessonScore, TestOutcome } from '../core/results.ts';
 import { hashText } from '../core/stubs.ts';
 import { escapeHtml, visible } from '../core/text.ts';

@@ -1,4 +1,4 @@
-/** What play and arena say in their language (the language itself is read as every student command reads it: core/cli.ts's commandLanguage). */
+/** What play and arena say in their language (the language itself is read as every student command reads it: command-line/cli.ts's commandLanguage). */
 import type { LoadWords } from '../core/lesson-modules.ts';
 import type { Translate } from '../i18n/messages.ts';
 

@@ -1,4 +1,4 @@
-import { painter } from '../../core/cli.ts';
+import { painter } from '../../command-line/cli.ts';
 import type { NearMiss } from '../intake/near-misses.ts';
 import { explainFailure, renderReport } from '../../report/report.ts';
 import { formatPoints, roundPoints, type LessonScore } from '../../core/results.ts';

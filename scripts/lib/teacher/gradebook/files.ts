@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { join } from 'node:path';
 import { feedbackPage, FEEDBACK_PAGE, SITE_ASSETS, siteAsset } from './feedback-page.ts';
 import { renderHtml } from './html.ts';
-import { Refusal } from '../../core/cli.ts';
+import { Refusal } from '../../command-line/cli.ts';
 import { renderCsv } from './csv-table.ts';
 import { GRADEBOOK_FILES, type Gradebook, type LessonGrade, type ReferenceProblem, feedbackFolders } from './gradebook.ts';
 /**

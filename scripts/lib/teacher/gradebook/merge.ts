@@ -3,7 +3,7 @@
  * puts the rows of students graded again into the gradebook of their class. Parts that were not cut
  * from the same class, or not graded the same way, are refused with the reason, naming the parts.
  */
-import { Refusal } from '../../core/cli.ts';
+import { Refusal } from '../../command-line/cli.ts';
 import { UsageError } from '../../core/workbook.ts';
 import { lookAlike, plural } from '../../core/text.ts';
 import type { PlatformIds } from '../intake/roster.ts';

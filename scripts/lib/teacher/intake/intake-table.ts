@@ -1,5 +1,5 @@
 /** The table `npm run grade` ends with: what was found in each hand-in, lesson by lesson, and its points. */
-import type { Paint } from '../../core/cli.ts';
+import type { Paint } from '../../command-line/cli.ts';
 import type { IntakeRow } from '../class-grading.ts';
 import { formatPoints, type Gradebook } from '../gradebook/gradebook.ts';
 import { PLATFORM_NAMES } from './platforms.ts';

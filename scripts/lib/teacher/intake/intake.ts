@@ -10,7 +10,7 @@ import { isClutter, nameClass, PLATFORM_NAMES, studentKey, withoutArchiveEnding,
 import { EXERCISE_FILE_LIMIT, isPlainFolder, privateCopy, readArchiveFile, readManifest, SKIPPED, unpackInto, type Submission } from './submissions.ts';
 import { findNearMisses } from './near-misses.ts';
 import { chooseWork, LOOSE_FILE_LIMIT, looseWorkIn, workbookIn, type Version, type Work } from './versions.ts';
-import type { HandInCopy } from '../../core/target.ts';
+import type { HandInCopy } from '../../command-line/target.ts';
 import { listLessons, type Lesson } from '../../core/workbook.ts';
 import { ARCHIVE_LIMITS, ZipError, type ArchiveLimits } from './zip.ts';
 import { byCodeUnits, lookAlike, numbered, plural, printable } from '../../core/text.ts';

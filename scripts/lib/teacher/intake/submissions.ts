@@ -27,7 +27,7 @@ import { hashText } from '../../core/stubs.ts';
 import { LESSON_FOLDER, suitePath, UsageError, type Lesson } from '../../core/workbook.ts';
 import { ARCHIVE_LIMITS, formatBytes, newestEntryTime, readZip, ZipError, type ArchiveLimits } from './zip.ts';
 import { printable } from '../../core/text.ts';
-import { shownPath } from '../../core/cli.ts';
+import { shownPath } from '../../command-line/cli.ts';
 
 export { ARCHIVE_LIMITS, formatBytes };
 

@@ -8,10 +8,10 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
-import { printable } from './text.ts';
+import { printable } from '../core/text.ts';
 import { Refusal } from './cli.ts';
-import { lessonFolders, UsageError, type Lesson } from './workbook.ts';
-import { SOURCE_LANGUAGE } from './languages.ts';
+import { lessonFolders, UsageError, type Lesson } from '../core/workbook.ts';
+import { SOURCE_LANGUAGE } from '../core/languages.ts';
 import { translator, type Translate } from '../i18n/messages.ts';
 
 /** The words of a --target's messages when the command gives none: English. */

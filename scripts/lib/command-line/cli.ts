@@ -1,10 +1,10 @@
 /** What every command-line entry shares: argument parsing, colours, and friendly errors. */
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { parseArgs, styleText, type ParseArgsConfig } from 'node:util';
-import { ROOT, UsageError } from './workbook.ts';
+import { ROOT, UsageError } from '../core/workbook.ts';
 import { chooseLanguage } from '../i18n/choose.ts';
 import { translator, type MessageKey, type MessageValues, type Translate } from '../i18n/messages.ts';
-import { isLanguage, LANGUAGE_NAMES, LANGUAGES, SOURCE_LANGUAGE, type Language } from './languages.ts';
+import { isLanguage, LANGUAGE_NAMES, LANGUAGES, SOURCE_LANGUAGE, type Language } from '../core/languages.ts';
 
 type Style = Parameters<typeof styleText>[0];
 
