@@ -123,7 +123,10 @@ function nastyGradebook(): Gradebook {
       },
     },
     total: 50,
-    notes: [`entry ${NASTY}.zip was refused`, `a second note ${NASTY}`],
+    notes: [
+      { kind: 'text', text: `entry ${NASTY}.zip was refused` },
+      { kind: 'text', text: `a second note ${NASTY}` },
+    ],
     feedback: `# Feedback for Eve${NASTY}\n\nIt said: ${NASTY}\n`,
     handedIn: true,
     platform: 'moodle',

@@ -11,6 +11,9 @@ import { basename, join, resolve } from 'node:path';
 import { printable } from './text.ts';
 import { Refusal } from './cli.ts';
 import { lessonFolders, UsageError, type Lesson } from './workbook.ts';
+import { intakeNoteWords, type IntakeNote } from './intake-notes.ts';
+import { SOURCE_LANGUAGE } from './languages.ts';
+import { translator } from '../i18n/messages.ts';
 
 /** How many single folders around a workbook are stepped through. */
 const MAX_WRAPPERS = 3;
@@ -47,7 +50,7 @@ export interface TargetCode {
  * exercise files copied into a lessons folder, how they were found and the intake's notes; or why
  * it holds none.
  */
-export type HandInCopy = { lessonsDir: string; found: string; placed?: string[]; notes: string[] } | { problem: string };
+export type HandInCopy = { lessonsDir: string; found: string; placed?: string[]; notes: IntakeNote[] } | { problem: string };
 
 /** The intake's takeInHandIn (teacher/intake/intake.ts). */
 export type HandInTaker = (path: string, scratch: string, lessons: Lesson[]) => HandInCopy;
@@ -77,7 +80,9 @@ export async function targetCode(given: string, lessons: Lesson[], loadIntake?: 
       if (isFolder(dir)) findLessonsFolder(dir, handIn.problem);
       throw new Refusal(`--target ${printable(given)} holds no lessons: ${handIn.problem}.`);
     }
-    const notes = [...(handIn.placed === undefined ? [] : [handIn.placed.join(', ')]), ...handIn.notes];
+    // (The teacher's check says it in English, as the teacher's gradebook does.)
+    const words = handIn.notes.map((note) => intakeNoteWords(note, translator(SOURCE_LANGUAGE)));
+    const notes = [...(handIn.placed === undefined ? [] : [handIn.placed.join(', ')]), ...words];
     const what = handIn.placed === undefined ? 'the code in' : 'the loose files of';
     const code = `${what} ${foundIn(given, handIn.found)}${notes.length === 0 ? '' : ` (${notes.join('; ')})`}`;
     return { dir: handIn.lessonsDir, shown: printable(given), code, dispose };

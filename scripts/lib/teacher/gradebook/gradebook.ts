@@ -1,9 +1,8 @@
-import { describeKinds, MISS_WORDS } from '../intake/near-misses.ts';
 import { brokenElsewhere, crashMessage, graderBrokeWords, loadCause, loadProblemLine } from '../../report/report.ts';
 import { failureDetail, formatPoints, roundPoints, type LessonScore, type TestOutcome } from '../../core/results.ts';
 import type { Lesson } from '../../core/workbook.ts';
 import { byCodeUnits, lookAlike, numbered, plural } from '../../core/text.ts';
-import { notGradedWords } from './feedback.ts';
+import { handInNoteWords, missWords, notGradedWords } from './note-words.ts';
 import type {
   FileFinding,
   Gradebook,
@@ -21,7 +20,9 @@ export type {
   TaskGrade,
   LessonStatus,
   HandInReason,
+  HandInNote,
   LessonReason,
+  Misplaced,
   NotGraded,
   HiddenFailure,
   LessonGrade,
@@ -117,7 +118,7 @@ export function lessonNoteWords(note: LessonNote): string {
     case 'stopped-tests':
       return `stopped after ${Math.round(note.limitMs / 1000)} s in ${plural(note.count, 'test')} (an endless loop?)`;
     case 'near-miss-accepted':
-      return `graded ${note.found} as ${note.expected} (near miss accepted: ${note.kinds.map((kind) => MISS_WORDS[kind]).join(', ')})`;
+      return `graded ${note.found} as ${note.expected} (near miss accepted: ${missWords(note.kinds, 0)})`;
     case 'anomalies':
       return `grading anomalies: ${note.anomalies.join('; ')}`;
     case 'text':
@@ -172,7 +173,7 @@ function lessonReason(score: LessonScore, files: FileFinding): LessonReason | un
   if (files.missing.length > 0) {
     const misplaced = files.nearMisses
       .filter((miss) => files.missing.includes(miss.expected))
-      .map((miss) => ({ expected: miss.expected, found: miss.found, how: describeKinds(miss) }));
+      .map((miss) => ({ expected: miss.expected, found: miss.found, kinds: miss.kinds, others: miss.others }));
     return { kind: 'missing', files: files.missing, misplaced };
   }
   const problem = score.run.problem;
@@ -230,13 +231,14 @@ export function lessonColumns(lessons: Lesson[]): Gradebook['lessons'] {
 
 /** The notes of the hand-in, then those of each lesson ("02-input: lessons/02-input/input.ts is missing"). */
 export function allNotes(book: Gradebook, student: StudentGrade): string[] {
+  const own = student.notes.map(handInNoteWords);
   // (A lesson not graded because the whole hand-in was not says it in its cell; the row's note says it once.)
   const lessonNotes = book.lessons.flatMap((lesson) => {
     const grade = student.lessons[lesson.id];
     const note = grade === undefined ? undefined : lessonNotesText(grade);
-    return note === undefined || student.notes.includes(note) ? [] : [`${lesson.id}: ${note}`];
+    return note === undefined || own.includes(note) ? [] : [`${lesson.id}: ${note}`];
   });
-  return [...student.notes, ...lessonNotes];
+  return [...own, ...lessonNotes];
 }
 
 /** The most bytes of a name a feedback folder keeps (file systems allow 255 bytes per name). */
