@@ -5,7 +5,10 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { HandInNote } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
-import { handInNoteWords, missWords, studentNoteWords, studentSees } from '../../scripts/lib/teacher/gradebook/note-words.ts';
+import { forStudent } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
+import { code, handInNoteWords, missWords, notGradedWords, studentNoteWords, studentSees } from '../../scripts/lib/teacher/gradebook/note-words.ts';
+import { scoreLesson } from '../../scripts/lib/core/results.ts';
+import { listLessons, type Lesson } from '../../scripts/lib/core/workbook.ts';
 import { renderFeedback } from '../../scripts/lib/teacher/gradebook/feedback.ts';
 import { englishRuns } from '../../scripts/lib/teacher/pack/language-check.ts';
 import { LANGUAGES } from '../../scripts/lib/core/languages.ts';
@@ -130,5 +133,34 @@ describe('why a file is a near miss, with the plurals of each language', () => {
     ['zh', 2, '大小写不一致、放在了别的文件夹里；还有 2 个文件看起来同样可能'],
   ] as const)('%s, %i other', (language, others, words) => {
     expect(missWords(['case', 'moved'], others, translator(language))).toBe(words);
+  });
+});
+
+describe('what a student reads in place of what the hidden tests would give away', () => {
+  const [first] = listLessons() as [Lesson];
+
+  test("a file that does not load with the hidden tests alone: the teacher's words as before, the student's in their language", () => {
+    const reason = { kind: 'does-not-load', cause: '', hidden: true } as const;
+    expect(notGradedWords(reason)).toBe('not graded: the file does not load: it could not be loaded with the hidden tests');
+    expect(notGradedWords(reason, code, translator('ru'))).toBe('не проверено: файл не загружается: его не удалось загрузить вместе со скрытыми тестами');
+  });
+
+  test("a hidden test's name and a hidden load problem, in the student's language", () => {
+    const hidden = { name: 'secret case', task: 1, hidden: true, status: 'failed', durationMs: 1 } as const;
+    const timedOut = scoreLesson(first, {
+      lessonId: first.id,
+      tests: [hidden],
+      output: '',
+      durationMs: 1,
+      problem: { kind: 'timeout', limitMs: 5000, runningTest: 'secret case', lastOutput: ['printed'] },
+    });
+    const ru = forStudent(timedOut, new Set(), 'ru');
+    expect(ru.run.tests.map((test) => test.name)).toEqual(['скрытый тест']);
+    expect(ru.run.problem).toEqual({ kind: 'timeout', limitMs: 5000, runningTest: 'скрытый тест', lastOutput: [] });
+    expect(forStudent(timedOut, new Set()).run.tests.map((test) => test.name)).toEqual(['a hidden test']);
+    const failure = { kind: 'thrown', name: 'Error', message: 'secret' } as const;
+    const unloaded = scoreLesson(first, { lessonId: first.id, tests: [], output: '', durationMs: 1, problem: { kind: 'load-error', failure, hidden: true } });
+    const problem = forStudent(unloaded, new Set(), 'zh').run.problem;
+    expect(problem?.kind === 'load-error' && problem.failure.kind === 'thrown' ? problem.failure.message : '').toBe('加上隐藏测试后，你的文件无法加载。');
   });
 });

@@ -532,7 +532,7 @@ function gradeStudent(
     const names = new Set(visible.get(lesson.id) ?? []);
     const running = run.problem?.kind === 'timeout' ? run.problem.runningTest : undefined;
     if (running !== undefined && isVisibleName(root, lesson, running, names)) names.add(running);
-    scores.push(forStudent(score, names));
+    scores.push(forStudent(score, names, language));
     grades.push(grade);
   });
   const total = roundPoints(grades.reduce((sum, grade) => sum + grade.points, 0));

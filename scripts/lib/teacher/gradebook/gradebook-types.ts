@@ -31,9 +31,10 @@ export type HandInReason = { kind: 'no-hand-in' } | { kind: 'online-text-only' }
  */
 export type LessonReason =
   | { kind: 'missing'; files: string[]; misplaced: Misplaced[] }
-  | { kind: 'does-not-load'; cause: string }
+  /** `hidden`: it failed to load only with the teacher's hidden tests (whose cause is the teacher's alone: `cause` is then empty). */
+  | { kind: 'does-not-load'; cause: string; hidden?: true }
   /** `missing`: the file of the lesson it uses is not there (rather than there but failing to load). */
-  | { kind: 'blocked'; uses: string; cause: string; missing?: true }
+  | { kind: 'blocked'; uses: string; cause: string; missing?: true; hidden?: true }
   | { kind: 'grading-broke' };
 
 /**

@@ -66,14 +66,19 @@ export function notGradedWords(reason: NotGraded, path: (text: string) => string
         : t('studentFeedback.notGraded.missingButFound', { missing, found: found.join(t('studentFeedback.notGraded.andSeparator')) });
     }
     case 'does-not-load':
-      return t('studentFeedback.notGraded.doesNotLoad', { cause: shown(reason.cause) });
+      return t('studentFeedback.notGraded.doesNotLoad', { cause: loadCauseWords(reason, t) });
     case 'blocked':
       return reason.missing === true
         ? t('studentFeedback.notGraded.blockedMissing', { uses: reason.uses })
-        : t('studentFeedback.notGraded.blocked', { uses: reason.uses, cause: shown(reason.cause) });
+        : t('studentFeedback.notGraded.blocked', { uses: reason.uses, cause: loadCauseWords(reason, t) });
     case 'grading-broke':
       return t('studentFeedback.notGraded.gradingBroke');
   }
+}
+
+/** Why a file does not load: the cause (the compiler's or the runtime's words), or, with the hidden tests alone, that it does not load with them. */
+function loadCauseWords(reason: { cause: string; hidden?: true }, t: Translate): string {
+  return reason.hidden === true ? t('notes.hiddenLoad') : shown(reason.cause);
 }
 
 /** A phrase of `notGradedWords` as a sentence: "Not graded: … ." (with the full stop of the language `t` speaks). */
