@@ -25,15 +25,16 @@ const CLASS: Student[] = [
   { name: 'Boris Popov', layout: 'folder', kind: 'partly' },
   { name: 'Vera Sokolova', layout: 'folder', kind: 'syntax' },
 ];
-/** Hand-ins that bring notes: the same work twice (a folder and its zip), a hand-in Canvas marked late, a near miss. */
+/** Hand-ins that bring notes: the same work twice (a folder and its zip), a hand-in Canvas marked late, a near miss, nothing usable. */
 const NOTED: Student[] = [
   { name: 'Dmitri Danilov', layout: 'folder', kind: 'perfect' },
   { name: 'Dmitri Danilov', layout: 'zip', kind: 'perfect' },
   { name: 'Galina Gromova', layout: 'canvas-late', kind: 'partly', platformId: '20011' },
   { name: 'Roza Rudneva', layout: 'folder', kind: 'near-case' },
+  { name: 'Nina Nikitina', layout: 'folder', kind: 'nothing' },
 ];
 /** The rows the noted hand-ins get (Canvas names a student as "gromovagalina"). */
-const NOTED_ROWS = ['Dmitri Danilov', 'gromovagalina', 'Roza Rudneva'];
+const NOTED_ROWS = ['Dmitri Danilov', 'gromovagalina', 'Roza Rudneva', 'Nina Nikitina'];
 
 const scratch = mkdtempSync(join(tmpdir(), 'workbook-grade-language-test-'));
 const pack = join(scratch, 'pack');
@@ -99,6 +100,7 @@ describe('a class graded with --lang ru', () => {
     expect(feedback('gromovagalina')).toContain('Canvas отметил, что работа сдана с опозданием.');
     const near = feedback('Roza Rudneva');
     expect(near).toContain('заглавные и строчные буквы не совпадают');
+    expect(feedback('Nina Nikitina')).toContain('Не проверено: в сданной работе нет ничего, что можно проверить (папка lessons/ не найдена).');
   });
 
   test("the comment that goes back to the platform is in the student's language too", () => {
@@ -109,6 +111,7 @@ describe('a class graded with --lang ru', () => {
     expect(comment('Boris Popov')).toContain(`${first.number} ${ru[0]?.title}: 40/100 (дальше: задание 3, ${ru[0]?.tasks[2]?.title})`);
     expect(comment('Roza Rudneva')).toContain(`${second.number} ${ru[1]?.title}: 0/100, не проверено: нет файла lessons/${second.id}/`);
     expect(comment('Roza Rudneva')).toContain('(заглавные и строчные буквы не совпадают)');
+    expect(comment('Nina Nikitina')).toBe('Не проверено: в сданной работе нет ничего, что можно проверить (папка lessons/ не найдена).');
     for (const row of rows.slice(1)) expect(englishRuns(row[6] ?? ''), row[1]).toEqual([]);
   });
 
@@ -121,7 +124,7 @@ describe('a class graded with --lang ru', () => {
   });
 
   test("the teacher's gradebook and terminal stay English; the gradebook records the class's language", () => {
-    expect(stdout).toMatch(/Graded 6 hand-ins in [\d.]+ s/);
+    expect(stdout).toMatch(/Graded 7 hand-ins in [\d.]+ s/);
     const book = JSON.parse(read('gradebook.json')) as Gradebook;
     expect(book.language).toBe('ru');
     expect(parseCsv(read('gradebook.csv'))[0]).toEqual(['student', first.id, second.id, 'total', 'late', 'notes']);

@@ -553,7 +553,8 @@ function gradeStudent(
 /** Why nothing of a hand-in can be graded (undefined when something can): only online text, or the intake's reason. */
 function handInReason(submission: Submission): HandInReason | undefined {
   if (submission.problem === undefined) return undefined;
-  return onlyOnlineText(submission) ? { kind: 'online-text-only' } : { kind: 'unusable', problem: submission.problem };
+  if (onlyOnlineText(submission)) return { kind: 'online-text-only' };
+  return { kind: 'unusable', problem: submission.problem, ...(submission.why === undefined ? {} : { why: submission.why }) };
 }
 
 /** Why nothing of a hand-in can be graded, for the terminal (its progress line and table): the reason's words, without "not graded: ". */

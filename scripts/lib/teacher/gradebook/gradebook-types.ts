@@ -22,7 +22,20 @@ export type LessonStatus = 'done' | 'partial' | 'zero' | 'timeout' | 'load-error
  * was, or nothing in it could be used (the intake's reason: an archive that does not unpack, no
  * lessons/ folder and no exercise file anywhere).
  */
-export type HandInReason = { kind: 'no-hand-in' } | { kind: 'online-text-only' } | { kind: 'unusable'; problem: string };
+export type HandInReason = { kind: 'no-hand-in' } | { kind: 'online-text-only' } | { kind: 'unusable'; problem: string; why?: UnusableWhy };
+
+/** An archive of a hand-in that could not be unpacked: which (when it lay inside the student's folder), and the archive reader's reason. */
+export interface ArchiveProblem {
+  archive?: string;
+  reason: string;
+}
+
+/**
+ * Why nothing in a hand-in could be used, as data: no lessons/ folder and no exercise file anywhere,
+ * a symbolic link, or archives that do not unpack. (`problem` says the same in the teacher's words,
+ * as gradebooks written before this was data hold it alone.)
+ */
+export type UnusableWhy = { kind: 'no-lessons' } | { kind: 'link' } | { kind: 'archives'; archives: ArchiveProblem[] };
 
 /**
  * Why one lesson of a hand-in was not graded: its exercise files are missing (with what was found in
@@ -89,7 +102,7 @@ export type HandInNote =
   /** The name holds Moodle's participant mark twice, so its participant number is not used. */
   | { kind: 'participant-mark-twice' }
   /** An archive of the hand-in (`archive`, when it was one inside the student's folder) could not be unpacked, for `reason`. */
-  | { kind: 'archive-refused'; archive?: string; reason: string }
+  | ({ kind: 'archive-refused' } & ArchiveProblem)
   /** The hand-in matches no one on the class list: it is named after its folder or file. */
   | { kind: 'not-on-class-list' }
   /** One of `count` hand-ins that match `name` on the class list: none takes the student's ids into the grade import. */

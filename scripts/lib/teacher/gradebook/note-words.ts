@@ -9,7 +9,7 @@ import { SOURCE_LANGUAGE } from '../../core/languages.ts';
 import { translator, type MessageKey, type Translate } from '../../i18n/messages.ts';
 import type { MissKind } from '../intake/near-misses.ts';
 import { PLATFORM_NAMES } from '../intake/platforms.ts';
-import type { HandInNote, Misplaced, NotGraded } from './gradebook-types.ts';
+import type { HandInNote, Misplaced, NotGraded, UnusableWhy } from './gradebook-types.ts';
 
 /** The words of the teacher's pages and of callers that give no language. */
 const english = translator(SOURCE_LANGUAGE);
@@ -55,7 +55,7 @@ export function notGradedWords(reason: NotGraded, path: (text: string) => string
     case 'online-text-only':
       return t('studentFeedback.notGraded.onlineTextOnly');
     case 'unusable':
-      return t('studentFeedback.notGraded.unusable', { problem: shown(reason.problem) });
+      return t('studentFeedback.notGraded.unusable', { problem: reason.why === undefined ? shown(reason.problem) : unusableWords(reason.why, path, t) });
     case 'missing': {
       const missing = t('studentFeedback.notGraded.missing', { files: reason.files.map(path).join(', '), count: reason.files.length });
       const found = reason.misplaced.map((miss) =>
@@ -73,6 +73,24 @@ export function notGradedWords(reason: NotGraded, path: (text: string) => string
         : t('studentFeedback.notGraded.blocked', { uses: reason.uses, cause: loadCauseWords(reason, t) });
     case 'grading-broke':
       return t('studentFeedback.notGraded.gradingBroke');
+  }
+}
+
+/** Why nothing in a hand-in could be used, in words ("no lessons/ folder was found in it"). */
+export function unusableWords(why: UnusableWhy, path: (text: string) => string = asIs, t: Translate = english): string {
+  switch (why.kind) {
+    case 'no-lessons':
+      return t('notes.unusable.noLessons');
+    case 'link':
+      return t('notes.unusable.link');
+    case 'archives':
+      return why.archives
+        .map(({ archive, reason }) =>
+          archive === undefined
+            ? t('notes.unusable.archive', { reason: shown(reason) })
+            : t('notes.unusable.archiveNamed', { archive: path(shown(archive)), reason: shown(reason) }),
+        )
+        .join(t('notes.unusable.separator'));
   }
 }
 

@@ -11,6 +11,8 @@ import { EXERCISE_FILE_LIMIT, isPlainFolder, privateCopy, readArchiveFile, readM
 import { findNearMisses } from './near-misses.ts';
 import { chooseWork, LOOSE_FILE_LIMIT, looseWorkIn, workbookIn, type Version, type Work } from './versions.ts';
 import type { HandInCopy } from '../../core/target.ts';
+import type { ArchiveProblem, UnusableWhy } from '../gradebook/gradebook-types.ts';
+import { unusableWords } from '../gradebook/note-words.ts';
 import { listLessons, type Lesson } from '../../core/workbook.ts';
 import { ARCHIVE_LIMITS, ZipError, type ArchiveLimits } from './zip.ts';
 import { byCodeUnits, lookAlike, numbered, plural, printable } from '../../core/text.ts';
@@ -259,7 +261,7 @@ function takeIn(members: Member[], scratch: string, lessons: Lesson[]): Submissi
     // Only looked at (never opened) to tell whether it would have been a hand-in.
     const target = statSync(first.path, { throwIfNoEntry: false });
     const wouldBe = target?.isDirectory() || (/\.zip$/i.test(first.entry.name) && target?.isFile());
-    return wouldBe ? { ...base, problem: 'it is a symbolic link, which is never followed' } : undefined;
+    return wouldBe ? unusable(base, { kind: 'link' }) : undefined;
   }
   for (const link of links) base.notes?.push({ kind: 'link-skipped', name: printable(link.entry.name) });
   const versions: Version[] = [];
@@ -289,17 +291,6 @@ function takeIn(members: Member[], scratch: string, lessons: Lesson[]): Submissi
   const submission: Submission = { ...base, folder: folders[0] ?? first.path, folders, found: versions.map((version) => version.found).join(' + ') };
   locate(submission, versions, scratch, problems, lessons);
   return submission;
-}
-
-/** An archive of a hand-in that could not be unpacked: which (when it lay inside the student's folder), and why. */
-interface ArchiveProblem {
-  archive?: string;
-  reason: string;
-}
-
-/** An archive problem in the words of a hand-in that cannot be graded ("tictactoe.zip: the archive could not be unpacked: …"). */
-function problemWords(problem: ArchiveProblem): string {
-  return `${problem.archive === undefined ? '' : `${problem.archive}: `}the archive could not be unpacked: ${problem.reason}`;
 }
 
 /** Unpacks one archive of a hand-in: the newest time of its files, or why (the archive reader's reason) when it cannot be unpacked. */
@@ -370,8 +361,8 @@ function locate(submission: Submission, versions: Version[], scratch: string, pr
   const chosen = chooseWork(works);
   if (chosen === undefined) {
     // Exercise files in the wrong place can still be graded (near misses); with none, nothing can.
-    if (problems.length > 0) submission.problem = problems.map(problemWords).join('; ');
-    else if (findNearMisses(folders, lessons, undefined, () => false).length === 0) submission.problem = 'no lessons/ folder was found in it';
+    if (problems.length > 0) unusable(submission, { kind: 'archives', archives: problems });
+    else if (findNearMisses(folders, lessons, undefined, () => false).length === 0) unusable(submission, { kind: 'no-lessons' });
     return;
   }
   const { graded, note } = chosen;
@@ -386,6 +377,13 @@ function locate(submission: Submission, versions: Version[], scratch: string, pr
   submission.choices = [...(note === undefined ? [] : [note]), ...graded.notes];
   if (graded.placed !== undefined) submission.placed = graded.placed;
   for (const problem of problems) submission.notes?.push({ kind: 'archive-refused', ...problem });
+}
+
+/** A hand-in that cannot be graded at all, and why: as data, and in the teacher's words. */
+function unusable(submission: Submission, why: UnusableWhy): Submission {
+  submission.why = why;
+  submission.problem = unusableWords(why);
+  return submission;
 }
 
 /** The archives a student's folder holds, two folders deep at most (plain files only, clutter and skipped folders left out). */

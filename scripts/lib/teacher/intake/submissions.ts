@@ -29,7 +29,7 @@ import { ARCHIVE_LIMITS, formatBytes, newestEntryTime, readZip, ZipError, type A
 import { printable } from '../../core/text.ts';
 import { shownPath } from '../../core/cli.ts';
 import type { IntakeNote, PathKind } from '../../core/intake-notes.ts';
-import type { HandInNote } from '../gradebook/gradebook-types.ts';
+import type { HandInNote, UnusableWhy } from '../gradebook/gradebook-types.ts';
 
 export { ARCHIVE_LIMITS, formatBytes };
 
@@ -52,8 +52,10 @@ export interface Submission {
   lessonsDir?: string;
   /** The pack manifest the student edition carried, when it is there. */
   manifest?: PackManifest;
-  /** Why it cannot be graded at all, in plain words. */
+  /** Why it cannot be graded at all, in the teacher's words (the terminal, check --target). */
   problem?: string;
+  /** The same, as data, where the intake knows it: what the student's feedback words in the class's language. */
+  why?: UnusableWhy;
   /** The layout it came in: a learning platform's download, or a plain folder or archive. */
   platform?: Platform;
   /** The platform's own id of the student (Moodle's participant number, Canvas's user ID, a GitHub username). */
