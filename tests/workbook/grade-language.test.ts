@@ -14,6 +14,7 @@ import { feedbackFolder, lessonGrade, type Gradebook } from '../../scripts/lib/t
 import { scoreLesson, type TestOutcome } from '../../scripts/lib/core/results.ts';
 import { listLessons, ROOT, type Lesson } from '../../scripts/lib/core/workbook.ts';
 import { lessonIn } from '../../scripts/lib/i18n/lesson-text.ts';
+import { englishRuns, markdownProse } from '../../scripts/lib/teacher/pack/language-check.ts';
 import { grade, placeHandIn, writeClassPack, writeWorkbook, type Student } from './synthetic-class.ts';
 
 const [first, second] = listLessons() as [Lesson, Lesson];
@@ -24,6 +25,16 @@ const CLASS: Student[] = [
   { name: 'Boris Popov', layout: 'folder', kind: 'partly' },
   { name: 'Vera Sokolova', layout: 'folder', kind: 'syntax' },
 ];
+/** Hand-ins that bring notes: the same work twice (a folder and its zip), a hand-in Canvas marked late, a near miss, nothing usable. */
+const NOTED: Student[] = [
+  { name: 'Dmitri Danilov', layout: 'folder', kind: 'perfect' },
+  { name: 'Dmitri Danilov', layout: 'zip', kind: 'perfect' },
+  { name: 'Galina Gromova', layout: 'canvas-late', kind: 'partly', platformId: '20011' },
+  { name: 'Roza Rudneva', layout: 'folder', kind: 'near-case' },
+  { name: 'Nina Nikitina', layout: 'folder', kind: 'nothing' },
+];
+/** The rows the noted hand-ins get (Canvas names a student as "gromovagalina"). */
+const NOTED_ROWS = ['Dmitri Danilov', 'gromovagalina', 'Roza Rudneva', 'Nina Nikitina'];
 
 const scratch = mkdtempSync(join(tmpdir(), 'workbook-grade-language-test-'));
 const pack = join(scratch, 'pack');
@@ -50,8 +61,8 @@ const ENGLISH = ['Feedback for', 'What failed', 'Your report', 'Points have one 
 let stdout = '';
 beforeAll(() => {
   writeClassPack(ROOT, lessons, pack);
-  writeHandIns(join(scratch, 'class'), CLASS);
-  const run = grade([join(scratch, 'class'), '--out', out, '--lessons', LESSONS, '--lang', 'ru', '--seed', '7']);
+  writeHandIns(join(scratch, 'class'), [...CLASS, ...NOTED]);
+  const run = grade([join(scratch, 'class'), '--out', out, '--lessons', LESSONS, '--lang', 'ru', '--seed', '7', '--format', 'moodle']);
   expect(run.status, run.stderr + run.stdout).toBe(0);
   stdout = run.stdout;
 }, 300_000);
@@ -78,6 +89,32 @@ describe('a class graded with --lang ru', () => {
     expect(feedback('Vera Sokolova')).toContain(`## ${first.number} ${ru.title}: 0/100\n\nНе проверено: файл не загружается: Syntax error`);
   });
 
+  test('the notes about a hand-in reach its student in Russian, and no English phrase is left in any feedback', () => {
+    for (const name of [...CLASS.map((student) => student.name), ...NOTED_ROWS]) {
+      const english = markdownProse(feedback(name)).flatMap(englishRuns);
+      expect(english, `${name}:\n${feedback(name)}`).toEqual([]);
+    }
+    const twice = feedback('Dmitri Danilov');
+    expect(twice).toContain('## Замечания');
+    expect(twice).toMatch(/Вы сдали одну и ту же работу дважды/);
+    expect(feedback('gromovagalina')).toContain('Canvas отметил, что работа сдана с опозданием.');
+    const near = feedback('Roza Rudneva');
+    expect(near).toContain('заглавные и строчные буквы не совпадают');
+    expect(feedback('Nina Nikitina')).toContain('Не проверено: в сданной работе нет ничего, что можно проверить (папка lessons/ не найдена).');
+  });
+
+  test("the comment that goes back to the platform is in the student's language too", () => {
+    const ru = [lessonIn(first, 'ru'), lessonIn(second, 'ru')];
+    const rows = parseCsv(read('moodle-grading-worksheet.csv'));
+    const comment = (name: string): string => rows.find((cells) => cells[1] === name)?.[6] ?? '';
+    expect(comment('Anna Orlova')).toBe(`${first.number} ${ru[0]?.title}: 100/100; ${second.number} ${ru[1]?.title}: 100/100`);
+    expect(comment('Boris Popov')).toContain(`${first.number} ${ru[0]?.title}: 40/100 (дальше: задание 3, ${ru[0]?.tasks[2]?.title})`);
+    expect(comment('Roza Rudneva')).toContain(`${second.number} ${ru[1]?.title}: 0/100, не проверено: нет файла lessons/${second.id}/`);
+    expect(comment('Roza Rudneva')).toContain('(заглавные и строчные буквы не совпадают)');
+    expect(comment('Nina Nikitina')).toBe('Не проверено: в сданной работе нет ничего, что можно проверить (папка lessons/ не найдена).');
+    for (const row of rows.slice(1)) expect(englishRuns(row[6] ?? ''), row[1]).toEqual([]);
+  });
+
   test('the feedback page is a Russian page', () => {
     const html = page('Boris Popov');
     expect(html).toContain('<html lang="ru">');
@@ -87,7 +124,7 @@ describe('a class graded with --lang ru', () => {
   });
 
   test("the teacher's gradebook and terminal stay English; the gradebook records the class's language", () => {
-    expect(stdout).toMatch(/Graded 3 hand-ins in [\d.]+ s/);
+    expect(stdout).toMatch(/Graded 7 hand-ins in [\d.]+ s/);
     const book = JSON.parse(read('gradebook.json')) as Gradebook;
     expect(book.language).toBe('ru');
     expect(parseCsv(read('gradebook.csv'))[0]).toEqual(['student', first.id, second.id, 'total', 'late', 'notes']);

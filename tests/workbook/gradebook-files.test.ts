@@ -15,7 +15,14 @@ import type { IntakeRow } from '../../scripts/lib/teacher/class-grading.ts';
 import { renderCsv } from '../../scripts/lib/teacher/gradebook/csv-table.ts';
 import { feedbackPage } from '../../scripts/lib/teacher/gradebook/feedback-page.ts';
 import { readGradebook, writeGradebook } from '../../scripts/lib/teacher/gradebook/files.ts';
-import { feedbackFolder, feedbackFolders, lessonNotesText, type Gradebook, type StudentGrade } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
+import {
+  feedbackFolder,
+  feedbackFolders,
+  lessonNotesText,
+  type Gradebook,
+  type LessonReason,
+  type StudentGrade,
+} from '../../scripts/lib/teacher/gradebook/gradebook.ts';
 import { renderHtml } from '../../scripts/lib/teacher/gradebook/html.ts';
 import { renderIntakeTable } from '../../scripts/lib/teacher/intake/intake-table.ts';
 import { displayWidth, printable } from '../../scripts/lib/core/text.ts';
@@ -95,6 +102,36 @@ describe('feedback folders', () => {
     expect(read && 'note' in read).toBe(false);
     expect(lessonNotesText(read ?? {})).toBe('stopped after 10 s (an endless loop?)');
   });
+
+  test('a gradebook written before hand-in notes were data keeps them, and its near-miss reasons, in their words', () => {
+    const out = join(scratch, 'older-notes');
+    const older = { ...madeUpGradebook() };
+    const [first] = older.students;
+    const [lesson] = older.lessons;
+    if (first === undefined || lesson === undefined) throw new Error('the made-up gradebook has students and lessons');
+    const misplaced = { expected: 'lessons/01-board/board.ts', found: 'lessons/01-board/Board.ts', how: 'the capital and small letters differ' };
+    const notGraded: LessonReason = { kind: 'missing', files: ['lessons/01-board/board.ts'], misplaced: [misplaced] };
+    const cell = { ...(first.lessons[lesson.id] as StudentGrade['lessons'][string]), notGraded, notes: [{ kind: 'not-graded' as const, reason: notGraded }] };
+    older.students = [{ ...first, lessons: { [lesson.id]: cell } }];
+    writeGradebook(older, out);
+    const file = join(out, 'gradebook.json');
+    const written = JSON.parse(readFileSync(file, 'utf8')) as { students: Array<Record<string, unknown>> };
+    written.students = written.students.map((row) => ({
+      ...row,
+      notes: ['Canvas marked it late', "tests/01-board.test.ts changed (ignored: graded with the teacher's copy)"],
+    }));
+    writeFileSync(file, JSON.stringify(written));
+    const book = readGradebook(out);
+    expect(book.students[0]?.notes).toEqual([
+      { kind: 'text', text: 'Canvas marked it late' },
+      { kind: 'text', text: "tests/01-board.test.ts changed (ignored: graded with the teacher's copy)" },
+    ]);
+    const notes = parseCsv(renderCsv(book))[1]?.at(-1);
+    expect(notes).toBe(
+      "Canvas marked it late; tests/01-board.test.ts changed (ignored: graded with the teacher's copy); " +
+        `${lesson.id}: not graded: lessons/01-board/board.ts is missing; the hand-in has lessons/01-board/Board.ts (the capital and small letters differ) in place of lessons/01-board/board.ts`,
+    );
+  });
 });
 
 /** Escapes a hand-in could write: a window title, clear screen, a bell, an 8-bit CSI, a carriage return, NUL, DEL, a link. */
@@ -123,7 +160,10 @@ function nastyGradebook(): Gradebook {
       },
     },
     total: 50,
-    notes: [`entry ${NASTY}.zip was refused`, `a second note ${NASTY}`],
+    notes: [
+      { kind: 'text', text: `entry ${NASTY}.zip was refused` },
+      { kind: 'text', text: `a second note ${NASTY}` },
+    ],
     feedback: `# Feedback for Eve${NASTY}\n\nIt said: ${NASTY}\n`,
     handedIn: true,
     platform: 'moodle',

@@ -44,6 +44,8 @@ import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { boardOf, gridOf } from '../support/boards.ts';
 import { ATTACKS, CARRIED, CONTROLS, FENCE, fillPlaceholders, type Attack, type Threat } from './hostile/attacks.ts';
+import type { HandInNote } from '../../scripts/lib/teacher/gradebook/gradebook-types.ts';
+import { handInNoteWords } from '../../scripts/lib/teacher/gradebook/note-words.ts';
 
 const ENABLED = process.env.WORKBOOK_HOSTILE !== '0';
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -116,7 +118,7 @@ interface StudentRow {
   name: string;
   lessons: Record<string, { points: number; status: string; note?: string }>;
   total: number;
-  notes: string[];
+  notes: HandInNote[];
 }
 
 interface Book {
@@ -971,7 +973,7 @@ describe.skipIf(!ENABLED)('hostile hand-ins against npm run grade (issue 12)', (
         title: `is refused with a note, unpacked within ${TEMP_LIMIT / 1024 ** 2} MB of disk and ${GRADER_MEMORY_LIMIT / 1024 ** 3} GiB of memory`,
         check: (attack) => {
           const { peaks, graderPid, tempPeak } = run();
-          expect(row(attack.name).notes.join(' '), 'a note for the teacher').not.toBe('');
+          expect(row(attack.name).notes.map(handInNoteWords).join(' '), 'a note for the teacher').not.toBe('');
           expect(tempPeak, "bytes in the grader's temp folder at the most").toBeLessThanOrEqual(TEMP_LIMIT);
           expect(peaks.get(graderPid ?? -1)?.rss ?? 0, 'memory of the grader process at the most').toBeLessThanOrEqual(GRADER_MEMORY_LIMIT);
         },

@@ -14,7 +14,9 @@ import { PACK_MANIFEST } from '../../scripts/lib/teacher/pack/manifest.ts';
 import { planPack } from '../../scripts/lib/teacher/pack/plan.ts';
 import { BOM, parseCsv, toCsv } from '../../scripts/lib/teacher/csv.ts';
 import { CLASS_ARCHIVE_LIMITS, classFolder, findSubmissions, unpackClassArchive } from '../../scripts/lib/teacher/intake/intake.ts';
-import { describeMiss, findNearMisses, type NearMiss } from '../../scripts/lib/teacher/intake/near-misses.ts';
+import { findNearMisses, type NearMiss } from '../../scripts/lib/teacher/intake/near-misses.ts';
+import { handInNoteWords, missWords } from '../../scripts/lib/teacher/gradebook/note-words.ts';
+import type { HandInNote } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
 import { copyNumber, isClutter, nameClass, nameEntry, withoutCopyMark } from '../../scripts/lib/teacher/intake/platforms.ts';
 import { findInRoster, readRoster } from '../../scripts/lib/teacher/intake/roster.ts';
 import {
@@ -30,6 +32,11 @@ import {
 import { listLessons, ROOT, UsageError, type Lesson } from '../../scripts/lib/core/workbook.ts';
 import { lookAlike, printable } from '../../scripts/lib/core/text.ts';
 import { ARCHIVE_LIMITS, readZip, writeZip, ZipError, type ZipEntry } from '../../scripts/lib/teacher/intake/zip.ts';
+
+/** Notes in the teacher's words, as the gradebook, its CSV and the terminal show them. */
+const words = (notes: HandInNote[] | undefined): string[] | undefined => notes?.map(handInNoteWords);
+/** A near miss in the teacher's words: "lessons/03-win/Win.ts (the capital and small letters differ)". */
+const describeMiss = (miss: NearMiss): string => `${miss.found} (${missWords(miss.kinds, miss.others)})`;
 
 const all = listLessons();
 const scratch = mkdtempSync(join(tmpdir(), 'workbook-intake-test-'));
@@ -221,7 +228,7 @@ describe('a private copy of only the exercise files', () => {
   });
 
   test('refuses links, folders, pipes and oversized files, never following a link, with a note for each', () => {
-    expect(copy.notes).toEqual([
+    expect(words(copy.notes)).toEqual([
       `lessons/${board.id}/${board.files[0]} is a symbolic link; only plain files are graded`,
       `lessons/${input.id} is a symbolic link, not a folder; nothing in it is graded`,
       `lessons/${win.id}/${win.files[0]} is larger than 256 KiB, the most an exercise file may hold; it was not graded`,
@@ -241,7 +248,7 @@ describe('a private copy of only the exercise files', () => {
     symlinkSync(lessonsDir, join(bob, 'lessons'));
     const linked: Submission = { name: 'bob', source: bob, folder: bob, root: bob, lessonsDir: join(bob, 'lessons') };
     const bobCopy = privateCopy(linked, all, join(scratch, 'copies', 'bob'));
-    expect(bobCopy.notes).toEqual(['lessons is a symbolic link, not a folder; nothing in it is graded']);
+    expect(words(bobCopy.notes)).toEqual(['lessons is a symbolic link, not a folder; nothing in it is graded']);
     expect(everything(bobCopy.lessonsDir)).toEqual([]);
 
     const handIns = folder('hand-ins-links');
@@ -427,7 +434,7 @@ describe('class downloads as they come', () => {
       writeFileSync(join(handIns, name, lessonFile), name);
     }
     const found = findSubmissions(handIns, folder('case-unpacked'));
-    expect(found.map((submission) => [submission.name, submission.found, submission.notes])).toEqual([
+    expect(found.map((submission) => [submission.name, submission.found, words(submission.notes)])).toEqual([
       [
         'Ann Lee',
         'Ann Lee/ → lessons/',
@@ -458,7 +465,7 @@ describe('class downloads as they come', () => {
     const graded = (submission: Submission): string => readFileSync(join(submission.lessonsDir as string, board.id, boardFile), 'utf8');
     expect(found).toHaveLength(7);
     const byName = new Map(found.map((submission) => [submission.name, submission]));
-    expect(byName.get('Lea Long')?.notes).toEqual([]);
+    expect(words(byName.get('Lea Long')?.notes)).toEqual([]);
     expect(graded(byName.get('Lea Long') as Submission)).toBe('honest Lea');
     expect(graded(byName.get('Ann') as Submission)).toBe('honest Ann');
     expect(graded(byName.get('Ann (zip)') as Submission)).toBe('stub');
@@ -471,7 +478,7 @@ describe('class downloads as they come', () => {
       const pair = found.filter((submission) => [first, second].includes(submission.name.normalize('NFC') as typeof first));
       expect(pair.map(graded).sort(), first).toEqual([honest, 'stub']);
       for (const submission of pair)
-        expect(submission.notes?.join(' '), submission.name).toMatch(/^its name looks like that of .*: each was graded on its own/);
+        expect(words(submission.notes)?.join(' '), submission.name).toMatch(/^its name looks like that of .*: each was graded on its own/);
     }
   });
 
@@ -481,7 +488,7 @@ describe('class downloads as they come', () => {
     writeFileSync(join(handIns, 'Ann Lee', lessonFile), 'the same');
     writeFileSync(join(handIns, 'Ann Lee.zip'), writeZip(workbook({ [lessonFile]: 'the same' })));
     const found = findSubmissions(handIns, folder('unzipped-beside-unpacked'));
-    expect(found.map((submission) => [submission.name, submission.notes])).toEqual([
+    expect(found.map((submission) => [submission.name, words(submission.notes)])).toEqual([
       ['Ann Lee', ['Ann Lee.zip → lessons/ holds the very same exercise files as Ann Lee/ → lessons/: graded once']],
     ]);
     // Files larger than an exercise file may be are never read to compare: two hand-ins, as any look-alikes.
@@ -505,7 +512,7 @@ describe('class downloads as they come', () => {
       writeFileSync(join(moodle, name, lessonFile), name);
     }
     const found = findSubmissions(moodle, folder('moodle-forged-unpacked'));
-    expect(found.map((submission) => [submission.name, submission.platformId, submission.notes])).toEqual([
+    expect(found.map((submission) => [submission.name, submission.platformId, words(submission.notes)])).toEqual([
       [
         'Aaa_1234_assignsubmission_file__1236_assignsubmission_file_',
         undefined,
@@ -526,7 +533,7 @@ describe('class downloads as they come', () => {
       ['leeann', undefined],
     ]);
     for (const submission of found) {
-      expect(submission.notes).toEqual(["Canvas's id 20001 is on 2 hand-ins (evil, leeann): it is left out of the grade import, so check whose it is"]);
+      expect(words(submission.notes)).toEqual(["Canvas's id 20001 is on 2 hand-ins (evil, leeann): it is left out of the grade import, so check whose it is"]);
       expect(submission.keys, 'the class list cannot match them by it either').not.toContain('20001');
     }
   });
@@ -695,8 +702,8 @@ describe('the right file, the same in every layout', () => {
         found: submission.found,
         [board.id]: file(board),
         [input.id]: file(input),
-        choices: submission.choices ?? [],
-        notes: submission.notes,
+        choices: words(submission.choices) ?? [],
+        notes: words(submission.notes),
         ...(submission.problem === undefined ? {} : { problem: submission.problem }),
       };
     });
@@ -927,9 +934,14 @@ describe('the right file, the same in every layout', () => {
     write(join(handIns, 'evil_20009_3_..'), 'a file whose name leaves Canvas\'s prefix only ".."');
     symlinkSync(join(ROOT, 'README.md'), join(handIns, `evil_20009_1_${controls}.zip`));
     const found = findSubmissions(handIns, folder('right-escapes-unpacked'), [board]);
-    const said = found.flatMap((submission) => [submission.found ?? '', submission.problem ?? '', ...(submission.notes ?? []), ...(submission.choices ?? [])]);
+    const said = found.flatMap((submission) => [
+      submission.found ?? '',
+      submission.problem ?? '',
+      ...(words(submission.notes) ?? []),
+      ...(words(submission.choices) ?? []),
+    ]);
     const shown = '?]0;pwned??[2J';
-    expect(found.find((submission) => submission.name === 'Ann')?.choices).toEqual([
+    expect(words(found.find((submission) => submission.name === 'Ann')?.choices)).toEqual([
       `graded final.zip (newest, files of 2026-03-02 10:15); left aside ${shown}draft.zip (files of 2026-03-01 09:00)`,
     ]);
     expect(found.find((submission) => submission.name === 'Bob')?.problem).toBe(
@@ -942,7 +954,7 @@ describe('the right file, the same in every layout', () => {
     const linked: Submission = { name: 'x', source: handIns, folder: handIns, lessonsDir: join(handIns, `${controls}lessons`) };
     mkdirSync(join(handIns, `${controls}lessons`));
     symlinkSync(join(ROOT, 'lessons', board.id), join(handIns, `${controls}lessons`, board.id));
-    expect(privateCopy(linked, [board], join(scratch, 'right-escapes-copy')).notes).toEqual([
+    expect(words(privateCopy(linked, [board], join(scratch, 'right-escapes-copy')).notes)).toEqual([
       `lessons/${board.id} is a symbolic link, not a folder; nothing in it is graded`,
     ]);
     expect(said.join(' | ')).not.toMatch(/\p{Cc}/u);

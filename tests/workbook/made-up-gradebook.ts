@@ -206,8 +206,8 @@ export function madeUpGradebook(): Gradebook {
       {
         platform: 'github-classroom',
         notes: [
-          "tests/01-board.test.ts changed (ignored: graded with the teacher's copy)",
-          "tests/02-input.test.ts changed (ignored: graded with the teacher's copy)",
+          { kind: 'test-changed', path: 'tests/01-board.test.ts', change: 'changed' },
+          { kind: 'test-changed', path: 'tests/02-input.test.ts', change: 'changed' },
         ],
       },
     ),
@@ -220,7 +220,7 @@ export function madeUpGradebook(): Gradebook {
       name: 'Nora Nowak',
       lessons: {},
       total: 0,
-      notes: ['not graded: no hand-in was found'],
+      notes: [{ kind: 'not-graded', reason: { kind: 'no-hand-in' } }],
       feedback: '# Feedback for Nora Nowak\n',
       handedIn: false,
       notGraded: { kind: 'no-hand-in' },

@@ -343,7 +343,12 @@ describe('what a hand-in controls reaches no terminal raw', () => {
   test('feedback.md: the failures, the notes and the report in it', () => {
     const failure = failureOf({ name: 'Error', message: `broken ${ESCAPES}` });
     const score = scoreLesson(lesson, run([{ ...failed(failure), name: `first ${ESCAPES}` }, outcome(2, 'passed')]));
-    const text = renderFeedback({ name: 'Ann', scores: [score], grades: [lessonGrade(score, 0)], notes: [`a note ${ESCAPES}`] });
+    const text = renderFeedback({
+      name: 'Ann',
+      scores: [score],
+      grades: [lessonGrade(score, 0)],
+      notes: [{ kind: 'test-changed', path: `a note ${ESCAPES}`, change: 'changed' }],
+    });
     expect(text).not.toMatch(CONTROL_BYTE);
     expect(text).toContain(`broken ${SHOWN}`);
     expect(text).toContain(`a note ${SHOWN}`);

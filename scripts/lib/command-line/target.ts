@@ -11,6 +11,7 @@ import { basename, join, resolve } from 'node:path';
 import { printable } from '../core/text.ts';
 import { Refusal } from './cli.ts';
 import { lessonFolders, UsageError, type Lesson } from '../core/workbook.ts';
+import { intakeNoteWords, type IntakeNote } from './intake-notes.ts';
 import { SOURCE_LANGUAGE } from '../core/languages.ts';
 import { translator, type Translate } from '../i18n/messages.ts';
 
@@ -52,7 +53,7 @@ export interface TargetCode {
  * exercise files copied into a lessons folder, how they were found and the intake's notes; or why
  * it holds none.
  */
-export type HandInCopy = { lessonsDir: string; found: string; placed?: string[]; notes: string[] } | { problem: string };
+export type HandInCopy = { lessonsDir: string; found: string; placed?: string[]; notes: IntakeNote[] } | { problem: string };
 
 /** The intake's takeInHandIn (teacher/intake/intake.ts). */
 export type HandInTaker = (path: string, scratch: string, lessons: Lesson[]) => HandInCopy;
@@ -83,7 +84,8 @@ export async function targetCode(given: string, lessons: Lesson[], loadIntake?: 
       if (isFolder(dir)) findLessonsFolder(dir, handIn.problem, t);
       throw new Refusal(t('target.handInProblem', { target: printable(given), problem: handIn.problem }));
     }
-    const notes = [...(handIn.placed === undefined ? [] : [handIn.placed.join(', ')]), ...handIn.notes];
+    const words = handIn.notes.map((note) => intakeNoteWords(note, t));
+    const notes = [...(handIn.placed === undefined ? [] : [handIn.placed.join(', ')]), ...words];
     const what = t(handIn.placed === undefined ? 'target.codeIn' : 'target.looseFilesOf', { folder: foundIn(given, handIn.found) });
     const code = `${what}${notes.length === 0 ? '' : ` (${notes.join('; ')})`}`;
     return { dir: handIn.lessonsDir, shown: printable(given), code, dispose };

@@ -6,7 +6,8 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
-import { absentFeedback, acceptedNote, notGradedWords, pointsOnlyFeedback, renderFeedback } from './gradebook/feedback.ts';
+import { absentFeedback, pointsOnlyFeedback, renderFeedback } from './gradebook/feedback.ts';
+import { notGradedWords } from './gradebook/note-words.ts';
 import {
   forStudent,
   graderBrokeProblem,
@@ -14,6 +15,7 @@ import {
   lessonGrade,
   type FileFinding,
   type Gradebook,
+  type HandInNote,
   type HandInReason,
   type LessonGrade,
   type ReferenceProblem,
@@ -21,7 +23,7 @@ import {
 } from './gradebook/gradebook.ts';
 import { withPrerequisites } from '../grader/command/grading.ts';
 import { classFolder, findSubmissions, unpackClassArchive } from './intake/intake.ts';
-import { describeMiss, findNearMisses, type NearMiss } from './intake/near-misses.ts';
+import { findNearMisses, type NearMiss } from './intake/near-misses.ts';
 import { roundPoints, scoreLesson, type Crash, type LessonRun, type LessonScore } from '../core/results.ts';
 import { findLeaks, secretsOf, type Secret } from './pack/leaks.ts';
 import { findInRoster, type PlatformIds, type RosterEntry } from './intake/roster.ts';
@@ -34,7 +36,7 @@ import { classRecord, optionsRecord, shardMembers, workbookFingerprint } from '.
 import type { Identity } from './gradebook/merge.ts';
 import { byCodeUnits, lookAlike, numbered } from '../core/text.ts';
 import { SOURCE_LANGUAGE, type Language } from '../core/languages.ts';
-import { translator } from '../i18n/messages.ts';
+import type { IntakeNote } from '../command-line/intake-notes.ts';
 
 /** What to grade and how. */
 export interface ClassOptions {
@@ -103,7 +105,7 @@ export interface IntakeRow {
 interface Prepared {
   submission: Submission;
   nearMisses: NearMiss[];
-  copyNotes: string[];
+  copyNotes: IntakeNote[];
   /** The private copy that is graded, when anything can be graded. */
   copyDir?: string;
 }
@@ -283,11 +285,11 @@ function withRoster(submissions: Submission[], roster: RosterEntry[] | undefined
   const matches = new Map<RosterEntry, number>();
   for (const { entry } of found) if (entry !== undefined) matches.set(entry, (matches.get(entry) ?? 0) + 1);
   const named = found.map(({ submission, entry }): Submission => {
-    if (entry === undefined) return { ...submission, notes: [...(submission.notes ?? []), 'not on the class list: named after its folder or file'] };
+    if (entry === undefined) return { ...submission, notes: [...(submission.notes ?? []), { kind: 'not-on-class-list' }] };
     const sharing = matches.get(entry) ?? 1;
     if (sharing === 1) return { ...submission, name: entry.name, roster: entry };
     const { platformId: _dropped, ...rest } = submission;
-    const note = `one of ${sharing} hand-ins that match ${entry.name} on the class list: none of them takes the student's ids into the grade import, so check whose it is`;
+    const note: HandInNote = { kind: 'class-list-shared', count: sharing, name: entry.name };
     return { ...rest, name: entry.name, roster: { ...entry, ids: {} }, notes: [...(submission.notes ?? []), note] };
   });
   const absent = roster
@@ -393,7 +395,7 @@ function withSafeFeedback(student: StudentGrade, secrets: Secret[], folders: str
     ...student,
     lessons,
     feedback: pointsOnlyFeedback(student.name, Object.values(student.lessons), language),
-    notes: [...student.notes, 'feedback cut to the points: it would have shown a hidden test or a solution'],
+    notes: [...student.notes, { kind: 'feedback-cut' }],
   };
 }
 
@@ -495,28 +497,23 @@ function gradeStudent(
       ...base,
       lessons: lessonsOf,
       total: 0,
-      notes: [notGradedWords(notGraded)],
+      notes: [{ kind: 'not-graded', reason: notGraded }],
       notGraded,
       feedback: absentFeedback(submission.name, lessons, language),
     };
   }
-  const notes: string[] = [...(submission.notes ?? []), ...(submission.choices ?? []), ...entry.copyNotes];
-  const studentNotes: string[] = [...(submission.choices ?? []), ...entry.copyNotes].map((note) => `${note[0]?.toUpperCase() ?? ''}${note.slice(1)}.`);
+  // (Which of them the student reads, and in which words, the feedback decides: see studentSees in note-words.ts.)
+  const notes: HandInNote[] = [...(submission.notes ?? []), ...(submission.choices ?? []), ...entry.copyNotes];
   const notGraded = handInReason(submission);
   if (notGraded !== undefined) {
-    notes.push(notGradedWords(notGraded));
+    notes.push({ kind: 'not-graded', reason: notGraded });
   } else if (submission.lessonsDir === undefined) {
-    const where = entry.nearMisses.map(describeMiss).join('; ');
-    notes.push(`no lessons/ folder was found in it; exercise files elsewhere: ${where}${accept ? '' : ' (--accept-near-misses grades them)'}`);
+    const misses = entry.nearMisses.map((miss) => ({ found: miss.found, kinds: miss.kinds, others: miss.others }));
+    notes.push({ kind: 'no-lessons-folder', misses, accepted: accept });
   }
-  const t = translator(language);
-  for (const change of changedTests(submission, root, lessons)) {
-    notes.push(`${change.path} ${change.change} (ignored: graded with the teacher's copy)`);
-    studentNotes.push(t(change.change === 'changed' ? 'studentFeedback.testChanged' : 'studentFeedback.testMissing', { path: change.path }));
-  }
+  for (const change of changedTests(submission, root, lessons)) notes.push({ kind: 'test-changed', path: change.path, change: change.change });
   const graded: Submission = entry.copyDir === undefined ? { ...submission, lessonsDir: undefined } : { ...submission, lessonsDir: entry.copyDir };
   const files = fileFindings(entry, lessons, graded, accept);
-  for (const finding of Object.values(files)) if (finding.accepted) studentNotes.push(...finding.nearMisses.map((miss) => acceptedNote(miss, language)));
   const scores: LessonScore[] = [];
   const grades: LessonGrade[] = [];
   lessons.forEach((lesson, index) => {
@@ -535,7 +532,7 @@ function gradeStudent(
     const names = new Set(visible.get(lesson.id) ?? []);
     const running = run.problem?.kind === 'timeout' ? run.problem.runningTest : undefined;
     if (running !== undefined && isVisibleName(root, lesson, running, names)) names.add(running);
-    scores.push(forStudent(score, names));
+    scores.push(forStudent(score, names, language));
     grades.push(grade);
   });
   const total = roundPoints(grades.reduce((sum, grade) => sum + grade.points, 0));
@@ -543,7 +540,7 @@ function gradeStudent(
     name: submission.name,
     scores,
     grades,
-    notes: studentNotes,
+    notes,
     files,
     language,
     ...(notGraded === undefined ? {} : { notGraded }),
@@ -556,7 +553,8 @@ function gradeStudent(
 /** Why nothing of a hand-in can be graded (undefined when something can): only online text, or the intake's reason. */
 function handInReason(submission: Submission): HandInReason | undefined {
   if (submission.problem === undefined) return undefined;
-  return onlyOnlineText(submission) ? { kind: 'online-text-only' } : { kind: 'unusable', problem: submission.problem };
+  if (onlyOnlineText(submission)) return { kind: 'online-text-only' };
+  return { kind: 'unusable', problem: submission.problem, ...(submission.why === undefined ? {} : { why: submission.why }) };
 }
 
 /** Why nothing of a hand-in can be graded, for the terminal (its progress line and table): the reason's words, without "not graded: ". */

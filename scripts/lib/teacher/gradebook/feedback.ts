@@ -3,7 +3,9 @@ import type { NearMiss } from '../intake/near-misses.ts';
 import { explainFailure, renderReport } from '../../report/report.ts';
 import { formatPoints, roundPoints, type LessonScore } from '../../core/results.ts';
 import type { Lesson } from '../../core/workbook.ts';
-import type { FileFinding, HandInReason, LessonGrade, LessonStatus, NotGraded } from './gradebook-types.ts';
+import type { FileFinding, HandInNote, HandInReason, LessonGrade, LessonStatus } from './gradebook-types.ts';
+import { asIs, asSentence, code, notGradedWords, shown, studentNoteWords } from './note-words.ts';
+export { asSentence, notGradedWords };
 import { visible } from '../../core/text.ts';
 import { SOURCE_LANGUAGE, type Language } from '../../core/languages.ts';
 import { translator, type MessageKey, type Translate } from '../../i18n/messages.ts';
@@ -16,8 +18,8 @@ export interface FeedbackInput {
   /** Scores already made safe with forStudent, in lesson order. */
   scores: LessonScore[];
   grades: LessonGrade[];
-  /** Plain-words notes for the student (changed tests, missing files). */
-  notes: string[];
+  /** The notes about the hand-in, as data: those a student sees (studentSees) are worded in the feedback's language. */
+  notes: HandInNote[];
   /** How each lesson's files were found, by lesson id (missing files, near misses). */
   files?: Record<string, FileFinding>;
   /** Why nothing of the hand-in was graded, when nothing was. */
@@ -25,9 +27,6 @@ export interface FeedbackInput {
   /** The class's language, which the feedback speaks (English when not given). */
   language?: Language;
 }
-
-/** The words of the teacher's pages and of callers that give no language. */
-const english = translator(SOURCE_LANGUAGE);
 
 const FAILURES_SHOWN = 5;
 
@@ -67,7 +66,8 @@ export function renderFeedback(input: FeedbackInput): string {
     if (grade.status === 'done' || input.notGraded !== undefined) return;
     lines.push(...lessonFeedback(score, grade, input.files?.[score.lesson.id], t, language), '');
   });
-  if (input.notes.length > 0) lines.push(`## ${t('studentFeedback.notes')}`, '', ...input.notes.map((note) => `- ${note}`), '');
+  const notes = studentNotes(input, t, language);
+  if (notes.length > 0) lines.push(`## ${t('studentFeedback.notes')}`, '', ...notes.map((note) => `- ${note}`), '');
   if (input.grades.some((grade) => grade.status !== 'missing')) {
     const report = renderReport({
       subject: t('studentFeedback.reportSubject'),
@@ -121,54 +121,6 @@ const HAND_IN_ADVICE: Record<HandInReason['kind'], MessageKey> = {
   unusable: 'studentFeedback.advice.unusable',
 };
 
-/** A path or file name as it is shown in plain text (the platforms' files, the gradebook). */
-const asIs = (text: string): string => text;
-
-/** A path or file name in Markdown (feedback.md). */
-const code = (text: string): string => `\`${text.replaceAll('`', "'")}\``;
-
-/** A file name or cause that a hand-in controls, with its control characters made visible (a path may hold anything). */
-const shown = (text: string): string => visible(text).replace(/[\n\t]/g, ' ');
-
-/**
- * Why work was not graded, in the words every place uses that shows it: the student's feedback, the
- * gradebook's cell and notes (html, csv) and the comment that goes back to the platform. A phrase
- * ("not graded: lessons/02-input/input.ts is missing"); `asSentence` makes it one. `path` shows a
- * file name (in backticks for Markdown); `t` speaks the language (English for the teacher's pages).
- */
-export function notGradedWords(reason: NotGraded, path: (text: string) => string = asIs, t: Translate = english): string {
-  switch (reason.kind) {
-    case 'no-hand-in':
-      return t('studentFeedback.notGraded.noHandIn');
-    case 'online-text-only':
-      return t('studentFeedback.notGraded.onlineTextOnly');
-    case 'unusable':
-      return t('studentFeedback.notGraded.unusable', { problem: shown(reason.problem) });
-    case 'missing': {
-      const missing = t('studentFeedback.notGraded.missing', { files: reason.files.map(path).join(', '), count: reason.files.length });
-      const found = reason.misplaced.map((miss) =>
-        t('studentFeedback.notGraded.foundInstead', { found: path(shown(miss.found)), how: miss.how, expected: path(miss.expected) }),
-      );
-      return found.length === 0
-        ? missing
-        : t('studentFeedback.notGraded.missingButFound', { missing, found: found.join(t('studentFeedback.notGraded.andSeparator')) });
-    }
-    case 'does-not-load':
-      return t('studentFeedback.notGraded.doesNotLoad', { cause: shown(reason.cause) });
-    case 'blocked':
-      return reason.missing === true
-        ? t('studentFeedback.notGraded.blockedMissing', { uses: reason.uses })
-        : t('studentFeedback.notGraded.blocked', { uses: reason.uses, cause: shown(reason.cause) });
-    case 'grading-broke':
-      return t('studentFeedback.notGraded.gradingBroke');
-  }
-}
-
-/** A phrase of `notGradedWords` as a sentence: "Not graded: … ." (with the full stop of the language `t` speaks). */
-export function asSentence(phrase: string, t: Translate = english): string {
-  return `${phrase[0]?.toUpperCase() ?? ''}${phrase.slice(1)}${/[.!?。！？]$/.test(phrase) ? '' : t('studentFeedback.fullStop')}`;
-}
-
 const STATUS_WORDS: Record<LessonStatus, MessageKey> = {
   done: 'studentFeedback.status.done',
   partial: 'studentFeedback.status.partial',
@@ -179,6 +131,15 @@ const STATUS_WORDS: Record<LessonStatus, MessageKey> = {
   crash: 'studentFeedback.status.crash',
   missing: 'studentFeedback.status.missing',
 };
+
+/** The notes a student reads, in the feedback's language: those about the hand-in they see, then the near misses the teacher accepted. */
+function studentNotes(input: FeedbackInput, t: Translate, language: Language): string[] {
+  const about = input.notes.flatMap((note) => studentNoteWords(note, t) ?? []);
+  const accepted = Object.values(input.files ?? {}).flatMap((finding) =>
+    finding.accepted ? finding.nearMisses.map((miss) => acceptedNote(miss, language)) : [],
+  );
+  return [...about, ...accepted];
+}
 
 /** What a student reads about a near miss the teacher accepted. */
 export function acceptedNote(miss: NearMiss, language: Language = SOURCE_LANGUAGE): string {

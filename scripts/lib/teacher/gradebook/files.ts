@@ -5,7 +5,7 @@ import { feedbackPage, FEEDBACK_PAGE, SITE_ASSETS, siteAsset } from './feedback-
 import { renderHtml } from './html.ts';
 import { Refusal } from '../../command-line/cli.ts';
 import { renderCsv } from './csv-table.ts';
-import { GRADEBOOK_FILES, type Gradebook, type LessonGrade, type ReferenceProblem, feedbackFolders } from './gradebook.ts';
+import { GRADEBOOK_FILES, type Gradebook, type HandInNote, type LessonGrade, type ReferenceProblem, feedbackFolders } from './gradebook.ts';
 /**
  * Writes gradebook.json, gradebook.csv, gradebook.html with the site's style sheet beside it, and
  * per student feedback/<student>/feedback.md and the same as a web page, feedback/<student>/index.html.
@@ -38,7 +38,10 @@ export function readGradebook(path: string): Gradebook {
   if (!existsSync(file)) throw new Refusal(`${path} holds no ${GRADEBOOK_FILES.json}: give the --out folder of a grading run.`);
   const book = JSON.parse(readFileSync(file, 'utf8')) as Gradebook;
   if (book.kind !== 'tictactoe-gradebook' || book.version !== 1) throw new Refusal(`${file} is not a gradebook written by npm run grade.`);
-  for (const student of book.students ?? []) for (const grade of Object.values(student.lessons ?? {})) withNotesAsData(grade);
+  for (const student of book.students ?? []) {
+    if (Array.isArray(student.notes)) student.notes = student.notes.map(noteAsData);
+    for (const grade of Object.values(student.lessons ?? {})) withNotesAsData(grade);
+  }
   if (book.referenceProblems !== undefined) book.referenceProblems = book.referenceProblems.map(problemAsData);
   return book;
 }
@@ -49,6 +52,11 @@ export function readGradebook(path: string): Gradebook {
  */
 function problemAsData(problem: ReferenceProblem | string): ReferenceProblem {
   return typeof problem === 'string' ? { kind: 'text', text: problem, graderBroke: /grading itself broke/.test(problem) } : problem;
+}
+
+/** A note about a hand-in of a gradebook written before notes were data (words) kept as a note of words. */
+function noteAsData(note: HandInNote | string): HandInNote {
+  return typeof note === 'string' ? { kind: 'text', text: note } : note;
 }
 
 /** A cell of a gradebook written before notes were data keeps its note (`note`, in words) as a note of words. */

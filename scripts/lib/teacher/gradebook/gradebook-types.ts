@@ -4,6 +4,7 @@ import type { MissKind, NearMiss } from '../intake/near-misses.ts';
 import type { Platform } from '../intake/platforms.ts';
 import type { PlatformIds } from '../intake/roster.ts';
 import type { Language } from '../../core/languages.ts';
+import type { IntakeNote } from '../../command-line/intake-notes.ts';
 
 /** One task of one student's lesson (earned rounded to one decimal), with its count of hidden tests. */
 export interface TaskGrade extends TaskScore {
@@ -21,7 +22,20 @@ export type LessonStatus = 'done' | 'partial' | 'zero' | 'timeout' | 'load-error
  * was, or nothing in it could be used (the intake's reason: an archive that does not unpack, no
  * lessons/ folder and no exercise file anywhere).
  */
-export type HandInReason = { kind: 'no-hand-in' } | { kind: 'online-text-only' } | { kind: 'unusable'; problem: string };
+export type HandInReason = { kind: 'no-hand-in' } | { kind: 'online-text-only' } | { kind: 'unusable'; problem: string; why?: UnusableWhy };
+
+/** An archive of a hand-in that could not be unpacked: which (when it lay inside the student's folder), and the archive reader's reason. */
+export interface ArchiveProblem {
+  archive?: string;
+  reason: string;
+}
+
+/**
+ * Why nothing in a hand-in could be used, as data: no lessons/ folder and no exercise file anywhere,
+ * a symbolic link, or archives that do not unpack. (`problem` says the same in the teacher's words,
+ * as gradebooks written before this was data hold it alone.)
+ */
+export type UnusableWhy = { kind: 'no-lessons' } | { kind: 'link' } | { kind: 'archives'; archives: ArchiveProblem[] };
 
 /**
  * Why one lesson of a hand-in was not graded: its exercise files are missing (with what was found in
@@ -29,11 +43,18 @@ export type HandInReason = { kind: 'no-hand-in' } | { kind: 'online-text-only' }
  * lesson's file that does not load, or grading itself broke (the grader's fault, never the work's).
  */
 export type LessonReason =
-  | { kind: 'missing'; files: string[]; misplaced: Array<{ expected: string; found: string; how: string }> }
-  | { kind: 'does-not-load'; cause: string }
+  | { kind: 'missing'; files: string[]; misplaced: Misplaced[] }
+  /** `hidden`: it failed to load only with the teacher's hidden tests (whose cause is the teacher's alone: `cause` is then empty). */
+  | { kind: 'does-not-load'; cause: string; hidden?: true }
   /** `missing`: the file of the lesson it uses is not there (rather than there but failing to load). */
-  | { kind: 'blocked'; uses: string; cause: string; missing?: true }
+  | { kind: 'blocked'; uses: string; cause: string; missing?: true; hidden?: true }
   | { kind: 'grading-broke' };
+
+/**
+ * A file found in place of a missing exercise file (a near miss): how it misses (`kinds`) and how many
+ * other files looked as likely; a gradebook written before this was data holds the reason in words (`how`).
+ */
+export type Misplaced = { expected: string; found: string } & ({ kinds: MissKind[]; others: number } | { how: string });
 
 /**
  * Why work was not graded: a value made once, while grading, and put into words once
@@ -57,6 +78,43 @@ export type LessonNote =
   | { kind: 'near-miss-accepted'; found: string; expected: string; kinds: MissKind[] }
   /** Outcomes that did not fit the suites' list of tests (see held-to-list.ts). */
   | { kind: 'anomalies'; anomalies: string[] }
+  /** A note in words alone: a gradebook written before notes were data kept its notes so. */
+  | { kind: 'text'; text: string };
+
+/**
+ * A note about a hand-in as a whole, as data: put into words in one place (note-words.ts), in English
+ * for the teacher's pages, CSV and terminal, and in the class's language for the notes a student sees
+ * (studentSees). Names and paths are as the class folder or hand-in has them, made printable.
+ */
+export type HandInNote =
+  /** What the intake took: which version was graded, files refused (shown to the student too). */
+  | IntakeNote
+  /** The platform (Canvas's "_LATE_") marked the hand-in late. */
+  | { kind: 'late'; platform: Platform }
+  /** `name`, an entry of the class folder that is the student's, is a symbolic link: never followed. */
+  | { kind: 'link-skipped'; name: string }
+  /** `dropped` holds the very same exercise files as `kept` (a folder unzipped beside its zip): graded once. */
+  | { kind: 'same-work'; dropped: string; kept: string }
+  /** Other hand-ins whose names look like this one's (but for case, spaces or Unicode form): each graded on its own. */
+  | { kind: 'look-alike'; others: Array<{ name: string; found: string }> }
+  /** The platform's id `id` is on several hand-ins (`names`): it is left out of the grade import. */
+  | { kind: 'shared-id'; platform: Platform; id: string; names: string[] }
+  /** The name holds Moodle's participant mark twice, so its participant number is not used. */
+  | { kind: 'participant-mark-twice' }
+  /** An archive of the hand-in (`archive`, when it was one inside the student's folder) could not be unpacked, for `reason`. */
+  | ({ kind: 'archive-refused' } & ArchiveProblem)
+  /** The hand-in matches no one on the class list: it is named after its folder or file. */
+  | { kind: 'not-on-class-list' }
+  /** One of `count` hand-ins that match `name` on the class list: none takes the student's ids into the grade import. */
+  | { kind: 'class-list-shared'; count: number; name: string }
+  /** The feedback would have shown a hidden test or a solution: it was cut to the points. */
+  | { kind: 'feedback-cut' }
+  /** Nothing of the hand-in was graded, for `reason`. */
+  | { kind: 'not-graded'; reason: HandInReason }
+  /** No lessons/ folder, but exercise files elsewhere (near misses); `accepted`: --accept-near-misses graded them. */
+  | { kind: 'no-lessons-folder'; misses: Array<{ found: string; kinds: MissKind[]; others: number }>; accepted: boolean }
+  /** A test file of the hand-in differs from the teacher's copy, or is gone: ignored, graded with the teacher's copy. */
+  | { kind: 'test-changed'; path: string; change: 'changed' | 'deleted' }
   /** A note in words alone: a gradebook written before notes were data kept its notes so. */
   | { kind: 'text'; text: string };
 
@@ -112,8 +170,8 @@ export interface StudentGrade {
   lessons: Record<string, LessonGrade>;
   /** The sum of the lessons' points, to one decimal. */
   total: number;
-  /** Teacher-facing notes about the hand-in as a whole (changed tests, no workbook found, …); lesson notes are in the lessons. */
-  notes: string[];
+  /** Notes about the hand-in as a whole, as data (changed tests, no workbook found, …); lesson notes are in the lessons. */
+  notes: HandInNote[];
   /** The student's feedback.md. */
   feedback: string;
   /** False for a student of the class list of whom no hand-in was found. */

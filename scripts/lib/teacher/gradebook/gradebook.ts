@@ -1,9 +1,10 @@
-import { describeKinds, MISS_WORDS } from '../intake/near-misses.ts';
 import { brokenElsewhere, crashMessage, graderBrokeWords, loadCause, loadProblemLine } from '../../report/report.ts';
 import { failureDetail, formatPoints, roundPoints, type LessonScore, type TestOutcome } from '../../core/results.ts';
 import type { Lesson } from '../../core/workbook.ts';
 import { byCodeUnits, lookAlike, numbered, plural } from '../../core/text.ts';
-import { notGradedWords } from './feedback.ts';
+import { SOURCE_LANGUAGE, type Language } from '../../core/languages.ts';
+import { translator } from '../../i18n/messages.ts';
+import { handInNoteWords, missWords, notGradedWords } from './note-words.ts';
 import type {
   FileFinding,
   Gradebook,
@@ -21,7 +22,9 @@ export type {
   TaskGrade,
   LessonStatus,
   HandInReason,
+  HandInNote,
   LessonReason,
+  Misplaced,
   NotGraded,
   HiddenFailure,
   LessonGrade,
@@ -117,7 +120,7 @@ export function lessonNoteWords(note: LessonNote): string {
     case 'stopped-tests':
       return `stopped after ${Math.round(note.limitMs / 1000)} s in ${plural(note.count, 'test')} (an endless loop?)`;
     case 'near-miss-accepted':
-      return `graded ${note.found} as ${note.expected} (near miss accepted: ${note.kinds.map((kind) => MISS_WORDS[kind]).join(', ')})`;
+      return `graded ${note.found} as ${note.expected} (near miss accepted: ${missWords(note.kinds, 0)})`;
     case 'anomalies':
       return `grading anomalies: ${note.anomalies.join('; ')}`;
     case 'text':
@@ -164,24 +167,22 @@ export function lessonNotesText(grade: Pick<LessonGrade, 'notes'>): string | und
   return grade.notes === undefined || grade.notes.length === 0 ? undefined : grade.notes.map(lessonNoteWords).join('; ');
 }
 
-/** What a student is told when the teacher's hidden suites made their file fail to load. */
-const HIDDEN_LOAD_CAUSE = 'it could not be loaded with the hidden tests';
-
 /** Why a lesson was not graded (undefined when it was): files missing or misplaced, a file that does not load, or the grader broke. */
 function lessonReason(score: LessonScore, files: FileFinding): LessonReason | undefined {
   if (files.missing.length > 0) {
     const misplaced = files.nearMisses
       .filter((miss) => files.missing.includes(miss.expected))
-      .map((miss) => ({ expected: miss.expected, found: miss.found, how: describeKinds(miss) }));
+      .map((miss) => ({ expected: miss.expected, found: miss.found, kinds: miss.kinds, others: miss.others }));
     return { kind: 'missing', files: files.missing, misplaced };
   }
   const problem = score.run.problem;
   if (problem?.kind === 'crash') return { kind: 'grading-broke' };
   if (problem?.kind !== 'load-error') return undefined;
   const elsewhere = brokenElsewhere(score);
-  const cause = problem.hidden ? HIDDEN_LOAD_CAUSE : loadCause(score);
-  if (elsewhere === undefined) return { kind: 'does-not-load', cause };
-  return { kind: 'blocked', uses: elsewhere.lesson, cause, ...(elsewhere.missing ? { missing: true as const } : {}) };
+  // (What went wrong with the teacher's hidden suites is the teacher's alone: a hidden-load note says it.)
+  const cause = problem.hidden ? { cause: '', hidden: true as const } : { cause: loadCause(score) };
+  if (elsewhere === undefined) return { kind: 'does-not-load', ...cause };
+  return { kind: 'blocked', uses: elsewhere.lesson, ...cause, ...(elsewhere.missing ? { missing: true as const } : {}) };
 }
 
 /** How many tests of a lesson were stopped because the code ran past its limit, and the first limit. */
@@ -193,27 +194,27 @@ function stoppedTests(score: LessonScore): { count: number; firstLimitMs: number
   return { count: limits.length, firstLimitMs: limits[0] ?? 0 };
 }
 
-/** What a hidden test is called wherever a student could see it. */
-const HIDDEN_NAME = 'a hidden test';
-
 /**
  * A copy of a score that is safe to show a student: hidden tests keep their task and status but
  * lose their name and failure, a timeout inside a test that is not known to be visible names
  * "a hidden test" and drops the printed lines (they could give a hidden case away), and grading that
- * broke says so without the test runner's last lines.
+ * broke says so without the test runner's last lines. What it says instead is in the student's language.
  */
-export function forStudent(score: LessonScore, visibleNames: Set<string>): LessonScore {
+export function forStudent(score: LessonScore, visibleNames: Set<string>, language: Language = SOURCE_LANGUAGE): LessonScore {
+  const t = translator(language);
+  // What a hidden test is called wherever a student could see it.
+  const hiddenName = t('notes.hiddenTest');
   const tests = score.run.tests.map(
-    (test): TestOutcome => (test.hidden ? { name: HIDDEN_NAME, task: test.task, hidden: true, status: test.status, durationMs: test.durationMs } : test),
+    (test): TestOutcome => (test.hidden ? { name: hiddenName, task: test.task, hidden: true, status: test.status, durationMs: test.durationMs } : test),
   );
   let problem = score.run.problem;
   if (problem?.kind === 'timeout' && problem.runningTest !== undefined && !visibleNames.has(problem.runningTest)) {
     // Named like every hidden test, so the report still says a test was running (not the file loading).
-    problem = { kind: 'timeout', limitMs: problem.limitMs, runningTest: HIDDEN_NAME, lastOutput: [] };
+    problem = { kind: 'timeout', limitMs: problem.limitMs, runningTest: hiddenName, lastOutput: [] };
   }
   if (problem?.kind === 'load-error' && problem.hidden) {
     // What went wrong while a teacher-only suite loaded is not the student's to read.
-    problem = { kind: 'load-error', failure: { kind: 'thrown', name: 'Error', message: 'Your file could not be loaded with the hidden tests.' }, hidden: true };
+    problem = { kind: 'load-error', failure: { kind: 'thrown', name: 'Error', message: t('notes.hiddenLoadMessage') }, hidden: true };
   }
   if (problem?.kind === 'crash' && problem.cause === 'grader-broke') {
     // The lines the test runner printed last: a classmate's output, or what the code printed while
@@ -230,13 +231,14 @@ export function lessonColumns(lessons: Lesson[]): Gradebook['lessons'] {
 
 /** The notes of the hand-in, then those of each lesson ("02-input: lessons/02-input/input.ts is missing"). */
 export function allNotes(book: Gradebook, student: StudentGrade): string[] {
+  const own = student.notes.map(handInNoteWords);
   // (A lesson not graded because the whole hand-in was not says it in its cell; the row's note says it once.)
   const lessonNotes = book.lessons.flatMap((lesson) => {
     const grade = student.lessons[lesson.id];
     const note = grade === undefined ? undefined : lessonNotesText(grade);
-    return note === undefined || student.notes.includes(note) ? [] : [`${lesson.id}: ${note}`];
+    return note === undefined || own.includes(note) ? [] : [`${lesson.id}: ${note}`];
   });
-  return [...student.notes, ...lessonNotes];
+  return [...own, ...lessonNotes];
 }
 
 /** The most bytes of a name a feedback folder keeps (file systems allow 255 bytes per name). */

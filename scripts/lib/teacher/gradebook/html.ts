@@ -25,7 +25,7 @@ import {
   type StudentGrade,
 } from './gradebook.ts';
 import { FEEDBACK_PAGE, siteAsset } from './feedback-page.ts';
-import { notGradedWords } from './feedback.ts';
+import { notGradedWords } from './note-words.ts';
 import { PLATFORM_NAMES } from '../intake/platforms.ts';
 import { roundPoints } from '../../core/results.ts';
 import { pageHead } from '../../site/pages.ts';

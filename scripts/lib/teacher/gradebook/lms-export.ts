@@ -12,7 +12,10 @@
 import { toCsv } from '../csv.ts';
 import { formatPoints, type Gradebook, type StudentGrade } from './gradebook.ts';
 import { roundPoints } from '../../core/results.ts';
-import { asSentence, notGradedWords } from './feedback.ts';
+import { asIs, asSentence, notGradedWords } from './note-words.ts';
+import { SOURCE_LANGUAGE } from '../../core/languages.ts';
+import { translator } from '../../i18n/messages.ts';
+import { readTranslation } from '../../i18n/lesson-text.ts';
 
 /** The platforms a grade import file can be written for. */
 export const LMS_FORMATS = ['moodle', 'canvas'] as const;
@@ -35,23 +38,39 @@ export function percentGrade(book: Gradebook, student: StudentGrade): number {
   return max === 0 ? 0 : roundPoints((student.total / max) * 100);
 }
 
+/** A lesson's title and a task's, in the class's language where the lesson's translation gives them. */
+function titlesIn(book: Gradebook, lesson: Gradebook['lessons'][number]): { title: string; task: (number: number, english: string) => string } {
+  const translation = readTranslation(lesson, book.language ?? SOURCE_LANGUAGE);
+  const tasks = Array.isArray(translation?.tasks) ? (translation.tasks as Array<{ title?: unknown }>) : [];
+  return {
+    title: typeof translation?.title === 'string' ? translation.title : lesson.title,
+    task: (number, english) => {
+      const title = tasks[number - 1]?.title;
+      return typeof title === 'string' ? title : english;
+    },
+  };
+}
+
 /**
  * A one-line summary of a student's lessons for a platform's feedback comment: why nothing was
  * graded, or each lesson's points with the first task not finished or why it was not graded, in the
- * words of the student's feedback.
+ * words of the student's feedback (the class's language, which the student reads it in).
  */
 function comment(book: Gradebook, student: StudentGrade): string {
-  if (student.notGraded !== undefined) return asSentence(notGradedWords(student.notGraded));
-  if (student.handedIn === false) return asSentence(notGradedWords({ kind: 'no-hand-in' }));
+  const t = translator(book.language ?? SOURCE_LANGUAGE);
+  if (student.notGraded !== undefined) return asSentence(notGradedWords(student.notGraded, asIs, t), t);
+  if (student.handedIn === false) return asSentence(notGradedWords({ kind: 'no-hand-in' }, asIs, t), t);
   return book.lessons
     .map((lesson) => {
       const grade = student.lessons[lesson.id];
-      const points = `${lesson.number} ${lesson.title}: ${formatPoints(grade?.points ?? 0)}/100`;
-      if (grade?.notGraded !== undefined) return `${points}, ${notGradedWords(grade.notGraded)}`;
-      const open = grade?.firstOpen ? ` (next: task ${grade.firstOpen.number}, ${grade.firstOpen.title})` : '';
-      return `${points}${grade?.status === 'done' ? '' : open}`;
+      const titles = titlesIn(book, lesson);
+      const points = t('notes.lms.lesson', { number: lesson.number, title: titles.title, points: formatPoints(grade?.points ?? 0) });
+      if (grade?.notGraded !== undefined) return t('notes.lms.notGraded', { lesson: points, reason: notGradedWords(grade.notGraded, asIs, t) });
+      const open = grade?.firstOpen;
+      if (open === undefined || grade?.status === 'done') return points;
+      return t('notes.lms.next', { lesson: points, task: open.number, title: titles.task(open.number, open.title) });
     })
-    .join('; ');
+    .join(t('notes.lms.separator'));
 }
 
 /** "2025-03-04 14:05:00", which Moodle reads as the time of the grade. */

@@ -6,11 +6,13 @@
  */
 import { copyFileSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
-import { isClutter, nameClass, PLATFORM_NAMES, studentKey, withoutArchiveEnding, isWrapperName, type NamedEntry } from './platforms.ts';
+import { isClutter, nameClass, studentKey, withoutArchiveEnding, isWrapperName, type NamedEntry } from './platforms.ts';
 import { EXERCISE_FILE_LIMIT, isPlainFolder, privateCopy, readArchiveFile, readManifest, SKIPPED, unpackInto, type Submission } from './submissions.ts';
 import { findNearMisses } from './near-misses.ts';
 import { chooseWork, LOOSE_FILE_LIMIT, looseWorkIn, workbookIn, type Version, type Work } from './versions.ts';
 import type { HandInCopy } from '../../command-line/target.ts';
+import type { ArchiveProblem, UnusableWhy } from '../gradebook/gradebook-types.ts';
+import { unusableWords } from '../gradebook/note-words.ts';
 import { listLessons, type Lesson } from '../../core/workbook.ts';
 import { ARCHIVE_LIMITS, ZipError, type ArchiveLimits } from './zip.ts';
 import { byCodeUnits, lookAlike, numbered, plural, printable } from '../../core/text.ts';
@@ -144,7 +146,7 @@ function sameWorkTwice(group: Submission[], lessons: Lesson[]): Submission[] {
       seen.set(work, submission);
       continue;
     }
-    first.notes?.push(`${submission.found ?? submission.source} holds the very same exercise files as ${first.found ?? first.source}: graded once`);
+    first.notes?.push({ kind: 'same-work', dropped: submission.found ?? submission.source, kept: first.found ?? first.source });
     first.keys = [...new Set([...(first.keys ?? []), ...(submission.keys ?? [])])];
     dropped.push(submission);
   }
@@ -178,8 +180,8 @@ function noteLookAlikes(groups: Iterable<Submission[]>): void {
   for (const group of groups) {
     if (group.length < 2) continue;
     for (const submission of group) {
-      const others = group.filter((other) => other !== submission).map((other) => `${other.name} (${other.found ?? other.source})`);
-      submission.notes?.push(`its name looks like that of ${others.join(', ')}: each was graded on its own, so check whose is whose`);
+      const others = group.filter((other) => other !== submission).map((other) => ({ name: other.name, found: other.found ?? other.source }));
+      submission.notes?.push({ kind: 'look-alike', others });
     }
   }
 }
@@ -198,12 +200,10 @@ function dropSharedIds(submissions: Submission[]): void {
   }
   for (const sharing of byId.values()) {
     if (sharing.length < 2) continue;
-    const names = sharing.map((submission) => submission.name).join(', ');
+    const names = sharing.map((submission) => submission.name);
     for (const submission of sharing) {
       const id = submission.platformId as string;
-      submission.notes?.push(
-        `${PLATFORM_NAMES[submission.platform ?? 'folder']}'s id ${id} is on ${sharing.length} hand-ins (${names}): it is left out of the grade import, so check whose it is`,
-      );
+      submission.notes?.push({ kind: 'shared-id', platform: submission.platform ?? 'folder', id, names });
       submission.keys = submission.keys?.filter((key) => key !== id);
       delete submission.platformId;
     }
@@ -254,18 +254,18 @@ function takeIn(members: Member[], scratch: string, lessons: Lesson[]): Submissi
         ...(first.named.platformId ? [first.named.platformId] : []),
       ]),
     ],
-    notes: [...(first.named.note === undefined ? [] : [first.named.note]), ...(late ? [`${PLATFORM_NAMES[platform]} marked it late`] : [])],
+    notes: [...(first.named.markTwice === true ? [{ kind: 'participant-mark-twice' } as const] : []), ...(late ? [{ kind: 'late', platform } as const] : [])],
   };
   if (own.length === 0) return undefined;
   if (links.length === own.length) {
     // Only looked at (never opened) to tell whether it would have been a hand-in.
     const target = statSync(first.path, { throwIfNoEntry: false });
     const wouldBe = target?.isDirectory() || (/\.zip$/i.test(first.entry.name) && target?.isFile());
-    return wouldBe ? { ...base, problem: 'it is a symbolic link, which is never followed' } : undefined;
+    return wouldBe ? unusable(base, { kind: 'link' }) : undefined;
   }
-  for (const link of links) base.notes?.push(`${printable(link.entry.name)} is a symbolic link, which is never followed`);
+  for (const link of links) base.notes?.push({ kind: 'link-skipped', name: printable(link.entry.name) });
   const versions: Version[] = [];
-  const problems: string[] = [];
+  const problems: ArchiveProblem[] = [];
   const loose: Member[] = [];
   for (const [index, member] of own.filter((candidate) => !candidate.entry.isSymbolicLink()).entries()) {
     const label = printable(member.entry.name);
@@ -275,7 +275,7 @@ function takeIn(members: Member[], scratch: string, lessons: Lesson[]): Submissi
     } else if (isArchiveEntry(member.entry)) {
       const unpacked = join(scratch, `${index}-${withoutArchiveEnding(member.entry.name).replace(/[^\w.-]+/g, '_')}`);
       const result = unpackArchive(member.path, unpacked);
-      if (typeof result === 'string') problems.push(result);
+      if (typeof result === 'string') problems.push({ reason: result });
       else versions.push({ label, found: label, name, folder: unpacked, ...(result.newest === undefined ? {} : { newest: result.newest }) });
     } else if (member.entry.isFile()) {
       loose.push(member);
@@ -293,13 +293,12 @@ function takeIn(members: Member[], scratch: string, lessons: Lesson[]): Submissi
   return submission;
 }
 
-/** Unpacks one archive of a hand-in: the newest time of its files, or the reason in plain words when it cannot be unpacked. */
+/** Unpacks one archive of a hand-in: the newest time of its files, or why (the archive reader's reason) when it cannot be unpacked. */
 function unpackArchive(path: string, into: string): { newest: number | undefined } | string {
   try {
     return { newest: unpackInto(readArchiveFile(path), into) };
   } catch (error) {
-    const reason = error instanceof ZipError ? error.message : printable(String(error));
-    return `the archive could not be unpacked: ${reason}`;
+    return error instanceof ZipError ? error.message : printable(String(error));
   }
 }
 
@@ -326,7 +325,7 @@ function copyLooseFiles(members: Member[], into: string): void {
  * with no workbook are gathered where their lessons expect them. Sets root, lessonsDir, folder, found,
  * the manifest and the choices, or the problem when nothing is found.
  */
-function locate(submission: Submission, versions: Version[], scratch: string, problems: string[], lessons: Lesson[]): void {
+function locate(submission: Submission, versions: Version[], scratch: string, problems: ArchiveProblem[], lessons: Lesson[]): void {
   const folders = submission.folders ?? [];
   const workbooks = (): Work[] => versions.flatMap((version) => workbookIn(version) ?? []);
   let works = workbooks();
@@ -338,7 +337,7 @@ function locate(submission: Submission, versions: Version[], scratch: string, pr
         const label = printable(relative(own.folder, archive).split(sep).join('/'));
         const result = unpackArchive(archive, unpacked);
         if (typeof result === 'string') {
-          problems.push(`${printable(relative(dirname(submission.source), archive).split(sep).join('/'))}: ${result}`);
+          problems.push({ archive: printable(relative(dirname(submission.source), archive).split(sep).join('/')), reason: result });
           submission.found = `${submission.found} → ${label}`;
           continue;
         }
@@ -362,8 +361,8 @@ function locate(submission: Submission, versions: Version[], scratch: string, pr
   const chosen = chooseWork(works);
   if (chosen === undefined) {
     // Exercise files in the wrong place can still be graded (near misses); with none, nothing can.
-    if (problems.length > 0) submission.problem = problems.join('; ');
-    else if (findNearMisses(folders, lessons, undefined, () => false).length === 0) submission.problem = 'no lessons/ folder was found in it';
+    if (problems.length > 0) unusable(submission, { kind: 'archives', archives: problems });
+    else if (findNearMisses(folders, lessons, undefined, () => false).length === 0) unusable(submission, { kind: 'no-lessons' });
     return;
   }
   const { graded, note } = chosen;
@@ -377,7 +376,14 @@ function locate(submission: Submission, versions: Version[], scratch: string, pr
   submission.found = graded.path === '' ? graded.version.found : `${graded.version.found} → ${graded.path}`;
   submission.choices = [...(note === undefined ? [] : [note]), ...graded.notes];
   if (graded.placed !== undefined) submission.placed = graded.placed;
-  for (const problem of problems) submission.notes?.push(problem);
+  for (const problem of problems) submission.notes?.push({ kind: 'archive-refused', ...problem });
+}
+
+/** A hand-in that cannot be graded at all, and why: as data, and in the teacher's words. */
+function unusable(submission: Submission, why: UnusableWhy): Submission {
+  submission.why = why;
+  submission.problem = unusableWords(why);
+  return submission;
 }
 
 /** The archives a student's folder holds, two folders deep at most (plain files only, clutter and skipped folders left out). */

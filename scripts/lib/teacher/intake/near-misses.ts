@@ -1,25 +1,17 @@
 /**
  * Near misses: an exercise file that is in a hand-in, but not quite where or how the grader looks
  * for it. "Win.ts" for "win.ts", "win.ts.txt", "win (1).ts", or "win.ts" in another folder. Each is
- * named in the student's note and feedback; `npm run grade -- --accept-near-misses` grades it.
+ * named in the teacher's notes and the student's feedback (worded in gradebook/note-words.ts); `npm run grade -- --accept-near-misses` grades it.
  * Files are only looked at (lstat), never opened, and links are never followed.
  */
 import { lstatSync, readdirSync, type Dirent } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { isClutter, withoutCopyMark } from './platforms.ts';
 import type { Lesson } from '../../core/workbook.ts';
-import { plural, printable } from '../../core/text.ts';
+import { printable } from '../../core/text.ts';
 
 /** How a file misses the name or place the grader looks for. */
 export type MissKind = 'case' | 'extension' | 'copy' | 'moved';
-
-/** What each kind of miss is, in plain words. */
-export const MISS_WORDS: Record<MissKind, string> = {
-  case: 'the capital and small letters differ',
-  extension: 'its name has an extra ending',
-  copy: 'it is named like a copy',
-  moved: 'it is in another folder',
-};
 
 /** One near miss of one exercise file. */
 export interface NearMiss {
@@ -162,15 +154,4 @@ export function findNearMisses(
     });
   }
   return misses;
-}
-
-/** Why a file is a near miss, in plain words: "the capital and small letters differ; 1 other file looked as likely". */
-export function describeKinds(miss: NearMiss): string {
-  const more = miss.others > 0 ? `; ${plural(miss.others, 'other file')} looked as likely` : '';
-  return `${miss.kinds.map((kind) => MISS_WORDS[kind]).join(', ')}${more}`;
-}
-
-/** A near miss in plain words: "lessons/03-win/Win.ts (the capital and small letters differ)". */
-export function describeMiss(miss: NearMiss): string {
-  return `${miss.found} (${describeKinds(miss)})`;
 }

@@ -16,8 +16,8 @@ export interface NamedEntry {
   platformId?: string;
   /** What is left of the name after the platform's prefix: the student's own file name ("tictactoe.zip"), or "" for a folder. */
   rest: string;
-  /** Why the platform's id was not taken from the name, for the teacher. */
-  note?: string;
+  /** True when the name holds Moodle's participant mark twice, so its participant number is not taken from it (a note tells the teacher). */
+  markTwice?: true;
   /** True when the platform marked it late (Canvas's "_LATE_"). */
   late?: boolean;
 }
@@ -69,7 +69,7 @@ export function nameEntry(name: string): NamedEntry {
   const moodle = MOODLE.exec(name);
   if (moodle && (name.match(MOODLE_MARK)?.length ?? 0) > 1) {
     // A student can put the mark into their own Moodle name, or their file's, and so seem to carry a classmate's number.
-    return { student: name, platform: 'moodle', rest: '', note: "its name holds Moodle's participant mark twice, so its participant number is not used" };
+    return { student: name, platform: 'moodle', rest: '', markTwice: true };
   }
   if (moodle) return { student: (moodle[1] as string).trim(), platform: 'moodle', platformId: moodle[2], rest: moodle[3] as string };
   const canvas = CANVAS.exec(name);

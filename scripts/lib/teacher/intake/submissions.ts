@@ -28,6 +28,8 @@ import { LESSON_FOLDER, suitePath, UsageError, type Lesson } from '../../core/wo
 import { ARCHIVE_LIMITS, formatBytes, newestEntryTime, readZip, ZipError, type ArchiveLimits } from './zip.ts';
 import { printable } from '../../core/text.ts';
 import { shownPath } from '../../command-line/cli.ts';
+import type { IntakeNote, PathKind } from '../../command-line/intake-notes.ts';
+import type { HandInNote, UnusableWhy } from '../gradebook/gradebook-types.ts';
 
 export { ARCHIVE_LIMITS, formatBytes };
 
@@ -50,8 +52,10 @@ export interface Submission {
   lessonsDir?: string;
   /** The pack manifest the student edition carried, when it is there. */
   manifest?: PackManifest;
-  /** Why it cannot be graded at all, in plain words. */
+  /** Why it cannot be graded at all, in the teacher's words (the terminal, check --target). */
   problem?: string;
+  /** The same, as data, where the intake knows it: what the student's feedback words in the class's language. */
+  why?: UnusableWhy;
   /** The layout it came in: a learning platform's download, or a plain folder or archive. */
   platform?: Platform;
   /** The platform's own id of the student (Moodle's participant number, Canvas's user ID, a GitHub username). */
@@ -62,13 +66,13 @@ export interface Submission {
   folders?: string[];
   /** How it was found, in plain words, for the table at the end: "tictactoe.zip → tictactoe-workbook/lessons". */
   found?: string;
-  /** What intake noticed for the teacher (a link skipped, names that look alike). */
-  notes?: string[];
+  /** What intake noticed (a link skipped, names that look alike, the platform's late mark), as data. */
+  notes?: HandInNote[];
   /**
-   * Which of several versions was graded and which were left aside, in plain words ("graded final.zip
-   * (newest, files of 2026-03-02 10:15); left aside draft.zip"): for the teacher and the student alike.
+   * Which of several versions was graded and which were left aside, and which copy of a loose file
+   * handed in again, as data: for the teacher and the student alike.
    */
-  choices?: string[];
+  choices?: IntakeNote[];
   /** Where the loose exercise files graded were put, when loose files were graded: "board-1.ts → 01-board/board.ts". */
   placed?: string[];
   /** True when the platform marked the hand-in late (Canvas's "_LATE_" in its download's names). */
@@ -169,7 +173,7 @@ export function missingFiles(submission: Submission, lesson: Lesson): string[] {
 }
 
 /** What lies at a path, looked at without following links: a plain file and its size, nothing, or something refused. */
-type Found = { kind: 'file'; size: number } | { kind: 'missing' } | { kind: 'refused'; at: string; what: string; folder: boolean };
+type Found = { kind: 'file'; size: number } | { kind: 'missing' } | { kind: 'refused'; at: string; what: PathKind; folder: boolean };
 
 /**
  * Looks at every path component from below `base` down to `path` with lstat: each must be a plain
@@ -189,15 +193,15 @@ function examine(base: string, path: string): Found {
   return { kind: 'missing' };
 }
 
-/** What a path is, in plain words, for a note. */
-function kindOf(stats: Stats): string {
-  if (stats.isSymbolicLink()) return 'a symbolic link';
-  if (stats.isDirectory()) return 'a folder';
-  if (stats.isFile()) return 'a file';
-  if (stats.isFIFO()) return 'a named pipe';
-  if (stats.isSocket()) return 'a socket';
-  if (stats.isBlockDevice() || stats.isCharacterDevice()) return 'a device';
-  return 'not a plain file';
+/** What a path is, for a note. */
+function kindOf(stats: Stats): PathKind {
+  if (stats.isSymbolicLink()) return 'link';
+  if (stats.isDirectory()) return 'folder';
+  if (stats.isFile()) return 'file';
+  if (stats.isFIFO()) return 'pipe';
+  if (stats.isSocket()) return 'socket';
+  if (stats.isBlockDevice() || stats.isCharacterDevice()) return 'device';
+  return 'other';
 }
 
 /**
@@ -234,8 +238,8 @@ function readPlainFile(base: string, path: string, maxBytes: number): Buffer | u
 export interface PrivateCopy {
   /** The folder holding NN-slug/<file> for the lessons copied: grade this, never the hand-in. */
   lessonsDir: string;
-  /** What was refused, in plain words ("lessons/01-board/board.ts is a symbolic link; …"). */
-  notes: string[];
+  /** What was refused, as data (a link where lessons/01-board/board.ts belongs, a file too large, …). */
+  notes: IntakeNote[];
 }
 
 /** A file graded in place of an exercise file that is not where it belongs (a near miss the teacher accepted). */
@@ -257,7 +261,10 @@ export interface Substitute {
  */
 export function privateCopy(submission: Submission, lessons: Lesson[], destDir: string, substitutes: Substitute[] = []): PrivateCopy {
   mkdirSync(destDir, { recursive: true });
-  const notes = new Set<string>();
+  const notes = new Map<string, IntakeNote>();
+  const note = (found: IntakeNote): void => {
+    notes.set(JSON.stringify(found), found);
+  };
   const lessonsDir = submission.lessonsDir;
   const base = submission.folder ?? submission.root ?? (lessonsDir === undefined ? destDir : dirname(lessonsDir));
   // (A path names files the student named: its control characters never reach a note.)
@@ -278,16 +285,16 @@ export function privateCopy(submission: Submission, lessons: Lesson[], destDir: 
       if (found.kind === 'missing' || source === undefined) continue;
       if (found.kind === 'refused') {
         const where = shownPath(found.at, from);
-        notes.add(found.folder ? `${where} is ${found.what}, not a folder; nothing in it is graded` : `${where} is ${found.what}; only plain files are graded`);
+        note({ kind: 'refused', path: where, what: found.what, folder: found.folder });
         continue;
       }
       if (found.size > EXERCISE_FILE_LIMIT) {
-        notes.add(`${shownPath(source, from)} is larger than ${formatBytes(EXERCISE_FILE_LIMIT)}, the most an exercise file may hold; it was not graded`);
+        note({ kind: 'too-large', path: shownPath(source, from), limitBytes: EXERCISE_FILE_LIMIT });
         continue;
       }
       const data = readPlainFile(from, relative(from, source), EXERCISE_FILE_LIMIT);
       if (data === undefined) {
-        notes.add(`${shownPath(source, from)} changed while it was copied or could not be read; it was not graded`);
+        note({ kind: 'unreadable', path: shownPath(source, from) });
         continue;
       }
       const target = join(destDir, lesson.id, file);
@@ -296,7 +303,7 @@ export function privateCopy(submission: Submission, lessons: Lesson[], destDir: 
       chmodSync(target, 0o644);
     }
   }
-  return { lessonsDir: destDir, notes: [...notes] };
+  return { lessonsDir: destDir, notes: [...notes.values()] };
 }
 
 /** True when an exercise file is in the hand-in as a plain file, where it belongs. */

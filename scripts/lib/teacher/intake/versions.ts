@@ -1,7 +1,7 @@
 /**
  * One hand-in, several versions of the work: two archives side by side (draft.zip and final.zip), a
  * file handed in again (board.ts and Canvas's board-1.ts), loose exercise files beside a workbook.
- * One is graded by a stated rule, and a note names it and the ones left aside. Loose exercise files
+ * One is graded by a stated rule, and a note (data: see command-line/intake-notes.ts) names it and the ones left aside. Loose exercise files
  * are put where their lesson expects them, the same in every layout.
  */
 import { copyFileSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
@@ -11,6 +11,7 @@ import { locateLessons } from './submissions.ts';
 import { describeDosTime } from './zip.ts';
 import { byCodeUnits, plural, printable } from '../../core/text.ts';
 import type { Lesson } from '../../core/workbook.ts';
+import type { AsideVersion, IntakeNote, VersionReason } from '../../command-line/intake-notes.ts';
 
 /** The most a loose file of a hand-in may hold to be gathered (exercise files are far smaller). */
 export const LOOSE_FILE_LIMIT = 1024 * 1024;
@@ -52,7 +53,7 @@ export interface Work {
   /** Where each loose file gathered was put: "board-1.ts → 01-board/board.ts". */
   placed?: string[];
   /** Which copy of a file was graded, where a loose file was handed in more than once. */
-  notes: string[];
+  notes: IntakeNote[];
 }
 
 /** The workbook a version holds (a folder holding lessons/NN-slug/, or NN-slug/ folders itself), if any. */
@@ -99,9 +100,9 @@ export function gatherLoose(
   folder: string,
   into: string,
   lessons: Lesson[],
-): { count: number; taken: string[]; placed: string[]; notes: string[] } | undefined {
+): { count: number; taken: string[]; placed: string[]; notes: IntakeNote[] } | undefined {
   const files = looseFiles(folder);
-  const notes: string[] = [];
+  const notes: IntakeNote[] = [];
   const taken: string[] = [];
   const placed: string[] = [];
   let gathered = 0;
@@ -116,8 +117,8 @@ export function gatherLoose(
       taken.push(printable(chosen.name));
       placed.push(`${printable(chosen.name)} → ${lesson.id}/${file}`);
       if (others.length > 0) {
-        const aside = others.map((other) => printable(other.name)).join(', ');
-        notes.push(`graded ${printable(chosen.name)} as lessons/${lesson.id}/${file} (the file handed in again: the highest copy number); left aside ${aside}`);
+        const aside = others.map((other) => printable(other.name));
+        notes.push({ kind: 'copy-chosen', graded: printable(chosen.name), as: `lessons/${lesson.id}/${file}`, aside });
       }
     }
   }
@@ -153,7 +154,7 @@ function looseFiles(folder: string): LooseFile[] {
  *    times are written); a folder or loose files carry no such time and come after archives.
  * 4. Of equal ones, the name that sorts last (by code units: "tictactoe-v2.zip" after "tictactoe-v1.zip").
  */
-export function chooseWork(works: Work[]): { graded: Work; note?: string } | undefined {
+export function chooseWork(works: Work[]): { graded: Work; note?: IntakeNote } | undefined {
   const groups = new Map<string, Work[]>();
   for (const work of works) {
     const key = work.version.name === '' ? `\0${work.version.label}` : (withoutCopyMark(work.version.name) ?? work.version.name);
@@ -164,13 +165,13 @@ export function chooseWork(works: Work[]): { graded: Work; note?: string } | und
   const [graded, next] = latest.map((copies) => copies[0] as Work).sort(newestFirst);
   if (graded === undefined) return undefined;
   if (works.length === 1) return { graded };
-  const aside = works.filter((work) => work !== graded).map((work) => `${work.version.label}${filesOf(work)}`);
+  const aside = works.filter((work) => work !== graded).map(asideVersion);
   const sameName = latest.find((copies) => copies[0] === graded)?.[1];
-  const why =
+  const why: VersionReason =
     next === undefined && sameName !== undefined && copyNumber(sameName.version.name) !== copyNumber(graded.version.name)
-      ? 'handed in again: the highest copy number'
+      ? { kind: 'copy-number' }
       : whyGraded(graded, next ?? sameName);
-  return { graded, note: `graded ${graded.version.label} (${why}); left aside ${aside.join(', ')}` };
+  return { graded, note: { kind: 'version-chosen', graded: graded.version.label, why, aside } };
 }
 
 /** Rules 2 to 4 of chooseWork: a workbook before loose files, then the newest, then the name that sorts last. */
@@ -178,19 +179,19 @@ function newestFirst(a: Work, b: Work): number {
   return Number(a.loose) - Number(b.loose) || (b.version.newest ?? -1) - (a.version.newest ?? -1) || byCodeUnits(b.version.label, a.version.label);
 }
 
-/** " (files of 2026-03-02 10:15)" for an archive with times, " (board.ts, input.ts)" for loose files, "" otherwise. */
-function filesOf(work: Work): string {
+/** A version left aside: its label, with the time of its files for an archive with times, or the loose files it held. */
+function asideVersion(work: Work): AsideVersion {
   const time = work.version.newest === undefined ? undefined : describeDosTime(work.version.newest);
-  if (time !== undefined) return ` (files of ${time})`;
-  return work.files === undefined ? '' : ` (${work.files.join(', ')})`;
+  if (time !== undefined) return { label: work.version.label, time };
+  return work.files === undefined ? { label: work.version.label } : { label: work.version.label, files: work.files };
 }
 
 /** Why a version was graded rather than the next in line. */
-function whyGraded(graded: Work, next: Work | undefined): string {
+function whyGraded(graded: Work, next: Work | undefined): VersionReason {
   const time = graded.version.newest === undefined ? undefined : describeDosTime(graded.version.newest);
-  if (next === undefined) return 'the only one';
-  if (!graded.loose && next.loose) return 'a whole workbook comes before loose files';
-  if (time !== undefined && (next.version.newest ?? -1) < (graded.version.newest ?? -1)) return `newest, files of ${time}`;
-  if (time !== undefined) return `files of ${time}, as new as ${next.version.label}'s: of equal ones, the name that sorts last`;
-  return 'no file times tell them apart: the name that sorts last';
+  if (next === undefined) return { kind: 'only' };
+  if (!graded.loose && next.loose) return { kind: 'workbook-first' };
+  if (time !== undefined && (next.version.newest ?? -1) < (graded.version.newest ?? -1)) return { kind: 'newest', time };
+  if (time !== undefined) return { kind: 'as-new', time, other: next.version.label };
+  return { kind: 'name-order' };
 }

@@ -1,0 +1,166 @@
+/**
+ * The notes about a hand-in are data, worded in one place (note-words.ts): in English for the
+ * teacher, in the words the gradebook always used; for the student, only the notes that are about
+ * their own work, in the class's language, with the plurals each language needs.
+ */
+import { describe, expect, test } from 'vitest';
+import type { HandInNote } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
+import { forStudent } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
+import { code, handInNoteWords, missWords, notGradedWords, studentNoteWords, studentSees } from '../../scripts/lib/teacher/gradebook/note-words.ts';
+import { scoreLesson } from '../../scripts/lib/core/results.ts';
+import { listLessons, type Lesson } from '../../scripts/lib/core/workbook.ts';
+import { renderFeedback } from '../../scripts/lib/teacher/gradebook/feedback.ts';
+import { englishRuns } from '../../scripts/lib/teacher/pack/language-check.ts';
+import { LANGUAGES } from '../../scripts/lib/core/languages.ts';
+import { translator } from '../../scripts/lib/i18n/messages.ts';
+
+/** One note of every kind, with the words the teacher reads (as the gradebook wrote them before notes were data). */
+const NOTES: Array<[HandInNote, string]> = [
+  [
+    {
+      kind: 'version-chosen',
+      graded: 'final.zip',
+      why: { kind: 'newest', time: '2026-03-02 10:15' },
+      aside: [{ label: 'draft.zip', time: '2026-03-01 09:00' }],
+    },
+    'graded final.zip (newest, files of 2026-03-02 10:15); left aside draft.zip (files of 2026-03-01 09:00)',
+  ],
+  [
+    {
+      kind: 'version-chosen',
+      graded: 'tictactoe/',
+      why: { kind: 'as-new', time: '2026-03-02 10:15', other: 'b.zip' },
+      aside: [{ label: '2 files', files: ['board.ts', 'input.ts'] }],
+    },
+    "graded tictactoe/ (files of 2026-03-02 10:15, as new as b.zip's: of equal ones, the name that sorts last); left aside 2 files (board.ts, input.ts)",
+  ],
+  [
+    { kind: 'copy-chosen', graded: 'board-1.ts', as: 'lessons/01-board/board.ts', aside: ['board.ts'] },
+    'graded board-1.ts as lessons/01-board/board.ts (the file handed in again: the highest copy number); left aside board.ts',
+  ],
+  [{ kind: 'refused', path: 'lessons/02-input', what: 'link', folder: true }, 'lessons/02-input is a symbolic link, not a folder; nothing in it is graded'],
+  [{ kind: 'refused', path: 'lessons/05-class/x.ts', what: 'pipe', folder: false }, 'lessons/05-class/x.ts is a named pipe; only plain files are graded'],
+  [
+    { kind: 'too-large', path: 'lessons/03-win/win.ts', limitBytes: 256 * 1024 },
+    'lessons/03-win/win.ts is larger than 256 KiB, the most an exercise file may hold; it was not graded',
+  ],
+  [{ kind: 'unreadable', path: 'lessons/03-win/win.ts' }, 'lessons/03-win/win.ts changed while it was copied or could not be read; it was not graded'],
+  [{ kind: 'late', platform: 'canvas' }, 'Canvas marked it late'],
+  [{ kind: 'link-skipped', name: 'ann.zip' }, 'ann.zip is a symbolic link, which is never followed'],
+  [
+    { kind: 'same-work', dropped: 'Ann.zip → lessons/', kept: 'Ann/ → lessons/' },
+    'Ann.zip → lessons/ holds the very same exercise files as Ann/ → lessons/: graded once',
+  ],
+  [
+    { kind: 'look-alike', others: [{ name: 'ann (2)', found: 'ann/ → lessons/' }] },
+    'its name looks like that of ann (2) (ann/ → lessons/): each was graded on its own, so check whose is whose',
+  ],
+  [
+    { kind: 'shared-id', platform: 'canvas', id: '20001', names: ['evil', 'leeann'] },
+    "Canvas's id 20001 is on 2 hand-ins (evil, leeann): it is left out of the grade import, so check whose it is",
+  ],
+  [{ kind: 'participant-mark-twice' }, "its name holds Moodle's participant mark twice, so its participant number is not used"],
+  [{ kind: 'archive-refused', archive: 'Ann/x.zip', reason: 'the archive is damaged' }, 'Ann/x.zip: the archive could not be unpacked: the archive is damaged'],
+  [{ kind: 'not-on-class-list' }, 'not on the class list: named after its folder or file'],
+  [
+    { kind: 'class-list-shared', count: 2, name: 'Ann Lee' },
+    "one of 2 hand-ins that match Ann Lee on the class list: none of them takes the student's ids into the grade import, so check whose it is",
+  ],
+  [{ kind: 'feedback-cut' }, 'feedback cut to the points: it would have shown a hidden test or a solution'],
+  [{ kind: 'not-graded', reason: { kind: 'no-hand-in' } }, 'not graded: no hand-in was found'],
+  [
+    { kind: 'no-lessons-folder', misses: [{ found: 'board.ts', kinds: ['moved'], others: 1 }], accepted: false },
+    'no lessons/ folder was found in it; exercise files elsewhere: board.ts (it is in another folder; 1 other file looked as likely) (--accept-near-misses grades them)',
+  ],
+  [{ kind: 'test-changed', path: 'tests/01-board.test.ts', change: 'deleted' }, "tests/01-board.test.ts deleted (ignored: graded with the teacher's copy)"],
+  [{ kind: 'text', text: 'a note of an older gradebook' }, 'a note of an older gradebook'],
+];
+
+/** The kinds a student reads: what became of their own files, a changed test, the same work twice, the late mark. */
+const SEEN = ['version-chosen', 'copy-chosen', 'refused', 'too-large', 'unreadable', 'late', 'same-work', 'test-changed'];
+
+describe("the teacher's words", () => {
+  test.each(NOTES.map(([note, words]) => [note.kind, note, words] as const))('%s', (_kind, note, words) => {
+    expect(handInNoteWords(note)).toBe(words);
+  });
+});
+
+describe("the student's words", () => {
+  test('a student reads only the notes about their own work', () => {
+    expect(NOTES.filter(([note]) => studentSees(note)).map(([note]) => note.kind)).toEqual(
+      SEEN.flatMap((kind) => NOTES.filter(([note]) => note.kind === kind).map(([note]) => note.kind)),
+    );
+    for (const [note] of NOTES) expect(studentNoteWords(note, translator('en')) === undefined, note.kind).toBe(!SEEN.includes(note.kind));
+  });
+
+  test('in English, a note a student reads is the teacher’s phrase as a sentence, file names as code', () => {
+    const [chosen] = NOTES[0] as [HandInNote, string];
+    expect(studentNoteWords(chosen, translator('en'))).toBe(
+      'Graded `final.zip` (newest, files of 2026-03-02 10:15); left aside `draft.zip` (files of 2026-03-01 09:00).',
+    );
+    expect(studentNoteWords({ kind: 'late', platform: 'canvas' }, translator('en'))).toBe('Canvas marked your hand-in late.');
+  });
+
+  test.each(LANGUAGES.filter((language) => language !== 'en'))('in %s, every note a student reads is in that language', (language) => {
+    const t = translator(language);
+    for (const [note] of NOTES) {
+      const words = studentNoteWords(note, t);
+      if (words === undefined) continue;
+      // (File names aside: they stay as the student named them.)
+      expect(englishRuns(words.replace(/`[^`]*`/g, ' ')), `${note.kind}: ${words}`).toEqual([]);
+      expect(words, note.kind).not.toBe(studentNoteWords(note, translator('en')));
+    }
+  });
+
+  test('the notes reach the feedback in its language, with the near misses the teacher accepted', () => {
+    const text = renderFeedback({ name: 'Anna', scores: [], grades: [], notes: NOTES.map(([note]) => note), language: 'ru' });
+    expect(text).toContain('## Замечания');
+    expect(text).toContain('- Canvas отметил, что работа сдана с опозданием.');
+    expect(text).toContain('- Проверен вариант `final.zip` (самый новый, файлы от 2026-03-02 10:15); не проверялись: `draft.zip` (файлы от 2026-03-01 09:00).');
+    expect(text).not.toContain('Moodle');
+    expect(text).not.toContain('class list');
+  });
+});
+
+describe('why a file is a near miss, with the plurals of each language', () => {
+  test.each([
+    ['en', 1, 'the capital and small letters differ, it is in another folder; 1 other file looked as likely'],
+    ['en', 2, 'the capital and small letters differ, it is in another folder; 2 other files looked as likely'],
+    ['ru', 1, 'заглавные и строчные буквы не совпадают, файл лежит в другой папке; ещё 1 файл подходил так же хорошо'],
+    ['ru', 3, 'заглавные и строчные буквы не совпадают, файл лежит в другой папке; ещё 3 файла подходили так же хорошо'],
+    ['ru', 5, 'заглавные и строчные буквы не совпадают, файл лежит в другой папке; ещё 5 файлов подходили так же хорошо'],
+    ['ca', 2, 'les majúscules i minúscules no coincideixen, és en una altra carpeta; 2 altres fitxers semblaven igual de bons'],
+    ['zh', 2, '大小写不一致、放在了别的文件夹里；还有 2 个文件看起来同样可能'],
+  ] as const)('%s, %i other', (language, others, words) => {
+    expect(missWords(['case', 'moved'], others, translator(language))).toBe(words);
+  });
+});
+
+describe('what a student reads in place of what the hidden tests would give away', () => {
+  const [first] = listLessons() as [Lesson];
+
+  test("a file that does not load with the hidden tests alone: the teacher's words as before, the student's in their language", () => {
+    const reason = { kind: 'does-not-load', cause: '', hidden: true } as const;
+    expect(notGradedWords(reason)).toBe('not graded: the file does not load: it could not be loaded with the hidden tests');
+    expect(notGradedWords(reason, code, translator('ru'))).toBe('не проверено: файл не загружается: его не удалось загрузить вместе со скрытыми тестами');
+  });
+
+  test("a hidden test's name and a hidden load problem, in the student's language", () => {
+    const hidden = { name: 'secret case', task: 1, hidden: true, status: 'failed', durationMs: 1 } as const;
+    const timedOut = scoreLesson(first, {
+      lessonId: first.id,
+      tests: [hidden],
+      output: '',
+      durationMs: 1,
+      problem: { kind: 'timeout', limitMs: 5000, runningTest: 'secret case', lastOutput: ['printed'] },
+    });
+    const ru = forStudent(timedOut, new Set(), 'ru');
+    expect(ru.run.tests.map((test) => test.name)).toEqual(['скрытый тест']);
+    expect(ru.run.problem).toEqual({ kind: 'timeout', limitMs: 5000, runningTest: 'скрытый тест', lastOutput: [] });
+    expect(forStudent(timedOut, new Set()).run.tests.map((test) => test.name)).toEqual(['a hidden test']);
+    const failure = { kind: 'thrown', name: 'Error', message: 'secret' } as const;
+    const unloaded = scoreLesson(first, { lessonId: first.id, tests: [], output: '', durationMs: 1, problem: { kind: 'load-error', failure, hidden: true } });
+    const problem = forStudent(unloaded, new Set(), 'zh').run.problem;
+    expect(problem?.kind === 'load-error' && problem.failure.kind === 'thrown' ? problem.failure.message : '').toBe('加上隐藏测试后，你的文件无法加载。');
+  });
+});
