@@ -146,6 +146,13 @@ describe('the report', () => {
     expect(feedback).not.toContain('how many lines WINNING_LINES holds');
     expect(feedback).toContain('Проверяем число линий в WINNING_LINES:');
   });
+
+  test("a student's class feedback writes points with the decimal mark of the class's language", () => {
+    const score = scoreWith(tooFewLines);
+    const grades = [{ ...lessonGrade(score, 0), points: 10.5 }];
+    expect(renderFeedback({ name: 'Аня', scores: [score], grades, notes: [], language: 'ru' })).toContain('| 10,5/100 |');
+    expect(renderFeedback({ name: 'Anna', scores: [score], grades, notes: [], language: 'en' })).toContain('| 10.5/100 |');
+  });
 });
 
 test("a student edition in Russian words the report's test titles and labels in Russian (its lesson.json carries them)", () => {

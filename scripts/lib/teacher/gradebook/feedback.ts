@@ -1,7 +1,8 @@
 import { painter } from '../../command-line/cli.ts';
 import type { NearMiss } from '../intake/near-misses.ts';
 import { explainFailure, renderReport } from '../../report/report.ts';
-import { formatPoints, roundPoints, type LessonScore } from '../../core/results.ts';
+import { roundPoints, type LessonScore } from '../../core/results.ts';
+import { pointsIn } from '../../i18n/numbers.ts';
 import type { Lesson } from '../../core/workbook.ts';
 import type { FileFinding, HandInNote, HandInReason, LessonGrade, LessonStatus } from './gradebook-types.ts';
 import { asIs, asSentence, code, notGradedWords, shown, studentNoteWords } from './note-words.ts';
@@ -56,7 +57,7 @@ export function renderFeedback(input: FeedbackInput): string {
       const grade = input.grades[index] as LessonGrade;
       // A hand-in not graded at all: its reason, above, is every lesson's (no file of it is "missing").
       const status = t(input.notGraded === undefined ? STATUS_WORDS[grade.status] : 'studentFeedback.status.notGraded');
-      return `| ${score.lesson.number} ${score.lesson.title} | ${formatPoints(grade.points)}/100 | ${status} |`;
+      return `| ${score.lesson.number} ${score.lesson.title} | ${pointsIn(grade.points, language)}/100 | ${status} |`;
     }),
     '',
   ];
@@ -110,7 +111,7 @@ export function absentFeedback(name: string, lessons: Lesson[], language: Langua
  */
 export function pointsOnlyFeedback(name: string, grades: LessonGrade[], language: Language = SOURCE_LANGUAGE): string {
   const t = translator(language);
-  const points = grades.map((grade) => `- ${grade.id}: ${grade.points}/100`);
+  const points = grades.map((grade) => `- ${grade.id}: ${pointsIn(grade.points, language)}/100`);
   return [`# ${t('studentFeedback.title', { name })}`, '', ...points, '', t('studentFeedback.askTeacher'), ''].join('\n');
 }
 
@@ -163,7 +164,7 @@ function notGradedFeedback(grade: LessonGrade, files: FileFinding | undefined, t
 
 /** The section of an unfinished lesson: its tasks, the visible tests that failed, hidden tests counted. */
 function lessonFeedback(score: LessonScore, grade: LessonGrade, files: FileFinding | undefined, t: Translate, language: Language): string[] {
-  const lines = [`## ${score.lesson.number} ${score.lesson.title}: ${formatPoints(grade.points)}/100`, ''];
+  const lines = [`## ${score.lesson.number} ${score.lesson.title}: ${pointsIn(grade.points, language)}/100`, ''];
   if (grade.status === 'missing' || grade.notGraded !== undefined) return [...lines, ...notGradedFeedback(grade, files, t)];
   if (score.run.problem !== undefined) {
     lines.push(t(grade.status === 'timeout' ? 'studentFeedback.notFully.timeout' : 'studentFeedback.notFully.problem'), '');
@@ -175,7 +176,7 @@ function lessonFeedback(score: LessonScore, grade: LessonGrade, files: FileFindi
     const hidden = task.hiddenFailed > 0 ? t('studentFeedback.table.hiddenFailed', { count: task.hiddenFailed }) : '';
     const title = score.lesson.tasks[task.number - 1]?.title ?? task.title;
     lines.push(
-      `| ${task.number}. ${title} | ${formatPoints(task.earned)}/${task.points} | ${t('studentFeedback.table.passed', { passed: task.passed, total: task.total })}${hidden} |`,
+      `| ${task.number}. ${title} | ${pointsIn(task.earned, language)}/${task.points} | ${t('studentFeedback.table.passed', { passed: task.passed, total: task.total })}${hidden} |`,
     );
   }
   lines.push('');
