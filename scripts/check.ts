@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { checkLanguage, colorsEnabled, commandSpeech, LANGUAGE_OPTION, painter, parseCommandLine, Refusal, runCommand } from './lib/command-line/cli.ts';
 import { gradeLessons, withPrerequisites } from './lib/grader/command/grading.ts';
-import { doneLessons, readProgress, recordScores, STATE_DIR, writeProgress } from './lib/core/progress.ts';
+import { doneLessons, readProgress, recordScores, STATE_DIR, updateProgress } from './lib/core/progress.ts';
 import { typecheck } from './lib/grader/command/typecheck.ts';
 import { renderReport } from './lib/report/report.ts';
 import { defaultFileName, FORMATS, renderResultFile, type Format } from './lib/report/result-files.ts';
@@ -106,7 +106,7 @@ runCommand(
     // Progress is the student's own checks; a teacher's run with hidden tests does not count there.
     if (ownLessons && !values.hidden) {
       const graded = [...scores.values()];
-      writeProgress(ROOT, recordScores(readProgress(ROOT), graded, new Date()));
+      updateProgress(ROOT, (progress) => recordScores(progress, graded, new Date()));
     }
 
     const selectedScores = selected.map((lesson) => scores.get(lesson.id) as LessonScore);

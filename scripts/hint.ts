@@ -3,7 +3,7 @@
  * the test that failed first in the last check when the lesson's hints name tests.
  */
 import { checkLanguage, colorsEnabled, commandSpeech, LANGUAGE_OPTION, painter, parseCommandLine, runCommand } from './lib/command-line/cli.ts';
-import { hintToShow, lessonProgress, readProgress, recordHint, writeProgress } from './lib/core/progress.ts';
+import { hintToShow, lessonProgress, readProgress, recordHint, updateProgress } from './lib/core/progress.ts';
 import { listLessons, ROOT, selectLessons, UsageError } from './lib/core/workbook.ts';
 import { visible } from './lib/core/text.ts';
 import { lessonIn, lessonTextPath } from './lib/i18n/lesson-text.ts';
@@ -35,7 +35,7 @@ runCommand(
 
     const paint = painter(colorsEnabled());
     const { level, of, text, forTest, failing, ownLadder } = hintToShow(seen, task, taskNumber);
-    writeProgress(ROOT, recordHint(progress, lesson.id, taskNumber, level, ownLadder));
+    updateProgress(ROOT, (current) => recordHint(current, lesson.id, taskNumber, level, ownLadder));
     console.log(paint('bold', t('hint.heading', { number: lesson.number, task: taskNumber, title: task.title })) + t('hint.level', { level, of }));
     if (failing !== undefined && forTest) console.log(paint('gray', t('hint.forTest', { name: visible(testTitleIn(lesson, failing, language)) })));
     console.log(`\n  ${text}\n`);

@@ -3,7 +3,7 @@ import { watch } from 'node:fs';
 import { join } from 'node:path';
 import { checkLanguage, colorsEnabled, commandSpeech, LANGUAGE_OPTION, painter, parseCommandLine, runCommand } from './lib/command-line/cli.ts';
 import { withPrerequisites } from './lib/grader/command/grading.ts';
-import { doneLessons, lessonProgress, readProgress, recordScores, STATE_DIR, writeProgress } from './lib/core/progress.ts';
+import { doneLessons, lessonProgress, readProgress, recordScores, STATE_DIR, updateProgress } from './lib/core/progress.ts';
 import { renderReport } from './lib/report/report.ts';
 import { scoreLesson, type LessonRun } from './lib/core/results.ts';
 import { typecheck, type TypeReport } from './lib/grader/command/typecheck.ts';
@@ -47,7 +47,7 @@ runCommand(
       const seconds = fixedIn((Date.now() - startedAt) / 1000, 2, language);
       checkingSaid = false;
       const scores = new Map(lessons.map((each, index) => [each.id, scoreLesson(each, runs[index] as LessonRun)]));
-      if (complete) writeProgress(ROOT, recordScores(readProgress(ROOT), [...scores.values()], new Date()));
+      if (complete) updateProgress(ROOT, (progress) => recordScores(progress, [...scores.values()], new Date()));
       const print = (types?: TypeReport): void => {
         const report = renderReport({
           subject: t('watch.subject', { number: lesson.number, folder: `lessons/${lesson.id}/` }),

@@ -1,12 +1,16 @@
 /**
- * The maintenance habits: a progress file that cannot be read is kept aside (never overwritten), and
- * a tsc that fails to run is reported as such rather than read as "no type errors".
+ * The maintenance habits: a progress file that cannot be read is kept aside (never overwritten), two
+ * commands changing the progress at once lose neither change, and a tsc that fails to run is
+ * reported as such rather than read as "no type errors".
  */
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, expect, test, vi } from 'vitest';
 import { progressPath, readProgress, STATE_DIR } from '../../scripts/lib/core/progress.ts';
+import { ROOT } from '../../scripts/lib/core/workbook.ts';
 import { tscFailure } from '../../scripts/lib/grader/command/typecheck.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'workbook-habits-'));
@@ -35,6 +39,23 @@ test('a progress file that is valid JSON but not progress is kept aside too', ()
   spy.mockRestore();
   expect(existsSync(join(scratch, STATE_DIR, 'progress.corrupt-2026-11-30T13-00-00.000Z.json'))).toBe(true);
 });
+
+test('two commands changing the progress at once (a hint asked while watch records a check) lose neither change', async () => {
+  const workbook = join(scratch, 'busy');
+  const progressModule = pathToFileURL(join(ROOT, 'scripts/lib/core/progress.ts')).href;
+  // Both start recording at the same moment, once both have loaded.
+  const startAt = Date.now() + 3_000;
+  /** A command that records the first hint of 200 tasks of lesson 01 of its own, one at a time, as hint.ts does. */
+  const recorder = (first: number) =>
+    new Promise<number | null>((resolve) => {
+      const script = `const { recordHint, updateProgress } = await import(${JSON.stringify(progressModule)});
+        while (Date.now() < ${startAt});
+        for (let time = 0; time < 200; time += 1) updateProgress(${JSON.stringify(workbook)}, (progress) => recordHint(progress, '01-board', ${first} + time, 1));`;
+      spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, stdio: 'inherit' }).on('exit', resolve);
+    });
+  expect(await Promise.all([recorder(1000), recorder(2000)])).toEqual([0, 0]);
+  expect(Object.keys(readProgress(workbook).lessons['01-board']?.hintsSeen ?? {})).toHaveLength(400);
+}, 60_000);
 
 test('tsc that ran to the end is no failure, with or without type errors', () => {
   expect(tscFailure(0, null, undefined, '', 0, '')).toBeUndefined();

@@ -1,5 +1,5 @@
 /** The student's progress file (.workbook/progress.json, ignored by git): best points, first pass, hints seen. */
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import type { LessonScore } from './results.ts';
@@ -81,6 +81,53 @@ export function writeProgress(root: string, progress: Progress): void {
     renameSync(temporary, path);
   } finally {
     rmSync(temporary, { force: true });
+  }
+}
+
+/** How long a command waits for another to finish its change of the progress before it changes it anyway. */
+const LOCK_WAIT_MS = 5_000;
+/** A lock older than this was left by a command that was stopped while it held it. */
+const LEFT_LOCK_MS = 30_000;
+
+/**
+ * Reads the progress, changes it and writes it back while no other command does (a hint asked while
+ * watch records a check, say), so that neither loses the other's change. Returns the progress written.
+ */
+export function updateProgress(root: string, change: (progress: Progress) => Progress, now: Date = new Date()): Progress {
+  mkdirSync(join(root, STATE_DIR), { recursive: true });
+  const unlock = lockProgress(root);
+  try {
+    const changed = change(readProgress(root, now));
+    writeProgress(root, changed);
+    return changed;
+  } finally {
+    unlock();
+  }
+}
+
+/** Takes the progress file's lock, waiting for another command's change; gives up waiting rather than hang a student's command. */
+function lockProgress(root: string): () => void {
+  const lock = `${progressPath(root)}.lock`;
+  const waitUntil = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      closeSync(openSync(lock, 'wx'));
+      return () => rmSync(lock, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return () => {};
+      if (lockAgeMs(lock) > LEFT_LOCK_MS) rmSync(lock, { force: true });
+      else if (Date.now() > waitUntil) return () => {};
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+    }
+  }
+}
+
+/** How long ago a lock was taken (0 when it is already gone). */
+function lockAgeMs(lock: string): number {
+  try {
+    return Date.now() - statSync(lock).mtimeMs;
+  } catch {
+    return 0;
   }
 }
 
