@@ -3,11 +3,22 @@
  * failing board of a bulk check drawn as a 3×3 grid. Nothing here imports student code or works out a
  * lesson's answers: a bulk check confirms them by their digests (tests/support/digests.ts).
  */
-import { boardOf, linesOfThree, pictureOf, type Board, type Cell } from '../../scripts/lib/core/boards.ts';
+import { boardOf, linesOfThree as workOutLinesOfThree, pictureOf, type Board, type Cell } from '../../scripts/lib/core/boards.ts';
 import { callEach, type CallOutcome } from './sealed.ts';
 
-/** Boards as pictures and the lines of three come from the tools' own board helpers, which import no lesson code either. */
-export { boardOf, linesOfThree, pictureOf };
+/** Boards as pictures come from the tools' own board helpers, which import no lesson code either. */
+export { boardOf, pictureOf };
+
+/** The lines of three, as the tools' board helpers work them out: once per test file. */
+const LINES_OF_THREE: readonly (readonly number[])[] = workOutLinesOfThree();
+
+/**
+ * The eight lines of three (scripts/lib/core/boards.ts), each call with arrays of its own. Worked out
+ * once, because the hidden suites' models ask for them for every board they judge.
+ */
+export function linesOfThree(): number[][] {
+  return LINES_OF_THREE.map((line) => [...line]);
+}
 
 /** A cell as the lessons store it: a mark, or ' ' when empty (the same values as lesson 01's Cell). */
 export type TestCell = Cell;

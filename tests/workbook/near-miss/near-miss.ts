@@ -53,12 +53,18 @@ export function nearMissSource(lessonId: string, nearMiss: NearMiss): string {
   return source;
 }
 
-/** A hand-in folder of the whole reference, as a student edition would hold it, with the given files written over it. */
-export function writeHandIn(dir: string, files: ReadonlyArray<{ lessonId: string; file: string; source: string }>): void {
+/**
+ * A hand-in folder of the whole reference, as a student edition would hold it, with the given files
+ * written over it; the lessons named in `untouched` keep the stubs the workbook ships instead.
+ */
+export function writeHandIn(dir: string, files: ReadonlyArray<{ lessonId: string; file: string; source: string }>, untouched: string[] = []): void {
   const lessons = join(dir, 'lessons');
+  const solutions = join(ROOT, 'solutions');
+  const stubbed = (path: string): boolean =>
+    untouched.some((lessonId) => path === join(solutions, lessonId) || path.startsWith(join(solutions, lessonId, '/')));
   rmSync(dir, { recursive: true, force: true });
   cpSync(join(ROOT, 'lessons'), lessons, { recursive: true });
-  cpSync(join(ROOT, 'solutions'), lessons, { recursive: true, filter: (path) => !path.endsWith('stubs.lock.json') });
+  cpSync(solutions, lessons, { recursive: true, filter: (path) => !path.endsWith('stubs.lock.json') && !stubbed(path) });
   for (const { lessonId, file, source } of files) {
     mkdirSync(join(lessons, lessonId), { recursive: true });
     writeFileSync(join(lessons, lessonId, file), source);
@@ -124,16 +130,19 @@ function lessonsOf(book: Gradebook, name: string): Record<string, LessonGrade> {
 /**
  * Grades every near miss of the given lessons with `npm run grade -- --seed S`, once per seed, in
  * `scratch`: one class per group of lessons that run none of each other's code, each hand-in holding
- * one near miss of each lesson of its group over the reference, beside the reference itself (the
- * control: `reference` has its points per seed and lesson). `beside` names more hand-ins for every
- * class (name → a folder of lesson folders written whole over the reference); `books` has every
- * class's gradebook, for what they scored.
+ * one near miss of each lesson of its group over the reference (a lesson of the group it holds no
+ * near miss of keeps its stubs: no lesson of the group runs its code, so only time would be spent on
+ * it), beside the reference itself (the control: `reference` has its points per seed and lesson;
+ * `withReference: false` leaves it out). `beside` names more hand-ins for every class (name → a
+ * folder of lesson folders written whole over the reference); `books` has every class's gradebook,
+ * for what they scored.
  */
 export async function gradeNearMisses(
   lessonIds: string[],
   seeds: number[],
   scratch: string,
   beside: Record<string, string> = {},
+  { withReference = true }: { withReference?: boolean } = {},
 ): Promise<{ results: NearMissResult[]; reference: Record<number, Record<string, number>>; books: Array<{ seed: number; book: Gradebook }> }> {
   const results: NearMissResult[] = [];
   const reference: Record<number, Record<string, number>> = {};
@@ -155,9 +164,10 @@ export async function gradeNearMisses(
       writeHandIn(
         join(classDir, student),
         held.map(({ lessonId, nearMiss }) => ({ lessonId, file: nearMiss.file, source: nearMissSource(lessonId, nearMiss) })),
+        group.filter((lessonId) => !held.some((entry) => entry.lessonId === lessonId)),
       );
     }
-    writeHandIn(join(classDir, 'reference'), []);
+    if (withReference) writeHandIn(join(classDir, 'reference'), []);
     for (const [name, folder] of Object.entries(beside)) {
       writeHandIn(join(classDir, name), []);
       cpSync(folder, join(classDir, name, 'lessons'), { recursive: true });
