@@ -125,13 +125,18 @@ function moveCases(lines: readonly string[], boards: readonly TestBoard[]): Tell
 
 /** Every digit 0 to 9 of every other writing system (Unicode's decimal digits that are not the ten ASCII ones, in runs of ten from 0 to 9). */
 function foreignDigits(): string[] {
-  const found: string[] = [];
-  for (let code = 0x80; code <= 0x1ffff; code += 1) {
-    const character = String.fromCodePoint(code);
-    if (/\p{Nd}/u.test(character)) found.push(character);
+  if (foundDigits === undefined) {
+    foundDigits = [];
+    for (let code = 0x80; code <= 0x1ffff; code += 1) {
+      const character = String.fromCodePoint(code);
+      if (/\p{Nd}/u.test(character)) foundDigits.push(character);
+    }
   }
-  return found;
+  return [...foundDigits];
 }
+
+/** The digits foreignDigits found, looked for once per file (the search reads some 130,000 characters). */
+let foundDigits: string[] | undefined;
 
 /** Other characters that stand for numbers: superscripts, subscripts, fractions, circled and Roman numerals. */
 const OTHER_NUMBER_SIGNS = [...'²³¹⁵₅½①⑤⓹❺Ⅴⅴ〥'];
