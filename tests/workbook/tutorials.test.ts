@@ -14,6 +14,7 @@ import { audit, bestMove } from '../../solutions/07-search/search.ts';
 import { playTutorial, PROFILES, type GameName, type TutorialOptions } from '../../solutions/08-tutorials/tutorials.ts';
 import { replayLine } from '../../scripts/lib/student/arena-format.ts';
 import { ROOT } from '../../scripts/lib/core/workbook.ts';
+import { translator } from '../../scripts/lib/i18n/messages.ts';
 import { programIO } from '../support/io.ts';
 import { example } from '../support/lesson.ts';
 
@@ -76,6 +77,16 @@ describe('npm run play -- --tutorial NAME --reference', () => {
     expect(oneByOne.stdout.replace(/\n$/, '').split('\n').slice(-5).join('\n'), 'the end of the game').toBe(
       example(LESSON, 'ca-lab-computer-first').split('\n').slice(-5).join('\n'),
     );
+  });
+
+  test('the list of tutorials says what each is in the language asked for (the titles stay as the tutorials have them)', () => {
+    const list = play(['--tutorial', '--reference', '--lang', 'ru'], '');
+    expect(list.status, list.stderr).toBe(0);
+    const ru = translator('ru');
+    for (const key of ['play.tutorial.ruMaps', 'play.tutorial.caLab', 'play.tutorial.zhGrid', 'play.tutorial.enClass'] as const)
+      expect(list.stdout).toContain(ru(key));
+    expect(list.stdout).not.toMatch(/players at one keyboard|computer \(O\)/);
+    expect(list.stdout).toContain('LAB - Tic Tac Toe');
   });
 
   test('en-class prints the six results', () => {

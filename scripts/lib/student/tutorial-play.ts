@@ -10,7 +10,7 @@
 import type { IO } from '../core/lesson-modules.ts';
 import { terminalIO, type TerminalIO } from './terminal-io.ts';
 import { UsageError } from '../core/workbook.ts';
-import type { Translate } from '../i18n/messages.ts';
+import type { MessageKey, Translate } from '../i18n/messages.ts';
 
 /** A tutorial as lesson 08's TUTORIALS lists it. */
 interface Tutorial {
@@ -38,11 +38,25 @@ export interface TutorialModule {
 /** The tutorial that is a class playing six fixed games, not a game to type moves into. */
 const CLASS_TUTORIAL = 'en-class';
 
+/** What each tutorial is (its language and program), in the words of the command's language; lesson 08's own English words for any other. */
+const TUTORIAL_WORDS: Readonly<Record<string, MessageKey>> = {
+  'ru-maps': 'play.tutorial.ruMaps',
+  'ru-maps-computer': 'play.tutorial.ruMapsComputer',
+  'ru-lines': 'play.tutorial.ruLines',
+  'ca-lab': 'play.tutorial.caLab',
+  'zh-grid': 'play.tutorial.zhGrid',
+  'en-class': 'play.tutorial.enClass',
+};
+
 /** The list `npm run play -- --tutorial` prints: names, languages, programs and titles; `reference` when --reference works here. */
 export function tutorialList(module: TutorialModule, reference: boolean, t: Translate): string {
   const width = Math.max(...module.TUTORIALS.map((tutorial) => tutorial.name.length));
+  const described = (tutorial: Tutorial): string => {
+    const key = TUTORIAL_WORDS[tutorial.name];
+    return key === undefined ? `${tutorial.language}: ${tutorial.program}` : t(key);
+  };
   const rows = module.TUTORIALS.flatMap((tutorial) => [
-    `  ${tutorial.name.padEnd(width)}  ${tutorial.language}: ${tutorial.program}`,
+    `  ${tutorial.name.padEnd(width)}  ${described(tutorial)}`,
     `  ${' '.repeat(width)}  ${tutorial.title}${tutorial.address === null ? '' : ` (${tutorial.address})`}`,
   ]);
   return [t('play.tutorials'), '', ...rows, '', t(reference ? 'play.tutorials.playOne.reference' : 'play.tutorials.playOne')].join('\n');
