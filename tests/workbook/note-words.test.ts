@@ -129,8 +129,8 @@ describe('why a file is a near miss, with the plurals of each language', () => {
     ['ru', 1, 'заглавные и строчные буквы не совпадают, файл лежит в другой папке; ещё 1 файл подходил так же хорошо'],
     ['ru', 3, 'заглавные и строчные буквы не совпадают, файл лежит в другой папке; ещё 3 файла подходили так же хорошо'],
     ['ru', 5, 'заглавные и строчные буквы не совпадают, файл лежит в другой папке; ещё 5 файлов подходили так же хорошо'],
-    ['ca', 2, 'les majúscules i minúscules no coincideixen, és en una altra carpeta; 2 altres fitxers semblaven igual de bons'],
-    ['zh', 2, '大小写不一致、放在了别的文件夹里；还有 2 个文件看起来同样可能'],
+    ['ca', 2, 'les majúscules i les minúscules no coincideixen, és en una altra carpeta; 2 altres fitxers semblaven igual de probables'],
+    ['zh', 2, '大小写不一致、放在了别的文件夹里；还有 2 个文件看起来也可能是它'],
   ] as const)('%s, %i other', (language, others, words) => {
     expect(missWords(['case', 'moved'], others, translator(language))).toBe(words);
   });
