@@ -183,14 +183,14 @@ describe("a student's report for a failing lesson", () => {
       'ru',
       'Крестики-нолики, рабочая тетрадь: проверяем ваш код в lessons/',
       '     ✗ Задание 1: First (10,5 из 21 балла, пройдено 1 из 2 тестов)',
-      '       createBoard: ещё не написано, по-прежнему выбрасывается "not implemented yet".',
+      '       createBoard: это ещё заготовка, она по-прежнему выбрасывает ошибку "not implemented yet".',
       'Итого: 10,5/100 · пройдено 0 из 1 урока',
     ],
     [
       'ca',
       'Quadern del tres en ratlla: corregint el teu codi a lessons/',
       '     ✗ Tasca 1: First (10,5/21 punts, 1 de 2 proves superades)',
-      '       createBoard encara no està escrit: continua llançant "not implemented yet".',
+      `       Encara has d'escriure createBoard: ara per ara llança "not implemented yet".`,
       'Total: 10,5/100 · 0 de 1 lliçó acabada',
     ],
     [

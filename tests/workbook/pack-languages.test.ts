@@ -57,7 +57,7 @@ describe('finding English in an edition', () => {
 
   test("a command's output: commands, options, paths, quoted program text and code identifiers are not prose", () => {
     const output = [
-      '       createBoard: ещё не написано, по-прежнему выбрасывается "not implemented yet".',
+      '       createBoard: это ещё заготовка, она по-прежнему выбрасывает ошибку "not implemented yet".',
       '     Прочитайте задание 1 в lessons/01-board/README.md. Не получается? npm run hint 01',
       '  --json [ФАЙЛ]     ещё записать все результаты в JSON (файл по умолчанию: results.json)',
       'Usage: npm run check [-- [lesson…] [options]]',

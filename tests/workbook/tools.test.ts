@@ -29,7 +29,8 @@ import { compileCacheFile, compiledFile, writeCompiledFolders } from '../../scri
 import { typecheck } from '../../scripts/lib/grader/command/typecheck.ts';
 import { writeZip } from '../../scripts/lib/teacher/intake/zip.ts';
 import { takeInHandIn } from '../../scripts/lib/teacher/intake/intake.ts';
-import { readCatalog } from '../../scripts/lib/i18n/messages.ts';
+import { readCatalog, translator } from '../../scripts/lib/i18n/messages.ts';
+import { parseCommandLine } from '../../scripts/lib/command-line/cli.ts';
 
 /** The intake, as the teacher's check loads it for targetCode. */
 const intake = async () => takeInHandIn;
@@ -573,4 +574,28 @@ test('a command whose reader stops reading (npm run hint -- --help | head -1) en
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   expect(stderr).toBe('');
   expect(code).toBe(0);
+});
+
+describe("a student's mistakes on the command line, said in the command's words", () => {
+  const options = { typecheck: { type: 'boolean' }, limit: { type: 'string' } } as const;
+  /** The message parseCommandLine throws for `args`, in `language`. */
+  const mistake = (args: string[], language: 'en' | 'ru' = 'en'): string => {
+    try {
+      parseCommandLine(options, args, translator(language));
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return 'no mistake';
+  };
+
+  test('an unknown option, an option without its value, and one given a value it does not take', () => {
+    expect(mistake(['--frobnicate'])).toBe("Unknown option '--frobnicate'.");
+    expect(mistake(['--limit'])).toBe('The option --limit needs a value after it.');
+    expect(mistake(['--typecheck=3'])).toBe('The option --typecheck takes no value.');
+  });
+
+  test('a negated option is named as it was typed', () => {
+    expect(mistake(['--no-typecheck=3'])).toBe('The option --no-typecheck takes no value.');
+    expect(mistake(['--no-typecheck=3'], 'ru')).toContain('--no-typecheck');
+  });
 });

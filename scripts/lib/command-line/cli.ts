@@ -81,6 +81,12 @@ const OPTION_MISTAKES: Array<{ code: string; message?: RegExp; key: Parameters<T
   { code: 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE', message: /ambiguous/, key: 'errors.optionAmbiguous' },
 ];
 
+/** An option as parseArgs names it in a mistake, as the student typed it: --no-typecheck where parseArgs says --typecheck. */
+function asTyped(option: string | undefined, args: readonly string[]): string | undefined {
+  const negative = option?.replace(/^--/, '--no-');
+  return args.map((arg) => arg.split('=')[0]).find((typed) => typed === negative) ?? option;
+}
+
 /**
  * parseArgs with the workbook's error messages, in the words `t` gives (English by default): an
  * unknown option, or an option without its value or with one it does not take, becomes a UsageError.
@@ -94,7 +100,7 @@ export function parseCommandLine<T extends NonNullable<ParseArgsConfig['options'
     return parseArgs({ args, options, allowPositionals: true, allowNegative: true, strict: true });
   } catch (error) {
     const { code, message } = error as NodeJS.ErrnoException;
-    const option = /'(-[^' ]*)/.exec(message)?.[1];
+    const option = asTyped(/'(-[^' ]*)/.exec(message)?.[1], args);
     const mistake = OPTION_MISTAKES.find((each) => each.code === code && (each.message?.test(message) ?? true));
     if (mistake !== undefined && option !== undefined) throw new UsageError(t(mistake.key, { option }));
     throw new UsageError(message.replace(/\. To specify a positional argument.*$/s, '.'));
