@@ -23,7 +23,7 @@ test.each([
   ['en', '(… 3,999,800 more lines)', '(… 7,990,000 more characters)'],
   ['ru', `(… ещё ${(3_999_800).toLocaleString('ru')} строк)`, `(… ещё ${(7_990_000).toLocaleString('ru')} символов)`],
   ['ca', '(… 3.999.800 línies més)', '(… 7.990.000 caràcters més)'],
-  ['zh', '(… 还有 3,999,800 行)', '(… 还有 7,990,000 个字符)'],
+  ['zh', '（… 还有 3,999,800 行）', '（… 还有 7,990,000 个字符）'],
 ] as const)('the report says in %s how much a cut answer left out', (language, lines, characters) => {
   const note = cutNote(translator(language));
   expect(shownLines(manyLines, note).at(-1)).toEqual({ text: lines, lineEnd: false, textEnd: false });
