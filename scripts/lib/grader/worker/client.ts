@@ -53,6 +53,8 @@ export function budgetsFor(limitMs: number): { testMs: number; lessonMs: number 
 const AFTER_STOP_MS = 1000;
 /** The least a call's limit falls to as the stops of a lesson add up (it halves with each: 1 s, 0.5 s, 0.25 s). */
 const AFTER_STOPS_FLOOR_MS = 250;
+/** How many calls of a batch run under a limit that earlier stops shortened, before the rest gets the usual one. */
+const SHORTENED_BATCH_CALLS = 64;
 
 /** Lines of recent output kept to explain a stopped call. */
 const RECENT_LINES = 12;
@@ -153,7 +155,18 @@ class Session {
     const sandbox = this.ensure();
     const cpuBefore = sandbox.process.cpuMs();
     const started = performance.now();
-    const results = this.withDeadline(limitMs, () => sandbox.membrane.callEach(fn, argumentLists));
+    const results = this.withDeadline(limitMs, () => sandbox.membrane.callEach(fn, argumentLists.slice(0, SHORTENED_BATCH_CALLS)));
+    const rest = argumentLists.slice(SHORTENED_BATCH_CALLS);
+    if (rest.length > 0 && results.length === SHORTENED_BATCH_CALLS && results.every((outcome) => (outcome as { ok: boolean }).ok)) {
+      // The calls come back: the rest of the batch, thousands of calls in a crossing, runs under the
+      // batch's own limit, not one that earlier stops in the lesson cut to a fraction of a second.
+      this.fullLimit = true;
+      try {
+        results.push(...this.withDeadline(limitMs, () => sandbox.membrane.callEach(fn, rest)));
+      } finally {
+        this.fullLimit = false;
+      }
+    }
     const wall = performance.now() - started;
     const cpuAfter = sandbox.process.cpuMs();
     const cpu = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
@@ -482,6 +495,9 @@ class Session {
   /** The deadline of the next top-level crossing. */
   private deadlineMs: number;
 
+  /** True while the later calls of a batch run, whose first calls came back (see callEach). */
+  private fullLimit = false;
+
   /** How many times the code was stopped in this lesson of the test file (its parts together). */
   private stops = 0;
 
@@ -492,9 +508,10 @@ class Session {
    * The limit of the next top-level call: the usual one, or after the code was stopped once in this
    * lesson, at most AFTER_STOP_MS, halved at each further stop down to AFTER_STOPS_FLOOR_MS, so a loop
    * that every test of a lesson meets costs seconds, not minutes (a correct call takes far less either way).
+   * The later calls of a batch whose first calls came back keep the usual limit (see callEach).
    */
   private currentLimit(): number {
-    if (this.stops === 0 || this.deadlineMs !== this.limitMs) return this.deadlineMs;
+    if (this.stops === 0 || this.deadlineMs !== this.limitMs || this.fullLimit) return this.deadlineMs;
     return Math.min(this.limitMs, Math.max(AFTER_STOPS_FLOOR_MS, AFTER_STOP_MS / 2 ** (this.stops - 1)));
   }
 
