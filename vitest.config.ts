@@ -93,9 +93,10 @@ export default defineConfig(({ mode }) => {
           test: {
             name: 'workbook',
             include: ['tests/workbook/**/*.test.ts'],
-            // Most of these tests wait on the commands they start (graders, packs, browsers), which use
-            // the CPUs themselves: one file per CPU keeps the machine busy while another file waits.
-            maxWorkers: availableParallelism(),
+            // These tests wait on the commands they start (graders, packs, browsers), and some of those
+            // mostly wait too (on hand-ins that sleep or loop until their deadline): two files per CPU
+            // keep the machine busy while others wait.
+            maxWorkers: 2 * availableParallelism(),
             // (vitest runs projects with different worker counts one after the other.)
             sequence: { groupOrder: 1 },
             testTimeout: 120_000,
