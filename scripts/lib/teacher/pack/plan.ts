@@ -15,11 +15,12 @@ import { PACK_MANIFEST, type PackManifest } from './manifest.ts';
 import type { PackPlan } from './plan-types.ts';
 import { studentGuide, studentReadme } from './readme.ts';
 import { isTranslatedText, translatedLessonJson, withPlainNames } from './language.ts';
-import { lessonIn } from '../../i18n/lesson-text.ts';
+import { lessonIn, translationPath } from '../../i18n/lesson-text.ts';
 import { textsOf } from '../../i18n/test-titles.ts';
 import { LANGUAGE_NAMES, SOURCE_LANGUAGE, type Language } from '../../core/languages.ts';
 import { translator } from '../../i18n/messages.ts';
 import { neededSupport } from './support.ts';
+import { commentTranslations, translateComments } from './code-comments.ts';
 
 export type { PackPlan } from './plan-types.ts';
 
@@ -114,12 +115,15 @@ export function planPack(
         throw new PackError(`${solutionPath} does not exist, so lesson ${lesson.id} cannot be packed (its stub and its finished code come from there).`);
       }
       const solution = readFileSync(join(root, solutionPath), 'utf8');
+      const comments = commentTranslations(lesson, language, root);
       if (finishedIds.has(lesson.id)) {
-        put(`${folder}/${file}`, finishedSource(solution, solutionPath));
+        // The finished code's own comments (inside the solution bodies) have no translation: they stay English.
+        put(`${folder}/${file}`, translateComments(finishedSource(solution, solutionPath), comments).text);
       } else {
-        const stub = deriveStub(solution, solutionPath);
-        put(`${folder}/${file}`, stub);
-        put(`${STATE_DIR}/stubs/${lesson.id}/${file}`, stub);
+        const stub = translateComments(deriveStub(solution, solutionPath), comments);
+        if (language !== SOURCE_LANGUAGE && stub.missing.length > 0) warnings.push(untranslatedComments(`${folder}/${file}`, stub.missing, lesson, language));
+        put(`${folder}/${file}`, stub.text);
+        put(`${STATE_DIR}/stubs/${lesson.id}/${file}`, stub.text);
       }
     }
     if (existsSync(join(root, suitePath(lesson)))) copy(suitePath(lesson));
@@ -195,6 +199,12 @@ export function planPack(
   };
   put(PACK_MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`);
   return plan;
+}
+
+/** The warning for a stub whose comments a translation does not all word: they stay English in the edition. */
+function untranslatedComments(exercise: string, missing: string[], lesson: Lesson, language: Language): string {
+  const first = (missing[0] ?? '').split('\n')[0];
+  return `${exercise} keeps ${missing.length === 1 ? 'a comment' : `${missing.length} comments`} in English ("${first}"${missing.length > 1 ? ', …' : ''}): ${translationPath(lesson, language)} has no "comments" entry for ${missing.length === 1 ? 'it' : 'them'}.`;
 }
 
 /** The teacher's tsconfig without the folders a student edition does not have. */
