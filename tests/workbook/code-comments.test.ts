@@ -1,8 +1,9 @@
 /**
  * The comments of the exercise files in each language (lesson.<lang>.json's "comments"): every comment
- * of every stub has its words in Russian, Catalan and Chinese and no entry names a comment that is
- * gone; an edition's exercise files differ from the English ones only inside comments, so they
- * compile the same; npm run reset in an edition puts back the translated stub.
+ * of every stub and of the finished code a pack hands out has its words in Russian, Catalan and
+ * Chinese, and no entry names a comment that is gone; an edition's exercise files differ from the
+ * English ones only inside comments, so they compile the same; npm run reset in an edition puts back
+ * the translated stub.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,7 @@ import { dirname, join } from 'node:path';
 import ts from 'typescript';
 import { afterAll, describe, expect, test } from 'vitest';
 import { LANGUAGES } from '../../scripts/lib/core/languages.ts';
-import { deriveStub, keptStubPath, originalStub } from '../../scripts/lib/core/stubs.ts';
+import { deriveStub, finishedSource, keptStubPath, originalStub } from '../../scripts/lib/core/stubs.ts';
 import { listLessons, ROOT, type Lesson } from '../../scripts/lib/core/workbook.ts';
 import { translationPath } from '../../scripts/lib/i18n/lesson-text.ts';
 import { codeComments, commentTranslations, translateComments, withoutComments } from '../../scripts/lib/teacher/pack/code-comments.ts';
@@ -21,26 +22,38 @@ const translations = LANGUAGES.filter((language) => language !== 'en');
 const scratch = mkdtempSync(join(tmpdir(), 'workbook-code-comments-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** The stub of each exercise file of a lesson, as the teacher's workbook derives it. */
-const stubsOf = (lesson: Lesson): Array<{ file: string; stub: string }> =>
-  lesson.files.map((file) => ({ file, stub: deriveStub(readFileSync(join(ROOT, 'solutions', lesson.id, file), 'utf8'), `solutions/${lesson.id}/${file}`) }));
+/** Each exercise file of a lesson as a student edition starts it: the stub of an assigned lesson, or the finished code of a solved one. */
+type Start = 'stub' | 'finished';
+
+/** The English code of each exercise file of a lesson, as a stub and as finished code. */
+const codeOf = (lesson: Lesson): Array<{ file: string; start: Start; code: string }> =>
+  lesson.files.flatMap((file) => {
+    const solution = `solutions/${lesson.id}/${file}`;
+    const source = readFileSync(join(ROOT, solution), 'utf8');
+    return [
+      { file, start: 'stub' as const, code: deriveStub(source, solution) },
+      { file, start: 'finished' as const, code: finishedSource(source, solution) },
+    ];
+  });
 
 /**
- * What a translation's "comments" map gets wrong for a lesson's stubs: each comment it has no words
- * for, each entry whose comment no stub has, and each line comment it would put on two lines.
+ * What a translation's "comments" map gets wrong for a lesson's exercise files (stubs and finished
+ * code): each comment it has no words for, each entry whose comment neither has, and each line
+ * comment it would put on two lines.
  */
 function commentProblems(lesson: Lesson, map: ReadonlyMap<string, string>, where: string): string[] {
-  const comments = stubsOf(lesson).flatMap(({ file, stub }) => codeComments(stub).map((comment) => ({ file, comment })));
+  const comments = codeOf(lesson).flatMap(({ file, code }) => codeComments(code).map((comment) => ({ file, comment })));
   const texts = new Set(comments.map(({ comment }) => comment.text));
-  return [
+  const problems = [
     ...comments
       .filter(({ comment }) => !map.has(comment.text))
       .map(({ file, comment }) => `${where} has no words for this comment of lessons/${lesson.id}/${file}: ${JSON.stringify(comment.text)}`),
-    ...[...map.keys()].filter((key) => !texts.has(key)).map((key) => `${where} words a comment no stub of ${lesson.id} has: ${JSON.stringify(key)}`),
+    ...[...map.keys()].filter((key) => !texts.has(key)).map((key) => `${where} words a comment no exercise file of ${lesson.id} has: ${JSON.stringify(key)}`),
     ...comments
       .filter(({ comment }) => comment.kind === 'line' && map.get(comment.text)?.includes('\n'))
       .map(({ comment }) => `${where} puts the line comment ${JSON.stringify(comment.text)} on more than one line`),
   ];
+  return [...new Set(problems)];
 }
 
 /** The JavaScript a TypeScript source compiles to, comments left out. */
@@ -98,9 +111,12 @@ describe('finding and rewriting comments', () => {
 });
 
 describe.each(translations)('the comments of the exercise files in %s', (language) => {
-  test.each(all.map((lesson) => [lesson.id, lesson] as const))('lesson %s: every comment of its stubs has words, and every entry a comment', (_id, lesson) => {
-    expect(commentProblems(lesson, commentTranslations(lesson, language, ROOT), translationPath(lesson, language))).toEqual([]);
-  });
+  test.each(all.map((lesson) => [lesson.id, lesson] as const))(
+    'lesson %s: every comment of its exercise files has words, and every entry a comment',
+    (_id, lesson) => {
+      expect(commentProblems(lesson, commentTranslations(lesson, language, ROOT), translationPath(lesson, language))).toEqual([]);
+    },
+  );
 
   test('a missing translation is found (the check sees what it is meant to find)', () => {
     const lesson = all.find((candidate) => candidate.id.startsWith('03-')) as Lesson;
@@ -110,22 +126,23 @@ describe.each(translations)('the comments of the exercise files in %s', (languag
     words.set('A comment that no stub has.', '…');
     expect(commentProblems(lesson, words, 'the map')).toEqual([
       `the map has no words for this comment of lessons/${lesson.id}/${lesson.files[0]}: ${JSON.stringify(planted)}`,
-      `the map words a comment no stub of ${lesson.id} has: "A comment that no stub has."`,
+      `the map words a comment no exercise file of ${lesson.id} has: "A comment that no stub has."`,
     ]);
   });
 
-  test("an edition's exercise files differ from the English stubs only inside comments, and compile the same", () => {
-    const plan = wholeEdition(language);
+  test.each(['stub', 'finished'] as const)("an edition's exercise files (%s) differ from the English only inside comments, and compile the same", (start) => {
+    const plan = wholeEdition(language, start === 'stub' ? 'assigned' : 'solved');
     expect(plan.warnings.filter((warning) => warning.includes('comment'))).toEqual([]);
     for (const lesson of all) {
-      for (const { file, stub } of stubsOf(lesson)) {
+      for (const { file, code } of codeOf(lesson).filter((entry) => entry.start === start)) {
         const path = `lessons/${lesson.id}/${file}`;
         const edition = (plan.files.get(path) as Buffer).toString('utf8');
-        expect(edition, `${path} in ${language}`).not.toBe(stub);
-        expect(withoutComments(edition), `${path} outside its comments`).toBe(withoutComments(stub));
-        expect(codeComments(edition).length, `${path}: as many comments as in English`).toBe(codeComments(stub).length);
-        expect(compiled(edition), `${path} compiled`).toBe(compiled(stub));
-        expect((plan.files.get(`.workbook/stubs/${lesson.id}/${file}`) as Buffer).toString('utf8'), `the copy npm run reset restores of ${path}`).toBe(edition);
+        expect(edition, `${path} in ${language}`).not.toBe(code);
+        expect(withoutComments(edition), `${path} outside its comments`).toBe(withoutComments(code));
+        expect(codeComments(edition).length, `${path}: as many comments as in English`).toBe(codeComments(code).length);
+        expect(compiled(edition), `${path} compiled`).toBe(compiled(code));
+        const kept = plan.files.get(`.workbook/stubs/${lesson.id}/${file}`)?.toString('utf8');
+        expect(kept, `the copy npm run reset restores of ${path}`).toBe(start === 'stub' ? edition : undefined);
       }
     }
   });

@@ -115,16 +115,14 @@ export function planPack(
         throw new PackError(`${solutionPath} does not exist, so lesson ${lesson.id} cannot be packed (its stub and its finished code come from there).`);
       }
       const solution = readFileSync(join(root, solutionPath), 'utf8');
-      const comments = commentTranslations(lesson, language, root);
-      if (finishedIds.has(lesson.id)) {
-        // The finished code's own comments (inside the solution bodies) have no translation: they stay English.
-        put(`${folder}/${file}`, translateComments(finishedSource(solution, solutionPath), comments).text);
-      } else {
-        const stub = translateComments(deriveStub(solution, solutionPath), comments);
-        if (language !== SOURCE_LANGUAGE && stub.missing.length > 0) warnings.push(untranslatedComments(`${folder}/${file}`, stub.missing, lesson, language));
-        put(`${folder}/${file}`, stub.text);
-        put(`${STATE_DIR}/stubs/${lesson.id}/${file}`, stub.text);
-      }
+      const finished = finishedIds.has(lesson.id);
+      const code = translateComments(
+        finished ? finishedSource(solution, solutionPath) : deriveStub(solution, solutionPath),
+        commentTranslations(lesson, language, root),
+      );
+      if (language !== SOURCE_LANGUAGE && code.missing.length > 0) warnings.push(untranslatedComments(`${folder}/${file}`, code.missing, lesson, language));
+      put(`${folder}/${file}`, code.text);
+      if (!finished) put(`${STATE_DIR}/stubs/${lesson.id}/${file}`, code.text);
     }
     if (existsSync(join(root, suitePath(lesson)))) copy(suitePath(lesson));
     else warnings.push(`${suitePath(lesson)} does not exist yet: lesson ${lesson.id} cannot be graded in the pack.`);
@@ -201,7 +199,7 @@ export function planPack(
   return plan;
 }
 
-/** The warning for a stub whose comments a translation does not all word: they stay English in the edition. */
+/** The warning for an exercise file whose comments a translation does not all word: they stay English in the edition. */
 function untranslatedComments(exercise: string, missing: string[], lesson: Lesson, language: Language): string {
   const first = (missing[0] ?? '').split('\n')[0];
   return `${exercise} keeps ${missing.length === 1 ? 'a comment' : `${missing.length} comments`} in English ("${first}"${missing.length > 1 ? ', …' : ''}): ${translationPath(lesson, language)} has no "comments" entry for ${missing.length === 1 ? 'it' : 'them'}.`;
