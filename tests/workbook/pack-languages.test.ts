@@ -1,7 +1,8 @@
 /**
  * Student editions in one language (`npm run pack -- --lang ru|ca|zh`): every lesson text, lesson.json,
  * the README and package.json in that language, no other language's texts, no English left in what a
- * student reads (code and program output aside), and the commands of a Russian edition speak Russian.
+ * student reads (the exercise files' comments too; code and program output aside), and the commands
+ * of a Russian edition speak Russian.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
@@ -9,12 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { appendixPaths, listLessons, readmePath, ROOT, translatedName, translationLanguage } from '../../scripts/lib/core/workbook.ts';
-import { LANGUAGES, type Language } from '../../scripts/lib/core/languages.ts';
+import { LANGUAGES } from '../../scripts/lib/core/languages.ts';
 import { translator } from '../../scripts/lib/i18n/messages.ts';
 import { describeEnglish, englishRuns, findEnglish, findEnglishInOutput, markdownProse, outputProse } from '../../scripts/lib/teacher/pack/language-check.ts';
 import { withPlainNames } from '../../scripts/lib/teacher/pack/language.ts';
-import { planPack, type PackPlan } from '../../scripts/lib/teacher/pack/plan.ts';
+import type { PackPlan } from '../../scripts/lib/teacher/pack/plan.ts';
 import { COMMANDS_MARK, studentGuide } from '../../scripts/lib/teacher/pack/readme.ts';
+import { wholeEdition } from './editions.ts';
 
 const all = listLessons();
 const translations = LANGUAGES.filter((language) => language !== 'en');
@@ -22,14 +24,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'workbook-pack-languages-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** Every lesson, assigned, in a language (planned, not written: the leak checks have tests of their own). */
-const editions = new Map<Language, PackPlan>();
-const edition = (language: Language): PackPlan => {
-  const kept = editions.get(language);
-  if (kept !== undefined) return kept;
-  const plan = planPack(ROOT, all, [], all, language);
-  editions.set(language, plan);
-  return plan;
-};
+const edition = wholeEdition;
 const text = (plan: PackPlan, path: string): string => (plan.files.get(path) as Buffer).toString('utf8');
 
 describe('finding English in an edition', () => {
@@ -67,6 +62,25 @@ describe('finding English in an edition', () => {
     expect(describeEnglish(findEnglishInOutput(output, 'npm run check'))).toEqual(['npm run check:5: "Grades your code and shows what to do next"']);
   });
 
+  test("an exercise file's comments are prose; code, strings, inline code and quoted values are not", () => {
+    const source = [
+      '/**',
+      ' * Урок 03: кто победил?',
+      ' *',
+      ' * Then the board is full.',
+      ' */',
+      "export const GREETING = 'Please type a whole number';",
+      '/** Что печатает playGame, например "Player X wins!"; `the board is full`, иначе \'ongoing\'. */',
+      'export const WINNING_LINES = [',
+      '  // Write the eight lines here, one per line.',
+      '];',
+    ].join('\n');
+    expect(describeEnglish(findEnglish(new Map([['lessons/03-win/win.ts', Buffer.from(source)]]), 'ru'))).toEqual([
+      'lessons/03-win/win.ts:4: "Then the board is full"',
+      'lessons/03-win/win.ts:9: "Write the eight lines here"',
+    ]);
+  });
+
   test('reports English in a Markdown file, in lesson.json and in the catalog, with file and line', () => {
     const files = new Map([
       ['lessons/01-board/README.md', Buffer.from('# Поле\n\nПервая строка.\nThis is the board you draw.\n')],
@@ -88,7 +102,14 @@ describe('finding English in an edition', () => {
 
   test('finds the English of the English edition (the check sees what it is meant to find)', () => {
     const found = findEnglish(edition('en').files, 'en');
-    for (const file of ['README.md', readmePath(all[0] as { id: string }), `lessons/${all[0]?.id}/lesson.json`, 'scripts/lib/i18n/catalogs/en.json']) {
+    const exercise = `lessons/${all[0]?.id}/${all[0]?.files[0]}`;
+    for (const file of [
+      'README.md',
+      readmePath(all[0] as { id: string }),
+      `lessons/${all[0]?.id}/lesson.json`,
+      exercise,
+      'scripts/lib/i18n/catalogs/en.json',
+    ]) {
       expect(
         found.some((entry) => entry.file === file),
         file,

@@ -1,11 +1,12 @@
 /**
  * Is a student edition in another language free of English? Its prose is read (every Markdown file,
- * every text of each lesson.json, package.json's description, the edition's message catalog), code
- * and program output aside, and each run of common English words is reported with its file and
+ * every text of each lesson.json, the comments of the exercise files, package.json's description, the
+ * edition's message catalog), code and program output aside, and each run of common English words is reported with its file and
  * line: a sentence or phrase left untranslated, or written by the pack in English.
  */
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import type { Language } from '../../core/languages.ts';
+import { codeComments } from './code-comments.ts';
 
 /** English left in an edition: where it is, and the words found. */
 export interface EnglishLeft {
@@ -123,6 +124,32 @@ function withoutInlineCode(text: string): string {
   return markdownProse(text).join('\n');
 }
 
+/** A lesson's exercise file (lessons/03-win/win.ts), whose comments a student reads first. */
+const EXERCISE_FILE = /^lessons\/[^/]+\/[^/]+\.ts$/;
+
+/**
+ * The prose of a TypeScript source's comments, each with its 1-based line: inline code, double-quoted
+ * text (what a program prints: "Player X wins!") and quoted code values ('draw', 'X') blanked.
+ */
+export function commentProse(source: string): Array<{ line: number; prose: string }> {
+  return codeComments(source).flatMap((comment) => {
+    const first = source.slice(0, comment.start).split('\n').length;
+    return source
+      .slice(comment.start, comment.end)
+      .split('\n')
+      .map((text, index) => ({
+        line: first + index,
+        prose: withoutInlineCode(
+          text
+            .replace(/^\s*(?:\/\/|\/\*\*?|\*\/|\*)/, ' ')
+            .replace(/\*\/$/, ' ')
+            .replace(/"[^"\n]*"/g, ' ')
+            .replace(/'[^'\s]*'/g, ' '),
+        ),
+      }));
+  });
+}
+
 /** Where the message catalog of a language is in a workbook or an edition. */
 export function catalogFile(language: Language): string {
   return `scripts/lib/i18n/catalogs/${language}.json`;
@@ -130,8 +157,8 @@ export function catalogFile(language: Language): string {
 
 /**
  * Every phrase of English in a student edition (its files: path → content) made in `language`:
- * in its Markdown files, its lessons' lesson.json texts, its package.json's description and its
- * message catalog. Code and program
+ * in its Markdown files, its lessons' lesson.json texts, the comments of its exercise files, its
+ * package.json's description and its message catalog. Code and program
  * output (code blocks, inline code, named examples), link targets and URLs are not read.
  */
 export function findEnglish(files: ReadonlyMap<string, Buffer>, language: Language): EnglishLeft[] {
@@ -145,6 +172,8 @@ export function findEnglish(files: ReadonlyMap<string, Buffer>, language: Langua
       markdownProse(text).forEach((prose, index) => report(file, index + 1, prose));
     } else if (/^lessons\/[^/]+\/lesson\.json$/.test(file)) {
       for (const entry of lessonTexts(text)) report(file, lineOf(text, JSON.stringify(entry).slice(1, -1)), withoutInlineCode(entry));
+    } else if (EXERCISE_FILE.test(file)) {
+      for (const { line, prose } of commentProse(text)) report(file, line, prose);
     } else if (file === 'package.json') {
       report(file, lineOf(text, '"description"'), String((JSON.parse(text) as { description?: unknown }).description ?? ''));
     } else if (file === catalogFile(language)) {

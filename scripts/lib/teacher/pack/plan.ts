@@ -15,11 +15,12 @@ import { PACK_MANIFEST, type PackManifest } from './manifest.ts';
 import type { PackPlan } from './plan-types.ts';
 import { studentGuide, studentReadme } from './readme.ts';
 import { isTranslatedText, translatedLessonJson, withPlainNames } from './language.ts';
-import { lessonIn } from '../../i18n/lesson-text.ts';
+import { lessonIn, translationPath } from '../../i18n/lesson-text.ts';
 import { textsOf } from '../../i18n/test-titles.ts';
 import { LANGUAGE_NAMES, SOURCE_LANGUAGE, type Language } from '../../core/languages.ts';
 import { translator } from '../../i18n/messages.ts';
 import { neededSupport } from './support.ts';
+import { commentTranslations, translateComments } from './code-comments.ts';
 
 export type { PackPlan } from './plan-types.ts';
 
@@ -114,13 +115,14 @@ export function planPack(
         throw new PackError(`${solutionPath} does not exist, so lesson ${lesson.id} cannot be packed (its stub and its finished code come from there).`);
       }
       const solution = readFileSync(join(root, solutionPath), 'utf8');
-      if (finishedIds.has(lesson.id)) {
-        put(`${folder}/${file}`, finishedSource(solution, solutionPath));
-      } else {
-        const stub = deriveStub(solution, solutionPath);
-        put(`${folder}/${file}`, stub);
-        put(`${STATE_DIR}/stubs/${lesson.id}/${file}`, stub);
-      }
+      const finished = finishedIds.has(lesson.id);
+      const code = translateComments(
+        finished ? finishedSource(solution, solutionPath) : deriveStub(solution, solutionPath),
+        commentTranslations(lesson, language, root),
+      );
+      if (language !== SOURCE_LANGUAGE && code.missing.length > 0) warnings.push(untranslatedComments(`${folder}/${file}`, code.missing, lesson, language));
+      put(`${folder}/${file}`, code.text);
+      if (!finished) put(`${STATE_DIR}/stubs/${lesson.id}/${file}`, code.text);
     }
     if (existsSync(join(root, suitePath(lesson)))) copy(suitePath(lesson));
     else warnings.push(`${suitePath(lesson)} does not exist yet: lesson ${lesson.id} cannot be graded in the pack.`);
@@ -195,6 +197,12 @@ export function planPack(
   };
   put(PACK_MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`);
   return plan;
+}
+
+/** The warning for an exercise file whose comments a translation does not all word: they stay English in the edition. */
+function untranslatedComments(exercise: string, missing: string[], lesson: Lesson, language: Language): string {
+  const first = (missing[0] ?? '').split('\n')[0];
+  return `${exercise} keeps ${missing.length === 1 ? 'a comment' : `${missing.length} comments`} in English ("${first}"${missing.length > 1 ? ', …' : ''}): ${translationPath(lesson, language)} has no "comments" entry for ${missing.length === 1 ? 'it' : 'them'}.`;
 }
 
 /** The teacher's tsconfig without the folders a student edition does not have. */
