@@ -20,26 +20,11 @@ import { renderReport } from '../../scripts/lib/report/report.ts';
 import { renderFeedback } from '../../scripts/lib/teacher/gradebook/feedback.ts';
 import { lessonGrade } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
 import { listLessons, readLesson, ROOT, suitePath } from '../../scripts/lib/core/workbook.ts';
-import { MARK, suiteLabels } from './suite-labels.ts';
+import { suiteLabels } from './suite-labels.ts';
+import { inEnglishWords, suiteValues } from './suite-values.ts';
 
 const translations = LANGUAGES.filter((language) => language !== 'en');
 const lessons = listLessons();
-
-/**
- * True when a label (or a part of one) says something in English words: two words in a row, or a
- * word outside a call's parentheses. Quoted text, code (`parseMove(" 5 ", board)`, `otherPlayer('X')`)
- * and the parts the suite makes as it runs are not words to translate.
- */
-function inEnglishWords(text: string): boolean {
-  const bare = text.replace(/'[^']*'|"[^"]*"/g, '').replace(MARK, '');
-  if (/(?<![\w-])[a-z]{2,} [a-z]{2,}(?![\w-])/.test(bare)) return true;
-  let outside = bare;
-  for (let before = ''; before !== outside; ) {
-    before = outside;
-    outside = outside.replace(/[\w.]*\([^()]*\)|\[[^[\]]*\]|\{[^{}]*\}/g, '');
-  }
-  return /(?<![\w-])[a-z]{2,}(?![\w-])/.test(outside);
-}
 
 describe('the rule for what needs words', () => {
   test('code and quoted text are not English words; prose, also inside a call, is', () => {
@@ -52,23 +37,27 @@ describe('the rule for what needs words', () => {
 
 describe.each(lessons.map((lesson) => [lesson.id, lesson] as const))('%s', (_id, lesson) => {
   const labels = suiteLabels(join(ROOT, suitePath(lesson)));
+  // The map also words the values the suite compares (value-words.test.ts checks those): its keys may word either.
+  const values = suiteValues(join(ROOT, suitePath(lesson)), { labels, lessonText: '' }, true);
 
   test('the suite gives labels this check can read', () => {
     expect(labels.length).toBeGreaterThan(0);
   });
 
-  test.each(translations)('every label in English words reaches a student in %s, and every key of the map words one', (language) => {
+  test.each(translations)('every label in English words reaches a student in %s, and every key of the map words a label or a value', (language) => {
     const map = lessonLabels(lesson, language);
     const trace: LabelTrace = { used: new Set(), kept: [] };
     const unworded = labels
       .map((label) => label.split('\n')[0] as string)
       .filter((label) => translateLabel(label, map, trace) === label && inEnglishWords(label));
+    const valueTrace: LabelTrace = { used: new Set(), kept: [] };
+    for (const line of values) translateLabel(line, map, valueTrace);
     const keys = [...map.exact.keys(), ...map.patterns.map((pattern) => pattern.key)];
     // (All three at once, so that one failure does not hide the others.)
     expect({
       'labels the map has no words for': unworded,
       'English words a placeholder carries into the words': trace.kept.filter((value) => inEnglishWords(value)),
-      'keys that word no label the suite gives': keys.filter((key) => !trace.used.has(key)),
+      'keys that word no label the suite gives': keys.filter((key) => !trace.used.has(key) && !valueTrace.used.has(key)),
     }).toEqual({
       'labels the map has no words for': [],
       'English words a placeholder carries into the words': [],
