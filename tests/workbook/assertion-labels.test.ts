@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { labelIn, labelMap, lessonLabels, placeholdersOf, translateLabel, type LabelTrace } from '../../scripts/lib/i18n/assertion-labels.ts';
 import { testTitleIn } from '../../scripts/lib/i18n/test-titles.ts';
+import { valueLineIn } from '../../scripts/lib/i18n/value-words.ts';
 import { planPack } from '../../scripts/lib/teacher/pack/plan.ts';
 import { readTranslation } from '../../scripts/lib/i18n/lesson-text.ts';
 import { LANGUAGES } from '../../scripts/lib/core/languages.ts';
@@ -144,7 +145,7 @@ describe('the report', () => {
   });
 });
 
-test("a student edition in Russian words the report's test titles and labels in Russian (its lesson.json carries them)", () => {
+test("a student edition in Russian words the report's test titles, labels and values in Russian (its lesson.json carries them)", () => {
   const lesson = readLesson('03-win');
   const plan = planPack(ROOT, [lesson], [], lessons, 'ru');
   const edition = mkdtempSync(join(tmpdir(), 'workbook-labels-'));
@@ -158,6 +159,8 @@ test("a student edition in Russian words the report's test titles and labels in 
     expect(testTitleIn(lesson, 'WINNING_LINES holds exactly eight lines, and no line twice', 'ru', edition)).toBe(
       'в WINNING_LINES ровно восемь линий, и ни одной дважды',
     );
+    expect(valueLineIn(lesson, 'diagonal from top-right [2, 4, 6]', 'ru', edition)).toBe('диагональ из правого верхнего угла [2, 4, 6]');
+    expect(valueLineIn(lesson, "hasWon(board, 'X') → threw TypeError: x", 'ru', edition)).toBe("hasWon(board, 'X') → выбросила ошибку TypeError: x");
   } finally {
     rmSync(edition, { recursive: true, force: true });
   }
