@@ -74,12 +74,14 @@ function lineKey(line: readonly number[]): string {
   return [...line].sort((a, b) => a - b).join(',');
 }
 
-/** The names of the given lines that WINNING_LINES does not contain. */
+/** The names of the given lines that WINNING_LINES does not contain, each with its cells. */
 function missingLines(lines: Record<string, number[]>): string[] {
   const present = new Set(WINNING_LINES.map((line) => lineKey(line)));
-  return Object.entries(lines)
-    .filter(([, cells]) => !present.has(lineKey(cells)))
-    .map(([name, cells]) => `${name} [${cells.join(', ')}]`);
+  const missing: string[] = [];
+  for (const [name, cells] of Object.entries(lines)) {
+    if (!present.has(lineKey(cells))) missing.push(`${name} [${cells.join(', ')}]`);
+  }
+  return missing;
 }
 
 /** A board with the player's mark on the given cells and every other cell empty. */

@@ -146,16 +146,20 @@ function describeAnswer(answer: unknown): string {
   return JSON.stringify(answer) ?? String(answer);
 }
 
-/** Why an answer cannot be played on `board`, or null when it is an empty cell. */
-function badAnswer(board: readonly string[], answer: unknown): string | null {
+/** Why the answer of the player `name` cannot be played on `board`, in one line, or null when it is an empty cell. */
+function badAnswer(name: string, board: readonly string[], answer: unknown): string | null {
   if (typeof answer !== 'number' || !Number.isInteger(answer) || answer < 0 || answer > 8) {
-    return `answered ${describeAnswer(answer)}, which is not a cell index from 0 to 8`;
+    return `${name} answered ${describeAnswer(answer)}, which is not a cell index from 0 to 8`;
   }
-  if (board[answer] !== ' ') return `answered ${answer}, but cell ${answer} is already taken`;
+  if (board[answer] !== ' ') return `${name} answered ${answer}, but cell ${answer} is already taken`;
   return null;
 }
 
-/** A position shown for a failure message: the moves that led to it, replayed as boards. */
+/**
+ * A position shown for a failure message: the moves that led to it, replayed as boards. (A message
+ * puts it on lines of its own, after the line that says what went wrong: one phrase a line, which the
+ * report words in the student's language.)
+ */
 function showPosition(moves: readonly number[]): string {
   return moves.length === 0 ? 'on the empty board' : `after these moves:\n${replayLine(moves)}`;
 }
@@ -199,12 +203,12 @@ function missedWinOrBlock(
 ): { missedWin?: string; missedBlock?: string } {
   if (winsBy(board, answer, me)) return {};
   const wins = emptyCellsOf(board).filter((cell) => winsBy(board, cell, me));
-  if (wins.length > 0) return { missedWin: `${name} played ${answer} instead of winning at once with ${wins.join(' or ')} ${showBoard(board, me, moves)}` };
+  if (wins.length > 0) return { missedWin: `${name} played ${answer} instead of winning at once with ${wins.join(' or ')}\n${showBoard(board, me, moves)}` };
   if (!leavesAWin(board, answer, me)) return {};
   // The opponent threatens exactly one line when exactly one answer leaves them no win: the block.
   const blocks = emptyCellsOf(board).filter((cell) => !leavesAWin(board, cell, me));
   if (blocks.length !== 1) return {};
-  return { missedBlock: `${name} played ${answer} instead of blocking ${blocks[0]} ${showBoard(board, me, moves)}` };
+  return { missedBlock: `${name} played ${answer} instead of blocking ${blocks[0]}\n${showBoard(board, me, moves)}` };
 }
 
 /**
@@ -238,12 +242,12 @@ export function playEveryOpponent(name: string, player: TestPlayer, seat: TestMa
     try {
       answer = player([...board], seat);
     } catch (error) {
-      report.problem = `${name} threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)} ${showPosition(moves)}`;
+      report.problem = `${name} threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}\n${showPosition(moves)}`;
       return;
     }
-    const complaint = badAnswer(board, answer);
+    const complaint = badAnswer(name, board, answer);
     if (complaint !== null) {
-      report.problem = `${name} ${complaint} ${showPosition(moves)}`;
+      report.problem = `${complaint}\n${showPosition(moves)}`;
       return;
     }
     if (report.missedWin === null || report.missedBlock === null) {
@@ -318,8 +322,8 @@ export function replayDocumentedGame(name: string, player: TestPlayer, humanMove
     } catch (error) {
       return `${replayLine(moves)}\n${name} threw ${error instanceof Error ? error.message : String(error)}`;
     }
-    const complaint = badAnswer(board, answer);
-    if (complaint !== null) return `${replayLine(moves)}\n${name} ${complaint}`;
+    const complaint = badAnswer(name, board, answer);
+    if (complaint !== null) return `${replayLine(moves)}\n${complaint}`;
     moves.push(answer as number);
     if (standingOf(boardAfter(moves)) !== 'ongoing') break;
   }

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { labelIn, labelMap, lessonLabels, placeholdersOf, translateLabel, type LabelTrace } from '../../scripts/lib/i18n/assertion-labels.ts';
 import { testTitleIn } from '../../scripts/lib/i18n/test-titles.ts';
+import { valueLineIn } from '../../scripts/lib/i18n/value-words.ts';
 import { planPack } from '../../scripts/lib/teacher/pack/plan.ts';
 import { readTranslation } from '../../scripts/lib/i18n/lesson-text.ts';
 import { LANGUAGES } from '../../scripts/lib/core/languages.ts';
@@ -20,26 +21,11 @@ import { renderReport } from '../../scripts/lib/report/report.ts';
 import { renderFeedback } from '../../scripts/lib/teacher/gradebook/feedback.ts';
 import { lessonGrade } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
 import { listLessons, readLesson, ROOT, suitePath } from '../../scripts/lib/core/workbook.ts';
-import { MARK, suiteLabels } from './suite-labels.ts';
+import { suiteLabels } from './suite-labels.ts';
+import { inEnglishWords, suiteValues } from './suite-values.ts';
 
 const translations = LANGUAGES.filter((language) => language !== 'en');
 const lessons = listLessons();
-
-/**
- * True when a label (or a part of one) says something in English words: two words in a row, or a
- * word outside a call's parentheses. Quoted text, code (`parseMove(" 5 ", board)`, `otherPlayer('X')`)
- * and the parts the suite makes as it runs are not words to translate.
- */
-function inEnglishWords(text: string): boolean {
-  const bare = text.replace(/'[^']*'|"[^"]*"/g, '').replace(MARK, '');
-  if (/(?<![\w-])[a-z]{2,} [a-z]{2,}(?![\w-])/.test(bare)) return true;
-  let outside = bare;
-  for (let before = ''; before !== outside; ) {
-    before = outside;
-    outside = outside.replace(/[\w.]*\([^()]*\)|\[[^[\]]*\]|\{[^{}]*\}/g, '');
-  }
-  return /(?<![\w-])[a-z]{2,}(?![\w-])/.test(outside);
-}
 
 describe('the rule for what needs words', () => {
   test('code and quoted text are not English words; prose, also inside a call, is', () => {
@@ -52,23 +38,27 @@ describe('the rule for what needs words', () => {
 
 describe.each(lessons.map((lesson) => [lesson.id, lesson] as const))('%s', (_id, lesson) => {
   const labels = suiteLabels(join(ROOT, suitePath(lesson)));
+  // The map also words the values the suite compares (value-words.test.ts checks those): its keys may word either.
+  const values = suiteValues(join(ROOT, suitePath(lesson)), { labels, lessonText: '' }, true);
 
   test('the suite gives labels this check can read', () => {
     expect(labels.length).toBeGreaterThan(0);
   });
 
-  test.each(translations)('every label in English words reaches a student in %s, and every key of the map words one', (language) => {
+  test.each(translations)('every label in English words reaches a student in %s, and every key of the map words a label or a value', (language) => {
     const map = lessonLabels(lesson, language);
     const trace: LabelTrace = { used: new Set(), kept: [] };
     const unworded = labels
       .map((label) => label.split('\n')[0] as string)
       .filter((label) => translateLabel(label, map, trace) === label && inEnglishWords(label));
+    const valueTrace: LabelTrace = { used: new Set(), kept: [] };
+    for (const line of values) translateLabel(line, map, valueTrace);
     const keys = [...map.exact.keys(), ...map.patterns.map((pattern) => pattern.key)];
     // (All three at once, so that one failure does not hide the others.)
     expect({
       'labels the map has no words for': unworded,
       'English words a placeholder carries into the words': trace.kept.filter((value) => inEnglishWords(value)),
-      'keys that word no label the suite gives': keys.filter((key) => !trace.used.has(key)),
+      'keys that word no label the suite gives': keys.filter((key) => !trace.used.has(key) && !valueTrace.used.has(key)),
     }).toEqual({
       'labels the map has no words for': [],
       'English words a placeholder carries into the words': [],
@@ -155,7 +145,7 @@ describe('the report', () => {
   });
 });
 
-test("a student edition in Russian words the report's test titles and labels in Russian (its lesson.json carries them)", () => {
+test("a student edition in Russian words the report's test titles, labels and values in Russian (its lesson.json carries them)", () => {
   const lesson = readLesson('03-win');
   const plan = planPack(ROOT, [lesson], [], lessons, 'ru');
   const edition = mkdtempSync(join(tmpdir(), 'workbook-labels-'));
@@ -169,6 +159,8 @@ test("a student edition in Russian words the report's test titles and labels in 
     expect(testTitleIn(lesson, 'WINNING_LINES holds exactly eight lines, and no line twice', 'ru', edition)).toBe(
       'в WINNING_LINES ровно восемь линий, и ни одной дважды',
     );
+    expect(valueLineIn(lesson, 'diagonal from top-right [2, 4, 6]', 'ru', edition)).toBe('диагональ из правого верхнего угла [2, 4, 6]');
+    expect(valueLineIn(lesson, "hasWon(board, 'X') → threw TypeError: x", 'ru', edition)).toBe("hasWon(board, 'X') → выбросила ошибку TypeError: x");
   } finally {
     rmSync(edition, { recursive: true, force: true });
   }

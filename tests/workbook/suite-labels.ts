@@ -31,6 +31,11 @@ export function suiteLabels(file: string): string[] {
   return [...labels];
 }
 
+/** The texts an expression of a suite can be, worked out as for a label (marks for the parts made as it runs). */
+export function possibleTexts(expression: ts.Expression): string[] {
+  return valuesOf(expression, new Map(), 0);
+}
+
 /** Names bound while a helper's return value is worked out: its parameters' values. */
 type Bindings = ReadonlyMap<string, string[]>;
 

@@ -12,6 +12,7 @@
  * a placeholder in quotes ('{layout}', "{answer}") is text a program reads or prints, always carried over.
  * An exact key goes before a pattern, and of the patterns that match, the one with the most fixed text.
  * Only a label's first line is worded: the lines after it are pictures (a board), which stay as they are.
+ * The same map words the lines of the values a suite compares (value-words.ts).
  */
 import { textsOf } from './test-titles.ts';
 import { SOURCE_LANGUAGE, type Language } from '../core/languages.ts';
@@ -29,13 +30,17 @@ export interface LabelMap {
 /** A key with placeholders, ready to match. */
 interface LabelPattern {
   key: string;
-  translation: string;
+  /** The words with the same placeholders, or what puts the placeholders' values (already worded) into words. */
+  translation: string | Wording;
   match: RegExp;
   /** How much of the key is fixed text: the more, the more specific. */
   fixed: number;
   /** The placeholders the key puts in quotes ('{layout}', "{answer}"): text a program reads or prints, carried as it is. */
   quoted: ReadonlySet<string>;
 }
+
+/** Puts the values of a key's placeholders into words (a catalog message, with its plural forms). */
+export type Wording = (values: Record<string, string>) => string;
 
 const NO_LABELS: LabelMap = { exact: new Map(), patterns: [] };
 const kept = new Map<string, LabelMap>();
@@ -45,17 +50,20 @@ export function placeholdersOf(text: string): string[] {
   return [...new Set([...text.matchAll(PLACEHOLDER)].map((found) => found[1] as string))].sort();
 }
 
-/** The labels of an { "<English label>": "<label>" } object, ready to use. */
-export function labelMap(entries: Iterable<[string, string]>): LabelMap {
-  const exact = new Map<string, string>();
+/**
+ * The labels of an { "<English label>": "<label>" } object, ready to use; a translation may also be a
+ * Wording of the placeholders' values. Keys of `more` go with them (an exact key of `entries` first).
+ */
+export function labelMap(entries: Iterable<readonly [string, string | Wording]>, more: LabelMap = NO_LABELS): LabelMap {
+  const exact = new Map(more.exact);
   const patterns: LabelPattern[] = [];
   for (const [key, translation] of entries) {
     const fixed = key.replace(PLACEHOLDER, '').length;
-    if (placeholdersOf(key).length === 0) exact.set(key, translation);
+    if (placeholdersOf(key).length === 0) exact.set(key, typeof translation === 'string' ? translation : translation({}));
     // (A key of placeholders only would match every label: it words none.)
     else if (fixed > 0) patterns.push({ key, translation, match: patternOf(key), fixed, quoted: quotedIn(key) });
   }
-  return { exact, patterns: patterns.sort((a, b) => b.fixed - a.fixed) };
+  return { exact, patterns: [...patterns, ...more.patterns].sort((a, b) => b.fixed - a.fixed) };
 }
 
 /** The names of the placeholders a key puts in quotes. */
@@ -107,11 +115,12 @@ function translateLine(line: string, labels: LabelMap, trace?: LabelTrace): stri
     const values = pattern.match.exec(line)?.groups;
     if (values === undefined) continue;
     trace?.used.add(pattern.key);
-    return pattern.translation.replace(PLACEHOLDER, (whole, name: string) => {
-      const value = values[name];
-      if (value === undefined) return whole;
-      return pattern.quoted.has(name) ? value : valueIn(value, labels, trace);
-    });
+    const worded = Object.fromEntries(
+      Object.entries(values).map(([name, value]) => [name, pattern.quoted.has(name) ? value : valueIn(value, labels, trace)] as const),
+    );
+    const { translation } = pattern;
+    if (typeof translation !== 'string') return translation(worded);
+    return translation.replace(PLACEHOLDER, (whole, name: string) => worded[name] ?? whole);
   }
   return line;
 }

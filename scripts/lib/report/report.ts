@@ -22,7 +22,7 @@ import { LESSON_ID, readmePath, type Lesson } from '../core/workbook.ts';
 import { visible } from '../core/text.ts';
 import type { Language } from '../core/languages.ts';
 import { testTitleIn } from '../i18n/test-titles.ts';
-import { labelIn } from '../i18n/assertion-labels.ts';
+import { suiteWordsIn, type SuiteWords } from '../i18n/value-words.ts';
 import { pointsIn } from '../i18n/numbers.ts';
 import { listInWords, translator, type Translate } from '../i18n/messages.ts';
 
@@ -101,10 +101,14 @@ export function lessonLine(score: LessonScore, paint: Paint, teacher = false, t:
 const WIDE =
   /[\u1100-\u115F\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA000-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6]/u;
 
-/** A text padded with spaces to fill `columns` columns of a terminal (a Chinese character fills two). */
+/** How many columns of a terminal a text fills (a Chinese character fills two). */
+function columnsOf(text: string): number {
+  return [...text].reduce((sum, character) => sum + (WIDE.test(character) ? 2 : 1), 0);
+}
+
+/** A text padded with spaces to fill `columns` columns of a terminal. */
 function padToColumns(text: string, columns: number): string {
-  const used = [...text].reduce((sum, character) => sum + (WIDE.test(character) ? 2 : 1), 0);
-  return text + ' '.repeat(Math.max(0, columns - used));
+  return text + ' '.repeat(Math.max(0, columns - columnsOf(text)));
 }
 
 function statusWord(score: LessonScore, teacher: boolean, t: Translate): string {
@@ -136,7 +140,7 @@ function lessonDetails(score: LessonScore, context: ReportContext, t: Translate)
     ...indent(
       [
         paint('bold', firstFailed.hidden ? t('report.hiddenTest', { name: testName }) : testName),
-        ...explainFailure(firstFailed, paint, t, (label) => labelIn(score.lesson, label, language)),
+        ...explainFailure(firstFailed, paint, t, suiteWordsIn(score.lesson, language)),
       ],
       2,
     ),
@@ -344,8 +348,8 @@ function shown(failure: Failure): Failure {
   }
 }
 
-/** Plain words for one failed test. */
-export function explainFailure(test: TestOutcome, paint: Paint, t: Translate = english, label: WordLabel = asWritten): string[] {
+/** Plain words for one failed test (what its suite wrote, worded by `words`: as written when not given). */
+export function explainFailure(test: TestOutcome, paint: Paint, t: Translate = english, words: SuiteWords = AS_WRITTEN): string[] {
   const failure = test.failure && shown(test.failure);
   if (!failure) return [t('report.failedWithoutMessage')];
   if (failure.kind === 'stopped') {
@@ -363,9 +367,9 @@ export function explainFailure(test: TestOutcome, paint: Paint, t: Translate = e
     return [t('report.testTimeout', { seconds: failure.limitMs / 1000 }), t('report.testTimeout.hint')];
   }
   if ((failure.kind === 'assertion' || failure.kind === 'thrown') && failure.expected !== undefined && failure.actual !== undefined) {
-    return explainMismatch({ expected: failure.expected, actual: failure.actual }, failure.message, paint, t, label);
+    return explainMismatch({ expected: failure.expected, actual: failure.actual }, failure.message, paint, t, words);
   }
-  if (failure.kind === 'assertion') return [withLabelWorded(failure.message, label)];
+  if (failure.kind === 'assertion') return [withLabelWorded(failure.message, words.label)];
   return describeThrown(failure, t);
 }
 
@@ -410,24 +414,26 @@ function describeSyntaxError(message: string, t: Translate): string[] | undefine
   return [heading, ...frame, t('report.syntaxError.hint')];
 }
 
-/** An assertion's label (what the suite's expect() looks at) in the report's language: labelIn of the lesson. */
-export type WordLabel = (label: string) => string;
-
-function asWritten(label: string): string {
-  return label;
-}
+/** What a suite wrote, as it wrote it: for the callers that give no language. */
+const AS_WRITTEN: SuiteWords = { label: (label) => label, valueLine: (line) => line };
 
 /** An assertion message of vitest's own words with its label, if it has one, worded by `word`. */
-function withLabelWorded(message: string, word: WordLabel): string {
+function withLabelWorded(message: string, word: SuiteWords['label']): string {
   const { label } = assertionWording(message);
   return label === undefined ? message : word(label) + message.slice(label.length);
 }
 
-/** What the test expected next to what the code gave. */
-function explainMismatch({ expected, actual }: Required<Comparison>, message: string, paint: Paint, t: Translate, word: WordLabel): string[] {
+/**
+ * What the test expected next to what the code gave. The words the suite wrote in them are put in the
+ * report's language line by line, on both sides alike (so lines that agree still agree).
+ */
+function explainMismatch(compared: Required<Comparison>, message: string, paint: Paint, t: Translate, words: SuiteWords): string[] {
   const { label, actualIsText, expectedIsText } = assertionWording(message);
-  const [firstLine, ...more] = (label === undefined ? '' : word(label)).split('\n');
+  const [firstLine, ...more] = (label === undefined ? '' : words.label(label)).split('\n');
   const heading = label ? [t('report.checking', { what: firstLine ?? '' }), ...indent(more, 2)] : [];
+  const inWords = (text: string, isText: boolean): string => (isText && unquote(text) === text ? textWorded(text, words) : printedWorded(text, words));
+  const expected = inWords(compared.expected, expectedIsText);
+  const actual = inWords(compared.actual, actualIsText);
   if (actualIsText && expectedIsText) return [...heading, ...compareTexts(expected, actual, paint, t)];
   const [expectedLabel, gotLabel] = valueLabels(t);
   if (expectedIsText) {
@@ -451,11 +457,34 @@ function explainMismatch({ expected, actual }: Required<Comparison>, message: st
   ];
 }
 
-/** "Expected: " and "Got:      ", padded to one width so the values after them line up. */
+/** A text a suite wrote, each line worded. */
+function textWorded(text: string, words: SuiteWords): string {
+  return text
+    .split('\n')
+    .map((line) => words.valueLine(line))
+    .join('\n');
+}
+
+/** A string as vitest prints it inside a value: in double quotes, with `"` and `\` escaped. */
+const PRINTED_STRING = /"((?:[^"\\]|\\.)*)"/g;
+
+/** A value as vitest printed it (a string, an array, an object) with the words of each string in it worded. */
+function printedWorded(printed: string, words: SuiteWords): string {
+  return printed.replace(PRINTED_STRING, (_whole, inside: string) => {
+    const text = inside.replace(/\\(["\\])/g, '$1');
+    return `"${textWorded(text, words).replace(/["\\]/g, '\\$&')}"`;
+  });
+}
+
+/**
+ * "Expected: " and "Got:      ", padded to one width so the values after them line up. A label that
+ * ends in a full-width colon ("期望：") already shows the gap a space would make.
+ */
 function valueLabels(t: Translate): [string, string] {
   const labels = [t('report.expected'), t('report.got')];
-  const width = Math.max(...labels.map((label) => label.length)) + 1;
-  return [(labels[0] as string).padEnd(width), (labels[1] as string).padEnd(width)];
+  const gap = (label: string): number => (label.endsWith('：') ? 0 : 1);
+  const width = Math.max(...labels.map((label) => columnsOf(label) + gap(label)));
+  return [padToColumns(labels[0] as string, width), padToColumns(labels[1] as string, width)];
 }
 
 /** What the marks in drawn lines mean: ∎ is explained only when some line shows it. */
@@ -503,7 +532,7 @@ export function compactValue(printed: string): string[] {
 
 /** "Expected: first line" with the following lines lined up under it. */
 function labelled(label: string, lines: string[], colour: (text: string) => string): string[] {
-  return lines.map((line, index) => (index === 0 ? label : ' '.repeat(label.length)) + colour(line));
+  return lines.map((line, index) => (index === 0 ? label : ' '.repeat(columnsOf(label))) + colour(line));
 }
 
 function quoteVisible(text: string): string {

@@ -12,7 +12,7 @@ import { SOURCE_LANGUAGE, type Language } from '../../core/languages.ts';
 import { translator, type MessageKey, type Translate } from '../../i18n/messages.ts';
 import { lessonTextPath, scoreIn } from '../../i18n/lesson-text.ts';
 import { testTitleIn } from '../../i18n/test-titles.ts';
-import { labelIn } from '../../i18n/assertion-labels.ts';
+import { suiteWordsIn } from '../../i18n/value-words.ts';
 /** Everything the feedback of one student is made from. */
 export interface FeedbackInput {
   name: string;
@@ -185,7 +185,7 @@ function lessonFeedback(score: LessonScore, grade: LessonGrade, files: FileFindi
     // Tests that failed for the same reason (a function not written yet) are listed under one explanation.
     const groups: Array<{ task: number; names: string[]; explanation: string[] }> = [];
     for (const test of failed) {
-      const explanation = explainFailure(test, plain, t, (label) => labelIn(score.lesson, label, language));
+      const explanation = explainFailure(test, plain, t, suiteWordsIn(score.lesson, language));
       const same = groups.find((group) => group.task === test.task && group.explanation.join('\n') === explanation.join('\n'));
       if (same) same.names.push(test.name);
       else groups.push({ task: test.task, names: [test.name], explanation });
