@@ -310,7 +310,7 @@ describe('check --target finds the lessons of a folder', () => {
     mkdirSync(join(scratch, 'one'));
     mkdirSync(join(scratch, 'two\x1b]0;owned\x07'));
     expect(() => findLessonsFolder(scratch)).toThrow(
-      `holds no lessons. Expected lesson folders (01-board/, 02-input/, …), a workbook folder holding lessons/, loose exercise files, an archive of one of these, or one folder around one of these; ${scratch} holds one/, two?]0;owned?/.`,
+      `holds no lessons. Expected lesson folders (01-board/, 02-input/, …), a workbook folder holding lessons/, loose exercise files, an archive of one of these, or one folder around one of these; ${scratch} holds one/ and two?]0;owned?/.`,
     );
     expect(() => findLessonsFolder(join(scratch, 'three'))).toThrow('there is no such folder');
     rmSync(scratch, { recursive: true });
