@@ -31,6 +31,7 @@ import { writeZip } from '../../scripts/lib/teacher/intake/zip.ts';
 import { takeInHandIn } from '../../scripts/lib/teacher/intake/intake.ts';
 import { readCatalog, translator } from '../../scripts/lib/i18n/messages.ts';
 import { parseCommandLine } from '../../scripts/lib/command-line/cli.ts';
+import { describeEnglish, findEnglishInOutput } from '../../scripts/lib/teacher/pack/language-check.ts';
 
 /** The intake, as the teacher's check loads it for targetCode. */
 const intake = async () => takeInHandIn;
@@ -575,6 +576,18 @@ test('a command whose reader stops reading (npm run hint -- --help | head -1) en
   expect(stderr).toBe('');
   expect(code).toBe(0);
 });
+
+test.each(['ru', 'ca', 'zh'] as const)(
+  'npm run ui speaks the language asked for (%s): a mistake on its command line, then its usage (--help prints the same)',
+  (language) => {
+    const ui = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/ui.ts'), '01', '--lang', language], { cwd: ROOT, encoding: 'utf8' });
+    const t = translator(language);
+    const usage = t('ui.usage', { solutionsOption: '--solutions | ', solutionsLine: t('ui.usage.solutions'), languageLine: t('usage.lang') });
+    expect(ui.status).toBe(2);
+    expect(ui.stderr).toBe(`${t('ui.lessonNames', { names: '01' })}\n\n${usage.trim()}\n`);
+    expect(describeEnglish(findEnglishInOutput(ui.stderr, 'npm run ui')), ui.stderr).toEqual([]);
+  },
+);
 
 describe("a student's mistakes on the command line, said in the command's words", () => {
   const options = { typecheck: { type: 'boolean' }, limit: { type: 'string' } } as const;
