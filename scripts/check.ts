@@ -17,6 +17,13 @@ import { lessonIn, lessonTextPath, scoreIn } from './lib/i18n/lesson-text.ts';
 import type { Translate } from './lib/i18n/messages.ts';
 import { listInWords } from './lib/i18n/lists.ts';
 
+/**
+ * Where the intake of `npm run grade` is, which takes any hand-in given to --target: the teacher's
+ * workbook has it, a student's pack not. (A path joined, not written out: the pack never follows
+ * it, so a student's check does without.)
+ */
+const INTAKE = join(ROOT, 'scripts', 'lib', 'teacher', 'intake', 'intake.ts');
+
 /** The language check speaks (command-line/cli.ts's commandLanguage), its words and its usage. */
 const {
   language,
@@ -25,6 +32,7 @@ const {
   noSuchLesson,
 } = commandSpeech('usage.check', (words) => ({
   solutionsLine: hasReference() ? words('usage.check.solutions') : '',
+  targetLines: words(existsSync(INTAKE) ? 'target.usage.handIns' : 'target.usage.inPlace'),
   hiddenLines: hasHiddenTests() ? words('usage.check.hidden') : '',
   limit: DEFAULT_LIMIT_MS / 1000,
 }));
@@ -211,10 +219,8 @@ function takeResultFileOptions(
 
 /** The intake of `npm run grade`, for a --target that is no lessons folder: in the teacher's workbook only, since a student's pack holds no intake. */
 async function teachersIntake(): Promise<HandInTaker | undefined> {
-  // (A path joined, not written out: the pack never follows it, so a student's check does without.)
-  const intake = join(ROOT, 'scripts', 'lib', 'teacher', 'intake', 'intake.ts');
-  if (!existsSync(intake)) return undefined;
+  if (!existsSync(INTAKE)) return undefined;
   // The check may run from a bundle, without a TypeScript loader (core/run-bundled.mjs).
   (await import('tsx/esm/api')).register();
-  return ((await import(pathToFileURL(intake).href)) as { takeInHandIn: HandInTaker }).takeInHandIn;
+  return ((await import(pathToFileURL(INTAKE).href)) as { takeInHandIn: HandInTaker }).takeInHandIn;
 }

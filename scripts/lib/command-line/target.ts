@@ -5,7 +5,7 @@
  * (loose exercise files, archives, a .zip itself) is taken in as `npm run grade` takes it, into a
  * temporary folder.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { printable } from '../core/text.ts';
@@ -123,10 +123,13 @@ function foundIn(given: string, found: string): string {
  * Finds the lessons folder in `dir`: `dir` itself when it holds lesson folders, else its `lessons/`,
  * else the same inside its only folder (macOS's __MACOSX and dot folders aside). Throws a Refusal
  * that says what was expected and what `dir` holds when there is none, and `why` npm run grade finds none
- * (a UsageError when `dir` is no folder), in the words of `t`, which speaks `language`.
+ * (without a `why`, only what is graded in place is expected), in the words of `t`, which speaks
+ * `language`. When `dir` is no folder: a UsageError if nothing is there, else a Refusal that says
+ * what it is (a .zip to unpack first, or a file).
  */
 export function findLessonsFolder(dir: string, why?: string, t: Translate = english, language: Language = SOURCE_LANGUAGE): LessonsFolder {
-  if (!isFolder(dir)) throw new UsageError(t('target.noFolder', { target: printable(dir) }));
+  if (!existsSync(dir)) throw new UsageError(t('target.noFolder', { target: printable(dir) }));
+  if (!isFolder(dir)) throw new Refusal(t(isZip(dir) ? 'target.archive' : 'target.file', { target: printable(dir) }));
   const found = lessonsFolderIn(dir);
   if ('last' in found) throw new Refusal(noLessonsMessage(dir, found.last, why, t, language));
   return found;
@@ -166,8 +169,8 @@ function noLessonsMessage(given: string, last: string, why: string | undefined, 
   const shown = names.slice(0, SHOWN_NAMES).map((name) => printable(isFolder(join(last, name)) ? `${name}/` : name));
   const holds = names.length === 0 ? t('target.nothing') : contents(shown, names.length > shown.length, language);
   const where = last === given ? printable(given) : t('target.inside', { folder: printable(last), target: printable(given) });
-  const grade = why === undefined ? '' : t('target.gradeWhy', { why });
-  return t('target.noLessons', { target: printable(given), where, holds }) + grade;
+  if (why === undefined) return t('target.noLessons.inPlace', { target: printable(given), where, holds });
+  return t('target.noLessons', { target: printable(given), where, holds }) + t('target.gradeWhy', { why });
 }
 
 /** The names shown of what a folder holds: all of them as a list ("a/, b/ and notes.txt"), or the first few and "…". */
@@ -178,6 +181,23 @@ function contents(shown: string[], more: boolean, language: Language): string {
 /** Files and folders an archive or an operating system adds beside a hand-in: __MACOSX, .DS_Store, dot folders. */
 function isClutter(name: string): boolean {
   return name.startsWith('.') || name === '__MACOSX';
+}
+
+/** The first bytes of a .zip file: a local file header, or the end of an empty archive. */
+const ZIP_SIGNATURES = ['504b0304', '504b0506'];
+
+/** True for a .zip file, by its name or its first bytes (a download may have lost its name). */
+function isZip(path: string): boolean {
+  if (/\.zip$/i.test(path)) return true;
+  const start = Buffer.alloc(4);
+  try {
+    const file = openSync(path, 'r');
+    readSync(file, start, 0, 4, 0);
+    closeSync(file);
+  } catch {
+    return false;
+  }
+  return ZIP_SIGNATURES.includes(start.toString('hex'));
 }
 
 function isFolder(path: string): boolean {
