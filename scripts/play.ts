@@ -124,7 +124,7 @@ async function playTutorialMode(folder: string, name: string, first: string | un
       process.stdout.write(`${tutorialList(module, REFERENCE, t)}\n`);
       return 0;
     }
-    return playNamedTutorial(module, name, first, t);
+    return playNamedTutorial(module, name, first, t, language);
   } catch (error) {
     if (error instanceof UsageError) throw error;
     return explain(error, folder, REFERENCE ? `npm run play -- --tutorial ${name || 'NAME'} --reference` : undefined, t, language);
