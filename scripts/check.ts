@@ -56,6 +56,7 @@ runCommand(
     );
     checkLanguage(values.lang, t, language);
     if (values.hidden && !hasHiddenTests()) throw new UsageError(t('check.noHiddenTests'));
+    if (values.solutions && !hasReference()) throw new UsageError(t('target.noSolutions'));
     if (values.solutions && values.target !== undefined) throw new UsageError(t('check.solutionsOrTarget'));
     if (values.seed !== undefined && !values.hidden) throw new UsageError(t('check.seedWithoutHidden'));
     // Only the hidden suites draw inputs from the seed; the visible ones are the same on every run.
@@ -197,8 +198,10 @@ function takeResultFileOptions(
       format = 'json';
     } else if (arg === '--format' || arg.startsWith('--format=')) {
       const name = arg.includes('=') ? arg.slice('--format='.length) : argv[(index += 1)];
+      // "--format --json": the next option is no format's name, but a value forgotten.
+      if (name === undefined || name.startsWith('-')) throw new UsageError(t('errors.optionNeedsValue', { option: '--format' }));
       if (!FORMATS.includes(name as Format)) {
-        throw new UsageError(t('errors.format', { formats: listInWords(FORMATS, language, 'disjunction'), name: name ?? '' }));
+        throw new UsageError(t('errors.format', { formats: listInWords(FORMATS, language, 'disjunction'), name }));
       }
       format = name as Format;
     }

@@ -637,4 +637,10 @@ describe("a student's mistakes on the command line, said in the command's words"
     expect(mistake(['--no-typecheck=3'])).toBe('The option --no-typecheck takes no value.');
     expect(mistake(['--no-typecheck=3'], 'ru')).toContain('--no-typecheck');
   });
+
+  test('check\'s --format followed by another option lacks its value: it is not told that "--lang" is no format', () => {
+    const check = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/check.ts'), '--format', '--lang', 'ru'], { cwd: ROOT, encoding: 'utf8' });
+    expect(check.status).toBe(2);
+    expect(check.stderr.split('\n')[0]).toBe(translator('ru')('errors.optionNeedsValue', { option: '--format' }));
+  });
 });
