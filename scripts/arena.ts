@@ -12,13 +12,15 @@ import { LESSON_FILES, loadLessonModule, ToolStopped, type ComputerModule, type 
 import { auditOne, describeProblem, players, type Outcome, type Player } from './lib/student/arena-players.ts';
 import { hasReference, UsageError } from './lib/core/workbook.ts';
 import { translator } from './lib/i18n/messages.ts';
+import { listInWords } from './lib/i18n/lists.ts';
 import { loadWords } from './lib/student/speech.ts';
 
 /** Whether --reference can work here: the teacher's workbook has solutions/, a student edition has not. */
 const REFERENCE = hasReference();
 
-/** The arena's words, in its language (command-line/cli.ts's commandLanguage). */
-const t = translator(commandLanguage());
+/** The arena's language (command-line/cli.ts's commandLanguage), and its words. */
+const language = commandLanguage();
+const t = translator(language);
 
 const USAGE = t('arena.usage', {
   referenceOption: REFERENCE ? ' [-- --reference]' : '',
@@ -32,7 +34,7 @@ runCommand(
   USAGE,
   async () => {
     const { values, positionals } = parseCommandLine({ reference: { type: 'boolean', default: false }, ...LANGUAGE_OPTION }, undefined, t);
-    checkLanguage(values.lang, t);
+    checkLanguage(values.lang, t, language);
     if (positionals.length > 0) throw new UsageError(t('play.unexpectedArgument', { argument: positionals[0] ?? '' }));
     if (values.reference && !REFERENCE) throw new UsageError(t('arena.noReference'));
     const folder = values.reference ? 'solutions' : 'lessons';
@@ -101,7 +103,7 @@ function summary(all: Player[], outcomes: Outcome[], paint: Paint): string[] {
       const mine = outcomes.filter((outcome) => ('row' in outcome ? outcome.row.player : outcome.player) === name);
       return mine.every((outcome) => 'row' in outcome && outcome.row.losses === 0);
     });
-  const lines = [unbeaten.length > 0 ? paint('green', t('arena.neverLost', { players: unbeaten.join(', ') })) : t('arena.everyoneLost')];
+  const lines = [unbeaten.length > 0 ? paint('green', t('arena.neverLost', { players: listInWords(unbeaten, language) })) : t('arena.everyoneLost')];
   const problems = outcomes.filter((outcome) => !('row' in outcome));
   if (problems.length > 0) {
     lines.push(paint('yellow', t('arena.couldNotRun', { problems: problems.length, count: outcomes.length })));

@@ -14,15 +14,25 @@ import { hasHiddenTests, hasReference, listLessons, ROOT, selectLessons, UsageEr
 import { heldLessons, targetCode, type HandInTaker, type LeftOut } from './lib/command-line/target.ts';
 import type { Language } from './lib/core/languages.ts';
 import { lessonIn, lessonTextPath, scoreIn } from './lib/i18n/lesson-text.ts';
-import { listInWords, type Translate } from './lib/i18n/messages.ts';
+import type { Translate } from './lib/i18n/messages.ts';
+import { listInWords } from './lib/i18n/lists.ts';
+
+/**
+ * Where the intake of `npm run grade` is, which takes any hand-in given to --target: the teacher's
+ * workbook has it, a student's pack not. (A path joined, not written out: the pack never follows
+ * it, so a student's check does without.)
+ */
+const INTAKE = join(ROOT, 'scripts', 'lib', 'teacher', 'intake', 'intake.ts');
 
 /** The language check speaks (command-line/cli.ts's commandLanguage), its words and its usage. */
 const {
   language,
   t,
   usage: USAGE,
+  noSuchLesson,
 } = commandSpeech('usage.check', (words) => ({
   solutionsLine: hasReference() ? words('usage.check.solutions') : '',
+  targetLines: words(existsSync(INTAKE) ? 'target.usage.handIns' : 'target.usage.inPlace'),
   hiddenLines: hasHiddenTests() ? words('usage.check.hidden') : '',
   limit: DEFAULT_LIMIT_MS / 1000,
 }));
@@ -30,7 +40,7 @@ const {
 runCommand(
   USAGE,
   async () => {
-    const { args, outputs } = takeResultFileOptions(process.argv.slice(2), t);
+    const { args, outputs } = takeResultFileOptions(process.argv.slice(2), t, language);
     const { values, positionals } = parseCommandLine(
       {
         solutions: { type: 'boolean', default: false },
@@ -44,8 +54,9 @@ runCommand(
       args,
       t,
     );
-    checkLanguage(values.lang, t);
+    checkLanguage(values.lang, t, language);
     if (values.hidden && !hasHiddenTests()) throw new UsageError(t('check.noHiddenTests'));
+    if (values.solutions && !hasReference()) throw new UsageError(t('target.noSolutions'));
     if (values.solutions && values.target !== undefined) throw new UsageError(t('check.solutionsOrTarget'));
     if (values.seed !== undefined && !values.hidden) throw new UsageError(t('check.seedWithoutHidden'));
     // Only the hidden suites draw inputs from the seed; the visible ones are the same on every run.
@@ -54,9 +65,9 @@ runCommand(
     if (!(limitSeconds > 0)) throw new UsageError(t('check.limit', { value: values.limit ?? '' }));
 
     const all = listLessons();
-    const named = selectLessons(positionals, all, t);
+    const named = selectLessons(positionals, all, noSuchLesson);
     // A hand-in that is no lessons folder is taken in as npm run grade takes it, into a temporary folder.
-    const found = values.target === undefined ? undefined : await targetCode(values.target, all, teachersIntake, t);
+    const found = values.target === undefined ? undefined : await targetCode(values.target, all, teachersIntake, t, language);
     if (found !== undefined) process.once('exit', found.dispose);
     const target = values.solutions ? resolve(ROOT, 'solutions') : (found?.dir ?? resolve(ROOT, 'lessons'));
     const shownTarget = found?.shown ?? '';
@@ -68,9 +79,9 @@ runCommand(
       const asked = leftOut.map((entry) =>
         entry.absentFiles.length === 0
           ? t('check.noneHeld.noFolder', { folder: entry.lesson.id })
-          : t('check.noneHeld.without', { folder: entry.lesson.id, files: entry.absentFiles.join(', ') }),
+          : t('check.noneHeld.without', { folder: entry.lesson.id, files: listInWords(entry.absentFiles, language) }),
       );
-      throw new Refusal(t('check.noneHeld', { target: shownTarget, asked: asked.join('; ') }));
+      throw new Refusal(t('check.noneHeld', { target: shownTarget, asked: asked.join(t('lists.clauses')) }));
     }
     const needed = found === undefined ? { held: withPrerequisites(selected, all), leftOut: [] } : heldLessons(found.dir, withPrerequisites(selected, all));
 
@@ -149,7 +160,7 @@ function absentLessonLines(graded: Lesson[], leftOut: LeftOut[], absentPrerequis
   const named = (lesson: Lesson): string => `${lesson.number} ${lessonIn(lesson, language).title}`;
   const noFolder = leftOut.filter((entry) => entry.absentFiles.length === 0);
   const lines: string[] = [];
-  if (noFolder.length > 0) lines.push(t('check.notHeld', { lessons: noFolder.map((entry) => named(entry.lesson)).join('; ') }));
+  if (noFolder.length > 0) lines.push(t('check.notHeld', { lessons: noFolder.map((entry) => named(entry.lesson)).join(t('lists.clauses')) }));
   for (const { lesson, absentFiles } of leftOut.filter((entry) => entry.absentFiles.length > 0)) {
     lines.push(t('check.notHeld.files', { lesson: named(lesson), folder: lesson.id, files: listInWords(absentFiles, language, 'disjunction') }));
   }
@@ -158,7 +169,12 @@ function absentLessonLines(graded: Lesson[], leftOut: LeftOut[], absentPrerequis
     const users = graded.filter((lesson) => lesson.buildsOn.includes(earlier.id)).map((lesson) => lesson.number);
     if (users.length === 0) continue;
     lines.push(
-      t('check.absentPrerequisite', { count: users.length, users: users.join(', '), number: earlier.number, title: lessonIn(earlier, language).title }),
+      t('check.absentPrerequisite', {
+        count: users.length,
+        users: listInWords(users, language),
+        number: earlier.number,
+        title: lessonIn(earlier, language).title,
+      }),
     );
   }
   return lines;
@@ -168,7 +184,11 @@ function absentLessonLines(graded: Lesson[], leftOut: LeftOut[], absentPrerequis
  * Takes --json [FILE] and --format NAME [FILE] out of the arguments (a FILE is recognised by its
  * .json or .xml ending, so lesson names are never taken for files).
  */
-function takeResultFileOptions(argv: string[], t: Translate): { args: string[]; outputs: Array<{ format: Format | 'json'; file: string }> } {
+function takeResultFileOptions(
+  argv: string[],
+  t: Translate,
+  language: Language,
+): { args: string[]; outputs: Array<{ format: Format | 'json'; file: string }> } {
   const args: string[] = [];
   const outputs: Array<{ format: Format | 'json'; file: string }> = [];
   for (let index = 0; index < argv.length; index += 1) {
@@ -178,8 +198,10 @@ function takeResultFileOptions(argv: string[], t: Translate): { args: string[]; 
       format = 'json';
     } else if (arg === '--format' || arg.startsWith('--format=')) {
       const name = arg.includes('=') ? arg.slice('--format='.length) : argv[(index += 1)];
+      // "--format --json": the next option is no format's name, but a value forgotten.
+      if (name === undefined || name.startsWith('-')) throw new UsageError(t('errors.optionNeedsValue', { option: '--format' }));
       if (!FORMATS.includes(name as Format)) {
-        throw new UsageError(t('errors.format', { formats: FORMATS.join(', '), name: name ?? '' }));
+        throw new UsageError(t('errors.format', { formats: listInWords(FORMATS, language, 'disjunction'), name }));
       }
       format = name as Format;
     }
@@ -200,10 +222,8 @@ function takeResultFileOptions(argv: string[], t: Translate): { args: string[]; 
 
 /** The intake of `npm run grade`, for a --target that is no lessons folder: in the teacher's workbook only, since a student's pack holds no intake. */
 async function teachersIntake(): Promise<HandInTaker | undefined> {
-  // (A path joined, not written out: the pack never follows it, so a student's check does without.)
-  const intake = join(ROOT, 'scripts', 'lib', 'teacher', 'intake', 'intake.ts');
-  if (!existsSync(intake)) return undefined;
+  if (!existsSync(INTAKE)) return undefined;
   // The check may run from a bundle, without a TypeScript loader (core/run-bundled.mjs).
   (await import('tsx/esm/api')).register();
-  return ((await import(pathToFileURL(intake).href)) as { takeInHandIn: HandInTaker }).takeInHandIn;
+  return ((await import(pathToFileURL(INTAKE).href)) as { takeInHandIn: HandInTaker }).takeInHandIn;
 }

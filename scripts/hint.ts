@@ -10,15 +10,15 @@ import { lessonIn, lessonTextPath } from './lib/i18n/lesson-text.ts';
 import { testTitleIn } from './lib/i18n/test-titles.ts';
 
 /** The language hint speaks (command-line/cli.ts's commandLanguage), its words and its usage. */
-const { language, t, usage: USAGE } = commandSpeech('usage.hint');
+const { language, t, usage: USAGE, noSuchLesson } = commandSpeech('usage.hint');
 
 runCommand(
   USAGE,
   () => {
     const { values, positionals } = parseCommandLine({ task: { type: 'string' }, ...LANGUAGE_OPTION }, undefined, t);
-    checkLanguage(values.lang, t);
+    checkLanguage(values.lang, t, language);
     if (positionals.length !== 1) throw new UsageError(t('hint.nameOneLesson'));
-    const [english] = selectLessons(positionals, listLessons(), t);
+    const [english] = selectLessons(positionals, listLessons(), noSuchLesson);
     if (!english) throw new UsageError(t('hint.nameOneLesson'));
     const lesson = lessonIn(english, language);
 

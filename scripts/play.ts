@@ -17,6 +17,7 @@ import { terminalIO, type TerminalIO } from './lib/student/terminal-io.ts';
 import { playNamedTutorial, tutorialList, type TutorialModule } from './lib/student/tutorial-play.ts';
 import { hasReference, ROOT, UsageError } from './lib/core/workbook.ts';
 import { translator } from './lib/i18n/messages.ts';
+import { listInWords } from './lib/i18n/lists.ts';
 import { loadWords } from './lib/student/speech.ts';
 
 /** Whether --reference can work here: the teacher's workbook has solutions/, a student edition has not. */
@@ -56,7 +57,7 @@ runCommand(
       args,
       t,
     );
-    checkLanguage(values.lang, t);
+    checkLanguage(values.lang, t, language);
     if (positionals.length > 0) throw new UsageError(t('play.unexpectedArgument', { argument: positionals[0] ?? '' }));
     if (values.reference && !REFERENCE) throw new UsageError(t('play.noReference'));
     const folder = values.reference ? 'solutions' : 'lessons';
@@ -123,7 +124,7 @@ async function playTutorialMode(folder: string, name: string, first: string | un
       process.stdout.write(`${tutorialList(module, REFERENCE, t)}\n`);
       return 0;
     }
-    return playNamedTutorial(module, name, first, t);
+    return playNamedTutorial(module, name, first, t, language);
   } catch (error) {
     if (error instanceof UsageError) throw error;
     return explain(error, folder, REFERENCE ? `npm run play -- --tutorial ${name || 'NAME'} --reference` : undefined, t, language);
@@ -133,7 +134,7 @@ async function playTutorialMode(folder: string, name: string, first: string | un
 /** The option's value if it is one of the allowed ones; otherwise a usage error listing them. */
 function choice<T extends string>(value: string, allowed: readonly T[], option: string): T {
   const found = allowed.find((item) => item === value);
-  if (found === undefined) throw new UsageError(t('play.oneOf', { option, allowed: allowed.join(', '), value }));
+  if (found === undefined) throw new UsageError(t('play.oneOf', { option, allowed: listInWords(allowed, language, 'disjunction'), value }));
   return found;
 }
 

@@ -7,15 +7,15 @@ import { originalStub } from './lib/core/stubs.ts';
 import { listLessons, ROOT, selectLessons, UsageError } from './lib/core/workbook.ts';
 
 /** The words of reset, in its language (command-line/cli.ts's commandLanguage), and its usage. */
-const { t, usage: USAGE } = commandSpeech('usage.reset', () => ({ backups: `${STATE_DIR}/backups/` }));
+const { language, t, usage: USAGE, noSuchLesson } = commandSpeech('usage.reset', () => ({ backups: `${STATE_DIR}/backups/` }));
 
 runCommand(
   USAGE,
   () => {
     const { values, positionals } = parseCommandLine({ ...LANGUAGE_OPTION }, undefined, t);
-    checkLanguage(values.lang, t);
+    checkLanguage(values.lang, t, language);
     if (positionals.length !== 1) throw new UsageError(t('reset.nameOneLesson'));
-    const [lesson] = selectLessons(positionals, listLessons(), t);
+    const [lesson] = selectLessons(positionals, listLessons(), noSuchLesson);
     if (!lesson) throw new UsageError(t('reset.nameOneLesson'));
 
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');

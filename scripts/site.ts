@@ -27,7 +27,7 @@ runCommand(
       undefined,
       t,
     );
-    checkLanguage(values.lang, t);
+    checkLanguage(values.lang, t, language);
     if (positionals.length > 0) throw new UsageError(t('errors.site.lessonNames', { names: positionals.join(' ') }));
     const outDir = resolve(values.out ?? join(ROOT, 'build', 'site'));
     const progressFile = values.progress !== undefined ? resolve(values.progress) : progressPath(ROOT);

@@ -14,17 +14,17 @@ import { lessonTextPath, scoreIn } from './lib/i18n/lesson-text.ts';
 import { fixedIn } from './lib/i18n/numbers.ts';
 
 /** The language watch speaks (command-line/cli.ts's commandLanguage), its words and its usage. */
-const { language, t, usage: USAGE } = commandSpeech('usage.watch');
+const { language, t, usage: USAGE, noSuchLesson } = commandSpeech('usage.watch');
 
 runCommand(
   USAGE,
   async () => {
     const { values, positionals } = parseCommandLine({ ...LANGUAGE_OPTION }, undefined, t);
-    checkLanguage(values.lang, t);
+    checkLanguage(values.lang, t, language);
     if (positionals.length > 1) throw new UsageError(t('watch.oneLesson'));
     const all = listLessons();
     const progress = readProgress(ROOT);
-    const lesson = positionals.length === 1 ? selectLessons(positionals, all, t)[0] : firstUnfinished(all, progress);
+    const lesson = positionals.length === 1 ? selectLessons(positionals, all, noSuchLesson)[0] : firstUnfinished(all, progress);
     if (!lesson) throw new UsageError(t('watch.noLessons'));
 
     const lessons = withPrerequisites([lesson], all);

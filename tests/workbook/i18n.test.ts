@@ -135,8 +135,25 @@ describe('the catalogs', () => {
   });
 
   test('lists read as each language writes them', () => {
-    expect(LANGUAGES.map((language) => listInWords(['01', '02', '03'], language))).toEqual(['01, 02 and 03', '01, 02 и 03', '01, 02 i 03', '01、02和03']);
-    expect(listInWords(['a.ts', 'b.ts'], 'en', 'disjunction')).toBe('a.ts or b.ts');
+    expect(LANGUAGES.map((language) => listInWords(['01', '02', '03'], language))).toEqual(['01, 02 and 03', '01, 02 и 03', '01, 02 i 03', '01、02 和 03']);
+    expect(LANGUAGES.map((language) => listInWords(['a.ts', 'b.ts'], language, 'disjunction'))).toEqual([
+      'a.ts or b.ts',
+      'a.ts или b.ts',
+      'a.ts o b.ts',
+      'a.ts 或 b.ts',
+    ]);
+  });
+
+  test("a list with no word between its items (one cut short) has each language's separator alone", () => {
+    expect(LANGUAGES.map((language) => listInWords(['a/', 'b/', '…'], language, 'unit'))).toEqual(['a/, b/, …', 'a/, b/, …', 'a/, b/, …', 'a/、b/、…']);
+  });
+
+  test('Chinese sets 和 and 或 apart from code, Latin words and numbers with a space, as its glossary asks, but not from Chinese words and full-width brackets', () => {
+    expect(listInWords(['01-board', '02-input', '03-win'], 'zh')).toBe('01-board、02-input 和 03-win');
+    expect(listInWords(['第 01 课（棋盘）', '第 02 课'], 'zh')).toBe('第 01 课（棋盘）和第 02 课');
+    expect(listInWords(['`a.ts`', '`b.ts`'], 'zh', 'disjunction')).toBe('`a.ts` 或 `b.ts`');
+    // An HTML page's markup is not read: what counts is the text around it.
+    expect(listInWords(['<code>a.ts</code>', '<a href="01.html">第 01 课</a>'], 'zh')).toBe('<code>a.ts</code> 和<a href="01.html">第 01 课</a>');
   });
 });
 
@@ -270,12 +287,12 @@ describe('choosing a language', () => {
   test('a --lang that names no language is a usage error that lists the choices', () => {
     expect(languageOption('RU')).toBe('ru');
     expect(() => languageOption('fr')).toThrow(UsageError);
-    expect(() => languageOption('fr')).toThrow('--lang takes one of en (English), ru (Русский), ca (Català), zh (中文); got "fr".');
+    expect(() => languageOption('fr')).toThrow('--lang takes one of en (English), ru (Русский), ca (Català) or zh (中文); got "fr".');
   });
 
   test("an edition's language that is none of them is named with its file", () => {
     expect(() => editionLanguage(workbook({ workbook: { language: 'fr' } }))).toThrow(
-      /package\.json: "workbook": \{ "language" \} must be one of en, ru, ca, zh, not "fr"/,
+      /package\.json: "workbook": \{ "language" \} must be one of en, ru, ca or zh, not "fr"/,
     );
   });
 });

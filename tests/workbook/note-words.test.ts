@@ -142,7 +142,7 @@ describe('what a student reads in place of what the hidden tests would give away
   test("a file that does not load with the hidden tests alone: the teacher's words as before, the student's in their language", () => {
     const reason = { kind: 'does-not-load', cause: '', hidden: true } as const;
     expect(notGradedWords(reason)).toBe('not graded: the file does not load: it could not be loaded with the hidden tests');
-    expect(notGradedWords(reason, code, translator('ru'))).toBe('не проверено: файл не загружается: его не удалось загрузить вместе со скрытыми тестами');
+    expect(notGradedWords(reason, code, translator('ru'))).toBe('не проверено: файл не загружается: ошибка возникает только при запуске скрытых тестов');
   });
 
   test("a hidden test's name and a hidden load problem, in the student's language", () => {

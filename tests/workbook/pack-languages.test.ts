@@ -202,7 +202,7 @@ describe('npm run pack -- --lang', () => {
     const out = join(scratch, 'german');
     const refused = pack(['--lessons', '01', '--out', out, '--lang', 'de']);
     expect(refused.status).toBe(2);
-    expect(refused.stderr).toContain('--lang takes one of en (English), ru (Русский), ca (Català), zh (中文); got "de".');
+    expect(refused.stderr).toContain('--lang takes one of en (English), ru (Русский), ca (Català) or zh (中文); got "de".');
     expect(existsSync(out)).toBe(false);
   });
 

@@ -563,7 +563,7 @@ describe('a hand-in of the pack, graded with npm run check -- --target', () => {
     expect(none.status).toBe(2);
     expect(none.stderr).toContain(`--target ${empty} holds no lessons. Expected lesson folders (01-board/, 02-input/, …), a workbook folder holding lessons/`);
     expect(none.stderr).toContain(
-      'holds notes.txt, tictactoe.zip. Taken in as npm run grade takes a hand-in: download/tictactoe.zip: the archive could not be unpacked: ',
+      'holds notes.txt and tictactoe.zip. Taken in as npm run grade takes a hand-in: download/tictactoe.zip: the archive could not be unpacked: ',
     );
     const other = others()[0] as Lesson;
     const absent = check([other.number, '--target', handIn]);

@@ -31,6 +31,7 @@ import { writeZip } from '../../scripts/lib/teacher/intake/zip.ts';
 import { takeInHandIn } from '../../scripts/lib/teacher/intake/intake.ts';
 import { readCatalog, translator } from '../../scripts/lib/i18n/messages.ts';
 import { parseCommandLine } from '../../scripts/lib/command-line/cli.ts';
+import { describeEnglish, findEnglishInOutput } from '../../scripts/lib/teacher/pack/language-check.ts';
 
 /** The intake, as the teacher's check loads it for targetCode. */
 const intake = async () => takeInHandIn;
@@ -310,9 +311,35 @@ describe('check --target finds the lessons of a folder', () => {
     mkdirSync(join(scratch, 'one'));
     mkdirSync(join(scratch, 'two\x1b]0;owned\x07'));
     expect(() => findLessonsFolder(scratch)).toThrow(
-      `holds no lessons. Expected lesson folders (01-board/, 02-input/, …), a workbook folder holding lessons/, loose exercise files, an archive of one of these, or one folder around one of these; ${scratch} holds one/, two?]0;owned?/.`,
+      `holds no lessons. Expected lesson folders (01-board/, 02-input/, …), a workbook folder holding lessons/, or one folder around one of these; ${scratch} holds one/ and two?]0;owned?/.`,
+    );
+    expect(() => findLessonsFolder(scratch, 'no lessons/ folder was found in it')).toThrow(
+      `a workbook folder holding lessons/, loose exercise files, an archive of one of these, or one folder around one of these; ${scratch} holds one/ and two?]0;owned?/. Taken in as npm run grade takes a hand-in: no lessons/ folder was found in it.`,
+    );
+    for (const name of 'abcdefghij') writeFileSync(join(scratch, 'one', `${name}.ts`), '');
+    expect(() => findLessonsFolder(join(scratch, 'one'), undefined, translator('zh'), 'zh')).toThrow(
+      `而 ${join(scratch, 'one')} 里的内容是：a.ts、b.ts、c.ts、d.ts、e.ts、f.ts、g.ts、h.ts、…。`,
     );
     expect(() => findLessonsFolder(join(scratch, 'three'))).toThrow('there is no such folder');
+    rmSync(scratch, { recursive: true });
+  });
+
+  test('a .zip or another file given for a folder says what it is and what to do, in the words asked for', () => {
+    const scratch = mkdtempSync(join(tmpdir(), 'workbook-target-'));
+    const zip = join(scratch, 'hand-in.zip');
+    writeFileSync(zip, writeZip([{ path: 'lessons/01-board/board.ts', data: Buffer.from('') }]));
+    // A download that lost its name is still known for a .zip by its first bytes.
+    cpSync(zip, join(scratch, 'download'));
+    writeFileSync(join(scratch, 'board.ts'), '');
+    expect(() => findLessonsFolder(zip)).toThrow(
+      `--target ${zip} is a .zip file, not a folder: unpack it, then give the folder that comes out of it. (In the teacher's workbook, npm run check -- --target and npm run grade take archives as they are.)`,
+    );
+    expect(() => findLessonsFolder(join(scratch, 'download'), undefined, translator('ru'), 'ru')).toThrow(
+      `--target ${join(scratch, 'download')} — это архив .zip, а не папка: распакуйте его и укажите папку, которая из него получится.`,
+    );
+    expect(() => findLessonsFolder(join(scratch, 'board.ts'), undefined, translator('ca'), 'ca')).toThrow(
+      `--target ${join(scratch, 'board.ts')} és un fitxer, no una carpeta: indica la carpeta amb les lliçons (01-board/, 02-input/, …) o la carpeta del quadern que les conté.`,
+    );
     rmSync(scratch, { recursive: true });
   });
 });
@@ -576,6 +603,18 @@ test('a command whose reader stops reading (npm run hint -- --help | head -1) en
   expect(code).toBe(0);
 });
 
+test.each(['ru', 'ca', 'zh'] as const)(
+  'npm run ui speaks the language asked for (%s): a mistake on its command line, then its usage (--help prints the same)',
+  (language) => {
+    const ui = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/ui.ts'), '01', '--lang', language], { cwd: ROOT, encoding: 'utf8' });
+    const t = translator(language);
+    const usage = t('ui.usage', { solutionsOption: '--solutions | ', solutionsLine: t('ui.usage.solutions'), languageLine: t('usage.lang') });
+    expect(ui.status).toBe(2);
+    expect(ui.stderr).toBe(`${t('ui.lessonNames', { names: '01' })}\n\n${usage.trim()}\n`);
+    expect(describeEnglish(findEnglishInOutput(ui.stderr, 'npm run ui')), ui.stderr).toEqual([]);
+  },
+);
+
 describe("a student's mistakes on the command line, said in the command's words", () => {
   const options = { typecheck: { type: 'boolean' }, limit: { type: 'string' } } as const;
   /** The message parseCommandLine throws for `args`, in `language`. */
@@ -597,5 +636,11 @@ describe("a student's mistakes on the command line, said in the command's words"
   test('a negated option is named as it was typed', () => {
     expect(mistake(['--no-typecheck=3'])).toBe('The option --no-typecheck takes no value.');
     expect(mistake(['--no-typecheck=3'], 'ru')).toContain('--no-typecheck');
+  });
+
+  test('check\'s --format followed by another option lacks its value: it is not told that "--lang" is no format', () => {
+    const check = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/check.ts'), '--format', '--lang', 'ru'], { cwd: ROOT, encoding: 'utf8' });
+    expect(check.status).toBe(2);
+    expect(check.stderr.split('\n')[0]).toBe(translator('ru')('errors.optionNeedsValue', { option: '--format' }));
   });
 });

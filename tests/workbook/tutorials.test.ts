@@ -151,7 +151,7 @@ test('npm run arena -- --lang ru says its own lines in Russian, with Russian plu
   expect(run.stdout).toContain('player     seat    lines  wins  draws  losses  gave up');
   expect(run.stdout).toContain('random можно обыграть: он проигрывает 134 партии за X (место first). Первая из них:');
   expect(run.stdout).toMatch(/\nX at \d/);
-  expect(run.stdout).toContain('Ни разу не проиграли: hard, best.');
+  expect(run.stdout).toContain('Ни разу не проиграли: hard и best.');
 });
 
 /** Every position a game from the empty board can reach, with the player to move. */

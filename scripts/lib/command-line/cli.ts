@@ -1,10 +1,11 @@
 /** What every command-line entry shares: argument parsing, colours, and friendly errors. */
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { parseArgs, styleText, type ParseArgsConfig } from 'node:util';
-import { ROOT, UsageError } from '../core/workbook.ts';
-import { chooseLanguage } from '../i18n/choose.ts';
+import { ROOT, UsageError, type NoSuchLessonWords } from '../core/workbook.ts';
+import { chooseLanguage, languageChoices } from '../i18n/choose.ts';
 import { translator, type MessageKey, type MessageValues, type Translate } from '../i18n/messages.ts';
-import { isLanguage, LANGUAGE_NAMES, LANGUAGES, SOURCE_LANGUAGE, type Language } from '../core/languages.ts';
+import { listInWords } from '../i18n/lists.ts';
+import { isLanguage, SOURCE_LANGUAGE, type Language } from '../core/languages.ts';
 
 type Style = Parameters<typeof styleText>[0];
 
@@ -44,11 +45,10 @@ export function commandLanguage(args: readonly string[] = process.argv.slice(2))
   return chooseLanguage({ option, root: ROOT });
 }
 
-/** A --lang a command was given, checked: a UsageError listing the languages when it names none. */
-export function checkLanguage(option: string | undefined, t: Translate): void {
+/** A --lang a command was given, checked: a UsageError listing the languages when it names none, in the words of `t` (which speaks `language`). */
+export function checkLanguage(option: string | undefined, t: Translate, language: Language): void {
   if (option === undefined || isLanguage(option.trim().toLowerCase())) return;
-  const choices = LANGUAGES.map((language) => `${language} (${LANGUAGE_NAMES[language]})`).join(', ');
-  throw new UsageError(t('errors.lang', { choices, value: option }));
+  throw new UsageError(t('errors.lang', { choices: languageChoices(language), value: option }));
 }
 
 /** The line a command's usage gives the --lang option. */
@@ -61,6 +61,8 @@ export interface CommandSpeech {
   language: Language;
   t: Translate;
   usage: string;
+  /** What it says of a name that names no lesson, for core/workbook.ts's selectLessons: the lessons listed as the language lists them. */
+  noSuchLesson: NoSuchLessonWords;
 }
 
 /**
@@ -70,7 +72,8 @@ export interface CommandSpeech {
 export function commandSpeech(usageKey: MessageKey, values: (t: Translate) => MessageValues = () => ({})): CommandSpeech {
   const language = commandLanguage();
   const t = translator(language);
-  return { language, t, usage: t(usageKey, { ...values(t), languageLine: languageUsage(t) }) };
+  const noSuchLesson: NoSuchLessonWords = (name, lessons) => t('errors.noSuchLesson', { name, lessons: listInWords(lessons, language) });
+  return { language, t, usage: t(usageKey, { ...values(t), languageLine: languageUsage(t) }), noSuchLesson };
 }
 
 /** How parseArgs's mistakes are said: its error code, and the message with the option it names. */

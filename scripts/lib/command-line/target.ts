@@ -5,21 +5,25 @@
  * (loose exercise files, archives, a .zip itself) is taken in as `npm run grade` takes it, into a
  * temporary folder.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { printable } from '../core/text.ts';
 import { Refusal } from './cli.ts';
 import { lessonFolders, UsageError, type Lesson } from '../core/workbook.ts';
 import { intakeNoteWords, type IntakeNote } from './intake-notes.ts';
-import { SOURCE_LANGUAGE } from '../core/languages.ts';
+import { SOURCE_LANGUAGE, type Language } from '../core/languages.ts';
 import { translator, type Translate } from '../i18n/messages.ts';
+import { listInWords } from '../i18n/lists.ts';
 
 /** The words of a --target's messages when the command gives none: English. */
 const english: Translate = (key, values) => translator(SOURCE_LANGUAGE)(key, values);
 
 /** How many single folders around a workbook are stepped through. */
 const MAX_WRAPPERS = 3;
+
+/** How many of the names in a folder without lessons its message shows. */
+const SHOWN_NAMES = 8;
 
 /** Where the lessons of a --target folder were found. */
 export interface LessonsFolder {
@@ -66,28 +70,34 @@ export type IntakeLoader = () => Promise<HandInTaker | undefined>;
  * findLessonsFolder), else the hand-in as `npm run grade` takes it in (loose files put where their
  * lessons expect them, the version to grade chosen among archives), copied into a temporary folder
  * that `dispose` removes (when `loadIntake` finds the intake: the teacher's workbook). Throws a
- * Refusal that says what `given` holds when neither finds lessons. What it says is in the words of `t`
- * (the command's language; English by default).
+ * Refusal that says what `given` holds when neither finds lessons. What it says is in the words of `t`,
+ * which speaks `language` (the command's language; English by default).
  */
-export async function targetCode(given: string, lessons: Lesson[], loadIntake?: IntakeLoader, t: Translate = english): Promise<TargetCode> {
+export async function targetCode(
+  given: string,
+  lessons: Lesson[],
+  loadIntake?: IntakeLoader,
+  t: Translate = english,
+  language: Language = SOURCE_LANGUAGE,
+): Promise<TargetCode> {
   const dir = resolve(given);
   const inPlace = isFolder(dir) ? lessonsFolderIn(dir) : undefined;
   if (inPlace !== undefined && !('last' in inPlace)) return inPlaceCode(given, inPlace, t);
   const takeInHandIn = existsSync(dir) ? await loadIntake?.() : undefined;
   // Without the intake (a student's pack), findLessonsFolder says what DIR holds instead.
-  if (takeInHandIn === undefined) return inPlaceCode(given, findLessonsFolder(dir, undefined, t), t);
+  if (takeInHandIn === undefined) return inPlaceCode(given, findLessonsFolder(dir, undefined, t, language), t);
   const scratch = mkdtempSync(join(tmpdir(), 'workbook-target-'));
   const dispose = (): void => rmSync(scratch, { recursive: true, force: true });
   try {
     const handIn = takeInHandIn(dir, scratch, lessons);
     if ('problem' in handIn) {
-      if (isFolder(dir)) findLessonsFolder(dir, handIn.problem, t);
+      if (isFolder(dir)) findLessonsFolder(dir, handIn.problem, t, language);
       throw new Refusal(t('target.handInProblem', { target: printable(given), problem: handIn.problem }));
     }
     const words = handIn.notes.map((note) => intakeNoteWords(note, t));
-    const notes = [...(handIn.placed === undefined ? [] : [handIn.placed.join(', ')]), ...words];
+    const notes = [...(handIn.placed === undefined ? [] : [listInWords(handIn.placed, language, 'unit')]), ...words];
     const what = t(handIn.placed === undefined ? 'target.codeIn' : 'target.looseFilesOf', { folder: foundIn(given, handIn.found) });
-    const code = `${what}${notes.length === 0 ? '' : ` (${notes.join('; ')})`}`;
+    const code = `${what}${notes.length === 0 ? '' : t('target.aside', { notes: notes.join(t('lists.clauses')) })}`;
     return { dir: handIn.lessonsDir, shown: printable(given), code, dispose };
   } catch (error) {
     dispose();
@@ -113,12 +123,15 @@ function foundIn(given: string, found: string): string {
  * Finds the lessons folder in `dir`: `dir` itself when it holds lesson folders, else its `lessons/`,
  * else the same inside its only folder (macOS's __MACOSX and dot folders aside). Throws a Refusal
  * that says what was expected and what `dir` holds when there is none, and `why` npm run grade finds none
- * (a UsageError when `dir` is no folder), in the words of `t`.
+ * (without a `why`, only what is graded in place is expected), in the words of `t`, which speaks
+ * `language`. When `dir` is no folder: a UsageError if nothing is there, else a Refusal that says
+ * what it is (a .zip to unpack first, or a file).
  */
-export function findLessonsFolder(dir: string, why?: string, t: Translate = english): LessonsFolder {
-  if (!isFolder(dir)) throw new UsageError(t('target.noFolder', { target: printable(dir) }));
+export function findLessonsFolder(dir: string, why?: string, t: Translate = english, language: Language = SOURCE_LANGUAGE): LessonsFolder {
+  if (!existsSync(dir)) throw new UsageError(t('target.noFolder', { target: printable(dir) }));
+  if (!isFolder(dir)) throw new Refusal(t(isZip(dir) ? 'target.archive' : 'target.file', { target: printable(dir) }));
   const found = lessonsFolderIn(dir);
-  if ('last' in found) throw new Refusal(noLessonsMessage(dir, found.last, why, t));
+  if ('last' in found) throw new Refusal(noLessonsMessage(dir, found.last, why, t, language));
   return found;
 }
 
@@ -151,18 +164,40 @@ export function heldLessons(lessonsDir: string, lessons: Lesson[]): { held: Less
 }
 
 /** Why a folder is not graded: what was expected, and what is there instead. */
-function noLessonsMessage(given: string, last: string, why: string | undefined, t: Translate): string {
+function noLessonsMessage(given: string, last: string, why: string | undefined, t: Translate, language: Language): string {
   const names = readdirSync(last).filter((name) => !isClutter(name));
-  const shown = names.slice(0, 8).map((name) => printable(isFolder(join(last, name)) ? `${name}/` : name));
-  const holds = names.length === 0 ? t('target.nothing') : `${shown.join(', ')}${names.length > shown.length ? ', …' : ''}`;
+  const shown = names.slice(0, SHOWN_NAMES).map((name) => printable(isFolder(join(last, name)) ? `${name}/` : name));
+  const holds = names.length === 0 ? t('target.nothing') : contents(shown, names.length > shown.length, language);
   const where = last === given ? printable(given) : t('target.inside', { folder: printable(last), target: printable(given) });
-  const grade = why === undefined ? '' : t('target.gradeWhy', { why });
-  return t('target.noLessons', { target: printable(given), where, holds }) + grade;
+  if (why === undefined) return t('target.noLessons.inPlace', { target: printable(given), where, holds });
+  return t('target.noLessons', { target: printable(given), where, holds }) + t('target.gradeWhy', { why });
+}
+
+/** The names shown of what a folder holds: all of them as a list ("a/, b/ and notes.txt"), or the first few and "…". */
+function contents(shown: string[], more: boolean, language: Language): string {
+  return more ? listInWords([...shown, '…'], language, 'unit') : listInWords(shown, language);
 }
 
 /** Files and folders an archive or an operating system adds beside a hand-in: __MACOSX, .DS_Store, dot folders. */
 function isClutter(name: string): boolean {
   return name.startsWith('.') || name === '__MACOSX';
+}
+
+/** The first bytes of a .zip file: a local file header, or the end of an empty archive. */
+const ZIP_SIGNATURES = ['504b0304', '504b0506'];
+
+/** True for a .zip file, by its name or its first bytes (a download may have lost its name). */
+function isZip(path: string): boolean {
+  if (/\.zip$/i.test(path)) return true;
+  const start = Buffer.alloc(4);
+  try {
+    const file = openSync(path, 'r');
+    readSync(file, start, 0, 4, 0);
+    closeSync(file);
+  } catch {
+    return false;
+  }
+  return ZIP_SIGNATURES.includes(start.toString('hex'));
 }
 
 function isFolder(path: string): boolean {

@@ -1,7 +1,7 @@
 /** Where things live in a workbook, and each lesson's metadata (lessons/NN-slug/lesson.json). */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { isLanguage, SOURCE_LANGUAGE, type Language } from './languages.ts';
+import { INTL_LOCALES, isLanguage, SOURCE_LANGUAGE, type Language } from './languages.ts';
 
 /** The root of this workbook (the folder holding package.json). */
 export const ROOT = resolve(import.meta.dirname, '..', '..', '..');
@@ -157,22 +157,27 @@ export function listLessons(root = ROOT, onBroken?: (id: string, error: Error) =
   return lessons;
 }
 
-/** Words for a lesson not found, in the command's language (i18n's `translator` gives them). */
-export type NoSuchLessonWords = (key: 'errors.noSuchLesson', values: { name: string; lessons: string }) => string;
+/** Words for a lesson not found, given the name typed and the ids of the lessons, in the command's language (command-line/cli.ts's commandSpeech gives them). */
+export type NoSuchLessonWords = (name: string, lessons: string[]) => string;
+
+/** Lesson ids as an English sentence lists them: "01-board, 02-input and 03-win". */
+function englishList(ids: string[]): string {
+  return new Intl.ListFormat(INTL_LOCALES[SOURCE_LANGUAGE]).format(ids);
+}
 
 /**
  * Picks lessons by what a person types: "1", "01", "01-board" or "board".
- * Throws an error that lists the lessons when a name matches none, in the words of `t` when given
+ * Throws an error that lists the lessons when a name matches none, in the `words` given
  * (a student command's language), else in English.
  */
-export function selectLessons(names: string[], all: Lesson[], t?: NoSuchLessonWords): Lesson[] {
+export function selectLessons(names: string[], all: Lesson[], words?: NoSuchLessonWords): Lesson[] {
   if (names.length === 0) return all;
   return names.map((name) => {
     const wanted = name.trim().toLowerCase();
     const found = all.find((lesson) => lesson.id === wanted || lesson.number === wanted.padStart(2, '0') || lesson.id.slice(3) === wanted);
     if (!found) {
-      const lessons = all.map((lesson) => lesson.id).join(', ');
-      throw new UsageError(t === undefined ? `There is no lesson "${name}". The lessons are: ${lessons}.` : t('errors.noSuchLesson', { name, lessons }));
+      const lessons = all.map((lesson) => lesson.id);
+      throw new UsageError(words === undefined ? `There is no lesson "${name}". The lessons are: ${englishList(lessons)}.` : words(name, lessons));
     }
     return found;
   });
@@ -189,7 +194,7 @@ export function parseLessonList(text: string, all: Lesson[]): Lesson[] {
     if (range) {
       const [low, high] = [Number(range[1]), Number(range[2])].sort((a, b) => a - b) as [number, number];
       const inRange = all.filter((lesson) => Number(lesson.number) >= low && Number(lesson.number) <= high);
-      if (inRange.length === 0) throw new UsageError(`No lesson lies in the range ${part}. The lessons are: ${all.map((l) => l.id).join(', ')}.`);
+      if (inRange.length === 0) throw new UsageError(`No lesson lies in the range ${part}. The lessons are: ${englishList(all.map((l) => l.id))}.`);
       inRange.forEach((lesson) => chosen.add(lesson.id));
       continue;
     }

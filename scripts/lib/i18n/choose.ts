@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../core/workbook.ts';
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES, languageOfLocale, SOURCE_LANGUAGE, type Language } from '../core/languages.ts';
+import { listInWords } from './lists.ts';
 
 /** The locale variables that name the language of messages, the first set one deciding (as POSIX has it). */
 const LOCALE_VARIABLES = ['LC_ALL', 'LC_MESSAGES', 'LANG'] as const;
@@ -31,8 +32,16 @@ export function chooseLanguage({ option, root, env = process.env }: LanguageSour
 export function languageOption(option: string): Language {
   const code = option.trim().toLowerCase();
   if (isLanguage(code)) return code;
-  const choices = LANGUAGES.map((language) => `${language} (${LANGUAGE_NAMES[language]})`).join(', ');
-  throw new UsageError(`--lang takes one of ${choices}; got "${option}".`);
+  throw new UsageError(`--lang takes one of ${languageChoices()}; got "${option}".`);
+}
+
+/** The languages to choose from, each by its code and its own name, as `language` lists choices: "en (English), …, ca (Català) or zh (中文)". */
+export function languageChoices(language: Language = SOURCE_LANGUAGE): string {
+  return listInWords(
+    LANGUAGES.map((each) => `${each} (${LANGUAGE_NAMES[each]})`),
+    language,
+    'disjunction',
+  );
 }
 
 /**
@@ -47,7 +56,9 @@ export function editionLanguage(root: string): Language | undefined {
   const language = workbook?.language;
   if (language === undefined) return undefined;
   if (typeof language === 'string' && isLanguage(language)) return language;
-  throw new Error(`${file}: "workbook": { "language" } must be one of ${LANGUAGES.join(', ')}, not ${JSON.stringify(language)}.`);
+  throw new Error(
+    `${file}: "workbook": { "language" } must be one of ${listInWords(LANGUAGES, SOURCE_LANGUAGE, 'disjunction')}, not ${JSON.stringify(language)}.`,
+  );
 }
 
 /** The language of the environment's locale: the first of LC_ALL, LC_MESSAGES and LANG that is set decides; undefined when it names none of the workbook's. */

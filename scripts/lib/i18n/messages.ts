@@ -60,7 +60,5 @@ export function translator(language: Language): Translate {
   return translate;
 }
 
-/** Items joined as a language lists them: "01, 02 and 03", "01, 02 и 03", "01、02和03" (or, with 'disjunction', "a or b"). */
-export function listInWords(items: readonly string[], language: Language, type: 'conjunction' | 'disjunction' = 'conjunction'): string {
-  return new Intl.ListFormat(INTL_LOCALES[language], { type }).format(items);
-}
+/** Lists in each language's words (lists.ts), for the modules that make messages. */
+export { listInWords } from './lists.ts';

@@ -8,6 +8,7 @@ import { AskedAfterEnd, ASKS_AFTER_END, InputInterrupted } from './terminal-io.t
 import { readLesson, ROOT } from '../core/workbook.ts';
 import { lessonIn } from '../i18n/lesson-text.ts';
 import type { Translate } from '../i18n/messages.ts';
+import { listInWords } from '../i18n/lists.ts';
 import type { Language } from '../core/languages.ts';
 
 /**
@@ -47,7 +48,14 @@ function unfinishedLesson(name: string, error: unknown, folder: string, referenc
   const next = earlier.length > 0 ? lessonIn(readLesson(earlier[0] as string), language) : lesson;
   const lines = [t('play.unfinished', { number: lesson.number, title: lesson.title }), t('play.stillThrows', { name, file: where.file, quote: STUB_QUOTE })];
   if (earlier.length > 0) {
-    lines.push(t('play.buildsOnUnfinished', { lessons: earlier.map((id) => id.slice(0, 2)).join(', ') }));
+    lines.push(
+      t('play.buildsOnUnfinished', {
+        lessons: listInWords(
+          earlier.map((id) => id.slice(0, 2)),
+          language,
+        ),
+      }),
+    );
   }
   if (earlier.length > 0) {
     lines.push(t('play.startWith', { number: next.number, title: next.title }));

@@ -11,6 +11,8 @@ import type { IO } from '../core/lesson-modules.ts';
 import { terminalIO, type TerminalIO } from './terminal-io.ts';
 import { UsageError } from '../core/workbook.ts';
 import type { MessageKey, Translate } from '../i18n/messages.ts';
+import { listInWords } from '../i18n/lists.ts';
+import type { Language } from '../core/languages.ts';
 
 /** A tutorial as lesson 08's TUTORIALS lists it. */
 interface Tutorial {
@@ -64,11 +66,12 @@ export function tutorialList(module: TutorialModule, reference: boolean, t: Tran
 
 /**
  * Plays the named tutorial in this terminal and returns the exit status. `first` is --first as typed
- * (undefined when not given): it fixes who starts where the tutorial draws lots.
+ * (undefined when not given): it fixes who starts where the tutorial draws lots. A name that is no
+ * tutorial's is a UsageError in the words of `t`, which speaks `language`.
  */
-export function playNamedTutorial(module: TutorialModule, name: string, first: string | undefined, t: Translate): number {
+export function playNamedTutorial(module: TutorialModule, name: string, first: string | undefined, t: Translate, language: Language): number {
   const known = module.TUTORIALS.map((tutorial) => tutorial.name);
-  if (!known.includes(name)) throw new UsageError(t('play.noSuchTutorial', { name, known: known.join(', ') }));
+  if (!known.includes(name)) throw new UsageError(t('play.noSuchTutorial', { name, known: listInWords(known, language) }));
   const terminal = terminalIO(0, process.stdout, { exact: true });
   if (name === CLASS_TUTORIAL) {
     if (first !== undefined) throw new UsageError(t('play.firstFixedGames', { name }));
