@@ -201,7 +201,7 @@ function takeResultFileOptions(argv: string[], t: Translate): { args: string[]; 
 /** The intake of `npm run grade`, for a --target that is no lessons folder: in the teacher's workbook only, since a student's pack holds no intake. */
 async function teachersIntake(): Promise<HandInTaker | undefined> {
   // (A path joined, not written out: the pack never follows it, so a student's check does without.)
-  const intake = join(ROOT, 'scripts', 'lib', 'teacher', 'intake', 'intake.ts');
+  const intake = join(ROOT, 'scripts/lib/teacher/intake/intake.ts');
   if (!existsSync(intake)) return undefined;
   // The check may run from a bundle, without a TypeScript loader (core/run-bundled.mjs).
   (await import('tsx/esm/api')).register();

@@ -11,7 +11,7 @@ import { EXERCISE_FILE_LIMIT, isPlainFolder, privateCopy, readArchiveFile, readM
 import { findNearMisses } from './near-misses.ts';
 import { chooseWork, LOOSE_FILE_LIMIT, looseWorkIn, workbookIn, type Version, type Work } from './versions.ts';
 import type { HandInCopy } from '../../command-line/target.ts';
-import type { ArchiveProblem, UnusableWhy } from '../gradebook/gradebook-types.ts';
+import type { ArchiveProblem, ArchiveReason, UnusableWhy } from '../gradebook/gradebook-types.ts';
 import { unusableWords } from '../gradebook/note-words.ts';
 import { listLessons, type Lesson } from '../../core/workbook.ts';
 import { ARCHIVE_LIMITS, ZipError, type ArchiveLimits } from './zip.ts';
@@ -116,7 +116,10 @@ export function findSubmissions(dir: string, scratch: string, lessons: Lesson[] 
  */
 export function takeInHandIn(path: string, scratch: string, lessons: Lesson[]): HandInCopy {
   const handIn = takeInOne(path, join(scratch, 'intake'), lessons);
-  if (handIn?.lessonsDir === undefined) return { problem: handIn?.problem ?? 'no lessons/ folder was found in it' };
+  if (handIn?.lessonsDir === undefined) {
+    const problem = handIn?.problem;
+    return { problem: unusableWords(problem === undefined || problem.kind === 'no-hand-in' ? { kind: 'no-lessons' } : problem) };
+  }
   const copy = privateCopy(handIn, lessons, join(scratch, 'lessons'));
   const notes = [...(handIn.choices ?? []), ...copy.notes];
   return { lessonsDir: copy.lessonsDir, found: handIn.found ?? '', ...(handIn.placed === undefined ? {} : { placed: handIn.placed }), notes };
@@ -275,7 +278,7 @@ function takeIn(members: Member[], scratch: string, lessons: Lesson[]): Submissi
     } else if (isArchiveEntry(member.entry)) {
       const unpacked = join(scratch, `${index}-${withoutArchiveEnding(member.entry.name).replace(/[^\w.-]+/g, '_')}`);
       const result = unpackArchive(member.path, unpacked);
-      if (typeof result === 'string') problems.push({ reason: result });
+      if ('kind' in result) problems.push({ reason: result });
       else versions.push({ label, found: label, name, folder: unpacked, ...(result.newest === undefined ? {} : { newest: result.newest }) });
     } else if (member.entry.isFile()) {
       loose.push(member);
@@ -294,11 +297,11 @@ function takeIn(members: Member[], scratch: string, lessons: Lesson[]): Submissi
 }
 
 /** Unpacks one archive of a hand-in: the newest time of its files, or why (the archive reader's reason) when it cannot be unpacked. */
-function unpackArchive(path: string, into: string): { newest: number | undefined } | string {
+function unpackArchive(path: string, into: string): { newest: number | undefined } | ArchiveReason {
   try {
     return { newest: unpackInto(readArchiveFile(path), into) };
   } catch (error) {
-    return error instanceof ZipError ? error.message : printable(String(error));
+    return error instanceof ZipError ? error.problem : { kind: 'text', text: printable(String(error)) };
   }
 }
 
@@ -336,7 +339,7 @@ function locate(submission: Submission, versions: Version[], scratch: string, pr
         const unpacked = join(scratch, `inner-${index}-${withoutArchiveEnding(basename(archive)).replace(/[^\w.-]+/g, '_')}`);
         const label = printable(relative(own.folder, archive).split(sep).join('/'));
         const result = unpackArchive(archive, unpacked);
-        if (typeof result === 'string') {
+        if ('kind' in result) {
           problems.push({ archive: printable(relative(dirname(submission.source), archive).split(sep).join('/')), reason: result });
           submission.found = `${submission.found} → ${label}`;
           continue;
@@ -379,10 +382,9 @@ function locate(submission: Submission, versions: Version[], scratch: string, pr
   for (const problem of problems) submission.notes?.push({ kind: 'archive-refused', ...problem });
 }
 
-/** A hand-in that cannot be graded at all, and why: as data, and in the teacher's words. */
+/** A hand-in that cannot be graded at all, and why. */
 function unusable(submission: Submission, why: UnusableWhy): Submission {
-  submission.why = why;
-  submission.problem = unusableWords(why);
+  submission.problem = why;
   return submission;
 }
 
