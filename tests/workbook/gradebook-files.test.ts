@@ -26,6 +26,9 @@ import {
 import { renderHtml } from '../../scripts/lib/teacher/gradebook/html.ts';
 import { renderIntakeTable } from '../../scripts/lib/teacher/intake/intake-table.ts';
 import { handInNoteWords } from '../../scripts/lib/teacher/gradebook/note-words.ts';
+import { failureOf, outOfTimeMessage, type Verdict } from '../../scripts/lib/core/failure.ts';
+import { failureDetail } from '../../scripts/lib/core/results.ts';
+import { failureText } from '../../scripts/lib/report/report.ts';
 import { displayWidth, printable } from '../../scripts/lib/core/text.ts';
 import { parseCsv } from '../../scripts/lib/teacher/csv.ts';
 import { madeUpGradebook } from './made-up-gradebook.ts';
@@ -323,5 +326,16 @@ describe('gradebook.csv', () => {
     expect(rows.flat().join('|')).not.toContain(String(book.seed));
     expect(rows.find((row) => row[0] === '王芳')?.slice(-3)).toEqual(['290.9', 'yes', '']);
     expect(renderHtml(book)).toContain(`--seed ${book.seed}`);
+  });
+});
+
+describe('a hidden test that ran out of time', () => {
+  test("the gradebook names it in the report's words, with what the code printed last, whatever the error's message", () => {
+    const verdict: Verdict = { kind: 'out-of-time', budget: 'test', budgetMs: 8000, printed: ['round 1', 'round 2'] };
+    const failure = failureOf({ name: 'StoppedError', message: outOfTimeMessage('test', 8000, '\nround 2') }, { verdict });
+    expect(failureDetail(failureText(failure))).toBe(
+      'Ran out of time: this test took longer than the 8 s a test may spend in your code (every call counts, waiting too), so it was stopped.\n' +
+        'The last lines your code printed:\nround 1\nround 2',
+    );
   });
 });
