@@ -139,6 +139,7 @@ describe('archives are unpacked within limits, or refused before anything is wri
     expect(problemWords(submission)).toBe(
       `the archive could not be unpacked: the archive holds a file that unpacks to more than 1 MiB (lessons/01-board/a.ts)`,
     );
+    expect(submission.archive, 'an archive refused is an archive still (the table says "zip")').toBe(true);
     expect(submission.lessonsDir).toBeUndefined();
     expect(unpacked).toEqual([]);
     expect(ms).toBeLessThan(500);
@@ -279,6 +280,7 @@ describe('a private copy of only the exercise files', () => {
       'no lessons/ folder was found in it',
     ]);
     expect(found[2]?.folder).toBe(join(handIns, 'dave'));
+    expect(found.map((submission) => submission.archive)).toEqual([undefined, undefined, undefined]);
   });
 
   test.runIf(hasMkfifo)('notes about tests and hints never read through a link or a pipe', () => {

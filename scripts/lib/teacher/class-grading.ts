@@ -94,6 +94,8 @@ export function defaultLessons(submissions: Submission[], all: Lesson[]): Lesson
 export interface IntakeRow {
   name: string;
   platform?: Submission['platform'];
+  /** True when the hand-in is an archive itself. */
+  archive?: true;
   found: string;
   /** Per graded lesson: its files found ("found"), only near misses ("near" / "accepted"), or none ("missing"). */
   lessons: Record<string, 'found' | 'near' | 'accepted' | 'missing'>;
@@ -344,6 +346,7 @@ function intakeRow(entry: Prepared, lessons: Lesson[], accepted: boolean, studen
     lessons: Object.fromEntries(lessons.map((lesson) => [lesson.id, state(lesson)])),
   };
   if (submission.platform !== undefined) row.platform = submission.platform;
+  if (submission.archive === true) row.archive = true;
   if (student.notGraded !== undefined && !submission.absent) row.problem = student.notGraded;
   if (submission.late === true) row.late = true;
   return row;

@@ -56,6 +56,6 @@ export function renderIntakeTable(rows: IntakeRow[], book: Gradebook, paint: Pai
 /** The layout a hand-in came in: a platform's name, "zip" or "folder", or "–" for a student who handed nothing in. */
 function layoutName(row: IntakeRow): string {
   if (row.platform === undefined) return '–';
-  if (row.platform === 'folder' && /^[^/]*\.zip\b/i.test(row.found)) return 'zip';
+  if (row.platform === 'folder' && row.archive === true) return 'zip';
   return PLATFORM_NAMES[row.platform];
 }

@@ -260,6 +260,7 @@ function takeIn(members: Member[], scratch: string, lessons: Lesson[]): Submissi
     notes: [...(first.named.markTwice === true ? [{ kind: 'participant-mark-twice' } as const] : []), ...(late ? [{ kind: 'late', platform } as const] : [])],
   };
   if (own.length === 0) return undefined;
+  if (own[0] !== undefined && isArchiveEntry(own[0].entry)) base.archive = true;
   if (links.length === own.length) {
     // Only looked at (never opened) to tell whether it would have been a hand-in.
     const target = statSync(first.path, { throwIfNoEntry: false });

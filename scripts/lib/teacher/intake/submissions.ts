@@ -56,6 +56,8 @@ export interface Submission {
   problem?: HandInProblem;
   /** The layout it came in: a learning platform's download, or a plain folder or archive. */
   platform?: Platform;
+  /** True when it is an archive itself (its first entry in the class folder), not a folder. */
+  archive?: true;
   /** The platform's own id of the student (Moodle's participant number, Canvas's user ID, a GitHub username). */
   platformId?: string;
   /** Every name it goes by (its names in the class folder, the student's name, the platform id), to find it in a class list. */
