@@ -13,7 +13,8 @@ import { defaultLessons } from '../../scripts/lib/teacher/class-grading.ts';
 import { PACK_MANIFEST } from '../../scripts/lib/teacher/pack/manifest.ts';
 import { planPack } from '../../scripts/lib/teacher/pack/plan.ts';
 import { BOM, parseCsv, toCsv } from '../../scripts/lib/teacher/csv.ts';
-import { CLASS_ARCHIVE_LIMITS, classFolder, findSubmissions, unpackClassArchive } from '../../scripts/lib/teacher/intake/intake.ts';
+import { CLASS_ARCHIVE_LIMITS, classFolder, findSubmissions, takeInHandIn, unpackClassArchive } from '../../scripts/lib/teacher/intake/intake.ts';
+import { translator } from '../../scripts/lib/i18n/messages.ts';
 import { findNearMisses, type NearMiss } from '../../scripts/lib/teacher/intake/near-misses.ts';
 import { handInNoteWords, missWords, nothingGradedWords } from '../../scripts/lib/teacher/gradebook/note-words.ts';
 import type { HandInNote } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
@@ -171,6 +172,16 @@ describe('archives are unpacked within limits, or refused before anything is wri
     expect(() => readZip(zeros)).toThrow(`the archive holds a file packed more than ${ARCHIVE_LIMITS.ratio} to 1, as archive bombs are (zeros.ts)`);
     const smallZeros = [{ path: 'zeros.ts', data: Buffer.alloc(ARCHIVE_LIMITS.ratioExemptBytes) }];
     expect(readZip(writeZip(smallZeros)), 'a small file may compress as well as it likes').toEqual(smallZeros);
+  });
+
+  test('check --target says why a hand-in cannot be used in the language it speaks', () => {
+    const handIn = join(folder('target-broken'), 'Ann.zip');
+    writeFileSync(handIn, 'not a zip');
+    const taken = (language?: 'ru' | 'zh') =>
+      takeInHandIn(handIn, folder(`target-broken-${language ?? 'en'}`), all, language === undefined ? undefined : translator(language));
+    expect(taken()).toEqual({ problem: 'the archive could not be unpacked: this is not a ZIP archive' });
+    expect(taken('ru')).toEqual({ problem: 'архив не удалось распаковать: это не ZIP-архив' });
+    expect(taken('zh')).toEqual({ problem: '压缩包无法解压：这不是 ZIP 压缩包' });
   });
 
   test('a file named twice, or both as a file and a folder, is refused', () => {

@@ -13,6 +13,7 @@ import { chooseWork, LOOSE_FILE_LIMIT, looseWorkIn, workbookIn, type Version, ty
 import type { HandInCopy } from '../../command-line/target.ts';
 import type { ArchiveProblem, ArchiveReason, UnusableWhy } from '../gradebook/gradebook-types.ts';
 import { unusableWords } from '../gradebook/note-words.ts';
+import type { Translate } from '../../i18n/messages.ts';
 import { listLessons, type Lesson } from '../../core/workbook.ts';
 import { ARCHIVE_LIMITS, ZipError, type ArchiveLimits } from './zip.ts';
 import { byCodeUnits, lookAlike, numbered, plural, printable } from '../../core/text.ts';
@@ -113,12 +114,13 @@ export function findSubmissions(dir: string, scratch: string, lessons: Lesson[] 
  * One hand-in on its own (a student's folder, or an archive), taken in as findSubmissions takes each
  * of a class (versions chosen, loose files gathered, archives unpacked into `scratch`), and its
  * exercise files copied into `scratch/lessons` as privateCopy copies them: what `check --target` grades.
+ * Why it cannot be used is said in the words of `t` (English when not given).
  */
-export function takeInHandIn(path: string, scratch: string, lessons: Lesson[]): HandInCopy {
+export function takeInHandIn(path: string, scratch: string, lessons: Lesson[], t?: Translate): HandInCopy {
   const handIn = takeInOne(path, join(scratch, 'intake'), lessons);
   if (handIn?.lessonsDir === undefined) {
     const problem = handIn?.problem;
-    return { problem: unusableWords(problem === undefined || problem.kind === 'no-hand-in' ? { kind: 'no-lessons' } : problem) };
+    return { problem: unusableWords(problem === undefined || problem.kind === 'no-hand-in' ? { kind: 'no-lessons' } : problem, undefined, t) };
   }
   const copy = privateCopy(handIn, lessons, join(scratch, 'lessons'));
   const notes = [...(handIn.choices ?? []), ...copy.notes];
