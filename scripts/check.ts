@@ -11,7 +11,7 @@ import { defaultFileName, FORMATS, renderResultFile, type Format } from './lib/r
 import type { LessonScore } from './lib/core/results.ts';
 import { DEFAULT_LIMIT_MS, drawSeed, parseSeed } from './lib/grader/command/runner.ts';
 import { hasHiddenTests, hasReference, listLessons, ROOT, selectLessons, UsageError, type Lesson } from './lib/core/workbook.ts';
-import { heldLessons, targetCode, type HandInTaker, type LeftOut } from './lib/command-line/target.ts';
+import { heldLessons, targetCode, type HandInCopy, type HandInTaker, type LeftOut } from './lib/command-line/target.ts';
 import type { Language } from './lib/core/languages.ts';
 import { lessonIn, lessonTextPath, scoreIn } from './lib/i18n/lesson-text.ts';
 import type { Translate } from './lib/i18n/messages.ts';
@@ -67,7 +67,7 @@ runCommand(
     const all = listLessons();
     const named = selectLessons(positionals, all, noSuchLesson);
     // A hand-in that is no lessons folder is taken in as npm run grade takes it, into a temporary folder.
-    const found = values.target === undefined ? undefined : await targetCode(values.target, all, teachersIntake, t, language);
+    const found = values.target === undefined ? undefined : await targetCode(values.target, all, () => teachersIntake(t), t, language);
     if (found !== undefined) process.once('exit', found.dispose);
     const target = values.solutions ? resolve(ROOT, 'solutions') : (found?.dir ?? resolve(ROOT, 'lessons'));
     const shownTarget = found?.shown ?? '';
@@ -220,10 +220,14 @@ function takeResultFileOptions(
   return { args, outputs };
 }
 
-/** The intake of `npm run grade`, for a --target that is no lessons folder: in the teacher's workbook only, since a student's pack holds no intake. */
-async function teachersIntake(): Promise<HandInTaker | undefined> {
+/**
+ * The intake of `npm run grade`, for a --target that is no lessons folder, saying why a hand-in cannot
+ * be used in the command's language (`t`): in the teacher's workbook only, since a student's pack holds no intake.
+ */
+async function teachersIntake(t: Translate): Promise<HandInTaker | undefined> {
   if (!existsSync(INTAKE)) return undefined;
   // The check may run from a bundle, without a TypeScript loader (core/run-bundled.mjs).
   (await import('tsx/esm/api')).register();
-  return ((await import(pathToFileURL(INTAKE).href)) as { takeInHandIn: HandInTaker }).takeInHandIn;
+  const { takeInHandIn } = (await import(pathToFileURL(INTAKE).href)) as { takeInHandIn: (...args: [...Parameters<HandInTaker>, Translate]) => HandInCopy };
+  return (path, scratch, lessons) => takeInHandIn(path, scratch, lessons, t);
 }

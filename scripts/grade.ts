@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { existsSync, writeFileSync } from 'node:fs';
 import { gradeClass, type ClassOptions, type ProgressEvent } from './lib/teacher/class-grading.ts';
+import { nothingGradedWords } from './lib/teacher/gradebook/note-words.ts';
 import { colorsEnabled, LANGUAGE_OPTION, painter, parseCommandLine, Refusal, runCommand, shownPath } from './lib/command-line/cli.ts';
 import { existingGradebook, readGradebook, removeGradebook, writeGradebook } from './lib/teacher/gradebook/files.ts';
 import {
@@ -310,7 +311,8 @@ function progressPrinter(): (event: ProgressEvent) => void {
       status(`${event.done} of ${event.total} lessons graded…`);
     } else {
       status('');
-      console.log(`  [${String(event.done).padStart(width)}/${event.total}] ${printable(event.name)}: ${event.points}/${event.max}`);
+      const why = event.nothingGraded === undefined ? '' : ` (${nothingGradedWords(event.nothingGraded)})`;
+      console.log(`  [${String(event.done).padStart(width)}/${event.total}] ${printable(`${event.name}${why}`)}: ${event.points}/${event.max}`);
     }
   };
 }

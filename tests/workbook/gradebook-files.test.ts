@@ -25,6 +25,10 @@ import {
 } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
 import { renderHtml } from '../../scripts/lib/teacher/gradebook/html.ts';
 import { renderIntakeTable } from '../../scripts/lib/teacher/intake/intake-table.ts';
+import { handInNoteWords } from '../../scripts/lib/teacher/gradebook/note-words.ts';
+import { failureOf, outOfTimeMessage, type Verdict } from '../../scripts/lib/core/failure.ts';
+import { failureDetail } from '../../scripts/lib/core/results.ts';
+import { failureText } from '../../scripts/lib/report/report.ts';
 import { displayWidth, printable } from '../../scripts/lib/core/text.ts';
 import { parseCsv } from '../../scripts/lib/teacher/csv.ts';
 import { madeUpGradebook } from './made-up-gradebook.ts';
@@ -131,6 +135,35 @@ describe('feedback folders', () => {
       "Canvas marked it late; tests/01-board.test.ts changed (ignored: graded with the teacher's copy); " +
         `${lesson.id}: not graded: lessons/01-board/board.ts is missing; the hand-in has lessons/01-board/Board.ts (the capital and small letters differ) in place of lessons/01-board/board.ts`,
     );
+  });
+
+  test("a gradebook written before the intake's reasons were data keeps them in their words", () => {
+    const out = join(scratch, 'older-reasons');
+    const older = { ...madeUpGradebook() };
+    const [first] = older.students;
+    const [lesson] = older.lessons;
+    if (first === undefined || lesson === undefined) throw new Error('the made-up gradebook has students and lessons');
+    older.students = [{ ...first, lessons: { [lesson.id]: first.lessons[lesson.id] as StudentGrade['lessons'][string] } }];
+    writeGradebook(older, out);
+    const file = join(out, 'gradebook.json');
+    const written = JSON.parse(readFileSync(file, 'utf8')) as { students: Array<Record<string, unknown>> };
+    const unusable = { kind: 'unusable', problem: 'no lessons/ folder was found in it' };
+    const archives = { kind: 'unusable', problem: '…', why: { kind: 'archives', archives: [{ archive: 'x.zip', reason: 'this is not a ZIP archive' }] } };
+    written.students = written.students.map((row) => ({
+      ...row,
+      notGraded: unusable,
+      notes: [
+        { kind: 'not-graded', reason: archives },
+        { kind: 'archive-refused', archive: 'y.zip', reason: 'the archive is damaged (central directory)' },
+      ],
+    }));
+    writeFileSync(file, JSON.stringify(written));
+    const book = readGradebook(out);
+    expect(book.students[0]?.notGraded).toEqual({ kind: 'unusable', why: { kind: 'text', text: 'no lessons/ folder was found in it' } });
+    expect(book.students[0]?.notes.map(handInNoteWords)).toEqual([
+      'not graded: nothing in the hand-in could be used (x.zip: the archive could not be unpacked: this is not a ZIP archive)',
+      'y.zip: the archive could not be unpacked: the archive is damaged (central directory)',
+    ]);
   });
 });
 
@@ -240,7 +273,7 @@ describe('no control character reaches a gradebook file or the terminal', () => 
       platform: 'moodle',
       found: student.found ?? '',
       lessons: { [book.lessons[0]?.id ?? '']: 'near' },
-      problem: `refused ${NASTY}`,
+      problem: { kind: 'unusable', why: { kind: 'archives', archives: [{ archive: `x${NASTY}.zip`, reason: { kind: 'twice', path: `a${NASTY}.ts` } }] } },
     }));
     const lines = renderIntakeTable(rows, book, (_style, text) => text);
     expect(controlsIn(lines.join('\n'))).toEqual([]);
@@ -293,5 +326,16 @@ describe('gradebook.csv', () => {
     expect(rows.flat().join('|')).not.toContain(String(book.seed));
     expect(rows.find((row) => row[0] === '王芳')?.slice(-3)).toEqual(['290.9', 'yes', '']);
     expect(renderHtml(book)).toContain(`--seed ${book.seed}`);
+  });
+});
+
+describe('a hidden test that ran out of time', () => {
+  test("the gradebook names it in the report's words, with what the code printed last, whatever the error's message", () => {
+    const verdict: Verdict = { kind: 'out-of-time', budget: 'test', budgetMs: 8000, printed: ['round 1', 'round 2'] };
+    const failure = failureOf({ name: 'StoppedError', message: outOfTimeMessage('test', 8000, '\nround 2') }, { verdict });
+    expect(failureDetail(failureText(failure))).toBe(
+      'Ran out of time: this test took longer than the 8 s a test may spend in your code (every call counts, waiting too), so it was stopped.\n' +
+        'The last lines your code printed:\nround 1\nround 2',
+    );
   });
 });

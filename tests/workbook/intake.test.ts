@@ -13,9 +13,10 @@ import { defaultLessons } from '../../scripts/lib/teacher/class-grading.ts';
 import { PACK_MANIFEST } from '../../scripts/lib/teacher/pack/manifest.ts';
 import { planPack } from '../../scripts/lib/teacher/pack/plan.ts';
 import { BOM, parseCsv, toCsv } from '../../scripts/lib/teacher/csv.ts';
-import { CLASS_ARCHIVE_LIMITS, classFolder, findSubmissions, unpackClassArchive } from '../../scripts/lib/teacher/intake/intake.ts';
+import { CLASS_ARCHIVE_LIMITS, classFolder, findSubmissions, takeInHandIn, unpackClassArchive } from '../../scripts/lib/teacher/intake/intake.ts';
+import { translator } from '../../scripts/lib/i18n/messages.ts';
 import { findNearMisses, type NearMiss } from '../../scripts/lib/teacher/intake/near-misses.ts';
-import { handInNoteWords, missWords } from '../../scripts/lib/teacher/gradebook/note-words.ts';
+import { handInNoteWords, missWords, nothingGradedWords } from '../../scripts/lib/teacher/gradebook/note-words.ts';
 import type { HandInNote } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
 import { copyNumber, isClutter, nameClass, nameEntry, withoutCopyMark } from '../../scripts/lib/teacher/intake/platforms.ts';
 import { findInRoster, readRoster } from '../../scripts/lib/teacher/intake/roster.ts';
@@ -35,6 +36,11 @@ import { ARCHIVE_LIMITS, readZip, writeZip, ZipError, type ZipEntry } from '../.
 
 /** Notes in the teacher's words, as the gradebook, its CSV and the terminal show them. */
 const words = (notes: HandInNote[] | undefined): string[] | undefined => notes?.map(handInNoteWords);
+/** Why a hand-in cannot be graded at all, in the teacher's words (undefined when it can). */
+const problemWords = (submission: Submission | undefined): string | undefined => {
+  const problem = submission?.problem;
+  return problem === undefined ? undefined : nothingGradedWords(problem.kind === 'no-hand-in' ? problem : { kind: 'unusable', why: problem });
+};
 /** A near miss in the teacher's words: "lessons/03-win/Win.ts (the capital and small letters differ)". */
 const describeMiss = (miss: NearMiss): string => `${miss.found} (${missWords(miss.kinds, miss.others)})`;
 
@@ -127,7 +133,14 @@ describe('archives are unpacked within limits, or refused before anything is wri
     expect(bomb.length).toBeLessThan(4_000_000);
     const rssBefore = process.memoryUsage().rss;
     const { submission, unpacked, ms } = intake('bomb', bomb);
-    expect(submission.problem).toBe(`the archive could not be unpacked: the archive holds a file that unpacks to more than 1 MiB (lessons/01-board/a.ts)`);
+    expect(submission.problem).toEqual({
+      kind: 'archives',
+      archives: [{ reason: { kind: 'file-too-large', path: 'lessons/01-board/a.ts', limitBytes: ARCHIVE_LIMITS.fileBytes } }],
+    });
+    expect(problemWords(submission)).toBe(
+      `the archive could not be unpacked: the archive holds a file that unpacks to more than 1 MiB (lessons/01-board/a.ts)`,
+    );
+    expect(submission.archive, 'an archive refused is an archive still (the table says "zip")').toBe(true);
     expect(submission.lessonsDir).toBeUndefined();
     expect(unpacked).toEqual([]);
     expect(ms).toBeLessThan(500);
@@ -140,7 +153,7 @@ describe('archives are unpacked within limits, or refused before anything is wri
     expect(() => readZip(liar)).toThrow('the archive is damaged or forged: lessons/01-board/board.ts unpacks to more than the 1,000 bytes its header declares');
     expect(performance.now() - started).toBeLessThan(500);
     const { submission, unpacked } = intake('liar', liar);
-    expect(submission.problem).toMatch(/forged/);
+    expect(problemWords(submission)).toMatch(/forged/);
     expect(unpacked).toEqual([]);
   });
 
@@ -150,7 +163,7 @@ describe('archives are unpacked within limits, or refused before anything is wri
     expect(() => readZip(tooMany)).toThrow('the archive holds 2,001 files and folders, more than the 2,000 allowed');
     expect(readZip(writeZip(tiny(ARCHIVE_LIMITS.entries)))).toHaveLength(ARCHIVE_LIMITS.entries);
     const { submission, unpacked } = intake('many', tooMany);
-    expect(submission.problem).toMatch(/more than the 2,000 allowed/);
+    expect(problemWords(submission)).toMatch(/more than the 2,000 allowed/);
     expect(unpacked).toEqual([]);
 
     const smallTotal = { ...ARCHIVE_LIMITS, totalBytes: 1000 };
@@ -159,6 +172,16 @@ describe('archives are unpacked within limits, or refused before anything is wri
     expect(() => readZip(zeros)).toThrow(`the archive holds a file packed more than ${ARCHIVE_LIMITS.ratio} to 1, as archive bombs are (zeros.ts)`);
     const smallZeros = [{ path: 'zeros.ts', data: Buffer.alloc(ARCHIVE_LIMITS.ratioExemptBytes) }];
     expect(readZip(writeZip(smallZeros)), 'a small file may compress as well as it likes').toEqual(smallZeros);
+  });
+
+  test('check --target says why a hand-in cannot be used in the language it speaks', () => {
+    const handIn = join(folder('target-broken'), 'Ann.zip');
+    writeFileSync(handIn, 'not a zip');
+    const taken = (language?: 'ru' | 'zh') =>
+      takeInHandIn(handIn, folder(`target-broken-${language ?? 'en'}`), all, language === undefined ? undefined : translator(language));
+    expect(taken()).toEqual({ problem: 'the archive could not be unpacked: this is not a ZIP archive' });
+    expect(taken('ru')).toEqual({ problem: 'архив не удалось распаковать: это не ZIP-архив' });
+    expect(taken('zh')).toEqual({ problem: '压缩包无法解压：这不是 ZIP 压缩包' });
   });
 
   test('a file named twice, or both as a file and a folder, is refused', () => {
@@ -258,11 +281,17 @@ describe('a private copy of only the exercise files', () => {
     symlinkSync(join(ROOT, 'README.md'), join(handIns, 'notes.txt'));
     const found = findSubmissions(handIns, folder('unpacked-links'));
     expect(found.map(({ name, source, problem, lessonsDir }) => ({ name, source, problem, lessonsDir }))).toEqual([
-      { name: 'bob', source: join(handIns, 'bob'), problem: 'it is a symbolic link, which is never followed', lessonsDir: undefined },
-      { name: 'carol', source: join(handIns, 'carol'), problem: 'it is a symbolic link, which is never followed', lessonsDir: undefined },
-      { name: 'dave', source: join(handIns, 'dave'), problem: 'no lessons/ folder was found in it', lessonsDir: undefined },
+      { name: 'bob', source: join(handIns, 'bob'), problem: { kind: 'link' }, lessonsDir: undefined },
+      { name: 'carol', source: join(handIns, 'carol'), problem: { kind: 'link' }, lessonsDir: undefined },
+      { name: 'dave', source: join(handIns, 'dave'), problem: { kind: 'no-lessons' }, lessonsDir: undefined },
+    ]);
+    expect(found.map(problemWords)).toEqual([
+      'it is a symbolic link, which is never followed',
+      'it is a symbolic link, which is never followed',
+      'no lessons/ folder was found in it',
     ]);
     expect(found[2]?.folder).toBe(join(handIns, 'dave'));
+    expect(found.map((submission) => submission.archive)).toEqual([undefined, undefined, undefined]);
   });
 
   test.runIf(hasMkfifo)('notes about tests and hints never read through a link or a pipe', () => {
@@ -704,7 +733,7 @@ describe('the right file, the same in every layout', () => {
         [input.id]: file(input),
         choices: words(submission.choices) ?? [],
         notes: words(submission.notes),
-        ...(submission.problem === undefined ? {} : { problem: submission.problem }),
+        ...(submission.problem === undefined ? {} : { problem: problemWords(submission) }),
       };
     });
   /** The same as rows: name, found, lesson 01's file, lesson 02's, choices, notes. */
@@ -936,7 +965,7 @@ describe('the right file, the same in every layout', () => {
     const found = findSubmissions(handIns, folder('right-escapes-unpacked'), [board]);
     const said = found.flatMap((submission) => [
       submission.found ?? '',
-      submission.problem ?? '',
+      problemWords(submission) ?? '',
       ...(words(submission.notes) ?? []),
       ...(words(submission.choices) ?? []),
     ]);
@@ -944,7 +973,7 @@ describe('the right file, the same in every layout', () => {
     expect(words(found.find((submission) => submission.name === 'Ann')?.choices)).toEqual([
       `graded final.zip (newest, files of 2026-03-02 10:15); left aside ${shown}draft.zip (files of 2026-03-01 09:00)`,
     ]);
-    expect(found.find((submission) => submission.name === 'Bob')?.problem).toBe(
+    expect(problemWords(found.find((submission) => submission.name === 'Bob'))).toBe(
       `the archive could not be unpacked: the archive holds the unsafe path "../${shown}.ts"`,
     );
     const cy = found.find((submission) => submission.name === 'Cy') as Submission;

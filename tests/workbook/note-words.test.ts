@@ -6,13 +6,23 @@
 import { describe, expect, test } from 'vitest';
 import type { HandInNote } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
 import { forStudent } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
-import { code, handInNoteWords, missWords, notGradedWords, studentNoteWords, studentSees } from '../../scripts/lib/teacher/gradebook/note-words.ts';
+import {
+  code,
+  handInNoteWords,
+  missWords,
+  notGradedWords,
+  nothingGradedWords,
+  studentNoteWords,
+  studentSees,
+} from '../../scripts/lib/teacher/gradebook/note-words.ts';
 import { scoreLesson } from '../../scripts/lib/core/results.ts';
 import { listLessons, type Lesson } from '../../scripts/lib/core/workbook.ts';
 import { renderFeedback } from '../../scripts/lib/teacher/gradebook/feedback.ts';
 import { englishRuns } from '../../scripts/lib/teacher/pack/language-check.ts';
 import { LANGUAGES } from '../../scripts/lib/core/languages.ts';
 import { translator } from '../../scripts/lib/i18n/messages.ts';
+import { zipProblemWords, type ZipProblem } from '../../scripts/lib/teacher/intake/zip-problems.ts';
+import type { UnusableWhy } from '../../scripts/lib/teacher/gradebook/gradebook-types.ts';
 
 /** One note of every kind, with the words the teacher reads (as the gradebook wrote them before notes were data). */
 const NOTES: Array<[HandInNote, string]> = [
@@ -60,7 +70,11 @@ const NOTES: Array<[HandInNote, string]> = [
     "Canvas's id 20001 is on 2 hand-ins (evil, leeann): it is left out of the grade import, so check whose it is",
   ],
   [{ kind: 'participant-mark-twice' }, "its name holds Moodle's participant mark twice, so its participant number is not used"],
-  [{ kind: 'archive-refused', archive: 'Ann/x.zip', reason: 'the archive is damaged' }, 'Ann/x.zip: the archive could not be unpacked: the archive is damaged'],
+  [
+    { kind: 'archive-refused', archive: 'Ann/x.zip', reason: { kind: 'damaged', path: 'a.ts', damage: 'checksum' } },
+    'Ann/x.zip: the archive could not be unpacked: the archive is damaged (a.ts fails its checksum)',
+  ],
+  [{ kind: 'archive-refused', reason: { kind: 'text', text: 'EACCES' } }, 'the archive could not be unpacked: EACCES'],
   [{ kind: 'not-on-class-list' }, 'not on the class list: named after its folder or file'],
   [
     { kind: 'class-list-shared', count: 2, name: 'Ann Lee' },
@@ -162,5 +176,63 @@ describe('what a student reads in place of what the hidden tests would give away
     const unloaded = scoreLesson(first, { lessonId: first.id, tests: [], output: '', durationMs: 1, problem: { kind: 'load-error', failure, hidden: true } });
     const problem = forStudent(unloaded, new Set(), 'zh').run.problem;
     expect(problem?.kind === 'load-error' && problem.failure.kind === 'thrown' ? problem.failure.message : '').toBe('加上隐藏测试后，你的文件无法加载。');
+  });
+});
+
+/** Every reason an archive is refused for, with the words the archive reader always gave the teacher. */
+const ZIP_PROBLEMS: Array<[ZipProblem, string]> = [
+  [{ kind: 'given-twice', path: 'a/b.ts' }, 'a/b.ts is given twice; an archive holds each path once'],
+  [{ kind: 'archive-too-large', limitBytes: 200 * 1024 * 1024 }, 'the archive is larger than 200 MiB'],
+  [{ kind: 'not-zip' }, 'this is not a ZIP archive'],
+  [{ kind: 'damaged-directory' }, 'the archive is damaged (central directory)'],
+  [{ kind: 'no-name' }, 'the archive holds a file without a name'],
+  [{ kind: 'twice', path: 'a/b.ts' }, 'the archive holds a/b.ts twice'],
+  [{ kind: 'file-and-folder', path: 'a/b' }, 'the archive holds a/b both as a file and as a folder'],
+  [{ kind: 'too-many-entries', count: 2001, limit: 2000 }, 'the archive holds 2,001 files and folders, more than the 2,000 allowed'],
+  [{ kind: 'method', path: 'a.ts', method: 12 }, 'a.ts is packed with method 12; only stored and deflated files are supported'],
+  [{ kind: 'file-too-large', path: 'a.ts', limitBytes: 1024 * 1024 }, 'the archive holds a file that unpacks to more than 1 MiB (a.ts)'],
+  [{ kind: 'packed-too-tightly', path: 'z.ts', ratio: 100 }, 'the archive holds a file packed more than 100 to 1, as archive bombs are (z.ts)'],
+  [{ kind: 'total-too-large', limitBytes: 1000 }, 'the archive unpacks to more than 1,000 bytes in all'],
+  [{ kind: 'damaged', path: 'a.ts', damage: 'header' }, 'the archive is damaged (a.ts: its local header is wrong or its data is cut short)'],
+  [{ kind: 'damaged', path: 'a.ts', damage: 'inflate' }, 'the archive is damaged (a.ts cannot be inflated)'],
+  [{ kind: 'damaged', path: 'a.ts', damage: 'size' }, 'the archive is damaged (a.ts has the wrong size)'],
+  [{ kind: 'damaged', path: 'a.ts', damage: 'checksum' }, 'the archive is damaged (a.ts fails its checksum)'],
+  [{ kind: 'forged', path: 'a.ts', declaredBytes: 256 * 1024 }, 'the archive is damaged or forged: a.ts unpacks to more than the 256 KiB its header declares'],
+  [{ kind: 'unsafe-path', path: '../evil.ts' }, 'the archive holds the unsafe path "../evil.ts"'],
+];
+
+describe('why nothing in a hand-in could be used', () => {
+  test.each(ZIP_PROBLEMS.map(([problem, words]) => [problem.kind, problem, words] as const))("%s, in the teacher's words", (_kind, problem, words) => {
+    expect(zipProblemWords(problem)).toBe(words);
+  });
+
+  test('the terminal says it without "not graded"', () => {
+    const archives: UnusableWhy = { kind: 'archives', archives: [{ archive: 'Eve/x.zip', reason: { kind: 'not-zip' } }, { reason: { kind: 'no-name' } }] };
+    expect(nothingGradedWords({ kind: 'unusable', why: archives })).toBe(
+      'Eve/x.zip: the archive could not be unpacked: this is not a ZIP archive; the archive could not be unpacked: the archive holds a file without a name',
+    );
+    expect(nothingGradedWords({ kind: 'unusable', why: { kind: 'no-lessons' } })).toBe('no lessons/ folder was found in it');
+    expect(nothingGradedWords({ kind: 'no-hand-in' })).toBe('no hand-in was found for this student');
+    expect(nothingGradedWords({ kind: 'online-text-only' })).toBe('only online text was handed in, no exercise files');
+    expect(nothingGradedWords({ kind: 'nothing-in-place' })).toBe('no exercise file where it belongs');
+  });
+
+  test.each(LANGUAGES.filter((language) => language !== 'en'))("in %s, the student's feedback says why wholly in that language", (language) => {
+    const t = translator(language);
+    for (const [problem] of ZIP_PROBLEMS.filter(([problem]) => problem.kind !== 'given-twice')) {
+      const why: UnusableWhy = { kind: 'archives', archives: [{ archive: 'x.zip', reason: problem }] };
+      const words = notGradedWords({ kind: 'unusable', why }, code, t);
+      // (File names aside: they stay as the student named them.)
+      expect(englishRuns(words.replace(/`[^`]*`|\S+\.ts\b/g, ' ')), `${problem.kind}: ${words}`).toEqual([]);
+      expect(words, problem.kind).not.toBe(notGradedWords({ kind: 'unusable', why }, code, translator('en')));
+    }
+  });
+
+  test('sizes and counts in the plurals and numbers of each language', () => {
+    expect(zipProblemWords({ kind: 'total-too-large', limitBytes: 1 }, translator('en'))).toBe('the archive unpacks to more than 1 byte in all');
+    expect(zipProblemWords({ kind: 'total-too-large', limitBytes: 1002 }, translator('ru'))).toBe('после распаковки архив занимает больше 1\u00a0002 байта');
+    expect(zipProblemWords({ kind: 'too-many-entries', count: 2001, limit: 2000 }, translator('zh'))).toBe(
+      '压缩包里有 2,001 个文件和文件夹，超过了允许的 2,000 个',
+    );
   });
 });

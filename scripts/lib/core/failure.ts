@@ -42,21 +42,19 @@ export function verdictOf(error: unknown): Verdict | undefined {
   return undefined;
 }
 
-/** The message of a call the grader stopped after `limitMs`, with what the code printed last (already worded). */
+/*
+ * The messages of the grader's own errors are terse lines for vitest's own output, the same in every
+ * language: a person reads the verdict, put into words where it is shown (report/, through the catalogs).
+ */
+
+/** The message of a call the grader stopped after `limitMs`, with what the code printed last. */
 export function stoppedMessage(limitMs: number, printed: string): string {
   return `Stopped by the grader after ${limitMs}ms.${printed}`;
 }
 
-/**
- * The message of a test that spent its time budget (`budget` 'test'), or its lesson's, of `budgetMs`;
- * `printed` already worded. Its first line is what the report says.
- */
+/** The message of a test that spent its time budget (`budget` 'test'), or its lesson's, of `budgetMs`, with what the code printed last. */
 export function outOfTimeMessage(budget: 'test' | 'lesson', budgetMs: number, printed = ''): string {
-  const what =
-    budget === 'test'
-      ? `this test took longer than the ${budgetMs / 1000} s a test may spend in your code (every call counts, waiting too), so it was stopped.`
-      : `this lesson's tests took longer than the ${budgetMs / 1000} s a lesson may spend in your code (every call counts, waiting too), so it was stopped and its other tests were not run.`;
-  return `Ran out of time: ${what}${printed}`;
+  return `Ran out of time: the ${budget}'s budget of ${budgetMs}ms in the code is spent.${printed}`;
 }
 
 /** True when `error` is the grader stopping a call that ran past its limit. */

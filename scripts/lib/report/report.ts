@@ -203,7 +203,7 @@ function hiddenFailures(score: LessonScore, context: ReportContext, t: Translate
   if (others.length === 0) return [];
   const detail = (test: TestOutcome): string[] => {
     // All of it, as the gradebook shows it: after a counterexample come the lines that say what went wrong on it.
-    const lines = failureDetail(test.failure && visible(test.failure.message))?.split('\n') ?? [];
+    const lines = failureDetail(test.failure && visible(failureText(test.failure)))?.split('\n') ?? [];
     return lines.map((line) => `      ${line}`);
   };
   return [
@@ -346,6 +346,17 @@ function shown(failure: Failure): Failure {
     default:
       return { ...failure, ...fields };
   }
+}
+
+/**
+ * A failure in full, as the teacher's list of hidden failures shows it (failureDetail picks from it):
+ * the message, or, when the test spent its time budget, the report's words for it and what the code
+ * printed last (the message of such an error is only a terse line for vitest's own output).
+ */
+export function failureText(failure: Failure, t: Translate = english): string {
+  if (failure.kind !== 'out-of-time') return failure.message;
+  const stopped = t(failure.budget === 'test' ? 'report.outOfTime.test' : 'report.outOfTime.lesson', { seconds: failure.budgetMs / 1000 });
+  return [stopped, ...(failure.printed.length > 0 ? [t('report.lastPrinted'), ...failure.printed] : [])].join('\n');
 }
 
 /** Plain words for one failed test (what its suite wrote, worded by `words`: as written when not given). */

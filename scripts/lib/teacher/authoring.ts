@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { withPrerequisites } from '../grader/command/grading.ts';
-import { crashMessage } from '../report/report.ts';
+import { crashMessage, failureText } from '../report/report.ts';
 import { scoreLesson, type LessonRun, type LessonScore } from '../core/results.ts';
 import { runTargets } from '../grader/command/runner.ts';
 import { MarkerError, planStubs } from '../core/stubs.ts';
@@ -295,7 +295,7 @@ export function runChecks(root: string, lesson: Lesson, runs: SuiteRuns): Check[
   const failing = reference.run.tests.filter((test) => test.status !== 'passed');
   const referenceProblems = [
     ...(reference.run.problem === undefined ? [] : [`running the suites on the reference: ${describeProblem(reference)}`]),
-    ...failing.map((test) => `${test.hidden ? '(hidden) ' : ''}${test.name}: ${test.failure?.message.split('\n')[0] ?? test.status}`),
+    ...failing.map((test) => `${test.hidden ? '(hidden) ' : ''}${test.name}: ${(test.failure && failureText(test.failure))?.split('\n')[0] ?? test.status}`),
     ...reference.run.tests.filter((test) => test.task === 0).map((test) => `${test.name} belongs to no task: put it inside task(n, …)`),
     ...hintTestProblems(lesson, reference),
   ];

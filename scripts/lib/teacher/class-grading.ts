@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { absentFeedback, pointsOnlyFeedback, renderFeedback } from './gradebook/feedback.ts';
-import { notGradedWords } from './gradebook/note-words.ts';
+import type { NothingGraded } from './gradebook/note-words.ts';
 import {
   forStudent,
   graderBrokeProblem,
@@ -68,7 +68,8 @@ export interface ClassOptions {
 export type ProgressEvent =
   | { kind: 'start'; students: number; lessons: number; skipped: number; seed: number }
   | { kind: 'lesson'; done: number; total: number }
-  | { kind: 'student'; name: string; done: number; total: number; points: number; max: number };
+  /** `nothingGraded`: why no code of the hand-in was graded, when none was. */
+  | { kind: 'student'; name: string; done: number; total: number; points: number; max: number; nothingGraded?: NothingGraded };
 
 /** What grading a class gives. */
 export interface ClassResult {
@@ -93,10 +94,13 @@ export function defaultLessons(submissions: Submission[], all: Lesson[]): Lesson
 export interface IntakeRow {
   name: string;
   platform?: Submission['platform'];
+  /** True when the hand-in is an archive itself. */
+  archive?: true;
   found: string;
   /** Per graded lesson: its files found ("found"), only near misses ("near" / "accepted"), or none ("missing"). */
   lessons: Record<string, 'found' | 'near' | 'accepted' | 'missing'>;
-  problem?: string;
+  /** Why nothing of the hand-in was graded, when nothing was (and something was handed in). */
+  problem?: HandInReason;
   /** True when the platform marked the hand-in late (Canvas's LATE). */
   late?: boolean;
 }
@@ -159,10 +163,10 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
     let studentsDone = 0;
     for (const entry of prepared.filter((candidate) => candidate.copyDir === undefined)) {
       studentsDone += 1;
-      const why = handInProblem(handInReason(entry.submission)) ?? 'no exercise file where it belongs';
       options.onProgress?.({
         kind: 'student',
-        name: `${entry.submission.name} (${why})`,
+        name: entry.submission.name,
+        nothingGraded: handInReason(entry.submission) ?? { kind: 'nothing-in-place' },
         done: studentsDone,
         total: submissions.length,
         points: 0,
@@ -294,7 +298,7 @@ function withRoster(submissions: Submission[], roster: RosterEntry[] | undefined
   });
   const absent = roster
     .filter((entry) => !matches.has(entry) && !listedTwice(entry, [...matches.keys()]))
-    .map((entry): Submission => ({ name: entry.name, source: '', roster: entry, absent: true, problem: 'no hand-in was found for this student' }));
+    .map((entry): Submission => ({ name: entry.name, source: '', roster: entry, absent: true, problem: { kind: 'no-hand-in' } }));
   return uniqueNames([...named, ...absent]).sort((a, b) => a.name.localeCompare(b.name));
 }
 
@@ -342,8 +346,8 @@ function intakeRow(entry: Prepared, lessons: Lesson[], accepted: boolean, studen
     lessons: Object.fromEntries(lessons.map((lesson) => [lesson.id, state(lesson)])),
   };
   if (submission.platform !== undefined) row.platform = submission.platform;
-  const problem = handInProblem(student.notGraded);
-  if (problem !== undefined && !submission.absent) row.problem = problem;
+  if (submission.archive === true) row.archive = true;
+  if (student.notGraded !== undefined && !submission.absent) row.problem = student.notGraded;
   if (submission.late === true) row.late = true;
   return row;
 }
@@ -550,17 +554,13 @@ function gradeStudent(
   return row;
 }
 
-/** Why nothing of a hand-in can be graded (undefined when something can): only online text, or the intake's reason. */
+/** Why nothing of a hand-in can be graded (undefined when something can): nothing handed in, only online text, or the intake's reason. */
 function handInReason(submission: Submission): HandInReason | undefined {
-  if (submission.problem === undefined) return undefined;
+  const problem = submission.problem;
+  if (problem === undefined) return undefined;
+  if (problem.kind === 'no-hand-in') return problem;
   if (onlyOnlineText(submission)) return { kind: 'online-text-only' };
-  return { kind: 'unusable', problem: submission.problem, ...(submission.why === undefined ? {} : { why: submission.why }) };
-}
-
-/** Why nothing of a hand-in can be graded, for the terminal (its progress line and table): the reason's words, without "not graded: ". */
-function handInProblem(reason: HandInReason | undefined): string | undefined {
-  if (reason === undefined) return undefined;
-  return reason.kind === 'unusable' ? reason.problem : notGradedWords(reason).replace(/^not graded: /, '');
+  return { kind: 'unusable', why: problem };
 }
 
 /** Files an operating system leaves beside a student's own (never what a student handed in). */

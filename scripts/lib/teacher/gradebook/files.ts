@@ -6,6 +6,7 @@ import { renderHtml } from './html.ts';
 import { Refusal } from '../../command-line/cli.ts';
 import { renderCsv } from './csv-table.ts';
 import { GRADEBOOK_FILES, type Gradebook, type HandInNote, type LessonGrade, type ReferenceProblem, feedbackFolders } from './gradebook.ts';
+import type { ArchiveProblem, NotGraded, UnusableWhy } from './gradebook-types.ts';
 /**
  * Writes gradebook.json, gradebook.csv, gradebook.html with the site's style sheet beside it, and
  * per student feedback/<student>/feedback.md and the same as a web page, feedback/<student>/index.html.
@@ -40,6 +41,7 @@ export function readGradebook(path: string): Gradebook {
   if (book.kind !== 'tictactoe-gradebook' || book.version !== 1) throw new Refusal(`${file} is not a gradebook written by npm run grade.`);
   for (const student of book.students ?? []) {
     if (Array.isArray(student.notes)) student.notes = student.notes.map(noteAsData);
+    if (student.notGraded !== undefined) student.notGraded = reasonAsData(student.notGraded);
     for (const grade of Object.values(student.lessons ?? {})) withNotesAsData(grade);
   }
   if (book.referenceProblems !== undefined) book.referenceProblems = book.referenceProblems.map(problemAsData);
@@ -56,13 +58,34 @@ function problemAsData(problem: ReferenceProblem | string): ReferenceProblem {
 
 /** A note about a hand-in of a gradebook written before notes were data (words) kept as a note of words. */
 function noteAsData(note: HandInNote | string): HandInNote {
-  return typeof note === 'string' ? { kind: 'text', text: note } : note;
+  if (typeof note === 'string') return { kind: 'text', text: note };
+  if (note.kind === 'not-graded') return { ...note, reason: reasonAsData(note.reason) };
+  if (note.kind === 'archive-refused') return { ...note, ...archiveAsData(note) };
+  return note;
 }
 
 /** A cell of a gradebook written before notes were data keeps its note (`note`, in words) as a note of words. */
 function withNotesAsData(grade: LessonGrade & { note?: unknown }): void {
   if (typeof grade.note === 'string' && grade.notes === undefined) grade.notes = [{ kind: 'text', text: grade.note }];
   delete grade.note;
+  if (grade.notGraded !== undefined) grade.notGraded = reasonAsData(grade.notGraded);
+  grade.notes = grade.notes?.map((note) => (note.kind === 'not-graded' ? { ...note, reason: reasonAsData(note.reason) } : note));
+}
+
+/**
+ * Why work was not graded, from a gradebook written before the intake's reasons were data: a hand-in
+ * nothing of which could be used kept the teacher's words (`problem`), and an archive's reason was words.
+ */
+function reasonAsData<Reason extends NotGraded>(reason: Reason): Reason {
+  if (reason.kind !== 'unusable') return reason;
+  const kept = reason as { kind: 'unusable'; why?: UnusableWhy; problem?: string };
+  const why: UnusableWhy = kept.why === undefined ? { kind: 'text', text: kept.problem ?? '' } : kept.why;
+  return { kind: 'unusable', why: why.kind === 'archives' ? { kind: 'archives', archives: why.archives.map(archiveAsData) } : why } as Reason;
+}
+
+/** An archive that could not be unpacked, whose reason a gradebook written before reasons were data kept in words. */
+function archiveAsData(problem: ArchiveProblem | { archive?: string; reason: string }): ArchiveProblem {
+  return typeof problem.reason === 'string' ? { ...problem, reason: { kind: 'text', text: problem.reason } } : (problem as ArchiveProblem);
 }
 
 /** Reads the gradebook an --out folder already holds, if it holds one; a Refusal when what it holds is no gradebook. */

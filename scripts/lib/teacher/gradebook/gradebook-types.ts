@@ -5,6 +5,7 @@ import type { Platform } from '../intake/platforms.ts';
 import type { PlatformIds } from '../intake/roster.ts';
 import type { Language } from '../../core/languages.ts';
 import type { IntakeNote } from '../../command-line/intake-notes.ts';
+import type { ZipProblem } from '../intake/zip-problems.ts';
 
 /** One task of one student's lesson (earned rounded to one decimal), with its count of hidden tests. */
 export interface TaskGrade extends TaskScore {
@@ -22,20 +23,26 @@ export type LessonStatus = 'done' | 'partial' | 'zero' | 'timeout' | 'load-error
  * was, or nothing in it could be used (the intake's reason: an archive that does not unpack, no
  * lessons/ folder and no exercise file anywhere).
  */
-export type HandInReason = { kind: 'no-hand-in' } | { kind: 'online-text-only' } | { kind: 'unusable'; problem: string; why?: UnusableWhy };
+export type HandInReason = { kind: 'no-hand-in' } | { kind: 'online-text-only' } | { kind: 'unusable'; why: UnusableWhy };
 
-/** An archive of a hand-in that could not be unpacked: which (when it lay inside the student's folder), and the archive reader's reason. */
+/** An archive of a hand-in that could not be unpacked: which (when it lay inside the student's folder), and why. */
 export interface ArchiveProblem {
   archive?: string;
-  reason: string;
+  reason: ArchiveReason;
 }
 
 /**
- * Why nothing in a hand-in could be used, as data: no lessons/ folder and no exercise file anywhere,
- * a symbolic link, or archives that do not unpack. (`problem` says the same in the teacher's words,
- * as gradebooks written before this was data hold it alone.)
+ * Why an archive could not be unpacked: the archive reader's reason as data, or a reason in words alone
+ * (the system's error, when unpacking failed for another reason; a gradebook written before reasons were data).
  */
-export type UnusableWhy = { kind: 'no-lessons' } | { kind: 'link' } | { kind: 'archives'; archives: ArchiveProblem[] };
+export type ArchiveReason = ZipProblem | { kind: 'text'; text: string };
+
+/**
+ * Why nothing in a hand-in could be used, as data: no lessons/ folder and no exercise file anywhere,
+ * a symbolic link, or archives that do not unpack; or, from a gradebook written before this was data,
+ * the teacher's words alone.
+ */
+export type UnusableWhy = { kind: 'no-lessons' } | { kind: 'link' } | { kind: 'archives'; archives: ArchiveProblem[] } | { kind: 'text'; text: string };
 
 /**
  * Why one lesson of a hand-in was not graded: its exercise files are missing (with what was found in

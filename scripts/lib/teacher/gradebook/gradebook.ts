@@ -1,4 +1,4 @@
-import { brokenElsewhere, crashMessage, graderBrokeWords, loadCause, loadProblemLine } from '../../report/report.ts';
+import { brokenElsewhere, crashMessage, failureText, graderBrokeWords, loadCause, loadProblemLine } from '../../report/report.ts';
 import { failureDetail, formatPoints, roundPoints, type LessonScore, type TestOutcome } from '../../core/results.ts';
 import type { Lesson } from '../../core/workbook.ts';
 import { byCodeUnits, lookAlike, numbered, plural } from '../../core/text.ts';
@@ -74,7 +74,7 @@ export function lessonGrade(score: LessonScore, hintsSeen: number, files: FileFi
   const hiddenFailures = score.run.tests
     .filter((test) => ran && test.hidden && test.status === 'failed')
     .map((test): HiddenFailure => {
-      const detail = failureDetail(test.failure?.message);
+      const detail = failureDetail(test.failure && failureText(test.failure));
       return detail === undefined ? { task: test.task, name: test.name } : { task: test.task, name: test.name, detail };
     });
   if (hiddenFailures.length > 0) grade.hiddenFailures = hiddenFailures;

@@ -9,7 +9,8 @@ import { SOURCE_LANGUAGE } from '../../core/languages.ts';
 import { translator, type MessageKey, type Translate } from '../../i18n/messages.ts';
 import type { MissKind } from '../intake/near-misses.ts';
 import { PLATFORM_NAMES } from '../intake/platforms.ts';
-import type { HandInNote, Misplaced, NotGraded, UnusableWhy } from './gradebook-types.ts';
+import { zipProblemWords } from '../intake/zip-problems.ts';
+import type { ArchiveReason, HandInNote, HandInReason, Misplaced, NotGraded, UnusableWhy } from './gradebook-types.ts';
 
 /** The words of the teacher's pages and of callers that give no language. */
 const english = translator(SOURCE_LANGUAGE);
@@ -55,7 +56,7 @@ export function notGradedWords(reason: NotGraded, path: (text: string) => string
     case 'online-text-only':
       return t('studentFeedback.notGraded.onlineTextOnly');
     case 'unusable':
-      return t('studentFeedback.notGraded.unusable', { problem: reason.why === undefined ? shown(reason.problem) : unusableWords(reason.why, path, t) });
+      return t('studentFeedback.notGraded.unusable', { problem: unusableWords(reason.why, path, t) });
     case 'missing': {
       const missing = t('studentFeedback.notGraded.missing', { files: reason.files.map(path).join(', '), count: reason.files.length });
       const found = reason.misplaced.map((miss) =>
@@ -85,12 +86,37 @@ export function unusableWords(why: UnusableWhy, path: (text: string) => string =
       return t('notes.unusable.link');
     case 'archives':
       return why.archives
-        .map(({ archive, reason }) =>
-          archive === undefined
-            ? t('notes.unusable.archive', { reason: shown(reason) })
-            : t('notes.unusable.archiveNamed', { archive: path(shown(archive)), reason: shown(reason) }),
-        )
+        .map(({ archive, reason }) => {
+          const words = shown(archiveReasonWords(reason, t));
+          return archive === undefined
+            ? t('notes.unusable.archive', { reason: words })
+            : t('notes.unusable.archiveNamed', { archive: path(shown(archive)), reason: words });
+        })
         .join(t('notes.unusable.separator'));
+    case 'text':
+      return shown(why.text);
+  }
+}
+
+/** Why an archive could not be unpacked, in words ("this is not a ZIP archive"). */
+export function archiveReasonWords(reason: ArchiveReason, t: Translate = english): string {
+  return reason.kind === 'text' ? reason.text : zipProblemWords(reason, t);
+}
+
+/** Why no code of a hand-in was graded: the whole hand-in's reason, or (`nothing-in-place`) only near misses, not accepted. */
+export type NothingGraded = HandInReason | { kind: 'nothing-in-place' };
+
+/** Why no code of a hand-in was graded, in the teacher's words for the terminal (its progress line and table). */
+export function nothingGradedWords(reason: NothingGraded): string {
+  switch (reason.kind) {
+    case 'no-hand-in':
+      return 'no hand-in was found for this student';
+    case 'online-text-only':
+      return 'only online text was handed in, no exercise files';
+    case 'unusable':
+      return unusableWords(reason.why);
+    case 'nothing-in-place':
+      return 'no exercise file where it belongs';
   }
 }
 
@@ -131,7 +157,7 @@ export function handInNoteWords(note: HandInNote): string {
     case 'participant-mark-twice':
       return "its name holds Moodle's participant mark twice, so its participant number is not used";
     case 'archive-refused':
-      return `${note.archive === undefined ? '' : `${note.archive}: `}the archive could not be unpacked: ${note.reason}`;
+      return `${note.archive === undefined ? '' : `${note.archive}: `}the archive could not be unpacked: ${archiveReasonWords(note.reason)}`;
     case 'not-on-class-list':
       return 'not on the class list: named after its folder or file';
     case 'class-list-shared':

@@ -2,6 +2,7 @@
 import type { Paint } from '../../command-line/cli.ts';
 import type { IntakeRow } from '../class-grading.ts';
 import { formatPoints, type Gradebook } from '../gradebook/gradebook.ts';
+import { nothingGradedWords } from '../gradebook/note-words.ts';
 import { PLATFORM_NAMES } from './platforms.ts';
 import { displayWidth, padEndColumns, padStartColumns, plural, printable } from '../../core/text.ts';
 
@@ -36,7 +37,8 @@ export function renderIntakeTable(rows: IntakeRow[], book: Gradebook, paint: Pai
       return paint(colour[state], padEndColumns(MARKS[state], displayWidth(numbers[index] ?? '')));
     });
     // What was found names the hand-in's own folders and files, which may hold control characters.
-    const what = row.problem === undefined ? printable(row.found) : `${printable(row.found)} ${paint('red', `(${printable(row.problem)})`)}`;
+    const what =
+      row.problem === undefined ? printable(row.found) : `${printable(row.found)} ${paint('red', `(${printable(nothingGradedWords(row.problem))})`)}`;
     lines.push(
       `  ${padEndColumns(name, nameWidth)}  ${padEndColumns(layout, layoutWidth)}  ${marks.join(' ')}  ${padStartColumns(points, pointsWidth)}  ${what}`,
     );
@@ -54,6 +56,6 @@ export function renderIntakeTable(rows: IntakeRow[], book: Gradebook, paint: Pai
 /** The layout a hand-in came in: a platform's name, "zip" or "folder", or "–" for a student who handed nothing in. */
 function layoutName(row: IntakeRow): string {
   if (row.platform === undefined) return '–';
-  if (row.platform === 'folder' && /^[^/]*\.zip\b/i.test(row.found)) return 'zip';
+  if (row.platform === 'folder' && row.archive === true) return 'zip';
   return PLATFORM_NAMES[row.platform];
 }

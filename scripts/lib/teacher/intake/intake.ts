@@ -11,8 +11,9 @@ import { EXERCISE_FILE_LIMIT, isPlainFolder, privateCopy, readArchiveFile, readM
 import { findNearMisses } from './near-misses.ts';
 import { chooseWork, LOOSE_FILE_LIMIT, looseWorkIn, workbookIn, type Version, type Work } from './versions.ts';
 import type { HandInCopy } from '../../command-line/target.ts';
-import type { ArchiveProblem, UnusableWhy } from '../gradebook/gradebook-types.ts';
+import type { ArchiveProblem, ArchiveReason, UnusableWhy } from '../gradebook/gradebook-types.ts';
 import { unusableWords } from '../gradebook/note-words.ts';
+import type { Translate } from '../../i18n/messages.ts';
 import { listLessons, type Lesson } from '../../core/workbook.ts';
 import { ARCHIVE_LIMITS, ZipError, type ArchiveLimits } from './zip.ts';
 import { byCodeUnits, lookAlike, numbered, plural, printable } from '../../core/text.ts';
@@ -113,10 +114,14 @@ export function findSubmissions(dir: string, scratch: string, lessons: Lesson[] 
  * One hand-in on its own (a student's folder, or an archive), taken in as findSubmissions takes each
  * of a class (versions chosen, loose files gathered, archives unpacked into `scratch`), and its
  * exercise files copied into `scratch/lessons` as privateCopy copies them: what `check --target` grades.
+ * Why it cannot be used is said in the words of `t` (English when not given).
  */
-export function takeInHandIn(path: string, scratch: string, lessons: Lesson[]): HandInCopy {
+export function takeInHandIn(path: string, scratch: string, lessons: Lesson[], t?: Translate): HandInCopy {
   const handIn = takeInOne(path, join(scratch, 'intake'), lessons);
-  if (handIn?.lessonsDir === undefined) return { problem: handIn?.problem ?? 'no lessons/ folder was found in it' };
+  if (handIn?.lessonsDir === undefined) {
+    const problem = handIn?.problem;
+    return { problem: unusableWords(problem === undefined || problem.kind === 'no-hand-in' ? { kind: 'no-lessons' } : problem, undefined, t) };
+  }
   const copy = privateCopy(handIn, lessons, join(scratch, 'lessons'));
   const notes = [...(handIn.choices ?? []), ...copy.notes];
   return { lessonsDir: copy.lessonsDir, found: handIn.found ?? '', ...(handIn.placed === undefined ? {} : { placed: handIn.placed }), notes };
@@ -257,6 +262,7 @@ function takeIn(members: Member[], scratch: string, lessons: Lesson[]): Submissi
     notes: [...(first.named.markTwice === true ? [{ kind: 'participant-mark-twice' } as const] : []), ...(late ? [{ kind: 'late', platform } as const] : [])],
   };
   if (own.length === 0) return undefined;
+  if (own[0] !== undefined && isArchiveEntry(own[0].entry)) base.archive = true;
   if (links.length === own.length) {
     // Only looked at (never opened) to tell whether it would have been a hand-in.
     const target = statSync(first.path, { throwIfNoEntry: false });
@@ -275,7 +281,7 @@ function takeIn(members: Member[], scratch: string, lessons: Lesson[]): Submissi
     } else if (isArchiveEntry(member.entry)) {
       const unpacked = join(scratch, `${index}-${withoutArchiveEnding(member.entry.name).replace(/[^\w.-]+/g, '_')}`);
       const result = unpackArchive(member.path, unpacked);
-      if (typeof result === 'string') problems.push({ reason: result });
+      if ('kind' in result) problems.push({ reason: result });
       else versions.push({ label, found: label, name, folder: unpacked, ...(result.newest === undefined ? {} : { newest: result.newest }) });
     } else if (member.entry.isFile()) {
       loose.push(member);
@@ -294,11 +300,11 @@ function takeIn(members: Member[], scratch: string, lessons: Lesson[]): Submissi
 }
 
 /** Unpacks one archive of a hand-in: the newest time of its files, or why (the archive reader's reason) when it cannot be unpacked. */
-function unpackArchive(path: string, into: string): { newest: number | undefined } | string {
+function unpackArchive(path: string, into: string): { newest: number | undefined } | ArchiveReason {
   try {
     return { newest: unpackInto(readArchiveFile(path), into) };
   } catch (error) {
-    return error instanceof ZipError ? error.message : printable(String(error));
+    return error instanceof ZipError ? error.problem : { kind: 'text', text: printable(String(error)) };
   }
 }
 
@@ -336,7 +342,7 @@ function locate(submission: Submission, versions: Version[], scratch: string, pr
         const unpacked = join(scratch, `inner-${index}-${withoutArchiveEnding(basename(archive)).replace(/[^\w.-]+/g, '_')}`);
         const label = printable(relative(own.folder, archive).split(sep).join('/'));
         const result = unpackArchive(archive, unpacked);
-        if (typeof result === 'string') {
+        if ('kind' in result) {
           problems.push({ archive: printable(relative(dirname(submission.source), archive).split(sep).join('/')), reason: result });
           submission.found = `${submission.found} → ${label}`;
           continue;
@@ -379,10 +385,9 @@ function locate(submission: Submission, versions: Version[], scratch: string, pr
   for (const problem of problems) submission.notes?.push({ kind: 'archive-refused', ...problem });
 }
 
-/** A hand-in that cannot be graded at all, and why: as data, and in the teacher's words. */
+/** A hand-in that cannot be graded at all, and why. */
 function unusable(submission: Submission, why: UnusableWhy): Submission {
-  submission.why = why;
-  submission.problem = unusableWords(why);
+  submission.problem = why;
   return submission;
 }
 

@@ -25,13 +25,13 @@ import type { RosterEntry } from './roster.ts';
 import { lessonProgress, progressPath, type Progress } from '../../core/progress.ts';
 import { hashText } from '../../core/stubs.ts';
 import { LESSON_FOLDER, suitePath, UsageError, type Lesson } from '../../core/workbook.ts';
-import { ARCHIVE_LIMITS, formatBytes, newestEntryTime, readZip, ZipError, type ArchiveLimits } from './zip.ts';
+import { ARCHIVE_LIMITS, newestEntryTime, readZip, ZipError, type ArchiveLimits } from './zip.ts';
 import { printable } from '../../core/text.ts';
 import { shownPath } from '../../command-line/cli.ts';
 import type { IntakeNote, PathKind } from '../../command-line/intake-notes.ts';
 import type { HandInNote, UnusableWhy } from '../gradebook/gradebook-types.ts';
 
-export { ARCHIVE_LIMITS, formatBytes };
+export { ARCHIVE_LIMITS };
 
 /** The most an exercise file may hold to be graded (a private copy never holds more). */
 export const EXERCISE_FILE_LIMIT = 256 * 1024;
@@ -52,12 +52,12 @@ export interface Submission {
   lessonsDir?: string;
   /** The pack manifest the student edition carried, when it is there. */
   manifest?: PackManifest;
-  /** Why it cannot be graded at all, in the teacher's words (the terminal, check --target). */
-  problem?: string;
-  /** The same, as data, where the intake knows it: what the student's feedback words in the class's language. */
-  why?: UnusableWhy;
+  /** Why it cannot be graded at all, as data (put into words where it is shown: note-words.ts). */
+  problem?: HandInProblem;
   /** The layout it came in: a learning platform's download, or a plain folder or archive. */
   platform?: Platform;
+  /** True when it is an archive itself (its first entry in the class folder), not a folder. */
+  archive?: true;
   /** The platform's own id of the student (Moodle's participant number, Canvas's user ID, a GitHub username). */
   platformId?: string;
   /** Every name it goes by (its names in the class folder, the student's name, the platform id), to find it in a class list. */
@@ -83,6 +83,9 @@ export interface Submission {
   absent?: boolean;
 }
 
+/** Why a hand-in cannot be graded at all: nothing in it could be used, or (a student of the class list) nothing was handed in. */
+export type HandInProblem = UnusableWhy | { kind: 'no-hand-in' };
+
 /** How deep inside a hand-in the workbook may sit (an archive often wraps it in a folder or two). */
 const MAX_DEPTH = 4;
 /** Folders never searched in a hand-in, nor unpacked from its archive. */
@@ -95,7 +98,7 @@ function isSkippedPath(path: string): boolean {
 
 /** The bytes of a .zip file, refused unread when the file is larger than the limits allow. */
 export function readArchiveFile(path: string, limits: ArchiveLimits = ARCHIVE_LIMITS): Buffer {
-  if (lstatSync(path).size > limits.archiveBytes) throw new ZipError(`the archive is larger than ${formatBytes(limits.archiveBytes)}`);
+  if (lstatSync(path).size > limits.archiveBytes) throw new ZipError({ kind: 'archive-too-large', limitBytes: limits.archiveBytes });
   return readFileSync(path);
 }
 

@@ -9,6 +9,7 @@ import AdmZip from 'adm-zip';
 import { zipSync, type Zippable } from 'fflate';
 import { crc32, inflateRawSync } from 'node:zlib';
 import { printable } from '../../core/text.ts';
+import { zipProblemWords, type ZipProblem } from './zip-problems.ts';
 
 /** One file in an archive: a path with forward slashes, and its bytes. */
 export interface ZipEntry {
@@ -24,12 +25,17 @@ const REGULAR_FILE = (0o100644 << 16) >>> 0;
 const UNIX = 3;
 
 /**
- * An archive that cannot be read safely, with the reason in plain words. The reason often names an
- * entry of the archive, which its maker chose: its control characters become "?" here, once for all.
+ * An archive that cannot be read safely, and why, as data (`problem`); its message says the same in
+ * English, for whoever shows errors as they come. The reason often names an entry of the archive,
+ * which its maker chose: its control characters become "?" here, once for all.
  */
 export class ZipError extends Error {
-  constructor(message: string) {
-    super(printable(message));
+  readonly problem: ZipProblem;
+
+  constructor(problem: ZipProblem) {
+    const safe = 'path' in problem ? { ...problem, path: printable(problem.path) } : problem;
+    super(zipProblemWords(safe));
+    this.problem = safe;
   }
 }
 
@@ -37,7 +43,7 @@ export class ZipError extends Error {
 export function writeZip(entries: ZipEntry[], date = new Date()): Buffer {
   const files: Zippable = {};
   for (const entry of entries) {
-    if (Object.hasOwn(files, entry.path)) throw new ZipError(`${entry.path} is given twice; an archive holds each path once`);
+    if (Object.hasOwn(files, entry.path)) throw new ZipError({ kind: 'given-twice', path: entry.path });
     files[entry.path] = [entry.data, { mtime: date, os: UNIX, attrs: REGULAR_FILE }];
   }
   return Buffer.from(zipSync(files, { level: 6 }));
@@ -85,13 +91,6 @@ interface DirectoryEntry {
   source: AdmZip.IZipEntry;
 }
 
-/** A number of bytes in plain words: "1 MiB", "256 KiB", "300 bytes". */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
-  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
-  return `${bytes.toLocaleString('en-US')} bytes`;
-}
-
 /**
  * Reads the files of a ZIP archive, within `limits`. Folders are skipped; nested archives are
  * returned as plain files, never unpacked. A path that would leave the folder it is unpacked into
@@ -100,7 +99,7 @@ export function formatBytes(bytes: number): string {
  */
 export function readZip(archive: Buffer, options: ReadZipOptions = {}): ZipEntry[] {
   const limits = options.limits ?? ARCHIVE_LIMITS;
-  if (archive.length > limits.archiveBytes) throw new ZipError(`the archive is larger than ${formatBytes(limits.archiveBytes)}`);
+  if (archive.length > limits.archiveBytes) throw new ZipError({ kind: 'archive-too-large', limitBytes: limits.archiveBytes });
   const wanted = readDirectory(archive).filter((entry) => !(options.skip?.(entry.path) ?? false));
   checkNames(wanted);
   checkDeclaredSizes(wanted, limits);
@@ -146,13 +145,13 @@ function readDirectory(archive: Buffer): DirectoryEntry[] {
   });
 }
 
-/** Why the library could not read an archive's directory, in the words of this module. */
-function directoryProblem(error: unknown): string {
+/** Why the library could not read an archive's directory, from its error (adm-zip says why in its message alone). */
+function directoryProblem(error: unknown): ZipProblem {
   const message = error instanceof Error ? error.message : String(error);
   const twice = /Duplicate entry name "(.*)"$/.exec(message);
-  if (twice !== null) return `the archive holds ${twice[1] ?? ''} twice`;
-  if (/No END header found/.test(message)) return 'this is not a ZIP archive';
-  return 'the archive is damaged (central directory)';
+  if (twice !== null) return { kind: 'twice', path: twice[1] ?? '' };
+  if (/No END header found/.test(message)) return { kind: 'not-zip' };
+  return { kind: 'damaged-directory' };
 }
 
 /** Refuses an archive that names a file twice, or a path both as a file and as a folder. */
@@ -164,35 +163,33 @@ function checkNames(entries: DirectoryEntry[]): void {
     const file = path.endsWith('/') ? undefined : parts.join('/');
     for (let depth = 1; depth < parts.length + (file === undefined ? 1 : 0); depth += 1) folders.add(parts.slice(0, depth).join('/'));
     if (file === undefined) continue;
-    if (file === '') throw new ZipError('the archive holds a file without a name');
-    if (files.has(file)) throw new ZipError(`the archive holds ${file} twice`);
+    if (file === '') throw new ZipError({ kind: 'no-name' });
+    if (files.has(file)) throw new ZipError({ kind: 'twice', path: file });
     files.add(file);
   }
   const clash = [...files].find((file) => folders.has(file));
-  if (clash !== undefined) throw new ZipError(`the archive holds ${clash} both as a file and as a folder`);
+  if (clash !== undefined) throw new ZipError({ kind: 'file-and-folder', path: clash });
 }
 
 /** Refuses the archive when what its directory declares is past a limit, before anything is inflated. */
 function checkDeclaredSizes(entries: DirectoryEntry[], limits: ArchiveLimits): void {
   if (entries.length > limits.entries) {
-    throw new ZipError(
-      `the archive holds ${entries.length.toLocaleString('en-US')} files and folders, more than the ${limits.entries.toLocaleString('en-US')} allowed`,
-    );
+    throw new ZipError({ kind: 'too-many-entries', count: entries.length, limit: limits.entries });
   }
   let total = 0;
   for (const entry of entries) {
     if (entry.path.endsWith('/')) continue;
     if (entry.method !== STORED && entry.method !== DEFLATED) {
-      throw new ZipError(`${entry.path} is packed with method ${entry.method}; only stored and deflated files are supported`);
+      throw new ZipError({ kind: 'method', path: entry.path, method: entry.method });
     }
     if (entry.size > limits.fileBytes) {
-      throw new ZipError(`the archive holds a file that unpacks to more than ${formatBytes(limits.fileBytes)} (${entry.path})`);
+      throw new ZipError({ kind: 'file-too-large', path: entry.path, limitBytes: limits.fileBytes });
     }
     if (entry.size > limits.ratioExemptBytes && entry.size > entry.packedSize * limits.ratio) {
-      throw new ZipError(`the archive holds a file packed more than ${limits.ratio} to 1, as archive bombs are (${entry.path})`);
+      throw new ZipError({ kind: 'packed-too-tightly', path: entry.path, ratio: limits.ratio });
     }
     total += entry.size;
-    if (total > limits.totalBytes) throw new ZipError(`the archive unpacks to more than ${formatBytes(limits.totalBytes)} in all`);
+    if (total > limits.totalBytes) throw new ZipError({ kind: 'total-too-large', limitBytes: limits.totalBytes });
   }
 }
 
@@ -206,7 +203,7 @@ function unpackEntry(entry: DirectoryEntry): Buffer {
   try {
     packed = entry.source.getCompressedData();
   } catch {
-    throw new ZipError(`the archive is damaged (${path}: its local header is wrong or its data is cut short)`);
+    throw new ZipError({ kind: 'damaged', path, damage: 'header' });
   }
   let data: Buffer;
   if (entry.method === STORED) {
@@ -216,13 +213,13 @@ function unpackEntry(entry: DirectoryEntry): Buffer {
       data = inflateRawSync(packed, { maxOutputLength: Math.max(1, entry.size) });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
-        throw new ZipError(`the archive is damaged or forged: ${path} unpacks to more than the ${formatBytes(entry.size)} its header declares`);
+        throw new ZipError({ kind: 'forged', path, declaredBytes: entry.size });
       }
-      throw new ZipError(`the archive is damaged (${path} cannot be inflated)`);
+      throw new ZipError({ kind: 'damaged', path, damage: 'inflate' });
     }
   }
-  if (data.length !== entry.size) throw new ZipError(`the archive is damaged (${path} has the wrong size)`);
-  if (crc32(data) !== entry.checksum) throw new ZipError(`the archive is damaged (${path} fails its checksum)`);
+  if (data.length !== entry.size) throw new ZipError({ kind: 'damaged', path, damage: 'size' });
+  if (crc32(data) !== entry.checksum) throw new ZipError({ kind: 'damaged', path, damage: 'checksum' });
   return data;
 }
 
@@ -230,6 +227,6 @@ function unpackEntry(entry: DirectoryEntry): Buffer {
 function checkPath(path: string): void {
   const parts = path.split('/');
   if (path.startsWith('/') || /^[A-Za-z]:/.test(path) || parts.includes('..')) {
-    throw new ZipError(`the archive holds the unsafe path "${path}"`);
+    throw new ZipError({ kind: 'unsafe-path', path });
   }
 }
