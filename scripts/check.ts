@@ -22,7 +22,7 @@ import { listInWords } from './lib/i18n/lists.ts';
  * workbook has it, a student's pack not. (A path joined, not written out: the pack never follows
  * it, so a student's check does without.)
  */
-const INTAKE = join(ROOT, 'scripts', 'lib', 'teacher', 'intake', 'intake.ts');
+const INTAKE = join(ROOT, 'scripts/lib/teacher/intake/intake.ts');
 
 /** The language check speaks (command-line/cli.ts's commandLanguage), its words and its usage. */
 const {

@@ -117,13 +117,18 @@ function deflatedZeros(mebibytes: number): Buffer {
 }
 
 /** Grades nothing: finds the hand-ins of a folder holding one archive, unpacking into a fresh scratch folder. */
-function intake(name: string, archive: Buffer): { submission: Submission; unpacked: string[]; ms: number } {
+/**
+ * Takes in one archive as a class's only hand-in: what was found, what was unpacked, and the CPU time
+ * it took (which another program on the machine hardly changes, unlike the clock).
+ */
+function intake(name: string, archive: Buffer): { submission: Submission; unpacked: string[]; cpuMs: number } {
   const handIns = folder(`hand-ins-${name}`);
   const unpackInto = folder(`unpacked-${name}`);
   writeFileSync(join(handIns, `${name}.zip`), archive);
-  const started = performance.now();
+  const before = process.cpuUsage();
   const [submission] = findSubmissions(handIns, unpackInto);
-  return { submission: submission as Submission, unpacked: everything(unpackInto), ms: performance.now() - started };
+  const used = process.cpuUsage(before);
+  return { submission: submission as Submission, unpacked: everything(unpackInto), cpuMs: (used.user + used.system) / 1000 };
 }
 
 describe('archives are unpacked within limits, or refused before anything is written', () => {
@@ -132,7 +137,7 @@ describe('archives are unpacked within limits, or refused before anything is wri
     const bomb = rawZip(['a', 'b', 'c'].map((letter) => ({ path: `lessons/01-board/${letter}.ts`, packed: zeros, size: GIB })));
     expect(bomb.length).toBeLessThan(4_000_000);
     const rssBefore = process.memoryUsage().rss;
-    const { submission, unpacked, ms } = intake('bomb', bomb);
+    const { submission, unpacked, cpuMs } = intake('bomb', bomb);
     expect(submission.problem).toEqual({
       kind: 'archives',
       archives: [{ reason: { kind: 'file-too-large', path: 'lessons/01-board/a.ts', limitBytes: ARCHIVE_LIMITS.fileBytes } }],
@@ -143,7 +148,8 @@ describe('archives are unpacked within limits, or refused before anything is wri
     expect(submission.archive, 'an archive refused is an archive still (the table says "zip")').toBe(true);
     expect(submission.lessonsDir).toBeUndefined();
     expect(unpacked).toEqual([]);
-    expect(ms).toBeLessThan(500);
+    // Inflating even one of the entries would take seconds.
+    expect(cpuMs).toBeLessThan(500);
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(200 * 1024 * 1024);
   });
 
