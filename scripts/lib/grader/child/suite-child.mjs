@@ -11,8 +11,20 @@ import { fileURLToPath } from 'node:url';
 import { GRADED_PROJECT, GRADER_MODE, GRADER_WATCH_MODE, WATCH_ARGUMENT } from '../contracts/grader-vitest.mjs';
 import { startKeeper } from '../pump/pump.mjs';
 
-// When the grader goes away (Ctrl-C, a crash), go with it instead of running on unseen.
-process.on('disconnect', () => process.exit(1));
+// When the grader goes away (Ctrl-C, a crash, a kill), go with it instead of running on unseen, and
+// take the sandboxes along: the whole process group at once (the grader starts this process as the
+// leader of a group of its own, see suite-spawn.mjs). A plain exit could wait forever on a worker
+// thread that waits on a sandbox whose deadline only this thread's pumps would have enforced.
+const leave = () => {
+  try {
+    process.kill(-process.pid, 'SIGKILL');
+  } catch {
+    process.exit(1);
+  }
+};
+process.on('disconnect', leave);
+process.on('SIGTERM', leave);
+process.on('SIGHUP', leave);
 
 // The pumps of the sandboxes (pump/pump.mjs) run here, in this thread, which never waits on graded
 // code: the workers need no helper thread of their own (see channel.ts). Only where the pumps can tell
