@@ -240,6 +240,11 @@ describe('explaining a failure', () => {
       expect(lastLines('zh')).toEqual(['  1199 x', '  ［后面的输出已截断］']);
       expect(stopped).toMatchObject({ printed: ['1199 x', '[more output was cut]'] });
     });
+
+    test("the sandbox's output cap prints the same line as the suites' (it cannot import it)", () => {
+      const sandbox = readFileSync(join(ROOT, 'scripts', 'lib', 'grader', 'sandbox', 'sandbox.js'), 'utf8');
+      expect(sandbox).toContain(`'${OUTPUT_CUT_LINE}\\n'`);
+    });
   });
 
   test('a vitest timeout becomes a question about loops', () => {
