@@ -1,6 +1,6 @@
 /** A pretend player for tests: feeds typed lines to the code and records everything it shows. */
 import { crossesAsTwin, oneWay } from '../../scripts/lib/grader/worker/client.ts';
-import type { TwinStart } from './pretend-player.ts';
+import { endlessReason, type TwinStart } from './pretend-player.ts';
 import { trace } from './trace.ts';
 
 /** The same shape as lesson 02's IO interface (repeated here so tests never depend on student code). */
@@ -13,14 +13,18 @@ export interface ScriptedIO {
   remaining(): number;
 }
 
-/** Stops code that keeps asking after input has ended (or keeps printing), instead of letting a test hang; `kept` says which. */
+/**
+ * Stops code that keeps asking after input has ended (or keeps printing), instead of letting a test hang;
+ * `kept` says which, and `limit` how many asks or prints it allowed: the report words the failure from
+ * these two, in the student's language (the message is for results files).
+ */
 export class EndlessInputError extends Error {
   override name = 'EndlessInputError';
   constructor(
     readonly kept: 'asking' | 'printing',
-    message: string,
+    readonly limit: number,
   ) {
-    super(message);
+    super(endlessReason(kept, limit));
   }
 }
 
@@ -46,7 +50,7 @@ export function scriptedIO(lines: string[], limits = { askAfterEnd: 20, prints: 
       if (line === undefined) {
         asksAfterEnd += 1;
         if (asksAfterEnd > limits.askAfterEnd) {
-          throw new EndlessInputError('asking', `kept asking for input ${limits.askAfterEnd} times after input had ended`);
+          throw new EndlessInputError('asking', limits.askAfterEnd);
         }
         show(`${prompt}\n`);
         return null;
@@ -56,7 +60,7 @@ export function scriptedIO(lines: string[], limits = { askAfterEnd: 20, prints: 
     },
     print(text) {
       prints += 1;
-      if (prints > limits.prints) throw new EndlessInputError('printing', `printed more than ${limits.prints} times`);
+      if (prints > limits.prints) throw new EndlessInputError('printing', limits.prints);
       show(`${text}\n`);
     },
     transcript: () => shown,
@@ -101,7 +105,7 @@ export function programIO(lines: string[], limits = { askAfterEnd: 20, prints: 1
       const line = queue.shift();
       if (line === undefined) {
         if (asked - lines.length > limits.askAfterEnd) {
-          throw new EndlessInputError('asking', `kept asking for input ${limits.askAfterEnd} times after input had ended`);
+          throw new EndlessInputError('asking', limits.askAfterEnd);
         }
         show(String(prompt));
         return null;
@@ -111,7 +115,7 @@ export function programIO(lines: string[], limits = { askAfterEnd: 20, prints: 1
     },
     print(text) {
       prints += 1;
-      if (prints > limits.prints) throw new EndlessInputError('printing', `printed more than ${limits.prints} times`);
+      if (prints > limits.prints) throw new EndlessInputError('printing', limits.prints);
       show(`${String(text)}\n`);
     },
     output: () => output,

@@ -28,9 +28,14 @@ function told(value: unknown): unknown {
   return (typeof value === 'object' && value !== null) || typeof value === 'function' ? String(value) : value;
 }
 
+/** Why the pretend player stopped the code, in the words of results files (a report words it from `kept` and `limit`). */
+export function endlessReason(kept: 'asking' | 'printing', limit: number): string {
+  return kept === 'asking' ? `kept asking for input ${limit} times after input had ended` : `printed more than ${limit} times`;
+}
+
 /** The same error the test's pretend player throws (EndlessInputError in io.ts), so the code meets it at the same call. */
-function endless(kept: 'asking' | 'printing', message: string): Error {
-  const error = Object.assign(new Error(message), { kept });
+function endless(kept: 'asking' | 'printing', limit: number): Error {
+  const error = Object.assign(new Error(endlessReason(kept, limit)), { kept, limit });
   error.name = 'EndlessInputError';
   return error;
 }
@@ -47,13 +52,13 @@ export function pretendPlayer(start: string, toldInput: ToldInput, toldPrint: To
       toldInput(told(prompt), line ?? null);
       if (line !== undefined) return line;
       asksAfterEnd += 1;
-      if (asksAfterEnd > limits.askAfterEnd) throw endless('asking', `kept asking for input ${limits.askAfterEnd} times after input had ended`);
+      if (asksAfterEnd > limits.askAfterEnd) throw endless('asking', limits.askAfterEnd);
       return null;
     },
     print(text) {
       toldPrint(told(text));
       prints += 1;
-      if (prints > limits.prints) throw endless('printing', `printed more than ${limits.prints} times`);
+      if (prints > limits.prints) throw endless('printing', limits.prints);
     },
   };
 }

@@ -9,6 +9,7 @@
 import { afterAll, beforeEach, chai } from 'vitest';
 import { closeSession, currentSession, warmUp } from '../../scripts/lib/grader/worker/client.ts';
 import { boundText, SHOWN_LINES } from '../../scripts/lib/core/bounded-text.ts';
+import { OUTPUT_CUT_LINE } from '../../scripts/lib/core/output-cut.ts';
 
 /** Bytes of output loading a suite, and then each test, may show before the rest is dropped. */
 const OUTPUT_CAP = 64 * 1024;
@@ -56,7 +57,7 @@ function capped<A extends unknown[], R>(print: (...args: A) => R, toText: (...ar
     const text = toText(...args);
     printed += Buffer.byteLength(text);
     if (printed > OUTPUT_CAP) {
-      if (printed - Buffer.byteLength(text) <= OUTPUT_CAP) print(...(['[more output was cut]'] as unknown as A));
+      if (printed - Buffer.byteLength(text) <= OUTPUT_CAP) print(...([OUTPUT_CUT_LINE] as unknown as A));
       return dropped;
     }
     return print(...args);

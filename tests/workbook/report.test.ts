@@ -3,6 +3,12 @@ import { join } from 'node:path';
 import { expect, test, describe } from 'vitest';
 import { painter } from '../../scripts/lib/command-line/cli.ts';
 import { failureOf } from '../../scripts/lib/core/failure.ts';
+import { OUTPUT_CUT_LINE } from '../../scripts/lib/core/output-cut.ts';
+import type { Language } from '../../scripts/lib/core/languages.ts';
+import { toFailure } from '../../scripts/lib/grader/contracts/child-protocol.ts';
+import { translator } from '../../scripts/lib/i18n/messages.ts';
+import { EndlessInputError } from '../support/io.ts';
+import { endlessReason } from '../support/pretend-player.ts';
 import { compactValue, explainFailure, renderReport, TITLE_WIDTH } from '../../scripts/lib/report/report.ts';
 import { defaultFileName, FORMATS } from '../../scripts/lib/report/result-files.ts';
 import { formatPoints, scoreLesson, type LessonRun, type TestOutcome } from '../../scripts/lib/core/results.ts';
@@ -180,6 +186,65 @@ describe('explaining a failure', () => {
       "The checker's pretend player stopped your code: it kept asking for input 20 times after input had ended.",
       'Does your loop stop when input gives null (the player has stopped typing)?',
     ]);
+  });
+
+  describe("the pretend player's reasons and the output cap's line, in the reader's language", () => {
+    const endless = (kept: 'asking' | 'printing', limit: number) =>
+      ({ ...outcome(1, 'failed'), failure: toFailure(new EndlessInputError(kept, limit), 'lessons') }) satisfies TestOutcome;
+    const reasonIn = (language: Language, kept: 'asking' | 'printing', limit: number) => explainFailure(endless(kept, limit), plain, translator(language))[0];
+
+    test('in English, the report says what the pretend player wrote, for any limit', () => {
+      for (const limit of [1, 3, 20, 10_000]) {
+        for (const kept of ['asking', 'printing'] as const) {
+          expect(reasonIn('en', kept, limit)).toBe(`The checker's pretend player stopped your code: it ${endlessReason(kept, limit)}.`);
+          expect(explainFailure(endless(kept, limit), plain)[0], 'without a language').toBe(reasonIn('en', kept, limit));
+        }
+      }
+    });
+
+    test('in Russian, Catalan and Chinese, the reason is in their words, with the count in their plural', () => {
+      const reasons = (language: Language) => [reasonIn(language, 'asking', 20), reasonIn(language, 'asking', 1), reasonIn(language, 'printing', 10_000)];
+      expect(reasons('ru')).toEqual([
+        'Игрок понарошку в проверке остановил ваш код (ввод уже закончился, а код продолжал его запрашивать: больше 20 раз).',
+        'Игрок понарошку в проверке остановил ваш код (ввод уже закончился, а код продолжал его запрашивать: больше 1 раза).',
+        'Игрок понарошку в проверке остановил ваш код (код выводил текст больше 10\u00a0000 раз).',
+      ]);
+      expect(reasons('ca')).toEqual([
+        "El jugador de mentida del corrector ha aturat el teu codi (ha seguit demanant l'entrada 20 vegades quan ja s'havia acabat).",
+        "El jugador de mentida del corrector ha aturat el teu codi (ha seguit demanant l'entrada 1 vegada quan ja s'havia acabat).",
+        'El jugador de mentida del corrector ha aturat el teu codi (ha mostrat text més de 10.000 vegades).',
+      ]);
+      expect(reasons('zh')).toEqual([
+        '检查程序里的模拟玩家停止了你的代码（输入已经结束，代码却又请求了 20 次输入）。',
+        '检查程序里的模拟玩家停止了你的代码（输入已经结束，代码却又请求了 1 次输入）。',
+        '检查程序里的模拟玩家停止了你的代码（代码打印了超过 10000 次）。',
+      ]);
+    });
+
+    test('an EndlessInputError without its limit (one the code made up) keeps its own message', () => {
+      const made = failureOf({ name: 'EndlessInputError', message: 'anything' }, { kept: 'asking' });
+      expect(explainFailure({ ...outcome(1, 'failed'), failure: made }, plain, translator('ru'))[0]).toBe(
+        'Игрок понарошку в проверке остановил ваш код (anything).',
+      );
+    });
+
+    test("the output cap's line under the last lines printed is in the reader's words; results files keep it as printed", () => {
+      const stopped = failureOf(
+        { name: 'StoppedError', message: 'anything' },
+        { verdict: { kind: 'stopped', limitMs: 3000, printed: ['1199 x', OUTPUT_CUT_LINE] } },
+      );
+      const lastLines = (language: Language) => explainFailure({ ...outcome(1, 'failed'), failure: stopped }, plain, translator(language)).slice(-2);
+      expect(lastLines('en')).toEqual(['  1199 x', '  [more output was cut]']);
+      expect(lastLines('ru')).toEqual(['  1199 x', '  [дальше вывод обрезан]']);
+      expect(lastLines('ca')).toEqual(['  1199 x', "  [la resta del que ha mostrat s'ha retallat]"]);
+      expect(lastLines('zh')).toEqual(['  1199 x', '  ［后面的输出已截断］']);
+      expect(stopped).toMatchObject({ printed: ['1199 x', '[more output was cut]'] });
+    });
+
+    test("the sandbox's output cap prints the same line as the suites' (it cannot import it)", () => {
+      const sandbox = readFileSync(join(ROOT, 'scripts', 'lib', 'grader', 'sandbox', 'sandbox.js'), 'utf8');
+      expect(sandbox).toContain(`'${OUTPUT_CUT_LINE}\\n'`);
+    });
   });
 
   test('a vitest timeout becomes a question about loops', () => {

@@ -32,14 +32,18 @@ const supportFiles = readdirSync(SUPPORT)
 /** What the lessons ask the program to print, and the input typed to it: it stays as the lesson specifies. */
 const PROGRAM_OUTPUT = 'what the lesson asks the program to print (or the input typed to it), which stays as the lesson specifies';
 
+/** Why the pretend player stopped the code (endlessReason, for any of its limits): a report words it from the failure's kept and limit. */
+const ENDLESS_REASON = 'the reason of an EndlessInputError, for results files: the report words it from the failure itself';
+
 /** Lines in English words a suite writes that stay English, and why. */
 const STAYS_ENGLISH: Record<string, string> = {
   'a real game reaches the board': 'the name of a set of digests: never shown',
   'how the game stands on a board a real game reaches': 'the name of a set of digests: never shown',
   '(not known: run npm run digests)': "for the teacher: the workbook's digests are missing",
-  'kept asking for input ⟨limits.askAfterEnd⟩ times after input had ended': 'the reason of an EndlessInputError: the report words that failure itself',
-  'printed more than ⟨limits.prints⟩ times': 'the reason of an EndlessInputError: the report words that failure itself',
-  '[more output was cut]': 'a mark in what the program printed, not a compared value',
+  'kept asking for input ⟨limits.askAfterEnd⟩ times after input had ended': ENDLESS_REASON,
+  'kept asking for input ⟨limits.prints⟩ times after input had ended': ENDLESS_REASON,
+  'printed more than ⟨limits.askAfterEnd⟩ times': ENDLESS_REASON,
+  'printed more than ⟨limits.prints⟩ times': ENDLESS_REASON,
   'Player O, choose a cell (1-9): 1': PROGRAM_OUTPUT,
   'Player X, choose a cell (1-9): 9': PROGRAM_OUTPUT,
   'Player X, choose a cell (1-9): 2': PROGRAM_OUTPUT,

@@ -65,10 +65,11 @@ export function isStopped(error: unknown): boolean {
 /** The name the test support's pretend player gives the error it throws to stop endless asking (with `kept`, what it stopped). */
 const ENDLESS_INPUT_ERROR = 'EndlessInputError';
 
-/** What an error says of itself as data besides its fields: the grader's verdict, and what the pretend player stopped (its `kept`). */
+/** What an error says of itself as data besides its fields: the grader's verdict, and what the pretend player stopped (its `kept`, after `limit` asks or prints). */
 export interface ErrorMarks {
   verdict?: Verdict | undefined;
   kept?: EndlessKept | undefined;
+  limit?: number | undefined;
 }
 
 /**
@@ -80,7 +81,7 @@ export interface ErrorMarks {
 export function failureOf(error: ErrorFields & Comparison, marks: ErrorMarks = {}): Failure {
   const { expected, actual, ...fields } = error;
   const { name, message } = fields;
-  const { verdict, kept } = marks;
+  const { verdict, kept, limit } = marks;
   if (verdict !== undefined) return { ...fields, ...verdict };
   const compared: Comparison = expected === undefined && actual === undefined ? {} : { expected, actual };
   const timeout = testTimeoutMs(message);
@@ -88,7 +89,7 @@ export function failureOf(error: ErrorFields & Comparison, marks: ErrorMarks = {
   const missing = stubName(message);
   if (missing !== undefined) return { ...fields, kind: 'stub', missing };
   if (name === ASSERTION_ERROR) return { ...fields, ...compared, kind: 'assertion' };
-  if (name === ENDLESS_INPUT_ERROR && kept !== undefined) return { ...fields, kind: 'endless-input', kept };
+  if (name === ENDLESS_INPUT_ERROR && kept !== undefined) return { ...fields, kind: 'endless-input', kept, ...(limit === undefined ? {} : { limit }) };
   const exitCode = processExitCode(message);
   if (exitCode !== undefined) return { ...fields, kind: 'process-exit', exitCode };
   if (syntaxError(message) !== undefined) return { ...fields, kind: 'syntax' };

@@ -36,8 +36,8 @@ export type Failure =
   | (ErrorFields & { kind: 'stub'; missing: string })
   /** An expect() failed. */
   | (ErrorFields & Comparison & { kind: 'assertion' })
-  /** The test support's pretend player stopped the code: it kept asking for input after input had ended, or kept printing. */
-  | (ErrorFields & { kind: 'endless-input'; kept: EndlessKept })
+  /** The test support's pretend player stopped the code: it kept asking for input after input had ended, or kept printing (`limit`: how many times it let it). */
+  | (ErrorFields & { kind: 'endless-input'; kept: EndlessKept; limit?: number })
   /** The code called process.exit: with what, as text ("undefined" for nothing). */
   | (ErrorFields & { kind: 'process-exit'; exitCode: string })
   /** A file could not be read as TypeScript. */

@@ -20,6 +20,7 @@ import { STUB_QUOTE } from '../core/stub-error.ts';
 import { assertionWording, notCallableName, syntaxError } from '../core/vitest-wording.ts';
 import { LESSON_ID, readmePath, type Lesson } from '../core/workbook.ts';
 import { visible } from '../core/text.ts';
+import { OUTPUT_CUT_LINE } from '../core/output-cut.ts';
 import type { Language } from '../core/languages.ts';
 import { testTitleIn } from '../i18n/test-titles.ts';
 import { suiteWordsIn, type SuiteWords } from '../i18n/value-words.ts';
@@ -384,9 +385,13 @@ export function explainFailure(test: TestOutcome, paint: Paint, t: Translate = e
   return describeThrown(failure, t);
 }
 
-/** The last lines the code printed before it was stopped, under a heading (none when it printed nothing). */
+/**
+ * The last lines the code printed before it was stopped, under a heading (none when it printed nothing);
+ * the output cap's own line, where it cut the output, in the reader's words.
+ */
 function printedLines(printed: string[], t: Translate): string[] {
-  return printed.length > 0 ? [t('report.lastPrinted'), ...indent(printed, 2)] : [];
+  const lines = printed.map((line) => (line === OUTPUT_CUT_LINE ? t('input.outputCut') : line));
+  return lines.length > 0 ? [t('report.lastPrinted'), ...indent(lines, 2)] : [];
 }
 
 /** A thrown error: the stub's "not implemented yet", or an error from the student's code. */
@@ -395,7 +400,7 @@ function describeThrown(failure: Failure, t: Translate): string[] {
   if (failure.kind === 'assertion') return [failure.message];
   if (failure.kind === 'endless-input') {
     return [
-      t('report.endlessInput', { reason: failure.message }),
+      t('report.endlessInput', { reason: endlessReason(failure, t) }),
       t(failure.kept === 'asking' ? 'report.endlessInput.asking' : 'report.endlessInput.printing'),
     ];
   }
@@ -409,6 +414,15 @@ function describeThrown(failure: Failure, t: Translate): string[] {
   const lines = [threw, `  ${failure.name}: ${failure.message}`];
   if (notCallable !== undefined) lines.push(t('report.notCallable', { name: notCallable }));
   return lines;
+}
+
+/**
+ * Why the pretend player stopped the code, from what it stopped and after how many times; an error
+ * without its limit (one the code made up, say) keeps its own message.
+ */
+function endlessReason(failure: Extract<Failure, { kind: 'endless-input' }>, t: Translate): string {
+  if (failure.limit === undefined) return failure.message;
+  return failure.kept === 'asking' ? t('input.keptAsking', { limit: failure.limit }) : t('input.keptPrinting', { limit: failure.limit });
 }
 
 /** A syntax error while loading a file: the message, where, and the code around it. */

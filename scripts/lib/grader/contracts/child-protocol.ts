@@ -68,6 +68,7 @@ interface ErrorLike {
   stacks?: Array<{ file: string; line: number; column: number }>;
   loadingModule?: unknown;
   kept?: unknown;
+  limit?: unknown;
 }
 
 /**
@@ -86,7 +87,11 @@ export function toFailure(error: unknown, target: string): Failure {
       ...(location === undefined ? {} : { location }),
       ...(typeof like.loadingModule === 'string' ? { loadingModule: like.loadingModule } : {}),
     },
-    { verdict: shownVerdict(verdictOf(error)), kept: like.kept === 'asking' || like.kept === 'printing' ? like.kept : undefined },
+    {
+      verdict: shownVerdict(verdictOf(error)),
+      kept: like.kept === 'asking' || like.kept === 'printing' ? like.kept : undefined,
+      limit: typeof like.limit === 'number' ? like.limit : undefined,
+    },
   );
 }
 
