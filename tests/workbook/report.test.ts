@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, describe } from 'vitest';
 import { painter } from '../../scripts/lib/command-line/cli.ts';
-import { failureOf } from '../../scripts/lib/core/failure.ts';
 import { OUTPUT_CUT_LINE } from '../../scripts/lib/core/output-cut.ts';
 import type { Language } from '../../scripts/lib/core/languages.ts';
 import { toFailure } from '../../scripts/lib/grader/contracts/child-protocol.ts';
 import { translator } from '../../scripts/lib/i18n/messages.ts';
 import { EndlessInputError } from '../support/io.ts';
 import { endlessReason } from '../support/pretend-player.ts';
+import { failureOf, withVerdict, type Verdict } from '../../scripts/lib/core/failure.ts';
 import { compactValue, explainFailure, renderReport, TITLE_WIDTH } from '../../scripts/lib/report/report.ts';
 import { defaultFileName, FORMATS } from '../../scripts/lib/report/result-files.ts';
 import { formatPoints, scoreLesson, type LessonRun, type TestOutcome } from '../../scripts/lib/core/results.ts';
@@ -268,6 +268,71 @@ describe('explaining a failure', () => {
       "Ran out of time: this lesson's tests took longer than the 12 s a lesson may spend in your code (every call counts, waiting too), so it was stopped and its other tests were not run.",
       'Is your code waiting (a sleep, a busy loop) or doing far more work than it needs?',
     ]);
+  });
+
+  test('a stop for any other reason is told from its verdict, in the words the old messages had, and never as an error the code threw', () => {
+    const halted = (verdict: Verdict): string[] =>
+      explainFailure({ ...outcome(1, 'failed'), failure: failureOf({ name: 'StoppedError', message: 'anything' }, { verdict }) }, plain);
+    expect(halted({ kind: 'halted', reason: 'memory', limitBytes: 768 * 1024 * 1024, printed: ['round 1'] })).toEqual([
+      'Your code used more memory than the grader allows (768 MB), so it was stopped.',
+      'The last lines your code printed:',
+      '  round 1',
+    ]);
+    expect(halted({ kind: 'halted', reason: 'oversized', frameBytes: 8 * 1024 * 1024, answerObjects: 20_000, lessonObjects: 200_000, printed: [] })).toEqual([
+      'Your code sent the test far more than any answer needs (over 8 MB or 20,000 objects in one answer, or 200,000 objects in one lesson), so it was stopped.',
+    ]);
+    expect(halted({ kind: 'halted', reason: 'protocol', printed: [] })).toEqual(["Your code wrote into the grader's own channel, so it was stopped."]);
+    expect(halted({ kind: 'halted', reason: 'spawn', detail: 'spawn EAGAIN', printed: [] })).toEqual([
+      'The grader could not start a sandbox for your code: spawn EAGAIN',
+    ]);
+    expect(halted({ kind: 'halted', reason: 'reentry', printed: [] })).toEqual([
+      'Your code gave the test a value that runs your code when it is read (a toString, say). Give it plain values, such as strings.',
+    ]);
+    expect(halted({ kind: 'halted', reason: 'ended', exitCode: 134, signal: null, said: ['FATAL ERROR', '\u001b[31mabort'], printed: ['hi'] })).toEqual([
+      'The program running your code ended while this test ran (it ended with exit code 134).',
+      'The last lines your code printed:',
+      '  hi',
+      'It said:',
+      '  FATAL ERROR',
+      '  ␛[31mabort',
+    ]);
+    expect(halted({ kind: 'halted', reason: 'ended', exitCode: null, signal: 'SIGSEGV', said: [], printed: [] })).toEqual([
+      'The program running your code ended while this test ran (it was killed by SIGSEGV).',
+    ]);
+  });
+
+  test("a stop is worded in the student's language, with the limits as that language writes numbers", () => {
+    const verdict: Verdict = {
+      kind: 'halted',
+      reason: 'oversized',
+      frameBytes: 8 * 1024 * 1024,
+      answerObjects: 20_000,
+      lessonObjects: 200_000,
+      printed: ['第 1 轮'],
+    };
+    const failure = failureOf({ name: 'StoppedError', message: 'anything' }, { verdict });
+    const zh = explainFailure({ ...outcome(1, 'failed'), failure }, plain, translator('zh'));
+    expect(zh).toEqual([
+      '你的代码发给测试的数据远远超过任何答案所需（一个答案超过 8 MB 或 20,000 个对象，或者一课超过 200,000 个对象），所以被停止了。',
+      '你的代码最后输出的几行：',
+      '  第 1 轮',
+    ]);
+    const ru = explainFailure({ ...outcome(1, 'failed'), failure }, plain, translator('ru')).join('\n');
+    expect(ru).toContain('20\u00a0000 объектов');
+    for (const language of ['ru', 'ca', 'zh'] as const) {
+      expect(explainFailure({ ...outcome(1, 'failed'), failure }, plain, translator(language)).join('\n')).not.toMatch(
+        /StoppedError|grader allows|any answer needs/,
+      );
+    }
+  });
+
+  test("a stop's verdict crosses from the worker to the command whole, and a verdict with a detail missing is not believed", () => {
+    const verdict: Verdict = { kind: 'halted', reason: 'ended', exitCode: 1, signal: null, said: ['out of file descriptors'], printed: ['round 1'] };
+    const crossed = toFailure(withVerdict(new Error('The program running your code ended.'), verdict), '/nowhere/lessons');
+    expect(crossed).toMatchObject({ kind: 'halted', reason: 'ended', exitCode: 1, signal: null, said: ['out of file descriptors'], printed: ['round 1'] });
+    const broken = Object.assign(new Error('anything'), { graderVerdict: { kind: 'halted', reason: 'memory', printed: [] } });
+    expect(failureOf({ name: 'StoppedError', message: 'anything' }, { verdict: undefined }).kind).toBe('thrown');
+    expect(toFailure(broken, '/nowhere/lessons').kind).toBe('thrown');
   });
 });
 

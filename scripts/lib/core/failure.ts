@@ -2,7 +2,7 @@
  * What kind of failure a test met, decided once, where an error becomes data (toFailure): the
  * report, the gradebook and the runner read the kind and its details instead of parsing messages.
  */
-import type { Comparison, EndlessKept, ErrorFields, Failure } from './results.ts';
+import type { Comparison, EndlessKept, ErrorFields, Failure, Halt } from './results.ts';
 import { stubName } from './stub-error.ts';
 import { ASSERTION_ERROR, processExitCode, syntaxError, testTimeoutMs } from './vitest-wording.ts';
 
@@ -19,7 +19,9 @@ export type Verdict =
   /** A call ran past its limit; `printed`: the last lines the code printed. */
   | { kind: 'stopped'; limitMs: number; printed: string[] }
   /** The test (budget 'test'), or its lesson, spent the time it may spend in the code (`budgetMs`). */
-  | { kind: 'out-of-time'; budget: 'test' | 'lesson'; budgetMs: number; printed: string[] };
+  | { kind: 'out-of-time'; budget: 'test' | 'lesson'; budgetMs: number; printed: string[] }
+  /** The grader stopped the code for another reason (its `reason`, with details: see Halt). */
+  | ({ kind: 'halted'; printed: string[] } & Halt);
 
 /** `error` with the verdict it stands for (only the grader's client makes such errors). */
 export function withVerdict<E extends Error>(error: E, verdict: Verdict): E {
@@ -39,7 +41,36 @@ export function verdictOf(error: unknown): Verdict | undefined {
   if (fields.kind === 'out-of-time' && (fields.budget === 'test' || fields.budget === 'lesson') && typeof fields.budgetMs === 'number') {
     return { kind: 'out-of-time', budget: fields.budget, budgetMs: fields.budgetMs, printed };
   }
-  return undefined;
+  const halt = fields.kind === 'halted' ? haltOf(fields) : undefined;
+  return halt === undefined ? undefined : { kind: 'halted', printed, ...halt };
+}
+
+/** The reason a 'halted' verdict gives, with its details, when they are whole. */
+function haltOf(fields: Record<string, unknown>): Halt | undefined {
+  const number = (value: unknown): value is number => typeof value === 'number';
+  switch (fields.reason) {
+    case 'memory':
+      return number(fields.limitBytes) ? { reason: 'memory', limitBytes: fields.limitBytes } : undefined;
+    case 'protocol':
+    case 'reentry':
+      return { reason: fields.reason };
+    case 'oversized': {
+      const { frameBytes, answerObjects, lessonObjects } = fields;
+      return number(frameBytes) && number(answerObjects) && number(lessonObjects)
+        ? { reason: 'oversized', frameBytes, answerObjects, lessonObjects }
+        : undefined;
+    }
+    case 'ended': {
+      const { exitCode, signal, said } = fields;
+      const lines = Array.isArray(said) && said.every((line) => typeof line === 'string') ? (said as string[]) : undefined;
+      if (lines === undefined || !(exitCode === null || number(exitCode)) || !(signal === null || typeof signal === 'string')) return undefined;
+      return { reason: 'ended', exitCode, signal, said: lines };
+    }
+    case 'spawn':
+      return typeof fields.detail === 'string' ? { reason: 'spawn', detail: fields.detail } : undefined;
+    default:
+      return undefined;
+  }
 }
 
 /*

@@ -21,6 +21,21 @@ export interface Comparison {
   actual?: string;
 }
 
+/** Why the grader stopped the code when time was not the reason (grader/worker/client.ts), with the details of each reason. */
+export type Halt =
+  /** It used more memory than a sandbox may (`limitBytes`). */
+  | { reason: 'memory'; limitBytes: number }
+  /** It wrote into the grader's own channel. */
+  | { reason: 'protocol' }
+  /** It sent more than any answer needs: over `frameBytes`, or `answerObjects` objects in one answer, or `lessonObjects` in one lesson. */
+  | { reason: 'oversized'; frameBytes: number; answerObjects: number; lessonObjects: number }
+  /** The process running it ended: with `exitCode`, or killed by `signal`; `said`, the last lines it wrote on standard error. */
+  | { reason: 'ended'; exitCode: number | null; signal: string | null; said: string[] }
+  /** The grader could not start a sandbox for it; `detail`, what the system said. */
+  | { reason: 'spawn'; detail: string }
+  /** It gave the test a value that runs its code when it is read (a toString, say) while the code ran on. */
+  | { reason: 'reentry' };
+
 /**
  * A failure as the grader keeps it: plain data, safe to write as JSON (made by failureOf in
  * failure.ts), by kind, each kind with its own details.
@@ -30,6 +45,8 @@ export type Failure =
   | (ErrorFields & { kind: 'stopped'; limitMs: number; printed: string[] })
   /** The test (budget 'test'), or its lesson, spent the time it may spend in the code (grader/worker/client.ts). */
   | (ErrorFields & { kind: 'out-of-time'; budget: 'test' | 'lesson'; budgetMs: number; printed: string[] })
+  /** The grader stopped the code for another reason than time (its `reason`, with details); the last lines the code printed. */
+  | (ErrorFields & { kind: 'halted'; printed: string[] } & Halt)
   /** vitest's own limit on a test ran out. */
   | (ErrorFields & { kind: 'test-timeout'; limitMs: number })
   /** A stub still throws "not implemented yet": the function that is not written yet. */

@@ -337,6 +337,8 @@ function shown(failure: Failure): Failure {
     case 'stopped':
     case 'out-of-time':
       return { ...failure, ...fields, printed: failure.printed.map(visible) };
+    case 'halted':
+      return shownHalt({ ...failure, ...fields, printed: failure.printed.map(visible) });
     case 'stub':
       return { ...failure, ...fields, missing: visible(failure.missing) };
     case 'process-exit':
@@ -349,12 +351,20 @@ function shown(failure: Failure): Failure {
   }
 }
 
+/** A stop's details that the hand-in may have made (what its process said, what the system said of it) made visible. */
+function shownHalt(failure: Extract<Failure, { kind: 'halted' }>): Failure {
+  if (failure.reason === 'ended') return { ...failure, said: failure.said.map(visible) };
+  if (failure.reason === 'spawn') return { ...failure, detail: visible(failure.detail) };
+  return failure;
+}
+
 /**
  * A failure in full, as the teacher's list of hidden failures shows it (failureDetail picks from it):
  * the message, or, when the test spent its time budget, the report's words for it and what the code
  * printed last (the message of such an error is only a terse line for vitest's own output).
  */
 export function failureText(failure: Failure, t: Translate = english): string {
+  if (failure.kind === 'halted') return haltedLines(failure, t).join('\n');
   if (failure.kind !== 'out-of-time') return failure.message;
   const stopped = t(failure.budget === 'test' ? 'report.outOfTime.test' : 'report.outOfTime.lesson', { seconds: failure.budgetMs / 1000 });
   return [stopped, ...(failure.printed.length > 0 ? [t('report.lastPrinted'), ...failure.printed] : [])].join('\n');
@@ -396,6 +406,7 @@ function printedLines(printed: string[], t: Translate): string[] {
 
 /** A thrown error: the stub's "not implemented yet", or an error from the student's code. */
 function describeThrown(failure: Failure, t: Translate): string[] {
+  if (failure.kind === 'halted') return haltedLines(failure, t);
   if (failure.kind === 'stub') return [t('report.stub', { name: failure.missing, quote: STUB_QUOTE })];
   if (failure.kind === 'assertion') return [failure.message];
   if (failure.kind === 'endless-input') {
@@ -423,6 +434,30 @@ function describeThrown(failure: Failure, t: Translate): string[] {
 function endlessReason(failure: Extract<Failure, { kind: 'endless-input' }>, t: Translate): string {
   if (failure.limit === undefined) return failure.message;
   return failure.kept === 'asking' ? t('input.keptAsking', { limit: failure.limit }) : t('input.keptPrinting', { limit: failure.limit });
+}
+
+/** Why the grader stopped the code (other than for time), from its reason and details; then what the code printed last and what its process said. */
+function haltedLines(failure: Extract<Failure, { kind: 'halted' }>, t: Translate): string[] {
+  const printed = printedLines(failure.printed, t);
+  switch (failure.reason) {
+    case 'memory':
+      return [t('stops.memory', { megabytes: Math.round(failure.limitBytes / 1024 / 1024) }), ...printed];
+    case 'protocol':
+      return [t('stops.protocol'), ...printed];
+    case 'oversized': {
+      const { frameBytes, answerObjects, lessonObjects } = failure;
+      return [t('stops.oversized', { megabytes: frameBytes / 1024 / 1024, answerObjects, lessonObjects }), ...printed];
+    }
+    case 'spawn':
+      return [t('stops.spawn', { detail: failure.detail }), ...printed];
+    case 'reentry':
+      return [t('stops.reentry'), ...printed];
+    case 'ended': {
+      const how = failure.signal === null ? t('stops.ended.exitCode', { code: String(failure.exitCode) }) : t('stops.ended.signal', { signal: failure.signal });
+      const said = failure.said.length > 0 ? [t('stops.ended.said'), ...indent(failure.said, 2)] : [];
+      return [how, ...printed, ...said];
+    }
+  }
 }
 
 /** A syntax error while loading a file: the message, where, and the code around it. */

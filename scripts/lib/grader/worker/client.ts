@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { types } from 'node:util';
 import { expect, inject } from 'vitest';
 import { outOfTimeMessage, stoppedMessage, withVerdict } from '../../core/failure.ts';
+import type { Halt } from '../../core/results.ts';
 import { namedPipesWork, sandboxPool, SandboxProcess, type Exit, type Frame, type Pump, type SandboxPool } from './channel.ts';
 import { compiledFile, compileFolder, HELPER_ROOT, type CompiledFolder } from '../contracts/compile.ts';
 import { createMembrane, type Membrane, type TwinRecipe } from '../contracts/membrane-types.ts';
@@ -594,7 +595,8 @@ class Session {
   private request(sandbox: Sandbox, message: Frame): Frame {
     // The code runs on while a one-way call is served here, so it cannot be asked anything meanwhile.
     if (this.servingOneWay) {
-      throw new Error('Your code gave the test a value that runs your code when it is read (a toString, say). Give it plain values, such as strings.');
+      const message = 'Your code gave the test a value that runs your code when it is read (a toString, say). Give it plain values, such as strings.';
+      throw halted(message, { reason: 'reentry' }, []);
     }
     const top = this.depth === 0;
     this.depth += 1;
@@ -722,20 +724,25 @@ class Session {
       return withVerdict(new StoppedError(stoppedMessage(limitMs, printed)), { kind: 'stopped', limitMs, printed: lines });
     }
     if (exit.reason === 'memory' || /heap out of memory|Allocation failed/i.test(exit.detail)) {
-      return new StoppedError(
-        `Your code used more memory than the grader allows (${Math.round(SANDBOX_LIMITS.residentBytes / 1024 / 1024)} MB), so it was stopped.${printed}`,
-      );
+      const limitBytes = SANDBOX_LIMITS.residentBytes;
+      const message = `Your code used more memory than the grader allows (${Math.round(limitBytes / 1024 / 1024)} MB), so it was stopped.${printed}`;
+      return halted(message, { reason: 'memory', limitBytes }, lines);
     }
-    if (exit.reason === 'protocol') return new StoppedError(`Your code wrote into the grader's own channel, so it was stopped.${printed}`);
+    if (exit.reason === 'protocol') {
+      return halted(`Your code wrote into the grader's own channel, so it was stopped.${printed}`, { reason: 'protocol' }, lines);
+    }
     if (exit.reason === 'oversized') {
-      return new StoppedError(
-        `Your code sent the test far more than any answer needs (over ${MAX_FRAME / 1024 / 1024} MB or ${MAX_NODES_PER_MESSAGE.toLocaleString('en')} objects in one answer, or ${MAX_NODES_PER_SANDBOX.toLocaleString('en')} objects in one lesson), so it was stopped.${printed}`,
-      );
+      const message = `Your code sent the test far more than any answer needs (over ${MAX_FRAME / 1024 / 1024} MB or ${MAX_NODES_PER_MESSAGE.toLocaleString('en')} objects in one answer, or ${MAX_NODES_PER_SANDBOX.toLocaleString('en')} objects in one lesson), so it was stopped.${printed}`;
+      return halted(message, { reason: 'oversized', frameBytes: MAX_FRAME, answerObjects: MAX_NODES_PER_MESSAGE, lessonObjects: MAX_NODES_PER_SANDBOX }, lines);
     }
-    if (exit.reason === 'spawn') return new StoppedError(`The grader could not start a sandbox for your code: ${exit.detail}`);
+    if (exit.reason === 'spawn') {
+      return halted(`The grader could not start a sandbox for your code: ${exit.detail}`, { reason: 'spawn', detail: exit.detail }, lines);
+    }
     const how = exit.signal ? `it was killed by ${exit.signal}` : `it ended with exit code ${exit.code}`;
-    const said = exit.detail.trim() === '' ? '' : `\nIt said: ${exit.detail.trim().split('\n').slice(-3).join('\n')}`;
-    return new StoppedError(`The program running your code ended while this test ran (${how}).${printed}${said}`);
+    const said = exit.detail.trim() === '' ? [] : exit.detail.trim().split('\n').slice(-3);
+    const saidWords = said.length === 0 ? '' : `\nIt said: ${said.join('\n')}`;
+    const message = `The program running your code ended while this test ran (${how}).${printed}${saidWords}`;
+    return halted(message, { reason: 'ended', exitCode: exit.code, signal: exit.signal, said }, lines);
   }
 
   /**
@@ -751,6 +758,11 @@ class Session {
     // A sandbox without graded code gets the helpers alone.
     return Object.fromEntries(Object.entries(compiled).filter(([path]) => path.startsWith(`${HELPER_ROOT}/`)));
   }
+}
+
+/** The error of a stop for `halt`: `message` for vitest's own output, the reason and `printed` (the code's last lines) as the verdict. */
+function halted(message: string, halt: Halt, printed: string[]): StoppedError {
+  return withVerdict(new StoppedError(message), { kind: 'halted', printed, ...halt });
 }
 
 /** The last lines the code printed, as a stopped test's message shows them ('' when it printed none). */
