@@ -86,7 +86,7 @@ describe('a class graded with --lang ru', () => {
     expect(partly).toContain('## Ваш отчёт');
     expect(partly).toContain('Крестики-нолики, рабочая тетрадь: проверяем сданный вами код тестами учителя');
     expect(partly).toContain(`${first.number}  ${ru.title}`);
-    expect(feedback('Vera Sokolova')).toContain(`## ${first.number} ${ru.title}: 0/100\n\nНе проверено: файл не загружается: Syntax error`);
+    expect(feedback('Vera Sokolova')).toContain(`## ${first.number} ${ru.title}: 0/100\n\nНе проверено: файл не загружается: Синтаксическая ошибка в lessons/`);
   });
 
   test('the notes about a hand-in reach its student in Russian, and no English phrase is left in any feedback', () => {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { HandInNote } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
-import { forStudent } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
+import { forStudent, lessonGrade } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
 import {
   code,
   handInNoteWords,
@@ -15,7 +15,7 @@ import {
   studentNoteWords,
   studentSees,
 } from '../../scripts/lib/teacher/gradebook/note-words.ts';
-import { scoreLesson } from '../../scripts/lib/core/results.ts';
+import { scoreLesson, type Failure, type LessonScore } from '../../scripts/lib/core/results.ts';
 import { listLessons, type Lesson } from '../../scripts/lib/core/workbook.ts';
 import { renderFeedback } from '../../scripts/lib/teacher/gradebook/feedback.ts';
 import { englishRuns } from '../../scripts/lib/teacher/pack/language-check.ts';
@@ -176,6 +176,34 @@ describe('what a student reads in place of what the hidden tests would give away
     const unloaded = scoreLesson(first, { lessonId: first.id, tests: [], output: '', durationMs: 1, problem: { kind: 'load-error', failure, hidden: true } });
     const problem = forStudent(unloaded, new Set(), 'zh').run.problem;
     expect(problem?.kind === 'load-error' && problem.failure.kind === 'thrown' ? problem.failure.message : '').toBe('加上隐藏测试后，你的文件无法加载。');
+  });
+});
+
+describe("why a file does not load, in the class's language", () => {
+  const [first] = listLessons() as [Lesson];
+  const unloaded = (failure: Failure): LessonScore =>
+    scoreLesson(first, { lessonId: first.id, tests: [], output: '', durationMs: 1, problem: { kind: 'load-error', failure } });
+  const syntax = unloaded({
+    kind: 'thrown',
+    name: 'SyntaxError',
+    message: `[PARSE_ERROR] Error: Expected ";" but found "error"\n  at lessons/${first.id}/board.ts:1:8`,
+  });
+  const thrown = unloaded({ kind: 'thrown', name: 'TypeError', message: 'x is not a function', location: `lessons/${first.id}/board.ts:3:1` });
+
+  test("a syntax error and a thrown error are worded in the language, the compiler's own words kept", () => {
+    expect(lessonGrade(syntax, 0).notGraded).toEqual({
+      kind: 'does-not-load',
+      cause: `Syntax error in lessons/${first.id}/board.ts, line 1, column 8: Expected ";" but found "error"`,
+    });
+    expect(lessonGrade(syntax, 0, undefined, 'ru').notGraded).toMatchObject({
+      cause: `Синтаксическая ошибка в lessons/${first.id}/board.ts, строка 1, столбец 8: Expected ";" but found "error"`,
+    });
+    expect(lessonGrade(syntax, 0, undefined, 'zh').notGraded).toMatchObject({
+      cause: `语法错误，位于 lessons/${first.id}/board.ts 第 1 行第 8 列：Expected ";" but found "error"`,
+    });
+    expect(lessonGrade(thrown, 0).notGraded).toMatchObject({ cause: `TypeError: x is not a function (at lessons/${first.id}/board.ts:3:1)` });
+    expect(lessonGrade(thrown, 0, undefined, 'ru').notGraded).toMatchObject({ cause: `TypeError: x is not a function (в lessons/${first.id}/board.ts:3:1)` });
+    expect(lessonGrade(thrown, 0, undefined, 'ca').notGraded).toMatchObject({ cause: `TypeError: x is not a function (a lessons/${first.id}/board.ts:3:1)` });
   });
 });
 
