@@ -19,8 +19,9 @@ import { scoreLesson, type Failure, type LessonScore } from '../../scripts/lib/c
 import { listLessons, type Lesson } from '../../scripts/lib/core/workbook.ts';
 import { renderFeedback } from '../../scripts/lib/teacher/gradebook/feedback.ts';
 import { englishRuns } from '../../scripts/lib/teacher/pack/language-check.ts';
-import { LANGUAGES } from '../../scripts/lib/core/languages.ts';
+import { LANGUAGES, type Language } from '../../scripts/lib/core/languages.ts';
 import { translator } from '../../scripts/lib/i18n/messages.ts';
+import { lessonIn } from '../../scripts/lib/i18n/lesson-text.ts';
 import { zipProblemWords, type ZipProblem } from '../../scripts/lib/teacher/intake/zip-problems.ts';
 import type { UnusableWhy } from '../../scripts/lib/teacher/gradebook/gradebook-types.ts';
 
@@ -204,6 +205,13 @@ describe("why a file does not load, in the class's language", () => {
     expect(lessonGrade(thrown, 0).notGraded).toMatchObject({ cause: `TypeError: x is not a function (at lessons/${first.id}/board.ts:3:1)` });
     expect(lessonGrade(thrown, 0, undefined, 'ru').notGraded).toMatchObject({ cause: `TypeError: x is not a function (в lessons/${first.id}/board.ts:3:1)` });
     expect(lessonGrade(thrown, 0, undefined, 'ca').notGraded).toMatchObject({ cause: `TypeError: x is not a function (a lessons/${first.id}/board.ts:3:1)` });
+  });
+
+  test("a lesson's heading in the feedback reads as in the platform comment, with Chinese's own colon", () => {
+    const feedback = (language: Language): string =>
+      renderFeedback({ name: 'Anna', scores: [syntax], grades: [lessonGrade(syntax, 0, undefined, language)], notes: [], language });
+    expect(feedback('zh')).toContain(`\n## ${first.number} ${lessonIn(first, 'zh').title}：0/100\n`);
+    expect(feedback('ru')).toContain(`\n## ${first.number} ${lessonIn(first, 'ru').title}: 0/100\n`);
   });
 });
 

@@ -173,7 +173,9 @@ function notGradedFeedback(grade: LessonGrade, files: FileFinding | undefined, t
 
 /** The section of an unfinished lesson: its tasks, the visible tests that failed, hidden tests counted. */
 function lessonFeedback(score: LessonScore, grade: LessonGrade, files: FileFinding | undefined, t: Translate, language: Language): string[] {
-  const lines = [`## ${score.lesson.number} ${score.lesson.title}: ${pointsIn(grade.points, language)}/100`, ''];
+  // The heading reads as the lesson's part of the platform comment does ("01 显示棋盘：0/100").
+  const heading = t('notes.lms.lesson', { number: score.lesson.number, title: score.lesson.title, points: pointsIn(grade.points, language) });
+  const lines = [`## ${heading}`, ''];
   if (grade.status === 'missing' || grade.notGraded !== undefined) return [...lines, ...notGradedFeedback(grade, files, t)];
   if (score.run.problem !== undefined) {
     lines.push(t(grade.status === 'timeout' ? 'studentFeedback.notFully.timeout' : 'studentFeedback.notFully.problem'), '');
