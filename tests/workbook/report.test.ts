@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, describe } from 'vitest';
+import { translator } from '../../scripts/lib/i18n/messages.ts';
+import type { Language } from '../../scripts/lib/core/languages.ts';
 import { painter } from '../../scripts/lib/command-line/cli.ts';
 import { failureOf } from '../../scripts/lib/core/failure.ts';
 import { compactValue, explainFailure, renderReport, TITLE_WIDTH } from '../../scripts/lib/report/report.ts';
@@ -400,4 +402,14 @@ describe('what a hand-in controls reaches no terminal raw', () => {
     expect(withoutColours).toContain(`other ${SHOWN}`);
     expect(withoutColours).toContain(`hidden ${SHOWN}`);
   });
+});
+
+test('the words after a count of type errors agree with it: one error is "it", several "they"', () => {
+  const say = (language: Language, count: number): string => translator(language)('report.typeErrors', { count });
+  expect(say('ru', 1)).toBe('TypeScript нашёл 1 ошибку типов. Баллы за неё не снимаются, но она часто указывает на ошибку в программе:');
+  expect(say('ru', 21)).toContain('за неё не снимаются, но она');
+  expect(say('ru', 3)).toBe('TypeScript нашёл 3 ошибки типов. Баллы за них не снимаются, но они часто указывают на ошибку в программе:');
+  expect(say('ca', 1)).toContain('1 error de tipus. No resta punts, però sovint assenyala un error');
+  expect(say('en', 1)).toBe('TypeScript found 1 type error. It costs no points, but it often points at a bug:');
+  expect(say('en', 2)).toBe('TypeScript found 2 type errors. They cost no points, but they often point at a bug:');
 });
