@@ -1,5 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { typecheck } from '../../scripts/lib/grader/command/typecheck.ts';
 import { expect, test, describe } from 'vitest';
 import { translator } from '../../scripts/lib/i18n/messages.ts';
 import type { Language } from '../../scripts/lib/core/languages.ts';
@@ -412,4 +414,25 @@ test('the words after a count of type errors agree with it: one error is "it", s
   expect(say('ca', 1)).toContain('1 error de tipus. No resta punts, però sovint assenyala un error');
   expect(say('en', 1)).toBe('TypeScript found 1 type error. It costs no points, but it often points at a bug:');
   expect(say('en', 2)).toBe('TypeScript found 2 type errors. They cost no points, but they often point at a bug:');
+});
+
+test("tsc's messages come in the student's language when TypeScript has them, each language with its own cache", async () => {
+  const scratch = mkdtempSync(join(tmpdir(), 'workbook-typecheck-locale-'));
+  try {
+    const folder = join(scratch, 'hand-in');
+    cpSync(join(ROOT, 'solutions', '01-board'), join(folder, '01-board'), { recursive: true });
+    const file = join(folder, '01-board', 'board.ts');
+    writeFileSync(file, `${readFileSync(file, 'utf8')}\nexport const broken: number = 'not a number';\n`);
+    const lessons = listLessons().filter((each) => each.id === '01-board');
+    const cache = join(scratch, 'state');
+    const said = async (language: Language): Promise<string[]> =>
+      ((await typecheck(ROOT, folder, lessons, cache, undefined, language)).get('01-board') ?? []).map((problem) => problem.message);
+    expect(await said('ru')).toEqual(['Тип "string" не может быть назначен для типа "number".']);
+    expect(await said('zh')).toEqual(['不能将类型“string”分配给类型“number”。']);
+    // Catalan has no messages of its own in TypeScript: English, as tsc writes it.
+    expect(await said('ca')).toEqual(["Type 'string' is not assignable to type 'number'."]);
+    expect(await said('ru')).toEqual(['Тип "string" не может быть назначен для типа "number".']);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 });
