@@ -89,7 +89,7 @@ describe('a class graded with --lang ru', () => {
     // The student works from the Russian edition, whose lessons/NN-slug/README.md is the Russian text.
     expect(partly).toContain(`lessons/${first.id}/README.md`);
     expect(partly).not.toContain('README.ru.md');
-    expect(feedback('Vera Sokolova')).toContain(`## ${first.number} ${ru.title}: 0/100\n\nНе проверено: файл не загружается: Синтаксическая ошибка в lessons/`);
+    expect(feedback('Vera Sokolova')).toContain(`## ${first.number} ${ru.title}: 0/100\n\nНе проверено: файл не загружается: Syntax error`);
   });
 
   test('the notes about a hand-in reach its student in Russian, and no English phrase is left in any feedback', () => {

@@ -6,6 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import type { HandInNote } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
 import { forStudent, lessonGrade } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
+import { loadCause } from '../../scripts/lib/report/report.ts';
 import {
   code,
   handInNoteWords,
@@ -180,7 +181,7 @@ describe('what a student reads in place of what the hidden tests would give away
   });
 });
 
-describe("why a file does not load, in the class's language", () => {
+describe('why a file does not load, worded in a language (loadCause)', () => {
   const [first] = listLessons() as [Lesson];
   const unloaded = (failure: Failure): LessonScore =>
     scoreLesson(first, { lessonId: first.id, tests: [], output: '', durationMs: 1, problem: { kind: 'load-error', failure } });
@@ -196,20 +197,17 @@ describe("why a file does not load, in the class's language", () => {
       kind: 'does-not-load',
       cause: `Syntax error in lessons/${first.id}/board.ts, line 1, column 8: Expected ";" but found "error"`,
     });
-    expect(lessonGrade(syntax, 0, undefined, 'ru').notGraded).toMatchObject({
-      cause: `Синтаксическая ошибка в lessons/${first.id}/board.ts, строка 1, столбец 8: Expected ";" but found "error"`,
-    });
-    expect(lessonGrade(syntax, 0, undefined, 'zh').notGraded).toMatchObject({
-      cause: `语法错误，位于 lessons/${first.id}/board.ts 第 1 行第 8 列：Expected ";" but found "error"`,
-    });
+    expect(loadCause(syntax, translator('ru'))).toBe(
+      `Синтаксическая ошибка в lessons/${first.id}/board.ts, строка 1, столбец 8: Expected ";" but found "error"`,
+    );
+    expect(loadCause(syntax, translator('zh'))).toBe(`语法错误，位于 lessons/${first.id}/board.ts 第 1 行第 8 列：Expected ";" but found "error"`);
     expect(lessonGrade(thrown, 0).notGraded).toMatchObject({ cause: `TypeError: x is not a function (at lessons/${first.id}/board.ts:3:1)` });
-    expect(lessonGrade(thrown, 0, undefined, 'ru').notGraded).toMatchObject({ cause: `TypeError: x is not a function (в lessons/${first.id}/board.ts:3:1)` });
-    expect(lessonGrade(thrown, 0, undefined, 'ca').notGraded).toMatchObject({ cause: `TypeError: x is not a function (a lessons/${first.id}/board.ts:3:1)` });
+    expect(loadCause(thrown, translator('ru'))).toBe(`TypeError: x is not a function (в lessons/${first.id}/board.ts:3:1)`);
+    expect(loadCause(thrown, translator('ca'))).toBe(`TypeError: x is not a function (a lessons/${first.id}/board.ts:3:1)`);
   });
 
   test("a lesson's heading in the feedback reads as in the platform comment, with Chinese's own colon", () => {
-    const feedback = (language: Language): string =>
-      renderFeedback({ name: 'Anna', scores: [syntax], grades: [lessonGrade(syntax, 0, undefined, language)], notes: [], language });
+    const feedback = (language: Language): string => renderFeedback({ name: 'Anna', scores: [syntax], grades: [lessonGrade(syntax, 0)], notes: [], language });
     expect(feedback('zh')).toContain(`\n## ${first.number} ${lessonIn(first, 'zh').title}：0/100\n`);
     expect(feedback('ru')).toContain(`\n## ${first.number} ${lessonIn(first, 'ru').title}: 0/100\n`);
   });

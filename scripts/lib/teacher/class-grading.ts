@@ -527,7 +527,7 @@ function gradeStudent(
         ? (runs[index] as LessonRun)
         : { lessonId: lesson.id, tests: [], output: '', durationMs: 0, problem: { kind: 'crash', cause: 'files-missing', files: finding.missing } };
     const score = scoreLesson(lesson, run);
-    const grade = lessonGrade(score, hintsSeen(submission, lesson.id), finding, language);
+    const grade = lessonGrade(score, hintsSeen(submission, lesson.id), finding);
     if (notGraded !== undefined) {
       // Each cell says why, in the words of the hand-in's own note.
       grade.notGraded = notGraded;

@@ -51,16 +51,8 @@ export function lessonStatus(score: LessonScore): LessonStatus {
   return score.earned > 0 ? 'partial' : 'zero';
 }
 
-/**
- * A gradebook cell from a lesson's score (the full score, hidden tests and all: the cell is the teacher's).
- * Why a file does not load is told in the class's `language`: the student reads it in the feedback.
- */
-export function lessonGrade(
-  score: LessonScore,
-  hintsSeen: number,
-  files: FileFinding = { missing: [], nearMisses: [], accepted: false },
-  language: Language = SOURCE_LANGUAGE,
-): LessonGrade {
+/** A gradebook cell from a lesson's score (the full score, hidden tests and all: the cell is the teacher's). */
+export function lessonGrade(score: LessonScore, hintsSeen: number, files: FileFinding = { missing: [], nearMisses: [], accepted: false }): LessonGrade {
   const tasks = score.tasks.map((task): TaskGrade => {
     const hidden = score.run.tests.filter((test) => test.hidden && test.task === task.number && test.status !== 'skipped');
     return {
@@ -88,7 +80,7 @@ export function lessonGrade(
   if (hiddenFailures.length > 0) grade.hiddenFailures = hiddenFailures;
   const stopped = stoppedTests(score);
   const notes: LessonNote[] = [];
-  const reason = lessonReason(score, files, language);
+  const reason = lessonReason(score, files);
   if (reason !== undefined) grade.notGraded = reason;
   if (reason?.kind === 'missing') {
     grade.status = 'missing';
@@ -176,7 +168,7 @@ export function lessonNotesText(grade: Pick<LessonGrade, 'notes'>): string | und
 }
 
 /** Why a lesson was not graded (undefined when it was): files missing or misplaced, a file that does not load, or the grader broke. */
-function lessonReason(score: LessonScore, files: FileFinding, language: Language): LessonReason | undefined {
+function lessonReason(score: LessonScore, files: FileFinding): LessonReason | undefined {
   if (files.missing.length > 0) {
     const misplaced = files.nearMisses
       .filter((miss) => files.missing.includes(miss.expected))
@@ -188,7 +180,7 @@ function lessonReason(score: LessonScore, files: FileFinding, language: Language
   if (problem?.kind !== 'load-error') return undefined;
   const elsewhere = brokenElsewhere(score);
   // (What went wrong with the teacher's hidden suites is the teacher's alone: a hidden-load note says it.)
-  const cause = problem.hidden ? { cause: '', hidden: true as const } : { cause: loadCause(score, translator(language)) };
+  const cause = problem.hidden ? { cause: '', hidden: true as const } : { cause: loadCause(score) };
   if (elsewhere === undefined) return { kind: 'does-not-load', ...cause };
   return { kind: 'blocked', uses: elsewhere.lesson, ...cause, ...(elsewhere.missing ? { missing: true as const } : {}) };
 }
