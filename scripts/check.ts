@@ -92,7 +92,7 @@ runCommand(
     const ownLessons = !values.solutions && values.target === undefined;
     let typeCheckFailure: string | undefined;
     const types = values.typecheck
-      ? typecheck(ROOT, target, lessons, join(ROOT, STATE_DIR)).catch((error: unknown) => {
+      ? typecheck(ROOT, target, lessons, join(ROOT, STATE_DIR), undefined, language).catch((error: unknown) => {
           // The grades still stand; only the type check is missing, and the student must know it did not happen.
           typeCheckFailure = error instanceof Error ? error.message : String(error);
           return undefined;

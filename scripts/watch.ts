@@ -70,7 +70,7 @@ runCommand(
       const verdict = (shown += 1);
       staleTypes = new AbortController();
       const { signal } = staleTypes;
-      void typecheck(ROOT, target, lessons, join(ROOT, STATE_DIR), signal).then(
+      void typecheck(ROOT, target, lessons, join(ROOT, STATE_DIR), signal, language).then(
         (types) => {
           if (signal.aborted || verdict !== shown) return;
           const found = [...types.values()].some((problems) => problems.length > 0);

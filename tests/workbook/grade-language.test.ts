@@ -86,6 +86,9 @@ describe('a class graded with --lang ru', () => {
     expect(partly).toContain('## Ваш отчёт');
     expect(partly).toContain('Крестики-нолики, рабочая тетрадь: проверяем сданный вами код тестами учителя');
     expect(partly).toContain(`${first.number}  ${ru.title}`);
+    // The student works from the Russian edition, whose lessons/NN-slug/README.md is the Russian text.
+    expect(partly).toContain(`lessons/${first.id}/README.md`);
+    expect(partly).not.toContain('README.ru.md');
     expect(feedback('Vera Sokolova')).toContain(`## ${first.number} ${ru.title}: 0/100\n\nНе проверено: файл не загружается: Syntax error`);
   });
 

@@ -5,7 +5,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { HandInNote } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
-import { forStudent } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
+import { forStudent, lessonGrade } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
+import { loadCause } from '../../scripts/lib/report/report.ts';
 import {
   code,
   handInNoteWords,
@@ -15,12 +16,13 @@ import {
   studentNoteWords,
   studentSees,
 } from '../../scripts/lib/teacher/gradebook/note-words.ts';
-import { scoreLesson } from '../../scripts/lib/core/results.ts';
+import { scoreLesson, type Failure, type LessonScore } from '../../scripts/lib/core/results.ts';
 import { listLessons, type Lesson } from '../../scripts/lib/core/workbook.ts';
 import { renderFeedback } from '../../scripts/lib/teacher/gradebook/feedback.ts';
 import { englishRuns } from '../../scripts/lib/teacher/pack/language-check.ts';
-import { LANGUAGES } from '../../scripts/lib/core/languages.ts';
+import { LANGUAGES, type Language } from '../../scripts/lib/core/languages.ts';
 import { translator } from '../../scripts/lib/i18n/messages.ts';
+import { lessonIn } from '../../scripts/lib/i18n/lesson-text.ts';
 import { zipProblemWords, type ZipProblem } from '../../scripts/lib/teacher/intake/zip-problems.ts';
 import type { UnusableWhy } from '../../scripts/lib/teacher/gradebook/gradebook-types.ts';
 
@@ -176,6 +178,38 @@ describe('what a student reads in place of what the hidden tests would give away
     const unloaded = scoreLesson(first, { lessonId: first.id, tests: [], output: '', durationMs: 1, problem: { kind: 'load-error', failure, hidden: true } });
     const problem = forStudent(unloaded, new Set(), 'zh').run.problem;
     expect(problem?.kind === 'load-error' && problem.failure.kind === 'thrown' ? problem.failure.message : '').toBe('加上隐藏测试后，你的文件无法加载。');
+  });
+});
+
+describe('why a file does not load, worded in a language (loadCause)', () => {
+  const [first] = listLessons() as [Lesson];
+  const unloaded = (failure: Failure): LessonScore =>
+    scoreLesson(first, { lessonId: first.id, tests: [], output: '', durationMs: 1, problem: { kind: 'load-error', failure } });
+  const syntax = unloaded({
+    kind: 'thrown',
+    name: 'SyntaxError',
+    message: `[PARSE_ERROR] Error: Expected ";" but found "error"\n  at lessons/${first.id}/board.ts:1:8`,
+  });
+  const thrown = unloaded({ kind: 'thrown', name: 'TypeError', message: 'x is not a function', location: `lessons/${first.id}/board.ts:3:1` });
+
+  test("a syntax error and a thrown error are worded in the language, the compiler's own words kept", () => {
+    expect(lessonGrade(syntax, 0).notGraded).toEqual({
+      kind: 'does-not-load',
+      cause: `Syntax error in lessons/${first.id}/board.ts, line 1, column 8: Expected ";" but found "error"`,
+    });
+    expect(loadCause(syntax, translator('ru'))).toBe(
+      `Синтаксическая ошибка в lessons/${first.id}/board.ts, строка 1, столбец 8: Expected ";" but found "error"`,
+    );
+    expect(loadCause(syntax, translator('zh'))).toBe(`语法错误，位于 lessons/${first.id}/board.ts 第 1 行第 8 列：Expected ";" but found "error"`);
+    expect(lessonGrade(thrown, 0).notGraded).toMatchObject({ cause: `TypeError: x is not a function (at lessons/${first.id}/board.ts:3:1)` });
+    expect(loadCause(thrown, translator('ru'))).toBe(`TypeError: x is not a function (в lessons/${first.id}/board.ts:3:1)`);
+    expect(loadCause(thrown, translator('ca'))).toBe(`TypeError: x is not a function (a lessons/${first.id}/board.ts:3:1)`);
+  });
+
+  test("a lesson's heading in the feedback reads as in the platform comment, with Chinese's own colon", () => {
+    const feedback = (language: Language): string => renderFeedback({ name: 'Anna', scores: [syntax], grades: [lessonGrade(syntax, 0)], notes: [], language });
+    expect(feedback('zh')).toContain(`\n## ${first.number} ${lessonIn(first, 'zh').title}：0/100\n`);
+    expect(feedback('ru')).toContain(`\n## ${first.number} ${lessonIn(first, 'ru').title}: 0/100\n`);
   });
 });
 

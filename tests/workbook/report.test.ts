@@ -1,6 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { typecheck } from '../../scripts/lib/grader/command/typecheck.ts';
 import { expect, test, describe } from 'vitest';
+import { translator } from '../../scripts/lib/i18n/messages.ts';
+import type { Language } from '../../scripts/lib/core/languages.ts';
 import { painter } from '../../scripts/lib/command-line/cli.ts';
 import { OUTPUT_CUT_LINE } from '../../scripts/lib/core/output-cut.ts';
 import type { Language } from '../../scripts/lib/core/languages.ts';
@@ -530,4 +534,35 @@ describe('what a hand-in controls reaches no terminal raw', () => {
     expect(withoutColours).toContain(`other ${SHOWN}`);
     expect(withoutColours).toContain(`hidden ${SHOWN}`);
   });
+});
+
+test('the words after a count of type errors agree with it: one error is "it", several "they"', () => {
+  const say = (language: Language, count: number): string => translator(language)('report.typeErrors', { count });
+  expect(say('ru', 1)).toBe('TypeScript нашёл 1 ошибку типов. Баллы за неё не снимаются, но она часто указывает на ошибку в программе:');
+  expect(say('ru', 21)).toContain('за неё не снимаются, но она');
+  expect(say('ru', 3)).toBe('TypeScript нашёл 3 ошибки типов. Баллы за них не снимаются, но они часто указывают на ошибку в программе:');
+  expect(say('ca', 1)).toContain('1 error de tipus. No resta punts, però sovint assenyala un error');
+  expect(say('en', 1)).toBe('TypeScript found 1 type error. It costs no points, but it often points at a bug:');
+  expect(say('en', 2)).toBe('TypeScript found 2 type errors. They cost no points, but they often point at a bug:');
+});
+
+test("tsc's messages come in the student's language when TypeScript has them, each language with its own cache", async () => {
+  const scratch = mkdtempSync(join(tmpdir(), 'workbook-typecheck-locale-'));
+  try {
+    const folder = join(scratch, 'hand-in');
+    cpSync(join(ROOT, 'solutions', '01-board'), join(folder, '01-board'), { recursive: true });
+    const file = join(folder, '01-board', 'board.ts');
+    writeFileSync(file, `${readFileSync(file, 'utf8')}\nexport const broken: number = 'not a number';\n`);
+    const lessons = listLessons().filter((each) => each.id === '01-board');
+    const cache = join(scratch, 'state');
+    const said = async (language: Language): Promise<string[]> =>
+      ((await typecheck(ROOT, folder, lessons, cache, undefined, language)).get('01-board') ?? []).map((problem) => problem.message);
+    expect(await said('ru')).toEqual(['Тип "string" не может быть назначен для типа "number".']);
+    expect(await said('zh')).toEqual(['不能将类型“string”分配给类型“number”。']);
+    // Catalan has no messages of its own in TypeScript: English, as tsc writes it.
+    expect(await said('ca')).toEqual(["Type 'string' is not assignable to type 'number'."]);
+    expect(await said('ru')).toEqual(['Тип "string" не может быть назначен для типа "number".']);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 });

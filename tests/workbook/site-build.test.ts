@@ -11,7 +11,8 @@ import { buildSite } from '../../scripts/lib/site/build.ts';
 import { highlightTypeScript, tokenize } from '../../scripts/lib/site/highlight.ts';
 import { hintsHtml, renderLessonText } from '../../scripts/lib/site/markdown.ts';
 import { ROOT } from '../../scripts/lib/core/workbook.ts';
-import { readCatalog } from '../../scripts/lib/i18n/messages.ts';
+import { readCatalog, translator } from '../../scripts/lib/i18n/messages.ts';
+import { serveSite } from '../../scripts/lib/site/serve.ts';
 
 /** Writes lessons/01-first (lesson.json with one task, and README.md) into a made-up workbook; returns its folder. */
 function oneTaskLesson(root: string, readme: string): string {
@@ -332,4 +333,27 @@ describe('the site in other languages (no browser needed)', () => {
     const english = renderLessonText('One line\nand the next, 中文\n中文', { tasks: [], afterTitle: '', pageOf: () => undefined });
     expect(english.html, 'other line breaks stay').toBe('<p>One line\nand the next, 中文中文</p>\n');
   });
+});
+
+test("the served site's 'not found' is in the site's language, like its start line", async () => {
+  const scratch = mkdtempSync(join(tmpdir(), 'workbook-serve-words-'));
+  const lines: string[] = [];
+  const site = await serveSite({
+    outDir: scratch,
+    port: 0,
+    progressFile: join(scratch, 'progress.json'),
+    lessonsDir: join(scratch, 'no-lessons'),
+    build: () => [],
+    log: (line) => lines.push(line),
+    translate: translator('ru'),
+  });
+  try {
+    const response = await fetch(`http://127.0.0.1:${site.port}/no-such-page.html`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toBe('Такой страницы нет. Список уроков — по адресу /\n');
+    expect(lines).toEqual(['Сервер запущен: страницы пересобраны.']);
+  } finally {
+    await site.close();
+    rmSync(scratch, { recursive: true, force: true });
+  }
 });

@@ -312,18 +312,21 @@ export function loadProblemLine(score: LessonScore): string | undefined {
     : `not graded: it uses ${elsewhere.lesson}, which does not load: ${cause}`;
 }
 
-/** What a lesson's file threw as it loaded, in one line ("Syntax error in lessons/03-win/win.ts, line 12, …"); '' when it loaded. */
-export function loadCause(score: LessonScore): string {
+/**
+ * What a lesson's file threw as it loaded, in one line, in the language `t` speaks ("Syntax error in
+ * lessons/03-win/win.ts, line 12, …"); '' when it loaded.
+ */
+export function loadCause(score: LessonScore, t: Translate = english): string {
   const problem = score.run.problem;
-  return problem?.kind === 'load-error' ? thrownLine(shown(problem.failure)) : '';
+  return problem?.kind === 'load-error' ? thrownLine(shown(problem.failure), t) : '';
 }
 
 /** A thrown error in one line: a syntax error with its file and line, else the error and where it was thrown. */
-function thrownLine(failure: Failure): string {
-  const syntax = describeSyntaxError(failure.message, english);
+function thrownLine(failure: Failure, t: Translate): string {
+  const syntax = describeSyntaxError(failure.message, t);
   if (syntax !== undefined) return syntax[0] as string;
-  const where = failure.location ? ` (at ${failure.location})` : '';
-  return `${failure.name}: ${failure.message.split('\n')[0]}${where}`;
+  const error = `${failure.name}: ${failure.message.split('\n')[0]}`;
+  return failure.location ? t('edges.thrownAt', { error, location: failure.location }) : error;
 }
 
 /**

@@ -59,7 +59,7 @@ export async function serveSite(options: ServeOptions): Promise<SiteServer> {
   };
   runBuild(t('site.serve.start'));
 
-  const server = createServer((request, response) => handle(request, response, options.outDir, () => builds));
+  const server = createServer((request, response) => handle(request, response, options.outDir, () => builds, t('edges.site.notFound')));
   const port = await listen(server, options.port);
 
   let timer: NodeJS.Timeout | undefined;
@@ -111,8 +111,8 @@ function listen(server: Server, port: number): Promise<number> {
   });
 }
 
-/** Answers one request with a file from outDir, the build number, or 404. */
-function handle(request: IncomingMessage, response: ServerResponse, outDir: string, buildNumber: () => number): void {
+/** Answers one request with a file from outDir, the build number, or 404 with the words `notFound` (in the site's language). */
+function handle(request: IncomingMessage, response: ServerResponse, outDir: string, buildNumber: () => number, notFound: string): void {
   const url = new URL(request.url ?? '/', 'http://localhost');
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     response.writeHead(405, { Allow: 'GET, HEAD' }).end();
@@ -124,7 +124,7 @@ function handle(request: IncomingMessage, response: ServerResponse, outDir: stri
   }
   const file = fileFor(outDir, url.pathname);
   if (!file) {
-    response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found. The lessons are listed at /\n');
+    response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`${notFound}\n`);
     return;
   }
   const body = readFileSync(file);

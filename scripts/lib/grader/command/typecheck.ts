@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { hashText } from '../../core/stubs.ts';
 import type { Lesson } from '../../core/workbook.ts';
+import { SOURCE_LANGUAGE, type Language } from '../../core/languages.ts';
 
 /** One type error, with the file relative to the folder above the graded one ("lessons/01-board/board.ts"). */
 export interface TypeProblem {
@@ -13,6 +14,12 @@ export interface TypeProblem {
   column: number;
   message: string;
 }
+
+/**
+ * The locale tsc writes its messages in for a language (tsc --locale): TypeScript ships Russian and
+ * Chinese ones; a language without one reads tsc in English.
+ */
+const TSC_LOCALES: Partial<Record<Language, string>> = { ru: 'ru', zh: 'zh-cn' };
 
 /** Type errors per lesson id. */
 export type TypeReport = Map<string, TypeProblem[]>;
@@ -24,10 +31,19 @@ export type TypeReport = Map<string, TypeProblem[]>;
  * content of every file it read: while none of them has changed, the next check gives the same
  * errors without starting tsc (see storedCheck). Aborting `signal` stops tsc (watch mode does when a
  * newer save makes this check stale). When tsc itself fails to run, the promise is rejected with a
- * TypeCheckError saying how.
+ * TypeCheckError saying how. tsc words its messages in `language` when it has them (TSC_LOCALES); the
+ * lines around them ("file(line,col): error TS2322: …") stay the same in every locale.
  */
-export function typecheck(root: string, target: string, lessons: Lesson[], cacheDir?: string, signal?: AbortSignal): Promise<TypeReport> {
-  const cacheFile = cacheDir === undefined ? undefined : cacheFileFor(root, target, cacheDir);
+export function typecheck(
+  root: string,
+  target: string,
+  lessons: Lesson[],
+  cacheDir?: string,
+  signal?: AbortSignal,
+  language: Language = SOURCE_LANGUAGE,
+): Promise<TypeReport> {
+  const locale = TSC_LOCALES[language];
+  const cacheFile = cacheDir === undefined ? undefined : cacheFileFor(root, target, cacheDir, locale);
   const files = lessons
     .flatMap((lesson) => lesson.files.map((file) => join(resolve(target), lesson.id, file)))
     .filter((file) => existsSync(file))
@@ -44,7 +60,8 @@ export function typecheck(root: string, target: string, lessons: Lesson[], cache
     include: [],
   };
   const resultFile = cacheFile?.replace(/\.tsbuildinfo$/, '.result.json');
-  const key = checkKey(root, config);
+  // (What tsc said depends on its locale too; an English check keeps the key it always had.)
+  const key = checkKey(root, { ...config, locale });
   const stored = resultFile === undefined ? undefined : storedCheck(resultFile, key);
   if (stored !== undefined) return Promise.resolve(sortByLesson(parseTscOutput(stored, root), target, lessons));
   const folder = mkdtempSync(join(tmpdir(), 'workbook-tsc-'));
@@ -53,11 +70,15 @@ export function typecheck(root: string, target: string, lessons: Lesson[], cache
   const start = checkStart(files);
   return new Promise((done, fail) => {
     // --listFiles: every file the check read, for the stored result (they come after the errors).
-    const child = spawn(process.execPath, [tsc, '--noEmit', '--pretty', 'false', '--listFiles', '-p', folder], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      signal,
-    });
+    const child = spawn(
+      process.execPath,
+      [tsc, '--noEmit', '--pretty', 'false', '--listFiles', ...(locale === undefined ? [] : ['--locale', locale]), '-p', folder],
+      {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        signal,
+      },
+    );
     let startError: Error | undefined;
     child.on('error', (error) => {
       // Stopped by `signal` (watch mode: nothing to report), or tsc could not start (reported on close).
@@ -191,18 +212,20 @@ function readOr(file: string): string | undefined {
 /**
  * Where tsc keeps what it learned about one graded folder, in the cache folder: the student's own
  * lessons/ in typecheck.tsbuildinfo, any other folder (the solutions, a hand-in) in a file of its own,
- * so that checking them in turn does not start each afresh. Undefined when the folder cannot be written
- * (a read-only workbook): tsc then checks without a cache.
+ * so that checking them in turn does not start each afresh; with a locale, in a file of that locale (tsc
+ * keeps its messages there as worded). Undefined when the folder cannot be written (a read-only
+ * workbook): tsc then checks without a cache.
  */
-function cacheFileFor(root: string, target: string, cacheDir: string): string | undefined {
+function cacheFileFor(root: string, target: string, cacheDir: string, locale: string | undefined): string | undefined {
   try {
     mkdirSync(cacheDir, { recursive: true });
   } catch {
     return undefined;
   }
-  if (resolve(target) === resolve(root, 'lessons')) return join(cacheDir, 'typecheck.tsbuildinfo');
+  const ending = locale === undefined ? '.tsbuildinfo' : `.${locale}.tsbuildinfo`;
+  if (resolve(target) === resolve(root, 'lessons')) return join(cacheDir, `typecheck${ending}`);
   const key = hashText(resolve(target)).slice(0, 16);
-  return join(cacheDir, `typecheck-${key}.tsbuildinfo`);
+  return join(cacheDir, `typecheck-${key}${ending}`);
 }
 
 /** tsc did not finish its check (it crashed, could not start, or stopped on a bad configuration). */

@@ -3,14 +3,14 @@ import type { NearMiss } from '../intake/near-misses.ts';
 import { explainFailure, renderReport } from '../../report/report.ts';
 import { roundPoints, type LessonScore } from '../../core/results.ts';
 import { pointsIn } from '../../i18n/numbers.ts';
-import type { Lesson } from '../../core/workbook.ts';
+import { readmePath, type Lesson } from '../../core/workbook.ts';
 import type { FileFinding, HandInNote, HandInReason, LessonGrade, LessonStatus } from './gradebook-types.ts';
 import { asIs, asSentence, code, notGradedWords, shown, studentNoteWords } from './note-words.ts';
 export { asSentence, notGradedWords };
 import { visible } from '../../core/text.ts';
 import { SOURCE_LANGUAGE, type Language } from '../../core/languages.ts';
 import { translator, type MessageKey, type Translate } from '../../i18n/messages.ts';
-import { lessonTextPath, scoreIn } from '../../i18n/lesson-text.ts';
+import { scoreIn } from '../../i18n/lesson-text.ts';
 import { testTitleIn } from '../../i18n/test-titles.ts';
 import { suiteWordsIn } from '../../i18n/value-words.ts';
 /** Everything the feedback of one student is made from. */
@@ -77,12 +77,21 @@ export function renderFeedback(input: FeedbackInput): string {
       allLessons: scores.map((score) => score.lesson.id),
       paint: plain,
       language,
-      lessonText: (lesson) => lessonTextPath(lesson, language),
+      lessonText: studentsLessonText,
     });
     lines.push(`## ${t('studentFeedback.yourReport')}`, '', t('studentFeedback.reportIntro'), '', '```text', report, '```', '');
   }
   lines.push(t('studentFeedback.decimals'), '');
   return visible(lines.join('\n'));
+}
+
+/**
+ * Where the student reads a lesson's text: its README.md. A class graded in a language works from the
+ * edition packed in it (`npm run pack -- --lang ru`), whose README.md is the lesson in that language;
+ * the README.<lang>.md beside it is only in the teacher's workbook.
+ */
+function studentsLessonText(lesson: Pick<Lesson, 'id'>): string {
+  return readmePath(lesson);
 }
 
 /** "150.5 of 200 points", with the plural the language needs. */
@@ -164,7 +173,9 @@ function notGradedFeedback(grade: LessonGrade, files: FileFinding | undefined, t
 
 /** The section of an unfinished lesson: its tasks, the visible tests that failed, hidden tests counted. */
 function lessonFeedback(score: LessonScore, grade: LessonGrade, files: FileFinding | undefined, t: Translate, language: Language): string[] {
-  const lines = [`## ${score.lesson.number} ${score.lesson.title}: ${pointsIn(grade.points, language)}/100`, ''];
+  // The heading reads as the lesson's part of the platform comment does ("01 显示棋盘：0/100").
+  const heading = t('notes.lms.lesson', { number: score.lesson.number, title: score.lesson.title, points: pointsIn(grade.points, language) });
+  const lines = [`## ${heading}`, ''];
   if (grade.status === 'missing' || grade.notGraded !== undefined) return [...lines, ...notGradedFeedback(grade, files, t)];
   if (score.run.problem !== undefined) {
     lines.push(t(grade.status === 'timeout' ? 'studentFeedback.notFully.timeout' : 'studentFeedback.notFully.problem'), '');
@@ -215,7 +226,7 @@ function lessonFeedback(score: LessonScore, grade: LessonGrade, files: FileFindi
         total: hiddenTotal,
         count: inTasks.length,
         tasks: inTasks.join(', '),
-        readme: lessonTextPath(score.lesson, language),
+        readme: studentsLessonText(score.lesson),
       }),
     );
   } else if (hiddenTotal > 0) {
