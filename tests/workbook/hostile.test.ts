@@ -12,7 +12,7 @@
  * repository itself is snapshotted, and any file a hand-in wrote there is restored in afterAll.
  *
  * One class holds every attacker, graded once. When the test runs as root (CI does; teachers do not)
- * the same class is graded again as uid 65534 from a copy it owns. Three controls are first graded
+ * the same class is also graded as uid 65534 from a copy it owns, at the same time. Three controls are first graded
  * alone: a baseline no attacker can disturb, and one more run of the looping student (two when there
  * is no run as uid 65534), so that it is graded three times in all.
  *
@@ -746,6 +746,9 @@ describe.skipIf(!ENABLED)('hostile hand-ins against npm run grade (issue 12)', (
       mkdirSync(nobody.tmp);
     }
 
+    // The two runs grade at the same time, each in its own folders with its own server: neither can see
+    // the other's files, and a hand-in that slows the machine must cost only its own student in both.
+    const ready: Array<{ run: Run; server: Server }> = [];
     for (const run of [main, ...(nobody ? [nobody] : [])]) {
       const { server, port } = await listen(run.connections);
       run.port = port;
@@ -755,7 +758,10 @@ describe.skipIf(!ENABLED)('hostile hand-ins against npm run grade (issue 12)', (
         if (owned.status !== 0) throw new Error(`chown failed: ${owned.stderr}`);
       }
       runs.set(run.label, run);
-      await gradeHostileClass(run, server);
+      ready.push({ run, server });
+    }
+    await Promise.all(ready.map(({ run, server }) => gradeHostileClass(run, server)));
+    for (const { run } of ready) {
       const { status, signal, durationMs, timedOut } = run.outcome as Outcome;
       const largest = [...run.peaks.values()].sort((a, b) => b.rss - a.rss).slice(0, 3);
       console.log(
