@@ -77,7 +77,7 @@ test('a Moodle class with a shared name and look-alike names: every grade on its
     'Participant 7777': '0',
     'Participant 1240': '100',
   });
-}, 120_000);
+});
 
 test("two hand-ins that match one student of the list: both graded, with a note, and neither takes the student's number", () => {
   const [board] = listLessons() as [Lesson];
@@ -96,7 +96,7 @@ test("two hand-ins that match one student of the list: both graded, with a note,
     ['Ann Lee (2)', undefined, 0],
   ]);
   for (const student of book.students) expect(student.notes.map(handInNoteWords).join(' ')).toContain('one of 2 hand-ins that match Ann Lee on the class list');
-}, 120_000);
+});
 
 test('a student the class list names twice (two sections): one row, graded, never a "no hand-in" twin', () => {
   const [board] = listLessons() as [Lesson];
@@ -112,7 +112,7 @@ test('a student the class list names twice (two sections): one row, graded, neve
   expect(book.students.map((student) => [student.name, student.ids?.canvasId, student.total, student.handedIn])).toEqual([
     ['Ivanov, Ivan', '20003', 100, true],
   ]);
-}, 120_000);
+});
 
 test('loose files in a Moodle folder, a Canvas file handed in again, a LATE hand-in: each graded from the right file, and said so', () => {
   const [board] = listLessons() as [Lesson];
@@ -139,4 +139,4 @@ test('loose files in a Moodle folder, a Canvas file handed in again, a LATE hand
   const shown = `Graded \`${file.replace('.ts', '-1.ts')}\` as \`lessons/${board.id}/${file}\` (the file handed in again: the highest copy number); left aside \`${file}\`.`;
   expect(book.students[1]?.feedback).toContain(shown);
   expect(book.students[0]?.feedback).toContain('Canvas marked your hand-in late.');
-}, 120_000);
+});

@@ -65,7 +65,7 @@ beforeAll(() => {
   const run = grade([join(scratch, 'class'), '--out', out, '--lessons', LESSONS, '--lang', 'ru', '--seed', '7', '--format', 'moodle']);
   expect(run.status, run.stderr + run.stdout).toBe(0);
   stdout = run.stdout;
-}, 300_000);
+});
 
 describe('a class graded with --lang ru', () => {
   test("every student's feedback speaks Russian, the lessons' and tasks' titles from lesson.ru.json", () => {
@@ -149,7 +149,7 @@ describe('a class graded with --lang ru', () => {
     expect((JSON.parse(read('gradebook.json')) as Gradebook).language).toBe('ru');
     expect(feedback('Vera Sokolova')).toContain('**200 баллов из 200**');
     expect(feedback('Boris Popov')).toBe(before);
-  }, 300_000);
+  });
 });
 
 describe('Russian plurals in the feedback', () => {

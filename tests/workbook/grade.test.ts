@@ -650,7 +650,7 @@ describe('one worker asked for', () => {
     expect(gradebook.students.map((each) => [each.name, lessons.map((lesson) => each.lessons[lesson.id]?.points)])).toEqual(
       ['ana', 'ben', 'cleo'].map((name) => [name, [100, 100]]),
     );
-  }, 120_000);
+  });
 });
 
 describe('students who share a test file', () => {
@@ -689,7 +689,7 @@ describe('students who share a test file', () => {
     for (const name of ['a-wrong', 'c-missing', 'd-accessor']) expect(alone[name], `${name} alone`).toBeLessThan(100);
     // Together: the first four share a file (the first of them is folder 0), the fifth has one of its own.
     expect(gradeClass(Object.keys(sources), 'together')).toEqual(alone);
-  }, 300_000);
+  });
 
   test("what a student's code does while their suites load counts the same whether or not their sandbox was kept, alone or in a class", async () => {
     // A student's first lesson must find the same modules loaded whatever their sandbox holds (a
@@ -759,7 +759,7 @@ describe('students who share a test file', () => {
       const alone = await gradeGroup(`alone-${name}`, false);
       expect(alone[name], `${name} graded alone`).toEqual(inClass[name]);
     }
-  }, 400_000);
+  });
 
   test("an input a hidden suite gives the code, even while it loads, never reaches a visible test's message", () => {
     // A student's lessons run in one sandbox process, booted afresh for each part of a lesson but the
@@ -802,7 +802,7 @@ describe('students who share a test file', () => {
     const shown = readFileSync(join(folder, 'out', 'feedback', feedbackFolder('keeper'), 'feedback.md'), 'utf8');
     expect(shown, 'the visible failures of renderBoard').toContain('carried:[');
     expect(shown).not.toContain(secret);
-  }, 300_000);
+  });
 
   test('when grading breaks after the reference is graded, the command and the gradebook say so (and it exits 1)', () => {
     // A review stopped the runner through a hand-in (since fixed) after the reference's file was done:

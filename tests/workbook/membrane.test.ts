@@ -705,7 +705,7 @@ describe('behind the fence: answers larger than any answer needs stop the code (
     oversized = checkLesson01(OVERSIZED);
     long = checkLesson01(LONG);
     many = checkLesson01(MANY);
-  }, 340_000);
+  });
 
   const of = (name: string, results = oversized) => results.filter((each) => each.name.startsWith(name));
 

@@ -441,5 +441,5 @@ describe('what --update and a plain run refuse, before anything is graded or wri
     expect(run.status, run.stdout + run.stderr).toBe(0);
     expect(readdirSync(join(copy, 'feedback'))).toEqual([ONLINE_TEXT.name]);
     expect(readdirSync(copy).filter((name) => name.endsWith('.csv'))).toEqual(['gradebook.csv']);
-  }, 300_000);
+  });
 });

@@ -326,5 +326,5 @@ describe('npm run grade on a class of three in two shards', () => {
     ]);
     expect(withOptions.status).toBe(2);
     expect(String(withOptions.stderr)).toContain('not --limit, --accept-near-misses: the parts were graded with their own');
-  }, 300_000);
+  });
 });
