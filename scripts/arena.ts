@@ -6,7 +6,7 @@
  * players and the audit are the student's own code (lessons/), or the reference with --reference (only
  * where solutions/ exists: a student edition neither has nor mentions it).
  */
-import { auditHeading, auditLine, auditNote, replayLine } from './lib/student/arena-format.ts';
+import { arenaWords, auditHeading, auditLine, auditNote, replayLine } from './lib/student/arena-format.ts';
 import { checkLanguage, colorsEnabled, commandLanguage, LANGUAGE_OPTION, painter, parseCommandLine, runCommand, type Paint } from './lib/command-line/cli.ts';
 import { LESSON_FILES, loadLessonModule, ToolStopped, type ComputerModule, type SearchModule } from './lib/core/lesson-modules.ts';
 import { auditOne, describeProblem, players, type Outcome, type Player } from './lib/student/arena-players.ts';
@@ -21,6 +21,9 @@ const REFERENCE = hasReference();
 /** The arena's language (command-line/cli.ts's commandLanguage), and its words. */
 const language = commandLanguage();
 const t = translator(language);
+
+/** The words of the table and the replays in the arena's language. */
+const words = arenaWords(t);
 
 const USAGE = t('arena.usage', {
   referenceOption: REFERENCE ? ' [-- --reference]' : '',
@@ -57,7 +60,7 @@ runCommand(
 function runArena(all: Player[], search: SearchModule, folder: string, paint: Paint): number {
   const code = t(folder === 'solutions' ? 'arena.heading.reference' : 'arena.heading.own');
   const names = all.map((player) => player.name);
-  const out: string[] = [paint('bold', t('arena.heading', { code })), t('arena.aLine'), t('arena.seats'), '', paint('bold', auditHeading(names))];
+  const out: string[] = [paint('bold', t('arena.heading', { code })), t('arena.aLine'), t('arena.seats'), '', paint('bold', auditHeading(names, words))];
   const outcomes: Outcome[] = [];
   for (const player of all) {
     for (const seat of ['first', 'second'] as const) {
@@ -75,8 +78,8 @@ function runArena(all: Player[], search: SearchModule, folder: string, paint: Pa
 
 /** One line of the table, coloured: red when the player lost games, green when it never did. */
 function tableLine(outcome: Outcome, names: string[], paint: Paint): string {
-  if (!('row' in outcome)) return paint('yellow', auditNote(outcome.player, outcome.seat, outcome.problem, names));
-  const line = auditLine(outcome.row, names);
+  if (!('row' in outcome)) return paint('yellow', auditNote(outcome.player, outcome.seat, outcome.problem, names, words));
+  const line = auditLine(outcome.row, names, words);
   return outcome.row.losses > 0 ? paint('red', line) : paint('green', line);
 }
 
@@ -90,7 +93,7 @@ function replays(outcomes: Outcome[], paint: Paint): string[] {
     const { player, seat, losses } = outcome.row;
     const mark = seat === 'first' ? 'X' : 'O';
     out.push('', paint('bold', t('arena.canBeBeaten', { player, count: losses, mark, seat })));
-    out.push(replayLine(outcome.losingLines[0] ?? []));
+    out.push(replayLine(outcome.losingLines[0] ?? [], words));
   }
   return out;
 }

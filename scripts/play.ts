@@ -11,7 +11,7 @@ import { join, relative } from 'node:path';
 import { checkLanguage, commandLanguage, LANGUAGE_OPTION, parseCommandLine, runCommand } from './lib/command-line/cli.ts';
 import { LESSON_FILES, loadLessonModule, ToolStopped, type ComputerModule, type GameModule, type InputModule, type IO } from './lib/core/lesson-modules.ts';
 import { stubNameOf } from './lib/core/stub-error.ts';
-import { COMPUTER, withComputer, type Chooser } from './lib/student/computer-seat.ts';
+import { checkDrawing, COMPUTER, withComputer, type Chooser, type DrawBoard } from './lib/student/computer-seat.ts';
 import { explain } from './lib/student/play-problems.ts';
 import { terminalIO, type TerminalIO } from './lib/student/terminal-io.ts';
 import { playNamedTutorial, tutorialList, type TutorialModule } from './lib/student/tutorial-play.ts';
@@ -36,6 +36,14 @@ const OPPONENTS = ['human', 'easy', 'medium', 'hard', 'rules', 'heuristic'] as c
 type Opponent = (typeof OPPONENTS)[number];
 const FIRST_CHOICES = ['x', 'o', 'random'] as const;
 type FirstChoice = (typeof FIRST_CHOICES)[number];
+
+/** Lesson 01's file, whose renderBoard draws the board the computer reads from the screen. */
+const BOARD_FILE = '01-board/board.ts';
+
+/** What play uses of lesson 01. */
+interface BoardModule {
+  renderBoard: DrawBoard;
+}
 
 /** What play says when a lesson file it needs is missing. */
 const MISSING = (folder: string): string => t('play.needsFiles', { folder });
@@ -77,6 +85,7 @@ runCommand(
       const game = await loadLessonModule<GameModule>(folder, LESSON_FILES.game, MISSING(folder), LOAD_WORDS);
       const movePrompt = (await loadLessonModule<InputModule>(folder, LESSON_FILES.input, MISSING(folder), LOAD_WORDS)).movePrompt;
       const computer = opponent === 'human' ? null : await loadComputer(folder, opponent);
+      if (computer !== null) checkDrawing((await loadLessonModule<BoardModule>(folder, BOARD_FILE, MISSING(folder), LOAD_WORDS)).renderBoard, t);
       const terminal = terminalIO();
       terminal.print(heading(folder, opponent));
       const io = computer ? withComputer(terminal, computer, movePrompt, t) : terminal;

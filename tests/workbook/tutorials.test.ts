@@ -138,22 +138,6 @@ test('npm run play -- --lang ru says its own lines in Russian; the game and the 
   expect(refused.stderr).toContain('Запуск: npm run play');
 });
 
-test('npm run arena -- --lang ru says its own lines in Russian, with Russian plurals; the audit table and replays stay as lesson 07 specifies', () => {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/arena.ts'), '--reference', '--lang', 'ru'], {
-    cwd: ROOT,
-    input: '',
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1' },
-    timeout: 120_000,
-  });
-  expect(run.status, run.stderr).toBe(0);
-  expect(run.stdout).toContain('Компьютерные игроки против всех возможных соперников');
-  expect(run.stdout).toContain('player     seat    lines  wins  draws  losses  gave up');
-  expect(run.stdout).toContain('random можно обыграть: он проигрывает 134 партии за X (место first). Первая из них:');
-  expect(run.stdout).toMatch(/\nX at \d/);
-  expect(run.stdout).toContain('Ни разу не проиграли: hard и best.');
-});
-
 /** Every position a game from the empty board can reach, with the player to move. */
 function reachable(): Array<{ board: Board; player: Mark }> {
   const seen = new Map<string, { board: Board; player: Mark }>();

@@ -1,8 +1,13 @@
 /**
  * The text of `npm run arena`, shared with lesson 07's suite so that the lesson text, the suite and
  * the arena show audits the same way: a table of audit figures, and a game line replayed as boards.
+ * The words (column headings, the move above each board, how a line ended) are the student's
+ * language's: English unless the caller passes another language's (`arenaWords`). Player names and
+ * seats ('first', 'second') are the values lesson 07's code uses, and stay as they are.
  */
 import { linesInReadingOrder } from '../core/boards.ts';
+import { displayWidth, padEndColumns, padStartColumns } from '../core/text.ts';
+import type { Translate } from '../i18n/messages.ts';
 
 /** One row of an audit table: a computer player in one seat and what its audit found. */
 export interface AuditRow {
@@ -15,40 +20,107 @@ export interface AuditRow {
   gaveUp: number;
 }
 
-/** The columns of an audit table: heading and the figure shown under it. */
-const FIGURES: readonly { heading: string; figure: (row: AuditRow) => number }[] = [
+/** The words of an audit table and a replay in one language. */
+export interface ArenaWords {
+  /** The column headings. */
+  player: string;
+  seat: string;
+  lines: string;
+  wins: string;
+  draws: string;
+  losses: string;
+  gaveUp: string;
+  /** The heading above a board of a replay: "X at 4". */
+  move(mark: string, cell: number): string;
+  /** The end of a line someone won: "X wins with cells 0, 1, 2." */
+  won(mark: string, cells: readonly number[]): string;
+  /** The end of a line that stopped before anyone won. */
+  ongoing: string;
+  /** The end of a line that filled the board without a winner. */
+  draw: string;
+}
+
+/** The English words, as lesson 07's text shows them. */
+export const ENGLISH_WORDS: ArenaWords = {
+  player: 'player',
+  seat: 'seat',
+  lines: 'lines',
+  wins: 'wins',
+  draws: 'draws',
+  losses: 'losses',
+  gaveUp: 'gave up',
+  move: (mark, cell) => `${mark} at ${cell}`,
+  won: (mark, cells) => `${mark} wins with cells ${cells.join(', ')}.`,
+  ongoing: 'Nobody has won yet.',
+  draw: 'The board is full: a draw.',
+};
+
+/** The words of a language, from its catalog (`arena.table.*`, `arena.replay.*`). */
+export function arenaWords(t: Translate): ArenaWords {
+  return {
+    player: t('arena.table.player'),
+    seat: t('arena.table.seat'),
+    lines: t('arena.table.lines'),
+    wins: t('arena.table.wins'),
+    draws: t('arena.table.draws'),
+    losses: t('arena.table.losses'),
+    gaveUp: t('arena.table.gaveUp'),
+    move: (mark, cell) => t('arena.replay.move', { mark, cell }),
+    won: (mark, cells) => t('arena.replay.won', { mark, first: cells[0] ?? 0, second: cells[1] ?? 0, third: cells[2] ?? 0 }),
+    ongoing: t('arena.replay.ongoing'),
+    draw: t('arena.replay.draw'),
+  };
+}
+
+/** The figure columns of an audit table: the heading's key and the figure shown under it. */
+const FIGURES: readonly { heading: 'lines' | 'wins' | 'draws' | 'losses' | 'gaveUp'; figure: (row: AuditRow) => number }[] = [
   { heading: 'lines', figure: (row) => row.lines },
   { heading: 'wins', figure: (row) => row.wins },
   { heading: 'draws', figure: (row) => row.draws },
   { heading: 'losses', figure: (row) => row.losses },
-  { heading: 'gave up', figure: (row) => row.gaveUp },
+  { heading: 'gaveUp', figure: (row) => row.gaveUp },
 ];
 
+/**
+ * The width of a column, in terminal columns: its heading's, but never narrower than the English
+ * heading's, so the figures stand where lesson 07's tables show them in every language.
+ */
+function columnWidth(heading: string, english: string): number {
+  return Math.max(displayWidth(heading), displayWidth(english));
+}
+
 /** Width of the player column: its heading or the longest name. */
-function playerWidth(names: readonly string[]): number {
-  return Math.max('player'.length, ...names.map((name) => name.length));
+function playerWidth(names: readonly string[], words: ArenaWords): number {
+  return Math.max(columnWidth(words.player, ENGLISH_WORDS.player), ...names.map((name) => displayWidth(name)));
+}
+
+/** Width of the seat column: its heading or the longer seat, "second". */
+function seatWidth(words: ArenaWords): number {
+  return Math.max(displayWidth(words.seat), 'second'.length);
 }
 
 /** The first two columns of a table line (player and seat), padded to their widths. */
-function nameColumns(player: string, seat: string, width: number): string {
-  return `${player.padEnd(width)}  ${seat.padEnd('second'.length)}`;
+function nameColumns(player: string, seat: string, names: readonly string[], words: ArenaWords): string {
+  return `${padEndColumns(player, playerWidth(names, words))}  ${padEndColumns(seat, seatWidth(words))}`;
 }
 
 /** The heading line of an audit table whose player names are `names`. */
-export function auditHeading(names: readonly string[]): string {
-  const figures = FIGURES.map((column) => column.heading).join('  ');
-  return `${nameColumns('player', 'seat', playerWidth(names))}  ${figures}`;
+export function auditHeading(names: readonly string[], words: ArenaWords = ENGLISH_WORDS): string {
+  const figures = FIGURES.map((column) => padStartColumns(words[column.heading], columnWidth(words[column.heading], ENGLISH_WORDS[column.heading]))).join('  ');
+  return `${nameColumns(words.player, words.seat, names, words)}  ${figures}`.trimEnd();
 }
 
 /** One line of an audit table: figures right-aligned under their headings. */
-export function auditLine(row: AuditRow, names: readonly string[]): string {
-  const figures = FIGURES.map((column) => String(column.figure(row)).padStart(column.heading.length)).join('  ');
-  return `${nameColumns(row.player, row.seat, playerWidth(names))}  ${figures}`;
+export function auditLine(row: AuditRow, names: readonly string[], words: ArenaWords = ENGLISH_WORDS): string {
+  const figures = FIGURES.map((column) => padStartColumns(String(column.figure(row)), columnWidth(words[column.heading], ENGLISH_WORDS[column.heading]))).join(
+    '  ',
+  );
+  return `${nameColumns(row.player, row.seat, names, words)}  ${figures}`;
 }
 
 /** A line of an audit table that holds a note instead of figures (for a player that could not play). */
-export function auditNote(player: string, seat: string, note: string, names: readonly string[]): string {
-  return `${nameColumns(player, seat, playerWidth(names))}  ${note}`;
+export function auditNote(player: string, seat: string, note: string, names: readonly string[], words: ArenaWords = ENGLISH_WORDS): string {
+  return `${nameColumns(player, seat, names, words)}  ${note}`;
 }
 
 /**
@@ -57,15 +129,15 @@ export function auditNote(player: string, seat: string, note: string, names: rea
  *     player  seat    lines  wins  draws  losses  gave up
  *     rules   first      77    71      3       0        3
  */
-export function auditTable(rows: readonly AuditRow[]): string {
+export function auditTable(rows: readonly AuditRow[], words: ArenaWords = ENGLISH_WORDS): string {
   const names = rows.map((row) => row.player);
-  return [auditHeading(names), ...rows.map((row) => auditLine(row, names))].join('\n');
+  return [auditHeading(names, words), ...rows.map((row) => auditLine(row, names, words))].join('\n');
 }
 
 /** The eight lines of three cells. */
 const LINES = linesInReadingOrder();
 
-/** Room for one board of a replay, and the space between two boards. */
+/** Room for one board of a replay (at least), and the space between two boards. */
 const COLUMN_WIDTH = 6;
 const GAP = '   ';
 
@@ -75,30 +147,31 @@ function boardRows(cells: readonly string[]): string[] {
 }
 
 /** What happened at the end of a line: who completed which line, or that it stopped without a winner. */
-function ending(cells: readonly string[]): string {
+function ending(cells: readonly string[], words: ArenaWords): string {
   for (const line of LINES) {
     const [a, b, c] = line.map((index) => cells[index]);
-    if (a !== '.' && a === b && b === c) return `${a} wins with cells ${line.join(', ')}.`;
+    if (a !== undefined && a !== '.' && a === b && b === c) return words.won(a, line);
   }
-  return cells.includes('.') ? 'Nobody has won yet.' : 'The board is full: a draw.';
+  return cells.includes('.') ? words.ongoing : words.draw;
 }
 
 /**
  * A game line (cell indexes 0 to 8, X first) replayed as boards side by side, one per move,
  * each headed by the move ("O at 4"), then how the line ended. Boards show '.' for empty cells.
  */
-export function replayLine(moves: readonly number[]): string {
+export function replayLine(moves: readonly number[], words: ArenaWords = ENGLISH_WORDS): string {
   const cells: string[] = Array(9).fill('.');
   const columns: string[][] = moves.map((cell, index) => {
     const mark = index % 2 === 0 ? 'X' : 'O';
     cells[cell] = mark;
-    return [`${mark} at ${cell}`, ...boardRows(cells)];
+    return [words.move(mark, cell), ...boardRows(cells)];
   });
+  const width = Math.max(COLUMN_WIDTH, ...columns.map((column) => displayWidth(column[0] as string)));
   const lines = [0, 1, 2, 3].map((row) =>
     columns
-      .map((column) => (column[row] as string).padEnd(COLUMN_WIDTH))
+      .map((column) => padEndColumns(column[row] as string, width))
       .join(GAP)
       .trimEnd(),
   );
-  return [...lines, ending(cells)].join('\n');
+  return [...lines, ending(cells, words)].join('\n');
 }

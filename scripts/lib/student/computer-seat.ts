@@ -17,16 +17,51 @@ export interface Chooser {
   choose(board: Board): number | null;
 }
 
+/** Lesson 01's renderBoard: the board drawn as numbered rows, the way the computer reads it from the screen. */
+export type DrawBoard = (board: Board) => string;
+
+/** A few boards to draw: empty, and with marks in corners, edges and the centre. */
+const SAMPLE_BOARDS: readonly Board[] = [
+  [EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY],
+  ['X', EMPTY, EMPTY, EMPTY, 'O', EMPTY, EMPTY, EMPTY, EMPTY],
+  ['O', 'X', EMPTY, EMPTY, 'X', 'O', EMPTY, 'X', 'O'],
+];
+
+/** A board drawn as lesson 01 asks: rows " X | 2 | 3 " between lines "---+---+---", an empty cell showing its number. */
+function numberedDrawing(board: Board): string {
+  const label = (index: number): string => (board[index] === EMPTY ? String(index + 1) : (board[index] as string));
+  return [0, 3, 6].map((start) => ` ${label(start)} | ${label(start + 1)} | ${label(start + 2)} `).join('\n---+---+---\n');
+}
+
+/**
+ * Stops before the first game when the student's renderBoard does not draw boards as lesson 01
+ * asks: the computer reads the board from the screen, so it would not see the board, or see the
+ * wrong one, and the game would stop later with a message about the wrong function. An error the
+ * drawing throws (a stub, a bug) goes up as it is, to be explained as play explains any error.
+ */
+export function checkDrawing(renderBoard: DrawBoard, t: Translate): void {
+  for (const board of SAMPLE_BOARDS) {
+    const drawn = renderBoard([...board]);
+    const expected = numberedDrawing(board);
+    if (drawn !== expected) throw new ToolStopped(t('play.drawnWrong', { drawn: String(drawn), expected }));
+  }
+}
+
+/** What the game did since the computer last answered, before it asked the computer again. */
+type SinceAnswer = 'nothing' | 'text' | 'other prompt';
+
 /**
  * The terminal IO with the computer sitting in O's seat. The computer looks at the screen the
- * way a person does: it reads the last board the game printed (lesson 01's numbered layout),
- * and when the game asks O for a move, it answers with its cell number, shown on a line of its own.
+ * way a person does: it reads the last board the game printed (lesson 01's numbered layout, which
+ * `checkDrawing` makes sure renderBoard draws), and when the game asks O for a move, it answers
+ * with its cell number, shown on a line of its own.
  * When the rules computer gives up, nobody can win any more: the rest of that game is filled in
  * for both players, so the student's game itself ends it as a draw.
  */
 export function withComputer(terminal: TerminalIO, computer: Chooser, movePrompt: (player: Mark) => string, t: Translate): IO {
   let shown: Board | null = null;
   let answered: number | null = null;
+  let since: SinceAnswer = 'nothing';
   let fillingIn = false;
   return {
     print(text) {
@@ -35,18 +70,22 @@ export function withComputer(terminal: TerminalIO, computer: Chooser, movePrompt
         shown = board;
         answered = null;
         if (board.every((cell) => cell === EMPTY)) fillingIn = false;
+      } else if (answered !== null && since === 'nothing') {
+        since = 'text';
       }
       terminal.print(text);
     },
     input(prompt) {
       const player = promptedPlayer(prompt, movePrompt);
-      if (player === null || (player === HUMAN && !fillingIn)) return terminal.input(prompt);
+      if (player === null || (player === HUMAN && !fillingIn)) {
+        if (answered !== null) since = 'other prompt';
+        return terminal.input(prompt);
+      }
       if (shown === null) {
         throw new ToolStopped(t('play.cannotSeeBoard'));
       }
-      if (answered !== null) {
-        throw new ToolStopped(t('play.askedAgain', { cell: answered + 1 }));
-      }
+      if (answered !== null) throw new ToolStopped(askedAgain(answered + 1, since, t));
+      since = 'nothing';
       if (!fillingIn) {
         const choice = chooseFor(computer, shown, t);
         if (choice !== null) {
@@ -63,6 +102,18 @@ export function withComputer(terminal: TerminalIO, computer: Chooser, movePrompt
       return String(answered + 1);
     },
   };
+}
+
+/**
+ * Why the game asked the computer for a move again before printing a new board: it went on to
+ * another question without showing the board after the moves (playGame); it printed something and
+ * asked again, refusing a cell the board shows free (askMove and parseMove, or a board printed before
+ * the move was placed); or it asked again straight away (askMove).
+ */
+function askedAgain(cell: number, since: SinceAnswer, t: Translate): string {
+  if (since === 'other prompt') return t('play.noBoardAfterMove', { cell });
+  if (since === 'text') return t('play.moveRefused', { cell });
+  return t('play.askedAgain', { cell });
 }
 
 /** The player a prompt asks for a move (lesson 02's movePrompt), or null for any other question. */

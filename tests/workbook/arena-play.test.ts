@@ -1,0 +1,228 @@
+/**
+ * `npm run arena` and the computer seat of `npm run play` in every language: the arena's table and
+ * replays in the student's words, agreeing with lesson 07's text in each language; and play naming the
+ * function that is really wrong when the computer cannot play (renderBoard, or the game around it).
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { renderBoard } from '../../solutions/01-board/board.ts';
+import { ToolStopped } from '../../scripts/lib/core/lesson-modules.ts';
+import type { Language } from '../../scripts/lib/core/languages.ts';
+import { lessonExamples, ROOT } from '../../scripts/lib/core/workbook.ts';
+import { translator } from '../../scripts/lib/i18n/messages.ts';
+import { arenaWords, auditHeading, ENGLISH_WORDS, replayLine } from '../../scripts/lib/student/arena-format.ts';
+import { checkDrawing, withComputer, type Chooser } from '../../scripts/lib/student/computer-seat.ts';
+import type { TerminalIO } from '../../scripts/lib/student/terminal-io.ts';
+import { describeEnglish, findEnglishInOutput } from '../../scripts/lib/teacher/pack/language-check.ts';
+
+const LANGUAGES: readonly Language[] = ['en', 'ru', 'ca', 'zh'];
+
+/** Runs a student command of this workbook (or of `root`) in a language, without colours. */
+function run(command: 'arena' | 'play', args: string[], input = '', root = ROOT): { stdout: string; stderr: string; status: number | null } {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', `${command}.ts`), ...args], {
+    cwd: root,
+    input,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+    timeout: 120_000,
+  });
+  return { stdout: result.stdout, stderr: result.stderr, status: result.status };
+}
+
+/** A line with its runs of spaces made one: table rows compared whatever their columns' widths. */
+const squeezed = (line: string): string => line.trim().replace(/\s+/g, ' ');
+
+/** The moves of the first line ruleMove loses as O: the game lesson 07's example "losing-line" replays. */
+const RULES_LOSS = [0, 4, 5, 6, 2, 8, 1];
+
+describe('npm run arena speaks the student language, and lesson 07 in each language shows what it prints', () => {
+  const outputs = new Map<Language, string>();
+  beforeAll(() => {
+    for (const language of LANGUAGES) {
+      const result = run('arena', ['--reference', '--lang', language]);
+      if (result.status !== 0) throw new Error(`npm run arena -- --reference --lang ${language} failed:\n${result.stderr}`);
+      outputs.set(language, result.stdout);
+    }
+  }, 300_000);
+  const examples = lessonExamples({ id: '07-search' });
+  const example = (name: string): string => examples.get(name)?.text ?? '';
+
+  test('in English, the examples of lesson 07 are lines of its output, character for character', () => {
+    const output = outputs.get('en') ?? '';
+    const lines = output.split('\n');
+    for (const line of example('audit-answers').split('\n')) expect(lines, 'a line of the example "audit-answers"').toContain(line);
+    expect(output).toContain(example('losing-line'));
+    expect(example('losing-line')).toBe(replayLine(RULES_LOSS));
+  });
+
+  test.each(LANGUAGES.filter((language) => language !== 'en'))('in %s, no English words: the table, the replays and the notes in its words', (language) => {
+    const output = outputs.get(language) ?? '';
+    expect(describeEnglish(findEnglishInOutput(output, `npm run arena -- --lang ${language}`)), output).toEqual([]);
+    const words = arenaWords(translator(language));
+    const names = ['random', 'rules', 'heuristic', 'easy', 'medium', 'hard', 'best'];
+    expect(output.split('\n'), 'the heading of the table').toContain(auditHeading(names, words));
+    expect(output).toContain(replayLine(RULES_LOSS, words));
+    if (language === 'ru') {
+      expect(output, 'Russian plurals').toContain('random можно обыграть: он проигрывает 134 партии за X (место first). Первая из них:');
+      expect(output).toContain('rules можно обыграть: он проигрывает 14 партий за O (место second). Первая из них:');
+      expect(output).toContain('Ни разу не проиграли: hard и best.');
+    }
+  });
+
+  test.each(LANGUAGES)("in %s, lesson 07's text shows the arena's figures and boards, and names the words it prints", (language) => {
+    const output = outputs.get(language) ?? '';
+    const lines = output.split('\n').map(squeezed);
+    const [, ...rows] = example('audit-answers').split('\n');
+    for (const row of rows) expect(lines, 'a row of the example "audit-answers"').toContain(squeezed(row));
+    const boards = example('losing-line').split('\n').slice(1, 4).join('\n');
+    expect(output, 'the boards of the example "losing-line"').toContain(boards);
+    if (language === 'en') return;
+    const text = readFileSync(join(ROOT, 'lessons', '07-search', `README.${language}.md`), 'utf8').replace(/\s*\n\s*/g, ' ');
+    const words = arenaWords(translator(language));
+    const open = language === 'zh' ? '（' : ' (';
+    const close = language === 'zh' ? '）' : ')';
+    for (const heading of ['player', 'seat', 'lines', 'wins', 'draws', 'losses', 'gaveUp'] as const) {
+      expect(text, `README.${language}.md names the heading "${words[heading]}"`).toContain(`${words[heading]}${open}${ENGLISH_WORDS[heading]}${close}`);
+    }
+    expect(text).toContain(words.move('X', 0));
+    expect(text).toContain(words.won('X', [0, 1, 2]).replace(/[.。]$/, ''));
+  });
+});
+
+/** A terminal that records what is printed and answers the human's prompts from a list. */
+function fakeTerminal(lines: string[]): TerminalIO & { shown: string[] } {
+  const shown: string[] = [];
+  return {
+    shown,
+    interactive: false,
+    print: (text) => shown.push(text),
+    write: (text) => shown.push(text),
+    input: (prompt) => {
+      shown.push(prompt);
+      return lines.shift() ?? null;
+    },
+    ended: () => lines.length === 0,
+  };
+}
+
+/** The computer of the tests: always the lowest free cell. */
+const lowest: Chooser = { name: 'computerMove', choose: (board) => board.indexOf(' ') };
+const prompt = (player: string): string => `Player ${player}, choose a cell (1-9): `;
+const empty = (): Array<'X' | 'O' | ' '> => Array.from({ length: 9 }, () => ' ' as const);
+
+/** The message a ToolStopped carries, or what else happened. */
+function stopped(body: () => void): string {
+  try {
+    body();
+    return 'no stop';
+  } catch (error) {
+    return error instanceof ToolStopped ? error.message : `not a stop: ${String(error)}`;
+  }
+}
+
+describe('play blames the function that is wrong when the computer cannot play', () => {
+  const t = { en: translator('en'), ru: translator('ru') };
+
+  test("renderBoard drawn as lesson 01 asks passes; drawn otherwise, renderBoard is named, in the student's language", () => {
+    expect(stopped(() => checkDrawing(renderBoard, t.en))).toBe('no stop');
+    const squeezedRows = (board: Parameters<typeof renderBoard>[0]): string => renderBoard(board).replaceAll(' | ', '|');
+    const marksAsNumbers = (board: Parameters<typeof renderBoard>[0]): string => renderBoard(board.map(() => ' '));
+    for (const broken of [squeezedRows, marksAsNumbers]) {
+      for (const language of ['en', 'ru'] as const) {
+        const message = stopped(() => checkDrawing(broken, t[language]));
+        expect(message).toContain('renderBoard');
+        expect(message).toContain('npm run check 01');
+        expect(message).not.toContain('playGame');
+        expect(message).not.toContain('npm run check 02');
+      }
+    }
+    expect(stopped(() => checkDrawing(squeezedRows, t.ru))).toContain('рисует его по-другому');
+  });
+
+  test('a game that goes on without printing the board after the move names playGame, not the board or lesson 02', () => {
+    const terminal = fakeTerminal(['1', '2']);
+    const io = withComputer(terminal, lowest, prompt, t.en);
+    const message = stopped(() => {
+      io.print(renderBoard(empty()));
+      io.input(prompt('X'));
+      io.input(prompt('O'));
+      io.input(prompt('X'));
+      io.input(prompt('O'));
+    });
+    expect(message).toBe(t.en('play.noBoardAfterMove', { cell: 1 }));
+    expect(message).toContain('playGame (lesson 04)');
+    expect(message).toContain('npm run check 04');
+  });
+
+  test("a game that refuses the computer's free cell names askMove and parseMove; one that asks again at once, lesson 02 and 04", () => {
+    const refusing = withComputer(fakeTerminal([]), lowest, prompt, t.ru);
+    const refused = stopped(() => {
+      refusing.print(renderBoard(empty()));
+      refusing.input(prompt('O'));
+      refusing.print('That cell is already taken. Please choose an empty one.');
+      refusing.input(prompt('O'));
+    });
+    expect(refused).toBe(t.ru('play.moveRefused', { cell: 1 }));
+    expect(refused).toContain('askMove и parseMove (урок 02)');
+    const twice = withComputer(fakeTerminal([]), lowest, prompt, t.en);
+    const again = stopped(() => {
+      twice.print(renderBoard(empty()));
+      twice.input(prompt('O'));
+      twice.input(prompt('O'));
+    });
+    expect(again).toBe(t.en('play.askedAgain', { cell: 1 }));
+  });
+
+  describe('npm run play -- --vs easy with one function broken at a time', () => {
+    const copy = mkdtempSync(join(tmpdir(), 'workbook-play-blame-'));
+    /** The lessons with the reference solutions in them, so that only the broken function is wrong. */
+    beforeAll(() => {
+      for (const part of ['lessons', 'scripts', 'package.json', 'tsconfig.json']) cpSync(join(ROOT, part), join(copy, part), { recursive: true });
+      for (const lesson of readdirSync(join(ROOT, 'solutions')).filter((name) => /^\d\d-/.test(name))) {
+        for (const file of readdirSync(join(ROOT, 'solutions', lesson)).filter((name) => name.endsWith('.ts'))) {
+          cpSync(join(ROOT, 'solutions', lesson, file), join(copy, 'lessons', lesson, file));
+        }
+      }
+      symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'), 'dir');
+    });
+    afterAll(() => rmSync(copy, { recursive: true, force: true }));
+
+    /** Plays after replacing `from` by `to` in a lesson file (put back afterwards). */
+    function playBroken(file: string, from: string, to: string, language: Language): { stdout: string; stderr: string; status: number | null } {
+      const path = join(copy, 'lessons', file);
+      const original = readFileSync(path, 'utf8');
+      expect(original, `${file} holds the code to break`).toContain(from);
+      writeFileSync(path, original.replace(from, to));
+      try {
+        return run('play', ['--vs', 'easy', '--lang', language], '1\n2\n3\n4\n5\n6\n7\n8\n9\n', copy);
+      } finally {
+        writeFileSync(path, original);
+      }
+    }
+
+    test.each(['en', 'ru'] as const)('renderBoard drawing rows without spaces: renderBoard is named (%s)', (language) => {
+      const result = playBroken('01-board/board.ts', "join(' | ')} `", "join('|')}`", language);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain(
+        translator(language)('play.drawnWrong', { drawn: ' 1|2|3\n---+---+---\n 4|5|6\n---+---+---\n 7|8|9', expected: renderBoard(empty()) }),
+      );
+      expect(result.stdout, 'no game starts').not.toContain(' 1|2|3');
+    });
+
+    test.each(['en', 'ru'] as const)('playGame not printing the board after a move: playGame is named, not the board (%s)', (language) => {
+      const result = playBroken('04-game/game.ts', 'board[index] = player;\n    io.print(renderBoard(board));', 'board[index] = player;', language);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toMatch(
+        new RegExp(
+          translator(language)('play.noBoardAfterMove', { cell: 999 })
+            .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+            .replace('999', '\\d'),
+        ),
+      );
+      expect(result.stderr).not.toContain('renderBoard (lesson 01) draws');
+    });
+  });
+});
