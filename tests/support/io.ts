@@ -1,5 +1,6 @@
 /** A pretend player for tests: feeds typed lines to the code and records everything it shows. */
 import { crossesAsTwin, oneWay } from '../../scripts/lib/grader/worker/client.ts';
+import { tamperedError } from '../../scripts/lib/core/failure.ts';
 import { endlessReason, type TwinStart } from './pretend-player.ts';
 import { trace } from './trace.ts';
 
@@ -136,7 +137,7 @@ export function programIO(lines: string[], limits = { askAfterEnd: 20, prints: 1
 function withTwin<P extends { input(prompt: string): string | null; print(text: string): void }>(player: P, start: () => TwinStart): P {
   const toldInput = oneWay((prompt: unknown, line: unknown): void => {
     const typed = alsoInTheTwin(() => player.input(prompt as string), null);
-    if (typed !== line) throw new Error('Your code changed the lines the pretend player types, so it was stopped.');
+    if (typed !== line) throw tamperedError('player');
   });
   const toldPrint = oneWay((text: unknown): void => alsoInTheTwin(() => player.print(text as string), undefined));
   return crossesAsTwin(player, 'pretendPlayer', 'pretendPlayer', () => [JSON.stringify(start()), toldInput, toldPrint]);

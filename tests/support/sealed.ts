@@ -7,6 +7,7 @@
 import { inject, vi } from 'vitest';
 import { crossesAsTwin, currentSession, oneWay } from '../../scripts/lib/grader/worker/client.ts';
 import { seededRandom } from '../../scripts/lib/core/seeded-random.ts';
+import { tamperedError } from '../../scripts/lib/core/failure.ts';
 
 /** What one call gave: its value, or what it threw. */
 export type CallOutcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
@@ -88,7 +89,7 @@ export function besideTheCode<A extends unknown[], R>(module: string, name: stri
  */
 export function checkedBesideTheCode<A extends unknown[], R>(fn: (...args: A) => R, module: string, name: string, ...args: unknown[]): (...args: A) => R {
   const told = oneWay((given: A, answer: R): void => {
-    if (!Object.is(fn(...given), answer)) throw new Error('Your code changed a function the test gave it, so it was stopped.');
+    if (!Object.is(fn(...given), answer)) throw tamperedError('function');
   });
   return crossesAsTwin(fn, module, name, () => [...args, told]);
 }

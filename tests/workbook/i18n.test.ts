@@ -200,21 +200,21 @@ describe("a student's report for a failing lesson", () => {
       'ru',
       'Крестики-нолики, рабочая тетрадь: проверяем ваш код в lessons/',
       '     ✗ Задание 1: First (10,5 из 21 балла, пройдено 1 из 2 тестов)',
-      '       createBoard: это ещё заготовка, она по-прежнему выбрасывает ошибку "not implemented yet".',
+      '       createBoard: это ещё заготовка, она пока только выбрасывает ошибку. Напишите эту функцию.',
       'Итого: 10,5/100 · пройдено 0 из 1 урока',
     ],
     [
       'ca',
       'Quadern del tres en ratlla: corregint el teu codi a lessons/',
       '     ✗ Tasca 1: First (10,5/21 punts, 1 de 2 proves superades)',
-      `       Encara has d'escriure createBoard: ara per ara llança "not implemented yet".`,
+      `       Encara has d'escriure createBoard: ara per ara només llança un error.`,
       'Total: 10,5/100 · 0 de 1 lliçó acabada',
     ],
     [
       'zh',
       '井字棋练习册：检查你在 lessons/ 中的代码',
       '     ✗ 任务 1：First（10.5/21 分，2 个测试中通过了 1 个）',
-      '       createBoard 还没有写：它仍然抛出 "not implemented yet"。',
+      '       createBoard 还没有写：它仍然是框架代码，一调用就抛出错误。',
       '总分：10.5/100 · 共 1 课，已完成 0 课',
     ],
   ] as const)('in %s', (language, heading, task, explanation, total) => {
@@ -228,7 +228,7 @@ function typeScriptFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return typeScriptFiles(path);
-    return name.endsWith('.ts') ? [path] : [];
+    return /\.(ts|mjs|js)$/.test(name) ? [path] : [];
   });
 }
 

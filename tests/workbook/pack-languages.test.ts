@@ -5,7 +5,7 @@
  * of a Russian edition speak Russian.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -255,6 +255,22 @@ describe('npm run pack -- --lang', () => {
         expect(printed, command).toMatch(/[а-яё]{4}/i);
         expect(describeEnglish(findEnglishInOutput(printed, command)), printed).toEqual([]);
       }
+    });
+
+    test('before npm install, npm run check says in one Russian sentence to install first (--lang wins), with no stack trace', () => {
+      const copy = join(scratch, 'russian-not-installed');
+      cpSync(out, copy, { recursive: true, filter: (path) => !path.startsWith(join(out, 'node_modules')) });
+      const runHere = (...args: string[]) =>
+        spawnSync('npm', ['run', '--silent', 'check', ...args], {
+          cwd: copy,
+          encoding: 'utf8',
+          env: { ...process.env, NO_COLOR: '1', LANG: 'en_GB.UTF-8', LC_ALL: '' },
+        });
+      const russian = runHere('01');
+      expect(russian.status).toBe(1);
+      expect(russian.stdout).toBe('');
+      expect(russian.stderr).toBe(`${translator('ru')('guard.install', { command: 'check' })}\n`);
+      expect(runHere('--', '--lang', 'zh').stderr).toBe(`${translator('zh')('guard.install', { command: 'check' })}\n`);
     });
   });
 });

@@ -10,7 +10,7 @@ import { toFailure } from '../../scripts/lib/grader/contracts/child-protocol.ts'
 import { translator } from '../../scripts/lib/i18n/messages.ts';
 import { EndlessInputError } from '../support/io.ts';
 import { endlessReason } from '../support/pretend-player.ts';
-import { failureOf, withVerdict, type Verdict } from '../../scripts/lib/core/failure.ts';
+import { failureOf, tamperedError, withVerdict, type Verdict } from '../../scripts/lib/core/failure.ts';
 import { compactValue, explainFailure, renderReport, TITLE_WIDTH } from '../../scripts/lib/report/report.ts';
 import { defaultFileName, FORMATS } from '../../scripts/lib/report/result-files.ts';
 import { formatPoints, scoreLesson, type LessonRun, type TestOutcome } from '../../scripts/lib/core/results.ts';
@@ -141,6 +141,31 @@ describe('explaining a failure', () => {
     expect(explainFailure(failed, plain)).toEqual(['createBoard is not written yet: it still throws "not implemented yet".']);
   });
 
+  test("a stub still unwritten is worded in the student's language, without the stub's English words", () => {
+    const failed = { ...outcome(1, 'failed'), failure: failureOf({ name: 'Error', message: 'not implemented yet: createBoard' }) };
+    for (const language of ['ru', 'ca', 'zh'] as const) {
+      const [line, ...more] = explainFailure(failed, plain, translator(language));
+      expect(more).toEqual([]);
+      expect(line).toContain('createBoard');
+      expect(line).not.toMatch(/not implemented|written/);
+    }
+  });
+
+  test("a twin the code changed stops it with a verdict, worded in the student's language", () => {
+    for (const twin of ['function', 'player'] as const) {
+      const failure = toFailure(tamperedError(twin), 'lessons');
+      expect(failure).toMatchObject({ kind: 'halted', reason: 'tampered', twin });
+      expect(explainFailure({ ...outcome(1, 'failed'), failure }, plain)).toEqual([failure.message]);
+      for (const language of ['ru', 'ca', 'zh'] as const) {
+        const [line] = explainFailure({ ...outcome(1, 'failed'), failure }, plain, translator(language));
+        expect(line).not.toMatch(/Your code|stopped/);
+      }
+    }
+    expect(toFailure(Object.assign(new Error('Your code changed a function the test gave it, so it was stopped.'), { twin: 'function' }), 'lessons').kind).toBe(
+      'thrown',
+    );
+  });
+
   test('an error from student code names the place', () => {
     const failure = failureOf({ name: 'TypeError', message: 'x is undefined', location: 'lessons/01-board/board.ts:4:2' });
     expect(explainFailure({ ...outcome(1, 'failed'), failure }, plain)).toEqual([
@@ -196,7 +221,7 @@ describe('explaining a failure', () => {
     const reasonIn = (language: Language, kept: 'asking' | 'printing', limit: number) => explainFailure(endless(kept, limit), plain, translator(language))[0];
 
     test('in English, the report says what the pretend player wrote, for any limit', () => {
-      for (const limit of [1, 3, 20, 10_000]) {
+      for (const limit of [1, 3, 20, 999]) {
         for (const kept of ['asking', 'printing'] as const) {
           expect(reasonIn('en', kept, limit)).toBe(`The checker's pretend player stopped your code: it ${endlessReason(kept, limit)}.`);
           expect(explainFailure(endless(kept, limit), plain)[0], 'without a language').toBe(reasonIn('en', kept, limit));
@@ -298,6 +323,12 @@ describe('explaining a failure', () => {
       '  FATAL ERROR',
       '  ␛[31mabort',
     ]);
+    expect(halted({ kind: 'halted', reason: 'tampered', twin: 'function', printed: [] })).toEqual([
+      'Your code changed a function the test gave it, so it was stopped.',
+    ]);
+    expect(halted({ kind: 'halted', reason: 'tampered', twin: 'player', printed: [] })).toEqual([
+      'Your code changed the lines the pretend player types, so it was stopped.',
+    ]);
     expect(halted({ kind: 'halted', reason: 'ended', exitCode: null, signal: 'SIGSEGV', said: [], printed: [] })).toEqual([
       'The program running your code ended while this test ran (it was killed by SIGSEGV).',
     ]);
@@ -315,12 +346,14 @@ describe('explaining a failure', () => {
     const failure = failureOf({ name: 'StoppedError', message: 'anything' }, { verdict });
     const zh = explainFailure({ ...outcome(1, 'failed'), failure }, plain, translator('zh'));
     expect(zh).toEqual([
-      '你的代码发给测试的数据远远超过任何答案所需（一个答案超过 8 MB 或 20,000 个对象，或者一课超过 200,000 个对象），所以被停止了。',
+      '你的代码发给测试的数据远远超过任何答案所需（一个答案超过 8 MB 或 20000 个对象，或者一课超过 200000 个对象），所以被停止了。',
       '你的代码最后输出的几行：',
       '  第 1 轮',
     ]);
     const ru = explainFailure({ ...outcome(1, 'failed'), failure }, plain, translator('ru')).join('\n');
     expect(ru).toContain('20\u00a0000 объектов');
+    const ca = explainFailure({ ...outcome(1, 'failed'), failure }, plain, translator('ca')).join('\n');
+    expect(ca).toContain('20.000 objectes');
     for (const language of ['ru', 'ca', 'zh'] as const) {
       expect(explainFailure({ ...outcome(1, 'failed'), failure }, plain, translator(language)).join('\n')).not.toMatch(
         /StoppedError|grader allows|any answer needs/,

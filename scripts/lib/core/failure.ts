@@ -2,7 +2,7 @@
  * What kind of failure a test met, decided once, where an error becomes data (toFailure): the
  * report, the gradebook and the runner read the kind and its details instead of parsing messages.
  */
-import type { Comparison, EndlessKept, ErrorFields, Failure, Halt } from './results.ts';
+import type { Comparison, EndlessKept, ErrorFields, Failure, Halt, TamperedTwin } from './results.ts';
 import { stubName } from './stub-error.ts';
 import { ASSERTION_ERROR, processExitCode, syntaxError, testTimeoutMs } from './vitest-wording.ts';
 
@@ -54,6 +54,8 @@ function haltOf(fields: Record<string, unknown>): Halt | undefined {
     case 'protocol':
     case 'reentry':
       return { reason: fields.reason };
+    case 'tampered':
+      return fields.twin === 'function' || fields.twin === 'player' ? { reason: 'tampered', twin: fields.twin } : undefined;
     case 'oversized': {
       const { frameBytes, answerObjects, lessonObjects } = fields;
       return number(frameBytes) && number(answerObjects) && number(lessonObjects)
@@ -86,6 +88,20 @@ export function stoppedMessage(limitMs: number, printed: string): string {
 /** The message of a test that spent its time budget (`budget` 'test'), or its lesson's, of `budgetMs`, with what the code printed last. */
 export function outOfTimeMessage(budget: 'test' | 'lesson', budgetMs: number, printed = ''): string {
   return `Ran out of time: the ${budget}'s budget of ${budgetMs}ms in the code is spent.${printed}`;
+}
+
+/** The English line of vitest's own output for code stopped because it changed a twin the test gave it. */
+const TAMPERED_MESSAGES: Record<TamperedTwin, string> = {
+  function: 'Your code changed a function the test gave it, so it was stopped.',
+  player: 'Your code changed the lines the pretend player types, so it was stopped.',
+};
+
+/**
+ * The error the test support throws when a twin beside the code told of an answer its original would
+ * not give (the code changed the twin), with the verdict that says so: the code is stopped with it.
+ */
+export function tamperedError(twin: TamperedTwin): Error {
+  return withVerdict(new Error(TAMPERED_MESSAGES[twin]), { kind: 'halted', reason: 'tampered', twin, printed: [] });
 }
 
 /** True when `error` is the grader stopping a call that ran past its limit. */

@@ -34,7 +34,12 @@ export type Halt =
   /** The grader could not start a sandbox for it; `detail`, what the system said. */
   | { reason: 'spawn'; detail: string }
   /** It gave the test a value that runs its code when it is read (a toString, say) while the code ran on. */
-  | { reason: 'reentry' };
+  | { reason: 'reentry' }
+  /** It changed what the test gave it as a twin beside it: a function (`twin`), or the lines the pretend player types (`player`). */
+  | { reason: 'tampered'; twin: TamperedTwin };
+
+/** What a twin the code changed was: a function the test gave it, or the pretend player. */
+export type TamperedTwin = 'function' | 'player';
 
 /**
  * A failure as the grader keeps it: plain data, safe to write as JSON (made by failureOf in

@@ -17,6 +17,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { stopUnlessInstalled } from './installed.mjs';
 
 const ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 const CACHE = join(ROOT, 'node_modules', '.cache', 'workbook-commands');
@@ -189,6 +190,8 @@ if (refused !== undefined) {
   process.stderr.write(`run-bundled.mjs runs a command written in TypeScript, a .ts file: ${refused}\n`);
   process.exit(2);
 }
+// Before npm install, the student reads one sentence instead of a stack trace.
+stopUnlessInstalled(ROOT, process.argv[2], process.argv.slice(3));
 const entry = resolve(/** @type {string} */ (process.argv[2]));
 // The command sees the arguments as if Node had run it directly.
 process.argv.splice(1, 2, entry);

@@ -27,3 +27,21 @@ export function pointsIn(points: number, language: Language): string {
 export function fixedIn(value: number, digits: number, language: Language): string {
   return decimals(value, digits, digits, language);
 }
+
+/**
+ * Whether a language groups the thousands of a number in prose: English "20,000", Russian "20 000",
+ * Catalan "20.000" (the glossaries); Chinese writes "20000" (docs/i18n/glossary.zh.md).
+ */
+const GROUPS_THOUSANDS: Record<Language, boolean> = { en: true, ru: true, ca: true, zh: false };
+
+const quantityFormats = new Map<Language, Intl.NumberFormat>();
+
+/** A quantity in a sentence (a count, a limit, megabytes) as `language` writes it: "20,000", "20 000", "20.000", "20000"; "0.5", "0,5". */
+export function quantityIn(value: number, language: Language): string {
+  let format = quantityFormats.get(language);
+  if (format === undefined) {
+    format = new Intl.NumberFormat(INTL_LOCALES[language], { maximumFractionDigits: 3, useGrouping: GROUPS_THOUSANDS[language] });
+    quantityFormats.set(language, format);
+  }
+  return format.format(value);
+}

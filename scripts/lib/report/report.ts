@@ -16,7 +16,6 @@ import {
 } from './textdiff.ts';
 import type { TypeProblem, TypeReport } from '../grader/command/typecheck.ts';
 import { runsCodeOf } from '../core/lesson-code.ts';
-import { STUB_QUOTE } from '../core/stub-error.ts';
 import { assertionWording, notCallableName, syntaxError } from '../core/vitest-wording.ts';
 import { LESSON_ID, readmePath, type Lesson } from '../core/workbook.ts';
 import { visible } from '../core/text.ts';
@@ -410,7 +409,7 @@ function printedLines(printed: string[], t: Translate): string[] {
 /** A thrown error: the stub's "not implemented yet", or an error from the student's code. */
 function describeThrown(failure: Failure, t: Translate): string[] {
   if (failure.kind === 'halted') return haltedLines(failure, t);
-  if (failure.kind === 'stub') return [t('report.stub', { name: failure.missing, quote: STUB_QUOTE })];
+  if (failure.kind === 'stub') return [t('guard.stub', { name: failure.missing })];
   if (failure.kind === 'assertion') return [failure.message];
   if (failure.kind === 'endless-input') {
     return [
@@ -455,6 +454,8 @@ function haltedLines(failure: Extract<Failure, { kind: 'halted' }>, t: Translate
       return [t('stops.spawn', { detail: failure.detail }), ...printed];
     case 'reentry':
       return [t('stops.reentry'), ...printed];
+    case 'tampered':
+      return [t(failure.twin === 'function' ? 'guard.tampered.function' : 'guard.tampered.player'), ...printed];
     case 'ended': {
       const how = failure.signal === null ? t('stops.ended.exitCode', { code: String(failure.exitCode) }) : t('stops.ended.signal', { signal: failure.signal });
       const said = failure.said.length > 0 ? [t('stops.ended.said'), ...indent(failure.said, 2)] : [];

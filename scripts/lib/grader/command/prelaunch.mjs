@@ -5,6 +5,10 @@
 // A command that needs none (--help, a wrong option) ends at once, and the child with it.
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stopUnlessInstalled } from '../../core/installed.mjs';
 import { prelaunchSuiteChild } from './suite-spawn.mjs';
 
-prelaunchSuiteChild(resolve(fileURLToPath(new URL('../../../..', import.meta.url))));
+const root = resolve(fileURLToPath(new URL('../../../..', import.meta.url)));
+// Before npm install, the student reads one sentence instead of a stack trace (and no child is started).
+stopUnlessInstalled(root, process.argv[2], process.argv.slice(3));
+prelaunchSuiteChild(root);
