@@ -122,7 +122,7 @@ runCommand(
 
     const selectedScores = selected.map((lesson) => scores.get(lesson.id) as LessonScore);
     for (const output of outputs) {
-      const context = { scores: selectedScores, root: ROOT, target, progress: readProgress(ROOT), now: new Date() };
+      const context = { scores: selectedScores, root: ROOT, target, progress: readProgress(ROOT), now: new Date(), language };
       writeFileSync(output.file, renderResultFile(output.format, context));
       process.stderr.write(`${t('check.wrote', { file: output.file, format: output.format })}\n`);
     }
