@@ -12,12 +12,13 @@ import '../07-search.test.ts';
 import { expect, test } from 'vitest';
 import { audit, bestMove, type AuditResult, type Strategy } from '@workbook/07-search/search';
 import type { Board, Mark } from '@workbook/01-board/board';
-import { PLENTY_MS } from './support/legal-play.ts';
+import { everyOngoingPosition, PLENTY_MS } from './support/legal-play.ts';
+import type { KnownPosition } from './support/positions.ts';
 import { lessonTasks } from '../support/lesson.ts';
 import { boardOf, pictureOf, type TestBoard } from '../support/boards.ts';
 import { fc, runSeed } from '../support/property.ts';
 import { besideTheCode, callEach, checkedBesideTheCode, type CallOutcome } from '../support/sealed.ts';
-import { bestCells, expectedAudit, minimaxScore, reachablePositions, type ExpectedAudit, type ReachedPosition } from './support/search-model.ts';
+import { expectedAudit, minimaxScore, type ExpectedAudit, type ReachedPosition } from './support/search-model.ts';
 import { firstEmptyOf as localFirstEmptyOf } from '../support/strategies.ts';
 import { withMark } from './support/computer-rules.ts';
 import type { TestMark } from '../support/opponents.ts';
@@ -37,15 +38,14 @@ function bestMoveCall({ board, mover }: ReachedPosition): string {
 }
 
 /** What is wrong with bestMove's answer on one position (it must be a cell with the highest minimax number), or null. */
-function bestMoveProblem(position: ReachedPosition, outcome: CallOutcome<unknown> | undefined): string | null {
-  const { board, mover } = position;
-  const call = bestMoveCall(position);
+function bestMoveProblem(position: KnownPosition, outcome: CallOutcome<unknown> | undefined): string | null {
+  const { board, mover, best } = position;
   if (outcome === undefined) return null;
+  const call = bestMoveCall(position);
   if (!outcome.ok) return `${call} threw ${outcome.error instanceof Error ? outcome.error.message : String(outcome.error)}`;
-  const cells = bestCells(board, mover);
   const answer = outcome.value;
-  if (cells.includes(answer as number)) return null;
-  const expected = `${cells.join(' or ')} (${meaning(minimaxScore(board, mover))})`;
+  if (best.cells.includes(answer as number)) return null;
+  const expected = `${best.cells.join(' or ')} (${meaning(best.score)})`;
   const legal = typeof answer === 'number' && board[answer] === ' ';
   const got = legal ? `${answer} (${meaning(-minimaxScore(withMark(board, answer, mover), other(mover)))})` : JSON.stringify(answer);
   return `${call}: expected ${expected}, got ${got}`;
@@ -69,7 +69,7 @@ task(3, () => {
   test(
     'bestMove plays a cell with the highest minimax number (quickest win, latest loss) on every position a real game reaches',
     () => {
-      const positions = reachablePositions();
+      const positions = everyOngoingPosition();
       const outcomes = callEach(
         bestMove,
         positions.map(({ board, mover }) => [[...board] as Board, mover as Mark] as [Board, Mark]),

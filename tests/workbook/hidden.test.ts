@@ -10,6 +10,9 @@
  * 01's code) would fail visible tests through it, so the memorised lessons are shared out among as
  * few hand-ins as needed that no one of them runs another's code, the other lessons of each being
  * the reference.
+ *
+ * The data the hidden suites read instead of working it out for every hand-in (positions-table.ts)
+ * must be what the trusted models give.
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +22,8 @@ import { parseCsv } from '../../scripts/lib/teacher/csv.ts';
 import { feedbackFolder, lessonNotesText, type Gradebook, type LessonGrade, type StudentGrade } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
 import { listLessons, ROOT } from '../../scripts/lib/core/workbook.ts';
 import { grade } from './synthetic-class.ts';
+import { positionsTableFromModels } from '../hidden/support/positions.ts';
+import { POSITIONS_TABLE } from '../hidden/support/positions-table.ts';
 
 const FIXTURES = join(ROOT, 'tests', 'workbook');
 const MEMORISING = 'memorising';
@@ -114,19 +119,19 @@ function results(gradebook: Gradebook): Record<string, Record<string, LessonGrad
   return Object.fromEntries(gradebook.students.map((candidate) => [candidate.name, candidate.lessons]));
 }
 
-beforeAll(() => {
-  mkdirSync(classDir, { recursive: true });
-  for (const handIn of handIns) writeHandIn(handIn);
-  const out = join(scratch, 'first');
-  first = grade([classDir, '--out', out, '--lessons', graded.map((id) => id.slice(0, 2)).join(',')]);
-  book = JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as Gradebook;
-  replay = grade([classDir, '--out', join(scratch, 'replay'), '--lessons', graded.map((id) => id.slice(0, 2)).join(','), '--seed', String(book.seed)]);
-  again = JSON.parse(readFileSync(join(scratch, 'replay', 'gradebook.json'), 'utf8')) as Gradebook;
-}, 900_000);
-
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
 describe('hidden suites against memorised answers', () => {
+  beforeAll(() => {
+    mkdirSync(classDir, { recursive: true });
+    for (const handIn of handIns) writeHandIn(handIn);
+    const out = join(scratch, 'first');
+    first = grade([classDir, '--out', out, '--lessons', graded.map((id) => id.slice(0, 2)).join(',')]);
+    book = JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as Gradebook;
+    replay = grade([classDir, '--out', join(scratch, 'replay'), '--lessons', graded.map((id) => id.slice(0, 2)).join(','), '--seed', String(book.seed)]);
+    again = JSON.parse(readFileSync(join(scratch, 'replay', 'gradebook.json'), 'utf8')) as Gradebook;
+  }, 900_000);
+
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
   test('grading says the seed and how to replay it', () => {
     // Exit 1 means the reference lost points (listed in the gradebook); lessons.test.ts holds the suites to 100%.
     expect([0, 1], first.stdout + first.stderr).toContain(first.status);
@@ -192,5 +197,11 @@ describe('hidden suites against memorised answers', () => {
       expect(refused.status, seed).toBe(2);
       expect(refused.stderr).toContain(`--seed takes a whole number from 0 to ${2 ** 31 - 1}`);
     }
+  });
+});
+
+describe("the hidden suites' data", () => {
+  test('positions-table.ts holds what the models give on every reachable position (npx tsx tests/hidden/support/make-positions-table.ts writes it)', () => {
+    expect(POSITIONS_TABLE.trim()).toBe(positionsTableFromModels());
   });
 });

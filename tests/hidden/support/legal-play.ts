@@ -5,11 +5,12 @@
  */
 import { expect } from 'vitest';
 import { fc, SHRINKS } from '../../support/property.ts';
-import { countMarks, linesOfThree, pictureOf, type TestBoard, type TestCell } from '../../support/boards.ts';
+import { countMarks, pictureOf, type TestBoard, type TestCell } from '../../support/boards.ts';
 import { emptyCellsOf, type TestMark } from '../../support/opponents.ts';
 import { lineOwner } from './lines.ts';
 import { callEach } from '../../support/sealed.ts';
 import { verdictOf } from '../../../scripts/lib/core/failure.ts';
+import { knownPositions, type KnownPosition } from './positions.ts';
 
 /** A position a real game reached, with the mark to move there. */
 export interface Position {
@@ -75,7 +76,7 @@ export function showPosition({ board, mover }: Position): string {
 }
 
 /** How one answer was judged: null when it is right, else what the lesson expects there. */
-export type Judge<R> = (position: Position, answer: R) => string | null;
+export type Judge<R, P extends Position = Position> = (position: P, answer: R) => string | null;
 
 /**
  * A verdict on many answers: two texts for `expect(actual).toBe(expected)`, equal when every answer is
@@ -100,11 +101,11 @@ function marksOn(board: readonly TestCell[]): number {
  * was answered and what was expected. A call that threw ends the calls (see callEach): what it threw
  * is the failure, unless a smaller position before it was answered wrong.
  */
-export function judgeEach<E extends unknown[]>(
+export function judgeEach<E extends unknown[], P extends Position = Position>(
   what: string,
   fn: (board: never, me: never, ...extra: E) => unknown,
-  list: readonly Position[],
-  judge: Judge<unknown>,
+  list: readonly P[],
+  judge: Judge<unknown, P>,
   ...extra: E
 ): Verdict {
   const call = fn as (board: TestBoard, me: TestMark, ...extra: E) => unknown;
@@ -112,7 +113,7 @@ export function judgeEach<E extends unknown[]>(
     call,
     list.map(({ board, mover }) => [[...board], mover, ...extra] as [TestBoard, TestMark, ...E]),
   );
-  let worst: { position: Position; wanted: string; answered: string } | undefined;
+  let worst: { position: P; wanted: string; answered: string } | undefined;
   for (const [index, position] of list.entries()) {
     const outcome = outcomes[index];
     let wrong: { wanted: string; answered: string } | undefined;
@@ -228,27 +229,9 @@ export function holdsOnPositions(count: number, numRuns: number, report: (list: 
 
 /**
  * Every position a real game can reach where a move is still possible (4,520 boards, each with the
- * mark to move there), fewest marks first, so the first that fails is a smallest one. Worked out once,
- * a layer of boards per move, on boards as texts (each a few thousand times cheaper than a walk of arrays).
+ * mark to move there), fewest marks first, so the first that fails is a smallest one: the positions
+ * of positions.ts, with what lessons 06 and 07 expect on each.
  */
-export function everyOngoingPosition(): readonly Position[] {
-  if (allOngoing !== undefined) return allOngoing;
-  const found: Position[] = [];
-  let layer = [' '.repeat(9)];
-  for (let marks = 0; layer.length > 0; marks += 1) {
-    const mover: TestMark = marks % 2 === 0 ? 'X' : 'O';
-    const next = new Set<string>();
-    for (const cells of layer) {
-      if (!cells.includes(' ') || LINES.some(([a, b, c]) => cells[a] !== ' ' && cells[a] === cells[b] && cells[b] === cells[c])) continue;
-      found.push({ board: [...cells] as TestBoard, mover });
-      for (let cell = 0; cell < 9; cell += 1) if (cells[cell] === ' ') next.add(`${cells.slice(0, cell)}${mover}${cells.slice(cell + 1)}`);
-    }
-    layer = [...next];
-  }
-  allOngoing = found;
-  return found;
+export function everyOngoingPosition(): readonly KnownPosition[] {
+  return knownPositions();
 }
-let allOngoing: Position[] | undefined;
-
-/** The eight lines of three, as indexes. */
-const LINES = linesOfThree() as unknown as readonly (readonly [number, number, number])[];

@@ -88,21 +88,3 @@ export interface ReachedPosition {
   board: TestBoard;
   mover: TestMark;
 }
-
-/**
- * Every position real games reach where a move is still possible (4,520), each once, with the mark
- * to move: the fewest marks first, then by the board as text, so the first that fails is the smallest.
- */
-export function reachablePositions(): ReachedPosition[] {
-  const found = new Map<string, ReachedPosition>();
-  const visit = (board: TestBoard, mover: TestMark): void => {
-    const key = board.join('');
-    if (found.has(key) || lineOwner(board) !== null || emptyCellsOf(board).length === 0) return;
-    found.set(key, { board, mover });
-    for (const cell of emptyCellsOf(board)) visit(withMark(board, cell, mover), other(mover));
-  };
-  visit(Array(9).fill(' '), 'X');
-  const marks = (board: readonly TestCell[]): number => 9 - emptyCellsOf(board).length;
-  const text = (position: ReachedPosition): string => position.board.join('');
-  return [...found.values()].sort((a, b) => marks(a.board) - marks(b.board) || (text(a) < text(b) ? -1 : text(a) > text(b) ? 1 : 0));
-}
