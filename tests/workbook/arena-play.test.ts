@@ -140,6 +140,16 @@ describe('play blames the function that is wrong when the computer cannot play',
       }
     }
     expect(stopped(() => checkDrawing(squeezedRows, t.ru))).toContain('рисует его по-другому');
+    const stub = (): string => {
+      throw new Error('not implemented yet: renderBoard');
+    };
+    expect(
+      stopped(() => checkDrawing(stub, t.en)),
+      'a drawing that throws is left for the game to meet',
+    ).toBe('no stop');
+    const long = stopped(() => checkDrawing(() => `\u001b[2J${'1 | 2 | 3\n'.repeat(50)}`, t.en));
+    expect(long, 'what a broken drawing returned is shown short and safe').not.toContain('\u001b');
+    expect(long.split('\n').length).toBeLessThan(25);
   });
 
   test('a game that goes on without printing the board after the move names playGame, not the board or lesson 02', () => {
