@@ -56,6 +56,11 @@ describe('npm run arena speaks the student language, and lesson 07 in each langu
     for (const line of example('audit-answers').split('\n')) expect(lines, 'a line of the example "audit-answers"').toContain(line);
     expect(output).toContain(example('losing-line'));
     expect(example('losing-line')).toBe(replayLine(RULES_LOSS));
+    const english = arenaWords(translator('en'));
+    expect(replayLine(RULES_LOSS, english), "the English catalog's words are the suite's").toBe(replayLine(RULES_LOSS));
+    expect(auditHeading(['heuristic'], english)).toBe(auditHeading(['heuristic']));
+    expect(english.won('O', [2, 4, 6])).toBe(ENGLISH_WORDS.won('O', [2, 4, 6]));
+    expect([english.ongoing, english.draw]).toEqual([ENGLISH_WORDS.ongoing, ENGLISH_WORDS.draw]);
   });
 
   test.each(LANGUAGES.filter((language) => language !== 'en'))('in %s, no English words: the table, the replays and the notes in its words', (language) => {
@@ -140,6 +145,16 @@ describe('play blames the function that is wrong when the computer cannot play',
       }
     }
     expect(stopped(() => checkDrawing(squeezedRows, t.ru))).toContain('рисует его по-другому');
+    const stub = (): string => {
+      throw new Error('not implemented yet: renderBoard');
+    };
+    expect(
+      stopped(() => checkDrawing(stub, t.en)),
+      'a drawing that throws is left for the game to meet',
+    ).toBe('no stop');
+    const long = stopped(() => checkDrawing(() => `\u001b[2J${'1 | 2 | 3\n'.repeat(50)}`, t.en));
+    expect(long, 'what a broken drawing returned is shown short and safe').not.toContain('\u001b');
+    expect(long.split('\n').length).toBeLessThan(25);
   });
 
   test('a game that goes on without printing the board after the move names playGame, not the board or lesson 02', () => {
@@ -206,6 +221,7 @@ describe('play blames the function that is wrong when the computer cannot play',
     test.each(['en', 'ru'] as const)('renderBoard drawing rows without spaces: renderBoard is named (%s)', (language) => {
       const result = playBroken('01-board/board.ts', "join(' | ')} `", "join('|')}`", language);
       expect(result.status).toBe(1);
+      if (language === 'ru') expect(describeEnglish(findEnglishInOutput(result.stderr, 'npm run play')), result.stderr).toEqual([]);
       expect(result.stderr).toContain(
         translator(language)('play.drawnWrong', { drawn: ' 1|2|3\n---+---+---\n 4|5|6\n---+---+---\n 7|8|9', expected: renderBoard(empty()) }),
       );
@@ -215,6 +231,7 @@ describe('play blames the function that is wrong when the computer cannot play',
     test.each(['en', 'ru'] as const)('playGame not printing the board after a move: playGame is named, not the board (%s)', (language) => {
       const result = playBroken('04-game/game.ts', 'board[index] = player;\n    io.print(renderBoard(board));', 'board[index] = player;', language);
       expect(result.status).toBe(1);
+      if (language === 'ru') expect(describeEnglish(findEnglishInOutput(result.stderr, 'npm run play')), result.stderr).toEqual([]);
       expect(result.stderr).toMatch(
         new RegExp(
           translator(language)('play.noBoardAfterMove', { cell: 999 })

@@ -4,6 +4,7 @@
  */
 import { EMPTY, isFreeCell, type Board, type Cell, type Mark } from '../core/boards.ts';
 import { ToolStopped, type IO } from '../core/lesson-modules.ts';
+import { visible } from '../core/text.ts';
 import type { TerminalIO } from './terminal-io.ts';
 import type { Translate } from '../i18n/messages.ts';
 
@@ -36,15 +37,27 @@ function numberedDrawing(board: Board): string {
 /**
  * Stops before the first game when the student's renderBoard does not draw boards as lesson 01
  * asks: the computer reads the board from the screen, so it would not see the board, or see the
- * wrong one, and the game would stop later with a message about the wrong function. An error the
- * drawing throws (a stub, a bug) goes up as it is, to be explained as play explains any error.
+ * wrong one, and the game would stop later with a message about the wrong function. When the drawing
+ * throws (a stub, a bug), the game is left to meet the error itself, and play explains it in the game's context.
  */
 export function checkDrawing(renderBoard: DrawBoard, t: Translate): void {
   for (const board of SAMPLE_BOARDS) {
-    const drawn = renderBoard([...board]);
+    let drawn: string;
+    try {
+      drawn = renderBoard([...board]);
+    } catch {
+      return;
+    }
     const expected = numberedDrawing(board);
-    if (drawn !== expected) throw new ToolStopped(t('play.drawnWrong', { drawn: String(drawn), expected }));
+    if (drawn !== expected) throw new ToolStopped(t('play.drawnWrong', { drawn: shownDrawing(drawn), expected }));
   }
+}
+
+/** What a drawing returned, as a message shows it: safe for the terminal, and at most a board's size and a little more. */
+function shownDrawing(drawn: unknown): string {
+  const lines = visible(typeof drawn === 'string' ? drawn : (JSON.stringify(drawn) ?? String(drawn))).split('\n');
+  const cut = lines.slice(0, 7).map((line) => (line.length > 40 ? `${line.slice(0, 40)}…` : line));
+  return lines.length > 7 ? [...cut, '…'].join('\n') : cut.join('\n');
 }
 
 /** What the game did since the computer last answered, before it asked the computer again. */
