@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { checkLanguage, colorsEnabled, commandSpeech, LANGUAGE_OPTION, painter, parseCommandLine, Refusal, runCommand } from './lib/command-line/cli.ts';
 import { gradeLessons, withPrerequisites } from './lib/grader/command/grading.ts';
+import { sandboxWords } from './lib/report/sandbox-words.ts';
 import { doneLessons, readProgress, recordScores, STATE_DIR, updateProgress } from './lib/core/progress.ts';
 import { typecheck } from './lib/grader/command/typecheck.ts';
 import { renderReport } from './lib/report/report.ts';
@@ -104,6 +105,7 @@ runCommand(
       hidden: values.hidden,
       limitMs: limitSeconds * 1000,
       ...(seed === undefined ? {} : { seed }),
+      sandboxWords: sandboxWords(language),
       stateDir: join(ROOT, STATE_DIR),
       onLessonDone: (run) => {
         finished += 1;

@@ -3,6 +3,7 @@ import { watch } from 'node:fs';
 import { join } from 'node:path';
 import { checkLanguage, colorsEnabled, commandSpeech, LANGUAGE_OPTION, painter, parseCommandLine, runCommand } from './lib/command-line/cli.ts';
 import { withPrerequisites } from './lib/grader/command/grading.ts';
+import { sandboxWords } from './lib/report/sandbox-words.ts';
 import { doneLessons, lessonProgress, readProgress, recordScores, STATE_DIR, updateProgress } from './lib/core/progress.ts';
 import { renderReport } from './lib/report/report.ts';
 import { scoreLesson, type LessonRun } from './lib/core/results.ts';
@@ -98,6 +99,7 @@ runCommand(
         lessons,
         limitMs: DEFAULT_LIMIT_MS,
         stateDir: join(ROOT, STATE_DIR),
+        sandboxWords: sandboxWords(language),
         onResults: show,
         onRunStart: () => {
           startedAt = Date.now();

@@ -257,7 +257,18 @@ describe('npm run pack -- --lang', () => {
       }
     });
 
-    test('before npm install, npm run check says in one Russian sentence to install first (--lang wins), with no stack trace', () => {
+    test('--lang of another language is refused in Russian, saying the edition speaks Russian only; --lang ru is welcome', () => {
+      const t = translator('ru');
+      for (const other of ['en', 'zh']) {
+        const refused = run('check', '01', '--', '--lang', other);
+        expect(refused.status).toBe(2);
+        expect(refused.stdout).toBe('');
+        expect(refused.stderr).toContain(t('guard.editionLanguage', { edition: 'ru (Русский)', code: 'ru', value: other }));
+      }
+      expect(run('check', '--', '--help', '--lang', 'ru').stdout).toContain(t('guard.usage.lang.edition', { code: 'ru' }));
+    });
+
+    test('before npm install, npm run check says in one Russian sentence to install first, with no stack trace', () => {
       const copy = join(scratch, 'russian-not-installed');
       cpSync(out, copy, { recursive: true, filter: (path) => !path.startsWith(join(out, 'node_modules')) });
       const runHere = (...args: string[]) =>
@@ -270,7 +281,7 @@ describe('npm run pack -- --lang', () => {
       expect(russian.status).toBe(1);
       expect(russian.stdout).toBe('');
       expect(russian.stderr).toBe(`${translator('ru')('guard.install', { command: 'check' })}\n`);
-      expect(runHere('--', '--lang', 'zh').stderr).toBe(`${translator('zh')('guard.install', { command: 'check' })}\n`);
+      expect(runHere('--', '--lang', 'zh').stderr, 'the edition speaks its own language').toBe(russian.stderr);
     });
   });
 });

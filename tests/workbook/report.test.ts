@@ -221,6 +221,8 @@ describe('explaining a failure', () => {
     const reasonIn = (language: Language, kept: 'asking' | 'printing', limit: number) => explainFailure(endless(kept, limit), plain, translator(language))[0];
 
     test('in English, the report says what the pretend player wrote, for any limit', () => {
+      // A limit of thousands is written as English writes numbers in prose (the stops' numbers too).
+      expect(reasonIn('en', 'printing', 10_000)).toBe("The checker's pretend player stopped your code: it printed more than 10,000 times.");
       for (const limit of [1, 3, 20, 999]) {
         for (const kept of ['asking', 'printing'] as const) {
           expect(reasonIn('en', kept, limit)).toBe(`The checker's pretend player stopped your code: it ${endlessReason(kept, limit)}.`);

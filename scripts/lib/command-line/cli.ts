@@ -2,10 +2,10 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { parseArgs, styleText, type ParseArgsConfig } from 'node:util';
 import { ROOT, UsageError, type NoSuchLessonWords } from '../core/workbook.ts';
-import { chooseLanguage, languageChoices } from '../i18n/choose.ts';
+import { chooseLanguage, editionLanguage, languageChoices } from '../i18n/choose.ts';
 import { translator, type MessageKey, type MessageValues, type Translate } from '../i18n/messages.ts';
 import { listInWords } from '../i18n/lists.ts';
-import { isLanguage, SOURCE_LANGUAGE, type Language } from '../core/languages.ts';
+import { isLanguage, LANGUAGE_NAMES, SOURCE_LANGUAGE, type Language } from '../core/languages.ts';
 
 type Style = Parameters<typeof styleText>[0];
 
@@ -34,26 +34,40 @@ export const LANGUAGE_OPTION = { lang: { type: 'string' } } as const;
 const english: Translate = (key, values) => translator(SOURCE_LANGUAGE)(key, values);
 
 /**
- * The language of a student command: --lang as parseArgs reads it (--lang ru, --lang=ru), else the
- * edition's, else the locale's (i18n/choose.ts). It is known before the command line is checked, so
- * that the usage and the mistakes found there are in that language too; a --lang that names no
- * language is passed over here, and `checkLanguage` refuses it once the command runs.
+ * The language of a student command: in a student edition, the edition's (it carries its lessons in
+ * that language only, so another --lang is refused by `checkLanguage`, in the edition's words);
+ * else --lang as parseArgs reads it (--lang ru, --lang=ru), else the locale's (i18n/choose.ts). It is
+ * known before the command line is checked, so that the usage and the mistakes found there are in
+ * that language too; a --lang that names no language is passed over here, and `checkLanguage`
+ * refuses it once the command runs.
  */
 export function commandLanguage(args: readonly string[] = process.argv.slice(2)): Language {
+  const edition = editionLanguage(ROOT);
+  if (edition !== undefined) return edition;
   const { values } = parseArgs({ args: [...args], options: LANGUAGE_OPTION, strict: false, allowPositionals: true });
   const option = typeof values.lang === 'string' && isLanguage(values.lang.trim().toLowerCase()) ? values.lang : undefined;
   return chooseLanguage({ option, root: ROOT });
 }
 
-/** A --lang a command was given, checked: a UsageError listing the languages when it names none, in the words of `t` (which speaks `language`). */
-export function checkLanguage(option: string | undefined, t: Translate, language: Language): void {
-  if (option === undefined || isLanguage(option.trim().toLowerCase())) return;
-  throw new UsageError(t('errors.lang', { choices: languageChoices(language), value: option }));
+/**
+ * A --lang a command was given, checked, in the words of `t` (which speaks `language`): a UsageError
+ * listing the languages when it names none, and, in a student edition (which holds its lessons in its
+ * own language only), one that says so when it names another language than the edition's.
+ */
+export function checkLanguage(option: string | undefined, t: Translate, language: Language, root = ROOT): void {
+  if (option === undefined) return;
+  const code = option.trim().toLowerCase();
+  if (!isLanguage(code)) throw new UsageError(t('errors.lang', { choices: languageChoices(language), value: option }));
+  const edition = editionLanguage(root);
+  if (edition !== undefined && code !== edition) {
+    throw new UsageError(t('guard.editionLanguage', { edition: `${edition} (${LANGUAGE_NAMES[edition]})`, code: edition, value: option }));
+  }
 }
 
-/** The line a command's usage gives the --lang option. */
-export function languageUsage(t: Translate): string {
-  return t('usage.lang');
+/** The line a command's usage gives the --lang option (in a student edition: only the edition's language). */
+export function languageUsage(t: Translate, root = ROOT): string {
+  const edition = editionLanguage(root);
+  return edition === undefined ? t('usage.lang') : t('guard.usage.lang.edition', { code: edition });
 }
 
 /** What a student command speaks with: its language (commandLanguage), its words, and its usage. */

@@ -25,7 +25,8 @@ function catalogOf(root, code) {
 }
 
 /**
- * The language the command would speak: --lang, else the edition's (package.json), else the locale's, else English.
+ * The language the command would speak (command-line/cli.ts's commandLanguage): a student edition's
+ * own (package.json), else --lang, else the locale's, else English.
  * @param {string} root
  * @param {readonly string[]} args
  */
@@ -40,7 +41,7 @@ function chosenCatalog(root, args) {
   }
   const locale = LOCALE_VARIABLES.map((name) => process.env[name]).find((value) => value !== undefined && value !== '');
   const fromLocale = locale === undefined ? undefined : /^([a-z]{2,3})(?:[_\-.@]|$)/i.exec(locale.trim())?.[1]?.toLowerCase();
-  const choices = [option?.trim().toLowerCase(), typeof edition === 'string' ? edition : undefined, fromLocale, 'en'];
+  const choices = [typeof edition === 'string' ? edition : undefined, option?.trim().toLowerCase(), fromLocale, 'en'];
   for (const code of choices) {
     const file = catalogOf(root, code);
     if (file !== undefined) return file;

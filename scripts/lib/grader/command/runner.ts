@@ -24,6 +24,7 @@ import { GRADED_PROJECT } from '../contracts/grader-vitest.mjs';
 import { gradedTestFile, gradedTestSource } from '../contracts/test-files.ts';
 import { planFile, writePlan, type GradingPlan, type PlannedJob, type PlannedPart } from '../contracts/plan.ts';
 import { printable } from '../../core/text.ts';
+import type { SandboxWords } from '../contracts/sandbox-words.ts';
 import { hiddenSuitePath, listLessons, ROOT, suitePath, UsageError, type Lesson } from '../../core/workbook.ts';
 
 /** How to run a set of lessons over one or more folders. */
@@ -59,6 +60,8 @@ export interface RunOptions {
    * every folder of one run, the reference's included, gets the same inputs. Drawn by the suites when not given.
    */
   seed?: number;
+  /** What the sandbox tells the graded code it refuses (a module, say), in the student's language; English when not given. */
+  sandboxWords?: SandboxWords;
 }
 
 /** The largest seed a run takes (seeds are whole numbers from 0 to this). */
@@ -105,6 +108,7 @@ export async function runTargets(options: RunOptions): Promise<LessonRun[][]> {
     referenceIndex: options.referenceIndex,
     names: options.names,
     quietMs: options.quietMs,
+    sandboxWords: options.sandboxWords,
   };
   if (open.length > 0) await runChild(root, targets, open, settings, options.onLessonDone);
   if (stateDir !== undefined && targets.length === 1) {
@@ -266,6 +270,7 @@ async function runChild(
       project: GRADED_PROJECT,
       jobs: writeJobs(root, join(compiledDir, 'suites'), open, times, referenceIndex),
       ...(settings.seed === undefined ? {} : { seed: settings.seed }),
+      ...(settings.sandboxWords === undefined ? {} : { sandboxWords: settings.sandboxWords }),
       limitMs: settings.limitMs,
       fences: settings.fences,
       compiledDir,
@@ -330,6 +335,7 @@ interface ChildSettings {
   referenceIndex?: number | undefined;
   names?: string[] | undefined;
   quietMs?: number | undefined;
+  sandboxWords?: SandboxWords | undefined;
 }
 
 /**
@@ -430,7 +436,13 @@ export async function watchLessons(
   const runs = (): LessonRun[] => pending.map((entry) => entry.run);
   const { stateDir } = options;
   const hooks: WatchHooks = { onRunStart: options.onRunStart, onRunEnd: (complete) => options.onResults(runs(), complete), setStop: options.setStop };
-  const settings = { limitMs: options.limitMs ?? DEFAULT_LIMIT_MS, fences: options.fences ?? probeFences(), seed: options.seed, stateDir };
+  const settings = {
+    limitMs: options.limitMs ?? DEFAULT_LIMIT_MS,
+    fences: options.fences ?? probeFences(),
+    seed: options.seed,
+    stateDir,
+    sandboxWords: options.sandboxWords,
+  };
   await runChild(root, [resolve(options.target)], pending, settings, undefined, hooks);
   return runs();
 }

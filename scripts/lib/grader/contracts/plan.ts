@@ -8,6 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Fences } from './fences.ts';
+import type { SandboxWords } from './sandbox-words.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -56,6 +57,8 @@ export interface GradingPlan {
   sandboxesDir: string;
   /** The folder of named pipes made ahead for the sandboxes (command/pipe-stock.ts), when there is one. */
   pipeStock?: string;
+  /** What the sandbox tells the graded code it refuses, in the student's language (sandbox-words.ts); English when not given. */
+  sandboxWords?: SandboxWords;
   /** Watch mode: the child runs the test files again after each save. */
   watch: boolean;
 }

@@ -31,11 +31,12 @@
  * @param {FileFunctions} fs
  * @param {(name: unknown) => unknown} builtin
  * @param {string} here
+ * @param {(what: string) => string} notAvailable  what the code is told of a control it may not use, in the student's language
  */
-function putUpFence(Module, fs, builtin, here) {
+function putUpFence(Module, fs, builtin, here, notAvailable) {
   'use strict';
   const refused = (/** @type {string} */ what) => () => {
-    throw new Error(`${what} is not available to graded code.`);
+    throw new Error(notAvailable(what));
   };
 
   // Node's module loader: every way in gives an allowed built-in module or refuses, and none says

@@ -17,7 +17,8 @@
 /** @typedef {{ code?: string, error?: { message: string, location: string } }} CompiledSource */
 /** The ops as the membrane serves them (the grader sends each op the arguments it takes). */
 /** @typedef {Record<string, (...values: unknown[]) => unknown>} ServedOps */
-/** @typedef {{ t: 'boot', modules: Record<string, CompiledSource>, helpers: string, base: string }} BootFrame */
+/** @typedef {import('../contracts/sandbox-words.ts').SandboxWords} SandboxWords */
+/** @typedef {{ t: 'boot', modules: Record<string, CompiledSource>, helpers: string, base: string, words?: SandboxWords }} BootFrame */
 
 const fs = require('node:fs');
 /** Node's module loader, with the internals this script uses (Node's types leave them out). */
@@ -172,12 +173,31 @@ for (const [stream, method] of /** @type {Array<[NodeJS.WriteStream, string]>} *
   );
 }
 
+// What the sandbox tells the code it refuses, in the student's language: the grader sends the
+// sentences in each boot frame (contracts/sandbox-words.ts), with a mark where the name goes.
+// Copy of sandbox-words.ts's SANDBOX_WORDS_MARK (this script cannot import): tests/workbook/guards.test.ts holds them equal.
+const SANDBOX_WORDS_MARK = '\u0000';
+/** @type {SandboxWords} */
+let words = {
+  module: `Cannot use the module "${SANDBOX_WORDS_MARK}" in graded code.`,
+  control: `${SANDBOX_WORDS_MARK} is not available to graded code.`,
+};
+
+/**
+ * One of the sandbox's refusals with the name of what it refused.
+ * @param {keyof SandboxWords} which
+ * @param {string} name
+ */
+function refusal(which, name) {
+  return words[which].split(SANDBOX_WORDS_MARK).join(name);
+}
+
 // The process's own controls are not the code's to use. (The fences hold without this; these
 // give a plain message instead of a crash.)
 /** @param {string} what */
 function refuse(what) {
   return () => {
-    throw new Error(`${what} is not available to graded code.`);
+    throw new Error(refusal('control', what));
   };
 }
 process.exit = (/** @type {unknown} */ code) => {
@@ -199,14 +219,14 @@ const compileModule = Module.prototype._compile;
 /** @param {unknown} name */
 function builtin(name) {
   const bare = String(name).replace(/^node:/, '');
-  if (!BUILTINS.has(bare)) throw new Error(`Cannot use the module "${name}" in graded code.`);
+  if (!BUILTINS.has(bare)) throw new Error(refusal('module', String(name)));
   const exports = loadModule(`node:${bare}`, null, false);
   // An OpenSSL engine is a library loaded from a file: native code.
   if (bare === 'crypto') exports.setEngine = refuse('crypto.setEngine');
   return exports;
 }
 
-putUpFence(Module, /** @type {FileFunctions} */ (/** @type {unknown} */ (fs)), builtin, process.cwd());
+putUpFence(Module, /** @type {FileFunctions} */ (/** @type {unknown} */ (fs)), builtin, process.cwd(), (what) => refusal('control', what));
 
 // The hand-in's modules, compiled to CommonJS by the grader: path → { code } or { error }.
 /** @type {Map<string, CompiledSource>} */
@@ -367,6 +387,9 @@ for (;;) {
     snapshots = new Map();
     helpers = boot.helpers;
     base = boot.base;
+    if (boot.words !== undefined && typeof boot.words.module === 'string' && typeof boot.words.control === 'string') {
+      words = { module: boot.words.module, control: boot.words.control };
+    }
     Math.random = realRandom;
     membrane = createMembrane('S', transport);
     writeFrame({ t: 'booted' });

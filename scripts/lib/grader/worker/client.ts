@@ -546,7 +546,7 @@ class Session {
       nodesReceived: 0,
     };
     process.deadline[0] = Date.now() + START_LIMIT_MS;
-    this.sendFrame(sandbox, { t: 'boot', modules: this.compile(), base: this.base(), helpers: HELPER_ROOT });
+    this.sendFrame(sandbox, { t: 'boot', modules: this.compile(), base: this.base(), helpers: HELPER_ROOT, words: gradingPlan()?.sandboxWords });
     this.expectFrame(sandbox, 'booted');
     process.deadline[0] = 0;
     sandbox.membrane = createMembrane('T', {
