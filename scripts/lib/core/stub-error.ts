@@ -29,9 +29,3 @@ export function holdsStub(source: string): boolean {
 
 /** A stub statement in a source, for patterns that look for one among other things. */
 export const STUB_STATEMENT_PATTERN = new RegExp(`throw new Error\\('${PREFIX}`);
-
-/** The stub's words, quoted, for messages: "not implemented yet". */
-export const STUB_QUOTE = `"${PREFIX.slice(0, -2)}"`;
-
-/** What the report says an unwritten function still does. */
-export const STILL_THROWS = `it still throws ${STUB_QUOTE}`;

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runsCodeOf } from '../core/lesson-code.ts';
 import { firstLine, placeInLessons, ToolStopped } from '../core/lesson-modules.ts';
-import { holdsStub, STUB_QUOTE, stubNameOf } from '../core/stub-error.ts';
+import { holdsStub, stubNameOf } from '../core/stub-error.ts';
 import { AskedAfterEnd, ASKS_AFTER_END, InputInterrupted } from './terminal-io.ts';
 import { readLesson, ROOT } from '../core/workbook.ts';
 import { lessonIn } from '../i18n/lesson-text.ts';
@@ -42,11 +42,11 @@ export function explain(error: unknown, folder: string, referenceCommand: string
 /** "Lesson 03 (Win check) is not finished yet…" for a stub's error, with what to do. */
 function unfinishedLesson(name: string, error: unknown, folder: string, referenceCommand: string | undefined, t: Translate, language: Language): string {
   const where = placeInLessons(error, folder);
-  if (where === null) return t('play.stubOutsideLessons', { name, quote: STUB_QUOTE });
+  if (where === null) return t('play.stubOutsideLessons', { name });
   const lesson = lessonIn(readLesson(where.id), language);
   const earlier = runsCodeOf(lesson).filter((id) => folder === 'lessons' && hasStubs(id));
   const next = earlier.length > 0 ? lessonIn(readLesson(earlier[0] as string), language) : lesson;
-  const lines = [t('play.unfinished', { number: lesson.number, title: lesson.title }), t('play.stillThrows', { name, file: where.file, quote: STUB_QUOTE })];
+  const lines = [t('play.unfinished', { number: lesson.number, title: lesson.title }), t('play.stillThrows', { name, file: where.file })];
   if (earlier.length > 0) {
     lines.push(
       t('play.buildsOnUnfinished', {
