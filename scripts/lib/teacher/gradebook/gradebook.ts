@@ -1,7 +1,8 @@
-import { brokenElsewhere, crashMessage, failureText, graderBrokeWords, loadCause, loadProblemLine } from '../../report/report.ts';
-import { failureDetail, formatPoints, roundPoints, type LessonScore, type TestOutcome } from '../../core/results.ts';
+import { brokenElsewhere, crashMessage, failureText, graderBrokeWords, loadProblemLine } from '../../report/report.ts';
+import { failureDetail, formatPoints, roundPoints, type Failure, type LessonScore, type TestOutcome } from '../../core/results.ts';
+import { syntaxError } from '../../core/vitest-wording.ts';
 import type { Lesson } from '../../core/workbook.ts';
-import { byCodeUnits, lookAlike, numbered, plural } from '../../core/text.ts';
+import { byCodeUnits, lookAlike, numbered, plural, visible } from '../../core/text.ts';
 import { SOURCE_LANGUAGE, type Language } from '../../core/languages.ts';
 import { translator } from '../../i18n/messages.ts';
 import { handInNoteWords, missWords, notGradedWords } from './note-words.ts';
@@ -13,6 +14,7 @@ import type {
   LessonNote,
   LessonReason,
   LessonStatus,
+  LoadCause,
   ReferenceProblem,
   StudentGrade,
   TaskGrade,
@@ -24,6 +26,7 @@ export type {
   HandInReason,
   HandInNote,
   LessonReason,
+  LoadCause,
   Misplaced,
   NotGraded,
   HiddenFailure,
@@ -180,9 +183,25 @@ function lessonReason(score: LessonScore, files: FileFinding): LessonReason | un
   if (problem?.kind !== 'load-error') return undefined;
   const elsewhere = brokenElsewhere(score);
   // (What went wrong with the teacher's hidden suites is the teacher's alone: a hidden-load note says it.)
-  const cause = problem.hidden ? { cause: '', hidden: true as const } : { cause: loadCause(score) };
-  if (elsewhere === undefined) return { kind: 'does-not-load', ...cause };
-  return { kind: 'blocked', uses: elsewhere.lesson, ...cause, ...(elsewhere.missing ? { missing: true as const } : {}) };
+  const cause: LoadCause = problem.hidden === true ? { kind: 'hidden-tests' } : loadCauseOf(problem.failure);
+  if (elsewhere === undefined) return { kind: 'does-not-load', cause };
+  return { kind: 'blocked', uses: elsewhere.lesson, cause, ...(elsewhere.missing ? { missing: true as const } : {}) };
+}
+
+/**
+ * What a file threw as it loaded, as data: a syntax error with where it is (the file as the hand-in
+ * has it, without the "../" it was reached by), else the error's name and first line and where it was
+ * thrown; every text the hand-in controls made visible.
+ */
+export function loadCauseOf(failure: Failure): LoadCause {
+  const message = visible(failure.message);
+  const syntax = syntaxError(message);
+  if (syntax !== undefined) {
+    const { what, file, line, column = 0 } = syntax;
+    return file === undefined ? { kind: 'syntax', what } : { kind: 'syntax', what, file: file.replace(/^(\.\.\/)+/, ''), line: line ?? 0, column };
+  }
+  const error = `${visible(failure.name)}: ${message.split('\n')[0]}`;
+  return failure.location ? { kind: 'thrown', error, location: visible(failure.location) } : { kind: 'thrown', error };
 }
 
 /** How many tests of a lesson were stopped because the code ran past its limit, and the first limit. */
