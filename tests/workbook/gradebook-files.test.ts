@@ -182,16 +182,29 @@ describe('feedback folders', () => {
     const blocked = { kind: 'blocked', uses: lesson.id, cause: '', hidden: true };
     for (const row of written.students) {
       row.lessons[lesson.id] = { ...row.lessons[lesson.id], notGraded: unloaded, notes: [{ kind: 'not-graded', reason: unloaded }] };
-      row.lessons[second.id] = { ...row.lessons[second.id], notGraded: blocked, notes: [{ kind: 'not-graded', reason: blocked }] };
+      row.lessons[second.id] = {
+        ...row.lessons[second.id],
+        notGraded: blocked,
+        notes: [
+          { kind: 'not-graded', reason: blocked },
+          { kind: 'hidden-load', line: `not graded: it uses ${lesson.id}, which does not load: Error: boom` },
+        ],
+      };
     }
     writeFileSync(file, JSON.stringify(written));
     const book = readGradebook(out);
     const cells = book.students[0]?.lessons ?? {};
     expect(cells[lesson.id]?.notGraded).toEqual({ kind: 'does-not-load', cause: { kind: 'text', text: cause } });
     expect(cells[second.id]?.notGraded).toEqual({ kind: 'blocked', uses: lesson.id, cause: { kind: 'hidden-tests' } });
-    expect(cells[second.id]?.notes).toEqual([{ kind: 'not-graded', reason: { kind: 'blocked', uses: lesson.id, cause: { kind: 'hidden-tests' } } }]);
+    const withHidden = `with the hidden tests: not graded: it uses ${lesson.id}, which does not load: Error: boom`;
+    expect(cells[second.id]?.notes).toEqual([
+      { kind: 'not-graded', reason: { kind: 'blocked', uses: lesson.id, cause: { kind: 'hidden-tests' } } },
+      { kind: 'text', text: withHidden },
+    ]);
     expect(lessonNotesText(cells[lesson.id] ?? {})).toBe(`not graded: the file does not load: ${cause}`);
-    expect(lessonNotesText(cells[second.id] ?? {})).toBe(`not graded: it uses ${lesson.id}, which does not load: it could not be loaded with the hidden tests`);
+    expect(lessonNotesText(cells[second.id] ?? {})).toBe(
+      `not graded: it uses ${lesson.id}, which does not load: it could not be loaded with the hidden tests; ${withHidden}`,
+    );
   });
 });
 

@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import type { HandInNote } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
 import { forStudent, lessonGrade, lessonNotesText } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
-import { loadCause } from '../../scripts/lib/report/report.ts';
+import { loadCause, loadProblemLine } from '../../scripts/lib/report/report.ts';
 import {
   code,
   handInNoteWords,
@@ -232,6 +232,35 @@ describe('why a file does not load, worded in a language (loadCause)', () => {
         expect(loadCauseWords(cause as NonNullable<typeof cause>, translator(language))).toBe(loadCause(score, translator(language)));
     }
     expect(loadCauseWords({ kind: 'text', text: 'Error: old\nwords' })).toBe('Error: old words');
+  });
+
+  test("with the hidden tests alone: the student is told no more; the teacher's note keeps the real cause as data, in the same words as before", () => {
+    const hiddenOnly = (score: LessonScore): LessonScore =>
+      score.run.problem?.kind === 'load-error' ? { ...score, run: { ...score.run, problem: { ...score.run.problem, hidden: true } } } : score;
+    const grade = lessonGrade(hiddenOnly(syntax), 0);
+    expect(grade.notGraded).toEqual({ kind: 'does-not-load', cause: { kind: 'hidden-tests' } });
+    expect(grade.notes?.[1]).toEqual({
+      kind: 'hidden-load',
+      reason: {
+        kind: 'does-not-load',
+        cause: { kind: 'syntax', what: 'Expected ";" but found "error"', file: `lessons/${first.id}/board.ts`, line: 1, column: 8 },
+      },
+    });
+    const later = listLessons().find((lesson) => lesson.buildsOn.includes(first.id)) as Lesson;
+    const blocked = hiddenOnly(
+      scoreLesson(later, {
+        lessonId: later.id,
+        tests: [],
+        output: '',
+        durationMs: 1,
+        problem: { kind: 'load-error', failure: { kind: 'thrown', name: 'Error', message: 'boom', location: `lessons/${first.id}/board.ts:3:9\u0007` } },
+      }),
+    );
+    for (const score of [hiddenOnly(syntax), hiddenOnly(thrown), blocked]) {
+      const notes = lessonGrade(score, 0).notes ?? [];
+      expect(notes.map((note) => note.kind)).toEqual(['not-graded', 'hidden-load']);
+      expect(lessonNotesText({ notes: notes.slice(1) })).toBe(`with the hidden tests: ${loadProblemLine(score)}`);
+    }
   });
 
   test("the student's feedback says why in the class's language; the teacher's notes keep English", () => {

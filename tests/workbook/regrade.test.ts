@@ -283,7 +283,12 @@ test("a lesson that imports an earlier lesson's file that is missing waits for t
   const score = scoreLesson(later, cannotFind(`../${earlier}/${earlier.slice(3)}`));
   const cell = lessonGrade(score, 0);
   expect(cell.status).toBe('blocked');
-  expect(cell.notGraded).toEqual({ kind: 'blocked', uses: earlier, missing: true, cause: expect.stringMatching(/^Error: Cannot find module/) });
+  expect(cell.notGraded).toEqual({
+    kind: 'blocked',
+    uses: earlier,
+    missing: true,
+    cause: { kind: 'thrown', error: expect.stringMatching(/^Error: Cannot find module/), location: `${own}:11:32` },
+  });
   // The earlier lesson's file is missing, not failing to load: the words say so, and no loader error follows.
   expect(lessonNotesText(cell)).toBe(`not graded: it uses ${earlier}, whose file is missing`);
   expect(blockerOf(cell)).toBe(earlier.slice(0, 2));

@@ -69,7 +69,14 @@ function withNotesAsData(grade: LessonGrade & { note?: unknown }): void {
   if (typeof grade.note === 'string' && grade.notes === undefined) grade.notes = [{ kind: 'text', text: grade.note }];
   delete grade.note;
   if (grade.notGraded !== undefined) grade.notGraded = reasonAsData(grade.notGraded);
-  grade.notes = grade.notes?.map((note) => (note.kind === 'not-graded' ? { ...note, reason: reasonAsData(note.reason) } : note));
+  grade.notes = grade.notes?.map((note) => {
+    if (note.kind === 'not-graded') return { ...note, reason: reasonAsData(note.reason) };
+    // Why a file did not load with the hidden tests was one line of the teacher's words.
+    const line = (note as { line?: unknown }).line;
+    if (note.kind === 'hidden-load' && typeof line === 'string') return { kind: 'text', text: `with the hidden tests: ${line}` };
+    if (note.kind === 'hidden-load') return { ...note, reason: reasonAsData(note.reason) };
+    return note;
+  });
 }
 
 /**

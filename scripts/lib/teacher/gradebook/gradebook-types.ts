@@ -89,8 +89,8 @@ export type LessonNote =
   | { kind: 'not-graded'; reason: NotGraded; acceptable?: true }
   /** The code ran past the limit, `limitMs`, while the lesson's file loaded or its test ran, and the lesson was stopped. */
   | { kind: 'timeout'; limitMs: number }
-  /** Why the lesson's file did not load with the teacher's hidden tests, in one line (loadProblemLine in report.ts). */
-  | { kind: 'hidden-load'; line: string }
+  /** Why the lesson's file did not load with the teacher's hidden tests: the reason with its real cause, the teacher's alone. */
+  | { kind: 'hidden-load'; reason: Extract<LessonReason, { kind: 'does-not-load' | 'blocked' }> }
   /** Grading ended without the lesson's tests (see Crash). */
   | { kind: 'crash'; crash: Crash }
   /** `count` tests were stopped at the limit, the first at `limitMs`, and the lesson is not done. */
