@@ -306,7 +306,11 @@ test("a lesson that imports an earlier lesson's file that is missing waits for t
     },
   };
   const failingCell = lessonGrade(scoreLesson(later, failing), 0);
-  expect(failingCell.notGraded).toEqual({ kind: 'blocked', uses: earlier, cause: expect.stringContaining('boom') });
+  expect(failingCell.notGraded).toEqual({
+    kind: 'blocked',
+    uses: earlier,
+    cause: { kind: 'thrown', error: 'Error: boom', location: `lessons/${earlier}/${earlier.slice(3)}.ts:3:9` },
+  });
   expect(lessonNotesText(failingCell)).toMatch(new RegExp(`^not graded: it uses ${earlier}, which does not load: Error: boom`));
   // A module that is no earlier lesson's is the file's own fault.
   expect(lessonGrade(scoreLesson(later, cannotFind('./helpers')), 0).notGraded?.kind).toBe('does-not-load');
