@@ -89,7 +89,27 @@ describe('a class graded with --lang ru', () => {
     // The student works from the Russian edition, whose lessons/NN-slug/README.md is the Russian text.
     expect(partly).toContain(`lessons/${first.id}/README.md`);
     expect(partly).not.toContain('README.ru.md');
-    expect(feedback('Vera Sokolova')).toContain(`## ${first.number} ${ru.title}: 0/100\n\nНе проверено: файл не загружается: Syntax error`);
+    expect(feedback('Vera Sokolova')).toMatch(
+      new RegExp(
+        `## ${first.number} ${ru.title}: 0/100\n\nНе проверено: файл не загружается: Синтаксическая ошибка в lessons/${first.id}/${first.files[0]}, строка \\d+, столбец \\d+: `,
+      ),
+    );
+  });
+
+  test("why a file does not load: the student's feedback and platform comment say it in Russian, the teacher's gradebook in English", () => {
+    const unloaded = feedback('Vera Sokolova');
+    expect(unloaded).not.toContain('Syntax error');
+    expect(unloaded).toContain(`Не проверено: урок использует ${first.id}, а тот не загружается: Синтаксическая ошибка в lessons/${first.id}/`);
+    const comment = parseCsv(read('moodle-grading-worksheet.csv')).find((cells) => cells[1] === 'Vera Sokolova')?.[6] ?? '';
+    expect(comment).toContain('не проверено: файл не загружается: Синтаксическая ошибка в');
+    expect(comment).not.toContain('Syntax error');
+    const english = new RegExp(
+      `${first.id}: not graded: the file does not load: Syntax error in lessons/${first.id}/${first.files[0]}, line \\d+, column \\d+: `,
+    );
+    const row = parseCsv(read('gradebook.csv')).find((cells) => cells[0] === 'Vera Sokolova') ?? [];
+    expect(row.at(-1)).toMatch(english);
+    expect(row.at(-1)).toContain(`${second.id}: not graded: it uses ${first.id}, which does not load: Syntax error in`);
+    expect(read('gradebook.html')).toMatch(english);
   });
 
   test('the notes about a hand-in reach its student in Russian, and no English phrase is left in any feedback', () => {

@@ -165,6 +165,47 @@ describe('feedback folders', () => {
       'y.zip: the archive could not be unpacked: the archive is damaged (central directory)',
     ]);
   });
+
+  test('a gradebook written before load causes were data keeps them in their words, and a cause of the hidden tests alone as such', () => {
+    const out = join(scratch, 'older-causes');
+    const older = { ...madeUpGradebook() };
+    const [first] = older.students;
+    const [lesson, second] = older.lessons;
+    if (first === undefined || lesson === undefined || second === undefined) throw new Error('the made-up gradebook has students and two lessons');
+    const base = first.lessons[lesson.id] as StudentGrade['lessons'][string];
+    older.students = [{ ...first, lessons: { [lesson.id]: { ...base, notes: [] }, [second.id]: { ...base, id: second.id, notes: [] } } }];
+    writeGradebook(older, out);
+    const file = join(out, 'gradebook.json');
+    const written = JSON.parse(readFileSync(file, 'utf8')) as { students: Array<{ lessons: Record<string, Record<string, unknown>> }> };
+    const cause = 'Syntax error in lessons/01-board/board.ts, line 2, column 3: Unexpected "("';
+    const unloaded = { kind: 'does-not-load', cause };
+    const blocked = { kind: 'blocked', uses: lesson.id, cause: '', hidden: true };
+    for (const row of written.students) {
+      row.lessons[lesson.id] = { ...row.lessons[lesson.id], notGraded: unloaded, notes: [{ kind: 'not-graded', reason: unloaded }] };
+      row.lessons[second.id] = {
+        ...row.lessons[second.id],
+        notGraded: blocked,
+        notes: [
+          { kind: 'not-graded', reason: blocked },
+          { kind: 'hidden-load', line: `not graded: it uses ${lesson.id}, which does not load: Error: boom` },
+        ],
+      };
+    }
+    writeFileSync(file, JSON.stringify(written));
+    const book = readGradebook(out);
+    const cells = book.students[0]?.lessons ?? {};
+    expect(cells[lesson.id]?.notGraded).toEqual({ kind: 'does-not-load', cause: { kind: 'text', text: cause } });
+    expect(cells[second.id]?.notGraded).toEqual({ kind: 'blocked', uses: lesson.id, cause: { kind: 'hidden-tests' } });
+    const withHidden = `with the hidden tests: not graded: it uses ${lesson.id}, which does not load: Error: boom`;
+    expect(cells[second.id]?.notes).toEqual([
+      { kind: 'not-graded', reason: { kind: 'blocked', uses: lesson.id, cause: { kind: 'hidden-tests' } } },
+      { kind: 'text', text: withHidden },
+    ]);
+    expect(lessonNotesText(cells[lesson.id] ?? {})).toBe(`not graded: the file does not load: ${cause}`);
+    expect(lessonNotesText(cells[second.id] ?? {})).toBe(
+      `not graded: it uses ${lesson.id}, which does not load: it could not be loaded with the hidden tests; ${withHidden}`,
+    );
+  });
 });
 
 /** Escapes a hand-in could write: a window title, clear screen, a bell, an 8-bit CSI, a carriage return, NUL, DEL, a link. */

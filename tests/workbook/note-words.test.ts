@@ -5,11 +5,12 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { HandInNote } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
-import { forStudent, lessonGrade } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
-import { loadCause } from '../../scripts/lib/report/report.ts';
+import { forStudent, lessonGrade, lessonNotesText } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
+import { loadCause, loadProblemLine } from '../../scripts/lib/report/report.ts';
 import {
   code,
   handInNoteWords,
+  loadCauseWords,
   missWords,
   notGradedWords,
   nothingGradedWords,
@@ -24,7 +25,7 @@ import { LANGUAGES, type Language } from '../../scripts/lib/core/languages.ts';
 import { translator } from '../../scripts/lib/i18n/messages.ts';
 import { lessonIn } from '../../scripts/lib/i18n/lesson-text.ts';
 import { zipProblemWords, type ZipProblem } from '../../scripts/lib/teacher/intake/zip-problems.ts';
-import type { UnusableWhy } from '../../scripts/lib/teacher/gradebook/gradebook-types.ts';
+import type { NotGraded, UnusableWhy } from '../../scripts/lib/teacher/gradebook/gradebook-types.ts';
 
 /** One note of every kind, with the words the teacher reads (as the gradebook wrote them before notes were data). */
 const NOTES: Array<[HandInNote, string]> = [
@@ -156,7 +157,7 @@ describe('what a student reads in place of what the hidden tests would give away
   const [first] = listLessons() as [Lesson];
 
   test("a file that does not load with the hidden tests alone: the teacher's words as before, the student's in their language", () => {
-    const reason = { kind: 'does-not-load', cause: '', hidden: true } as const;
+    const reason = { kind: 'does-not-load', cause: { kind: 'hidden-tests' } } as const;
     expect(notGradedWords(reason)).toBe('not graded: the file does not load: it could not be loaded with the hidden tests');
     expect(notGradedWords(reason, code, translator('ru'))).toBe('не проверено: файл не загружается: ошибка возникает только при запуске скрытых тестов');
   });
@@ -195,15 +196,83 @@ describe('why a file does not load, worded in a language (loadCause)', () => {
   test("a syntax error and a thrown error are worded in the language, the compiler's own words kept", () => {
     expect(lessonGrade(syntax, 0).notGraded).toEqual({
       kind: 'does-not-load',
-      cause: `Syntax error in lessons/${first.id}/board.ts, line 1, column 8: Expected ";" but found "error"`,
+      cause: { kind: 'syntax', what: 'Expected ";" but found "error"', file: `lessons/${first.id}/board.ts`, line: 1, column: 8 },
     });
+    expect(notGradedWords(lessonGrade(syntax, 0).notGraded as NotGraded)).toBe(
+      `not graded: the file does not load: Syntax error in lessons/${first.id}/board.ts, line 1, column 8: Expected ";" but found "error"`,
+    );
     expect(loadCause(syntax, translator('ru'))).toBe(
       `Синтаксическая ошибка в lessons/${first.id}/board.ts, строка 1, столбец 8: Expected ";" but found "error"`,
     );
     expect(loadCause(syntax, translator('zh'))).toBe(`语法错误，位于 lessons/${first.id}/board.ts 第 1 行第 8 列：Expected ";" but found "error"`);
-    expect(lessonGrade(thrown, 0).notGraded).toMatchObject({ cause: `TypeError: x is not a function (at lessons/${first.id}/board.ts:3:1)` });
+    expect(lessonGrade(thrown, 0).notGraded).toEqual({
+      kind: 'does-not-load',
+      cause: { kind: 'thrown', error: 'TypeError: x is not a function', location: `lessons/${first.id}/board.ts:3:1` },
+    });
+    expect(notGradedWords(lessonGrade(thrown, 0).notGraded as NotGraded)).toBe(
+      `not graded: the file does not load: TypeError: x is not a function (at lessons/${first.id}/board.ts:3:1)`,
+    );
     expect(loadCause(thrown, translator('ru'))).toBe(`TypeError: x is not a function (в lessons/${first.id}/board.ts:3:1)`);
     expect(loadCause(thrown, translator('ca'))).toBe(`TypeError: x is not a function (a lessons/${first.id}/board.ts:3:1)`);
+  });
+
+  test('the cause kept as data is worded as the report words it, in every language, what the hand-in controls made visible', () => {
+    const escaped = unloaded({
+      kind: 'thrown',
+      name: 'Error\u001b[2J',
+      message: 'boom\u009b\nsecond line',
+      location: `lessons/${first.id}/board.ts:1:1\u0007`,
+    });
+    const bare = unloaded({ kind: 'thrown', name: 'SyntaxError', message: 'SyntaxError: Unexpected token' });
+    for (const score of [syntax, thrown, escaped, bare]) {
+      const reason = lessonGrade(score, 0).notGraded;
+      const cause = reason?.kind === 'does-not-load' ? reason.cause : undefined;
+      expect(cause, score.run.problem?.kind).toBeDefined();
+      for (const language of LANGUAGES)
+        expect(loadCauseWords(cause as NonNullable<typeof cause>, translator(language))).toBe(loadCause(score, translator(language)));
+    }
+    expect(loadCauseWords({ kind: 'text', text: 'Error: old\nwords' })).toBe('Error: old words');
+  });
+
+  test("with the hidden tests alone: the student is told no more; the teacher's note keeps the real cause as data, in the same words as before", () => {
+    const hiddenOnly = (score: LessonScore): LessonScore =>
+      score.run.problem?.kind === 'load-error' ? { ...score, run: { ...score.run, problem: { ...score.run.problem, hidden: true } } } : score;
+    const grade = lessonGrade(hiddenOnly(syntax), 0);
+    expect(grade.notGraded).toEqual({ kind: 'does-not-load', cause: { kind: 'hidden-tests' } });
+    expect(grade.notes?.[1]).toEqual({
+      kind: 'hidden-load',
+      reason: {
+        kind: 'does-not-load',
+        cause: { kind: 'syntax', what: 'Expected ";" but found "error"', file: `lessons/${first.id}/board.ts`, line: 1, column: 8 },
+      },
+    });
+    const later = listLessons().find((lesson) => lesson.buildsOn.includes(first.id)) as Lesson;
+    const blocked = hiddenOnly(
+      scoreLesson(later, {
+        lessonId: later.id,
+        tests: [],
+        output: '',
+        durationMs: 1,
+        problem: { kind: 'load-error', failure: { kind: 'thrown', name: 'Error', message: 'boom', location: `lessons/${first.id}/board.ts:3:9\u0007` } },
+      }),
+    );
+    for (const score of [hiddenOnly(syntax), hiddenOnly(thrown), blocked]) {
+      const notes = lessonGrade(score, 0).notes ?? [];
+      expect(notes.map((note) => note.kind)).toEqual(['not-graded', 'hidden-load']);
+      expect(lessonNotesText({ notes: notes.slice(1) })).toBe(`with the hidden tests: ${loadProblemLine(score)}`);
+    }
+  });
+
+  test("the student's feedback says why in the class's language; the teacher's notes keep English", () => {
+    const grade = lessonGrade(syntax, 0);
+    const feedback = renderFeedback({ name: 'Anna', scores: [forStudent(syntax, new Set(), 'ru')], grades: [grade], notes: [], language: 'ru' });
+    expect(feedback).toContain(
+      `Не проверено: файл не загружается: Синтаксическая ошибка в lessons/${first.id}/board.ts, строка 1, столбец 8: Expected ";" but found "error".`,
+    );
+    expect(feedback).not.toContain('Syntax error');
+    expect(lessonNotesText(grade)).toBe(
+      `not graded: the file does not load: Syntax error in lessons/${first.id}/board.ts, line 1, column 8: Expected ";" but found "error"`,
+    );
   });
 
   test("a lesson's heading in the feedback reads as in the platform comment, with Chinese's own colon", () => {

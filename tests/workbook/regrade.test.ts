@@ -12,6 +12,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseCsv } from '../../scripts/lib/teacher/csv.ts';
 import { asSentence, notGradedWords, renderFeedback } from '../../scripts/lib/teacher/gradebook/feedback.ts';
+import { asIs } from '../../scripts/lib/teacher/gradebook/note-words.ts';
+import { translator } from '../../scripts/lib/i18n/messages.ts';
 import {
   feedbackFolder,
   lessonColumns,
@@ -202,7 +204,13 @@ test('a file name or cause the hand-in controls reaches no platform file with it
   expect(notGradedWords({ kind: 'missing', files: [expected], misplaced: [{ expected, found, how: 'it is in another folder' }] })).toBe(
     `not graded: ${expected} is missing; the hand-in has x␛]0;title␇/board.ts (it is in another folder) in place of ${expected}`,
   );
-  expect(notGradedWords({ kind: 'does-not-load', cause: 'Error: \u009b2J\r\nboom' })).toBe('not graded: the file does not load: Error: <U+009B>2J␍ boom');
+  const error = 'Error: \u009b2J\r\nboom';
+  expect(notGradedWords({ kind: 'does-not-load', cause: { kind: 'thrown', error } })).toBe('not graded: the file does not load: Error: <U+009B>2J␍ boom');
+  expect(notGradedWords({ kind: 'does-not-load', cause: { kind: 'text', text: error } })).toBe('not graded: the file does not load: Error: <U+009B>2J␍ boom');
+  const syntax = { kind: 'syntax', what: 'Expected \u001b[2J', file: 'lessons/01-board/board.ts', line: 1, column: 2 } as const;
+  expect(notGradedWords({ kind: 'does-not-load', cause: syntax }, asIs, translator('ru'))).toBe(
+    'не проверено: файл не загружается: Синтаксическая ошибка в lessons/01-board/board.ts, строка 1, столбец 2: Expected ␛[2J',
+  );
 });
 
 test('a lesson the grader failed to grade says so, not what to do next, in the cell and the Moodle comment', () => {
@@ -275,7 +283,12 @@ test("a lesson that imports an earlier lesson's file that is missing waits for t
   const score = scoreLesson(later, cannotFind(`../${earlier}/${earlier.slice(3)}`));
   const cell = lessonGrade(score, 0);
   expect(cell.status).toBe('blocked');
-  expect(cell.notGraded).toEqual({ kind: 'blocked', uses: earlier, missing: true, cause: expect.stringMatching(/^Error: Cannot find module/) });
+  expect(cell.notGraded).toEqual({
+    kind: 'blocked',
+    uses: earlier,
+    missing: true,
+    cause: { kind: 'thrown', error: expect.stringMatching(/^Error: Cannot find module/), location: `${own}:11:32` },
+  });
   // The earlier lesson's file is missing, not failing to load: the words say so, and no loader error follows.
   expect(lessonNotesText(cell)).toBe(`not graded: it uses ${earlier}, whose file is missing`);
   expect(blockerOf(cell)).toBe(earlier.slice(0, 2));
@@ -293,7 +306,11 @@ test("a lesson that imports an earlier lesson's file that is missing waits for t
     },
   };
   const failingCell = lessonGrade(scoreLesson(later, failing), 0);
-  expect(failingCell.notGraded).toEqual({ kind: 'blocked', uses: earlier, cause: expect.stringContaining('boom') });
+  expect(failingCell.notGraded).toEqual({
+    kind: 'blocked',
+    uses: earlier,
+    cause: { kind: 'thrown', error: 'Error: boom', location: `lessons/${earlier}/${earlier.slice(3)}.ts:3:9` },
+  });
   expect(lessonNotesText(failingCell)).toMatch(new RegExp(`^not graded: it uses ${earlier}, which does not load: Error: boom`));
   // A module that is no earlier lesson's is the file's own fault.
   expect(lessonGrade(scoreLesson(later, cannotFind('./helpers')), 0).notGraded?.kind).toBe('does-not-load');

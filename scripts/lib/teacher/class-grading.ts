@@ -424,8 +424,7 @@ function withCutNotes(lessons: Record<string, LessonGrade>, folders: string[]): 
     Object.entries(lessons).map(([id, grade]) => {
       const cut: LessonGrade = { ...grade };
       if (grade.notes !== undefined) cut.notes = grade.notes.map((note) => withTextsCut(note, folders));
-      if (grade.notGraded !== undefined && 'cause' in grade.notGraded)
-        cut.notGraded = { ...grade.notGraded, cause: cutFolders(grade.notGraded.cause, folders) };
+      if (grade.notGraded !== undefined) cut.notGraded = withTextsCut(grade.notGraded, folders);
       return [id, cut];
     }),
   );

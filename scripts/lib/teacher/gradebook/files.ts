@@ -6,7 +6,7 @@ import { renderHtml } from './html.ts';
 import { Refusal } from '../../command-line/cli.ts';
 import { renderCsv } from './csv-table.ts';
 import { GRADEBOOK_FILES, type Gradebook, type HandInNote, type LessonGrade, type ReferenceProblem, feedbackFolders } from './gradebook.ts';
-import type { ArchiveProblem, NotGraded, UnusableWhy } from './gradebook-types.ts';
+import type { ArchiveProblem, LoadCause, NotGraded, UnusableWhy } from './gradebook-types.ts';
 /**
  * Writes gradebook.json, gradebook.csv, gradebook.html with the site's style sheet beside it, and
  * per student feedback/<student>/feedback.md and the same as a web page, feedback/<student>/index.html.
@@ -69,14 +69,28 @@ function withNotesAsData(grade: LessonGrade & { note?: unknown }): void {
   if (typeof grade.note === 'string' && grade.notes === undefined) grade.notes = [{ kind: 'text', text: grade.note }];
   delete grade.note;
   if (grade.notGraded !== undefined) grade.notGraded = reasonAsData(grade.notGraded);
-  grade.notes = grade.notes?.map((note) => (note.kind === 'not-graded' ? { ...note, reason: reasonAsData(note.reason) } : note));
+  grade.notes = grade.notes?.map((note) => {
+    if (note.kind === 'not-graded') return { ...note, reason: reasonAsData(note.reason) };
+    // Why a file did not load with the hidden tests was one line of the teacher's words.
+    const line = (note as { line?: unknown }).line;
+    if (note.kind === 'hidden-load' && typeof line === 'string') return { kind: 'text', text: `with the hidden tests: ${line}` };
+    if (note.kind === 'hidden-load') return { ...note, reason: reasonAsData(note.reason) };
+    return note;
+  });
 }
 
 /**
  * Why work was not graded, from a gradebook written before the intake's reasons were data: a hand-in
- * nothing of which could be used kept the teacher's words (`problem`), and an archive's reason was words.
+ * nothing of which could be used kept the teacher's words (`problem`), and an archive's reason was words;
+ * why a file did not load was the teacher's words (`cause`), empty with `hidden` when only the hidden tests made it fail.
  */
 function reasonAsData<Reason extends NotGraded>(reason: Reason): Reason {
+  if (reason.kind === 'does-not-load' || reason.kind === 'blocked') {
+    const kept = reason as unknown as { cause: LoadCause | string; hidden?: true };
+    if (typeof kept.cause !== 'string') return reason;
+    const { hidden, ...rest } = kept;
+    return { ...rest, cause: hidden === true ? { kind: 'hidden-tests' } : { kind: 'text', text: kept.cause } } as unknown as Reason;
+  }
   if (reason.kind !== 'unusable') return reason;
   const kept = reason as { kind: 'unusable'; why?: UnusableWhy; problem?: string };
   const why: UnusableWhy = kept.why === undefined ? { kind: 'text', text: kept.problem ?? '' } : kept.why;

@@ -51,11 +51,25 @@ export type UnusableWhy = { kind: 'no-lessons' } | { kind: 'link' } | { kind: 'a
  */
 export type LessonReason =
   | { kind: 'missing'; files: string[]; misplaced: Misplaced[] }
-  /** `hidden`: it failed to load only with the teacher's hidden tests (whose cause is the teacher's alone: `cause` is then empty). */
-  | { kind: 'does-not-load'; cause: string; hidden?: true }
+  | { kind: 'does-not-load'; cause: LoadCause }
   /** `missing`: the file of the lesson it uses is not there (rather than there but failing to load). */
-  | { kind: 'blocked'; uses: string; cause: string; missing?: true; hidden?: true }
+  | { kind: 'blocked'; uses: string; cause: LoadCause; missing?: true }
   | { kind: 'grading-broke' };
+
+/**
+ * What a lesson's file threw as it loaded, as data, put into words where it is shown (loadCauseWords
+ * in note-words.ts): in English on the teacher's pages, in the class's language in the feedback. The
+ * texts are as the compiler or the runtime wrote them, made visible (control characters as pictures).
+ */
+export type LoadCause =
+  /** A syntax error: the compiler's words, and where it is when the compiler said so (`file` relative to the hand-in, `line` and `column` from 1). */
+  | { kind: 'syntax'; what: string; file?: string; line?: number; column?: number }
+  /** Another error thrown as the file loaded: its name and the first line of its message ("TypeError: x is not a function"), and where it was thrown. */
+  | { kind: 'thrown'; error: string; location?: string }
+  /** It failed to load only with the teacher's hidden tests, whose words are the teacher's alone (a hidden-load note says them). */
+  | { kind: 'hidden-tests' }
+  /** The cause in the teacher's words alone, from a gradebook written before causes were data. */
+  | { kind: 'text'; text: string };
 
 /**
  * A file found in place of a missing exercise file (a near miss): how it misses (`kinds`) and how many
@@ -75,8 +89,8 @@ export type LessonNote =
   | { kind: 'not-graded'; reason: NotGraded; acceptable?: true }
   /** The code ran past the limit, `limitMs`, while the lesson's file loaded or its test ran, and the lesson was stopped. */
   | { kind: 'timeout'; limitMs: number }
-  /** Why the lesson's file did not load with the teacher's hidden tests, in one line (loadProblemLine in report.ts). */
-  | { kind: 'hidden-load'; line: string }
+  /** Why the lesson's file did not load with the teacher's hidden tests: the reason with its real cause, the teacher's alone. */
+  | { kind: 'hidden-load'; reason: Extract<LessonReason, { kind: 'does-not-load' | 'blocked' }> }
   /** Grading ended without the lesson's tests (see Crash). */
   | { kind: 'crash'; crash: Crash }
   /** `count` tests were stopped at the limit, the first at `limitMs`, and the lesson is not done. */

@@ -1,10 +1,11 @@
-import { brokenElsewhere, crashMessage, failureText, graderBrokeWords, loadCause, loadProblemLine } from '../../report/report.ts';
-import { failureDetail, formatPoints, roundPoints, type LessonScore, type TestOutcome } from '../../core/results.ts';
+import { brokenElsewhere, crashMessage, failureText, graderBrokeWords } from '../../report/report.ts';
+import { failureDetail, formatPoints, roundPoints, type Failure, type LessonScore, type TestOutcome } from '../../core/results.ts';
+import { syntaxError } from '../../core/vitest-wording.ts';
 import type { Lesson } from '../../core/workbook.ts';
-import { byCodeUnits, lookAlike, numbered, plural } from '../../core/text.ts';
+import { byCodeUnits, lookAlike, numbered, plural, visible } from '../../core/text.ts';
 import { SOURCE_LANGUAGE, type Language } from '../../core/languages.ts';
 import { translator } from '../../i18n/messages.ts';
-import { handInNoteWords, missWords, notGradedWords } from './note-words.ts';
+import { handInNoteWords, loadCauseWords, missWords, notGradedWords } from './note-words.ts';
 import type {
   FileFinding,
   Gradebook,
@@ -13,6 +14,7 @@ import type {
   LessonNote,
   LessonReason,
   LessonStatus,
+  LoadCause,
   ReferenceProblem,
   StudentGrade,
   TaskGrade,
@@ -24,6 +26,7 @@ export type {
   HandInReason,
   HandInNote,
   LessonReason,
+  LoadCause,
   Misplaced,
   NotGraded,
   HiddenFailure,
@@ -92,7 +95,9 @@ export function lessonGrade(score: LessonScore, hintsSeen: number, files: FileFi
     notes.push({ kind: 'not-graded', reason });
     // What went wrong with the teacher's hidden suites loaded, or in the grader, is the teacher's alone to read.
     const problem = score.run.problem;
-    if (problem?.kind === 'load-error' && problem.hidden) notes.push({ kind: 'hidden-load', line: loadProblemLine(score) ?? '' });
+    if (problem?.kind === 'load-error' && problem.hidden === true && (reason.kind === 'does-not-load' || reason.kind === 'blocked')) {
+      notes.push({ kind: 'hidden-load', reason: { ...reason, cause: loadCauseOf(problem.failure) } });
+    }
     if (problem?.kind === 'crash') notes.push({ kind: 'crash', crash: problem });
   } else if (stopped.count > 0 && !score.done) {
     grade.status = 'timeout';
@@ -114,7 +119,7 @@ export function lessonNoteWords(note: LessonNote): string {
     case 'timeout':
       return `stopped after ${Math.round(note.limitMs / 1000)} s (an endless loop?)`;
     case 'hidden-load':
-      return `with the hidden tests: ${note.line}`;
+      return `with the hidden tests: ${hiddenLoadWords(note.reason)}`;
     case 'crash':
       return note.crash.cause === 'grader-broke' ? graderBrokeWords(note.crash) : crashMessage(note.crash);
     case 'stopped-tests':
@@ -126,6 +131,18 @@ export function lessonNoteWords(note: LessonNote): string {
     case 'text':
       return note.text;
   }
+}
+
+/**
+ * Why a file did not load with the hidden tests, for the teacher: "does not load: Syntax error in
+ * lessons/03-win/win.ts, line 12, …", or, when the error lies in a lesson it uses, "not graded: it uses
+ * 03-win, which does not load: …" (or "…, whose file is missing").
+ */
+function hiddenLoadWords(reason: Extract<LessonNote, { kind: 'hidden-load' }>['reason']): string {
+  if (reason.kind === 'does-not-load') return `does not load: ${loadCauseWords(reason.cause)}`;
+  return reason.missing === true
+    ? `not graded: it uses ${reason.uses}, whose file is missing`
+    : `not graded: it uses ${reason.uses}, which does not load: ${loadCauseWords(reason.cause)}`;
 }
 
 /** A reference problem in the teacher's words: "01-board: the reference solutions get 95/100 with your suites". */
@@ -180,9 +197,25 @@ function lessonReason(score: LessonScore, files: FileFinding): LessonReason | un
   if (problem?.kind !== 'load-error') return undefined;
   const elsewhere = brokenElsewhere(score);
   // (What went wrong with the teacher's hidden suites is the teacher's alone: a hidden-load note says it.)
-  const cause = problem.hidden ? { cause: '', hidden: true as const } : { cause: loadCause(score) };
-  if (elsewhere === undefined) return { kind: 'does-not-load', ...cause };
-  return { kind: 'blocked', uses: elsewhere.lesson, ...cause, ...(elsewhere.missing ? { missing: true as const } : {}) };
+  const cause: LoadCause = problem.hidden === true ? { kind: 'hidden-tests' } : loadCauseOf(problem.failure);
+  if (elsewhere === undefined) return { kind: 'does-not-load', cause };
+  return { kind: 'blocked', uses: elsewhere.lesson, cause, ...(elsewhere.missing ? { missing: true as const } : {}) };
+}
+
+/**
+ * What a file threw as it loaded, as data: a syntax error with where it is (the file as the hand-in
+ * has it, without the "../" it was reached by), else the error's name and first line and where it was
+ * thrown; every text the hand-in controls made visible.
+ */
+export function loadCauseOf(failure: Failure): LoadCause {
+  const message = visible(failure.message);
+  const syntax = syntaxError(message);
+  if (syntax !== undefined) {
+    const { what, file, line, column = 0 } = syntax;
+    return file === undefined ? { kind: 'syntax', what } : { kind: 'syntax', what, file: file.replace(/^(\.\.\/)+/, ''), line: line ?? 0, column };
+  }
+  const error = `${visible(failure.name)}: ${message.split('\n')[0]}`;
+  return failure.location ? { kind: 'thrown', error, location: visible(failure.location) } : { kind: 'thrown', error };
 }
 
 /** How many tests of a lesson were stopped because the code ran past its limit, and the first limit. */

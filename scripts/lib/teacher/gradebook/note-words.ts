@@ -10,7 +10,7 @@ import { translator, type MessageKey, type Translate } from '../../i18n/messages
 import type { MissKind } from '../intake/near-misses.ts';
 import { PLATFORM_NAMES } from '../intake/platforms.ts';
 import { zipProblemWords } from '../intake/zip-problems.ts';
-import type { ArchiveReason, HandInNote, HandInReason, Misplaced, NotGraded, UnusableWhy } from './gradebook-types.ts';
+import type { ArchiveReason, HandInNote, HandInReason, LoadCause, Misplaced, NotGraded, UnusableWhy } from './gradebook-types.ts';
 
 /** The words of the teacher's pages and of callers that give no language. */
 const english = translator(SOURCE_LANGUAGE);
@@ -67,11 +67,11 @@ export function notGradedWords(reason: NotGraded, path: (text: string) => string
         : t('studentFeedback.notGraded.missingButFound', { missing, found: found.join(t('studentFeedback.notGraded.andSeparator')) });
     }
     case 'does-not-load':
-      return t('studentFeedback.notGraded.doesNotLoad', { cause: loadCauseWords(reason, t) });
+      return t('studentFeedback.notGraded.doesNotLoad', { cause: loadCauseWords(reason.cause, t) });
     case 'blocked':
       return reason.missing === true
         ? t('studentFeedback.notGraded.blockedMissing', { uses: reason.uses })
-        : t('studentFeedback.notGraded.blocked', { uses: reason.uses, cause: loadCauseWords(reason, t) });
+        : t('studentFeedback.notGraded.blocked', { uses: reason.uses, cause: loadCauseWords(reason.cause, t) });
     case 'grading-broke':
       return t('studentFeedback.notGraded.gradingBroke');
   }
@@ -120,9 +120,24 @@ export function nothingGradedWords(reason: NothingGraded): string {
   }
 }
 
-/** Why a file does not load: the cause (the compiler's or the runtime's words), or, with the hidden tests alone, that it does not load with them. */
-function loadCauseWords(reason: { cause: string; hidden?: true }, t: Translate): string {
-  return reason.hidden === true ? t('notes.hiddenLoad') : shown(reason.cause);
+/**
+ * Why a file does not load, in one line, in the language `t` speaks: "Syntax error in
+ * lessons/03-win/win.ts, line 12, column 5: …" (the compiler's or the runtime's own words kept as
+ * they are), or, with the hidden tests alone, that it does not load with them.
+ */
+export function loadCauseWords(cause: LoadCause, t: Translate = english): string {
+  switch (cause.kind) {
+    case 'syntax':
+      return cause.file === undefined
+        ? t('report.syntaxError', { what: shown(cause.what) })
+        : t('report.syntaxError.at', { what: shown(cause.what), file: shown(cause.file), line: String(cause.line), column: String(cause.column) });
+    case 'thrown':
+      return cause.location === undefined ? shown(cause.error) : t('edges.thrownAt', { error: shown(cause.error), location: shown(cause.location) });
+    case 'hidden-tests':
+      return t('notes.hiddenLoad');
+    case 'text':
+      return shown(cause.text);
+  }
 }
 
 /** A phrase of `notGradedWords` as a sentence: "Not graded: … ." (with the full stop of the language `t` speaks). */
