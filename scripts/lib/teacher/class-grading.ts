@@ -36,6 +36,7 @@ import { classRecord, optionsRecord, shardMembers, workbookFingerprint } from '.
 import type { Identity } from './gradebook/merge.ts';
 import { byCodeUnits, lookAlike, numbered } from '../core/text.ts';
 import { SOURCE_LANGUAGE, type Language } from '../core/languages.ts';
+import { sandboxWords } from '../report/sandbox-words.ts';
 import type { IntakeNote } from '../command-line/intake-notes.ts';
 
 /** What to grade and how. */
@@ -185,6 +186,8 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
             limitMs,
             fences,
             seed,
+            // What the sandbox says when a hand-in reaches for a module it may not have: in the class's language.
+            sandboxWords: sandboxWords(language),
             // The reference's suites define the list of tests every hand-in is held to.
             referenceIndex: withReference ? targets.length - 1 : undefined,
             onLessonDone: (targetIndex, run) => {
