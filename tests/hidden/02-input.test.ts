@@ -15,6 +15,7 @@ import { test } from 'vitest';
 import { askMove, parseCoordinates, parseMove } from '@workbook/02-input/input';
 import type { Board, Grid, Mark } from '@workbook/01-board/board';
 import { boardOf, pictureOf, type TestBoard, type TestGridCell } from '../support/boards.ts';
+import { foreignDigits } from './support/foreign-digits.ts';
 import {
   anyLine,
   asGrid,
@@ -122,21 +123,6 @@ function moveCases(lines: readonly string[], boards: readonly TestBoard[]): Tell
     }));
   });
 }
-
-/** Every digit 0 to 9 of every other writing system (Unicode's decimal digits that are not the ten ASCII ones, in runs of ten from 0 to 9). */
-function foreignDigits(): string[] {
-  if (foundDigits === undefined) {
-    foundDigits = [];
-    for (let code = 0x80; code <= 0x1ffff; code += 1) {
-      const character = String.fromCodePoint(code);
-      if (/\p{Nd}/u.test(character)) foundDigits.push(character);
-    }
-  }
-  return [...foundDigits];
-}
-
-/** The digits foreignDigits found, looked for once per file (the search reads some 130,000 characters). */
-let foundDigits: string[] | undefined;
 
 /** Other characters that stand for numbers: superscripts, subscripts, fractions, circled and Roman numerals. */
 const OTHER_NUMBER_SIGNS = [...'²³¹⁵₅½①⑤⓹❺Ⅴⅴ〥'];

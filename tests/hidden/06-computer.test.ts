@@ -12,7 +12,8 @@ import { test } from 'vitest';
 import { computerMove, heuristicMove, randomMove, ruleMove } from '@workbook/06-computer/computer';
 import type { Board, Mark } from '@workbook/01-board/board';
 import { boardOf, pictureOf, type TestBoard } from '../support/boards.ts';
-import { expectedHeuristicMove, expectedRuleMove, hardChoices, mediumChoices } from './support/computer-rules.ts';
+import { expectedRuleMove, mediumChoices } from './support/computer-rules.ts';
+import type { KnownPosition } from './support/positions.ts';
 import {
   everyOngoingPosition,
   expectRight,
@@ -118,24 +119,10 @@ function sharePoints(share: number, count: number): number[] {
   return [share === 0 ? 0 : share / count + 1e-9, (share + 0.5) / count, (share + 1) / count - 1e-9];
 }
 
-/** hardChoices of every position, worked out once for the tests of the hard level. */
-const hardAnswers = new Map<string, ReturnType<typeof hardChoices>>();
-
-/** The cells the hard level may play on a board, and the rule that gives them (see hardChoices). */
-function hardChoicesOn(board: TestBoard, mover: Mark): ReturnType<typeof hardChoices> {
-  const key = `${pictureOf(board)} ${mover}`;
-  let choices = hardAnswers.get(key);
-  if (choices === undefined) {
-    choices = hardChoices(board, mover);
-    hardAnswers.set(key, choices);
-  }
-  return choices;
-}
-
 /** The first `count` positions (fewest marks first) where each of the hard level's seven rules decides, rule by rule. */
 function positionsPerHardRule(count: number): Position[] {
   const all = everyOngoingPosition();
-  return [1, 2, 3, 4, 5, 6, 7].flatMap((rule) => all.filter(({ board, mover }) => hardChoicesOn(board, mover).rule === rule).slice(0, count));
+  return [1, 2, 3, 4, 5, 6, 7].flatMap((rule) => all.filter(({ hard }) => hard.rule === rule).slice(0, count));
 }
 
 /** What computerMove(board, mover, 'hard', rngFor(index)) answered on each position, in one crossing. */
@@ -162,7 +149,12 @@ type Choices = { why: string; cells: number[] };
  * `level` of computerMove asked on each position (with `rng`, for medium), in one crossing: the
  * verdict on its answers, judged by the cells `choicesOf` allows there.
  */
-function levelOn(level: 'medium' | 'hard', list: readonly Position[], choicesOf: (position: Position) => Choices, ...rng: [] | [() => number]): Verdict {
+function levelOn(
+  level: 'medium' | 'hard',
+  list: readonly KnownPosition[],
+  choicesOf: (position: KnownPosition) => Choices,
+  ...rng: [] | [() => number]
+): Verdict {
   return judgeEach(
     `computerMove '${level}'`,
     computerMove,
@@ -268,12 +260,7 @@ task(2, () => {
   test(
     'ruleMove follows the five rules, last fitting line and its last empty cell, on every position',
     () => {
-      expectRight(
-        judgeEach('ruleMove', ruleMove, everyOngoingPosition(), ({ board, mover }, answer) => {
-          const wanted = expectedRuleMove(board, mover);
-          return answer === wanted ? null : JSON.stringify(wanted);
-        }),
-      );
+      expectRight(judgeEach('ruleMove', ruleMove, everyOngoingPosition(), ({ rule }, answer) => (answer === rule ? null : JSON.stringify(rule))));
     },
     PLENTY_MS,
   );
@@ -313,10 +300,7 @@ task(3, () => {
     "heuristicMove follows the C++ tutorial's order and scores, on every position",
     () => {
       expectRight(
-        judgeEach('heuristicMove', heuristicMove, everyOngoingPosition(), ({ board, mover }, answer) => {
-          const wanted = expectedHeuristicMove(board, mover);
-          return answer === wanted ? null : JSON.stringify(wanted);
-        }),
+        judgeEach('heuristicMove', heuristicMove, everyOngoingPosition(), ({ heuristic }, answer) => (answer === heuristic ? null : JSON.stringify(heuristic))),
       );
     },
     PLENTY_MS,
@@ -338,9 +322,8 @@ task(4, () => {
     "'medium' wins when it can, else blocks, whatever rng gives, on every position where it can",
     () => {
       // Where medium can neither win nor block, any empty cell will do: the tests below look at those positions.
-      const choices = new Map(everyOngoingPosition().map((position) => [position, mediumChoices(position.board, position.mover)] as const));
-      const deciding = [...choices].filter(([, { why }]) => why !== 'an empty cell').map(([position]) => position);
-      expectRight(levelOn('medium', deciding, (position) => choices.get(position) as Choices, sandboxRandom(runSeed)));
+      const deciding = everyOngoingPosition().filter(({ medium }) => medium.why !== 'an empty cell');
+      expectRight(levelOn('medium', deciding, ({ medium }) => medium, sandboxRandom(runSeed)));
     },
     PLENTY_MS,
   );
@@ -431,12 +414,7 @@ task(5, () => {
     "'hard' plays a cell of the first of its seven rules that finds any, on every position",
     () => {
       const rules = ['', 'win', 'block', 'fork', 'stop their fork', 'centre', 'corner', 'any empty cell'];
-      expectRight(
-        levelOn('hard', everyOngoingPosition(), ({ board, mover }) => {
-          const { rule, cells } = hardChoicesOn(board, mover);
-          return { why: `rule ${rule} (${rules[rule]})`, cells };
-        }),
-      );
+      expectRight(levelOn('hard', everyOngoingPosition(), ({ hard: { rule, cells } }) => ({ why: `rule ${rule} (${rules[rule]})`, cells })));
     },
     PLENTY_MS,
   );

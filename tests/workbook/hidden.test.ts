@@ -11,8 +11,8 @@
  * few hand-ins as needed that no one of them runs another's code, the other lessons of each being
  * the reference.
  *
- * The data the hidden suites read instead of working it out for every hand-in (positions-table.ts)
- * must be what the trusted models give.
+ * The data the hidden suites read instead of working it out for every hand-in (positions-table.ts,
+ * foreign-digits.ts) must be what the trusted models and this Node's Unicode tables give.
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +24,7 @@ import { listLessons, ROOT } from '../../scripts/lib/core/workbook.ts';
 import { grade } from './synthetic-class.ts';
 import { positionsTableFromModels } from '../hidden/support/positions.ts';
 import { POSITIONS_TABLE } from '../hidden/support/positions-table.ts';
+import { digitsOfUnicode, foreignDigits } from '../hidden/support/foreign-digits.ts';
 
 const FIXTURES = join(ROOT, 'tests', 'workbook');
 const MEMORISING = 'memorising';
@@ -203,5 +204,9 @@ describe('hidden suites against memorised answers', () => {
 describe("the hidden suites' data", () => {
   test('positions-table.ts holds what the models give on every reachable position (npx tsx tests/hidden/support/make-positions-table.ts writes it)', () => {
     expect(POSITIONS_TABLE.trim()).toBe(positionsTableFromModels());
+  });
+
+  test("foreign-digits.ts lists every decimal digit above U+007F this Node's Unicode tables know", () => {
+    expect(foreignDigits().join(' ')).toBe(digitsOfUnicode().join(' '));
   });
 });
