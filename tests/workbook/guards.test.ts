@@ -1,20 +1,13 @@
-/**
- * What the grader's guards tell a student, in the student's language: the numbers of its stops and of
- * the pretend player's limits as the language writes them, and what the sandbox tells code it refuses.
- */
-import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { compileExercise } from '../../scripts/lib/grader/contracts/compile.ts';
-import { probeFences, sandboxSpec } from '../../scripts/lib/grader/contracts/fences.ts';
-import type { Message } from '../../scripts/lib/grader/contracts/membrane-types.ts';
 import { SANDBOX_WORDS_MARK, type SandboxWords } from '../../scripts/lib/grader/contracts/sandbox-words.ts';
 import { sandboxWords } from '../../scripts/lib/report/sandbox-words.ts';
 import { ROOT } from '../../scripts/lib/core/workbook.ts';
 import { LANGUAGES } from '../../scripts/lib/core/languages.ts';
 import { readCatalog, translator, type MessageKey } from '../../scripts/lib/i18n/messages.ts';
 import { quantityIn } from '../../scripts/lib/i18n/numbers.ts';
+import { loadInSandbox } from './sandbox-run.ts';
 
 describe('numbers in the stops and the pretend player’s reasons', () => {
   const numbered = Object.keys(readCatalog('en')).filter(
@@ -39,30 +32,7 @@ describe('numbers in the stops and the pretend player’s reasons', () => {
 
 /** What code printed in a sandbox booted with `words` (none: the boot frame an older grader sends). */
 function printedInSandbox(source: string, words: SandboxWords | undefined): string {
-  const spec = sandboxSpec(probeFences());
-  const path = '/class/alice/lessons/01-board/board.ts';
-  const frame = (message: unknown): Buffer => {
-    const body = Buffer.from(JSON.stringify(message));
-    const head = Buffer.alloc(4);
-    head.writeUInt32LE(body.length);
-    return Buffer.concat([head, body]);
-  };
-  const modules = { [path]: compileExercise(source, path, 'lessons/01-board/board.ts') };
-  const input = Buffer.concat([
-    frame({ t: 'boot', modules, base: '/class/alice', helpers: '/workbook-helpers', ...(words === undefined ? {} : { words }) }),
-    frame({ t: 'req', op: 'load', slots: [path], nodes: [] }),
-  ]);
-  try {
-    const run = spawnSync(spec.command, [...spec.args, 'stdio'], { input, env: spec.env, cwd: spec.scratch, uid: spec.uid, gid: spec.gid, timeout: 20_000 });
-    let printed = '';
-    for (let rest = run.stdout; rest.length >= 4; rest = rest.subarray(4 + rest.readUInt32LE(0))) {
-      const message = JSON.parse(rest.subarray(4, 4 + rest.readUInt32LE(0)).toString('utf8')) as Message;
-      if (message.t === 'out') printed += String(message.s);
-    }
-    return printed;
-  } finally {
-    rmSync(spec.scratch, { recursive: true, force: true });
-  }
+  return loadInSandbox(source, words).printed;
 }
 
 describe('what the sandbox tells code it refuses', () => {

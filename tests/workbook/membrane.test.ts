@@ -10,9 +10,9 @@ import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { isStopped, VERDICT_FIELD, verdictOf } from '../../scripts/lib/core/failure.ts';
 import { toFailure } from '../../scripts/lib/grader/contracts/child-protocol.ts';
-import { compileExercise } from '../../scripts/lib/grader/contracts/compile.ts';
 import { probeFences, SANDBOX_LIMITS, sandboxCommand, sandboxSpec } from '../../scripts/lib/grader/contracts/fences.ts';
 import { createMembrane, type Membrane, type Message, type TwinRecipe } from '../../scripts/lib/grader/contracts/membrane-types.ts';
+import { loadInSandbox } from './sandbox-run.ts';
 
 /**
  * A trusted side and a sandbox side, joined; `exports` is what the sandbox side offers, as the trusted
@@ -354,30 +354,8 @@ const ABSENT = join(ROOT, 'solutions', '01-board', 'absent.ts');
 
 /** Loads `source` as lessons/01-board/board.ts in a sandbox started as the grader starts one; what it printed. */
 function printedInSandbox(source: string): string {
-  const spec = sandboxSpec(probeFences());
-  const path = '/class/alice/lessons/01-board/board.ts';
-  const frame = (message: unknown): Buffer => {
-    const body = Buffer.from(JSON.stringify(message));
-    const head = Buffer.alloc(4);
-    head.writeUInt32LE(body.length);
-    return Buffer.concat([head, body]);
-  };
-  const modules = { [path]: compileExercise(source, path, 'lessons/01-board/board.ts') };
-  const input = Buffer.concat([
-    frame({ t: 'boot', modules, base: '/class/alice', helpers: '/workbook-helpers' }),
-    frame({ t: 'req', op: 'load', slots: [path], nodes: [] }),
-  ]);
-  try {
-    const run = spawnSync(spec.command, [...spec.args, 'stdio'], { input, env: spec.env, cwd: spec.scratch, uid: spec.uid, gid: spec.gid, timeout: 20_000 });
-    let printed = '';
-    for (let rest = run.stdout; rest.length >= 4; rest = rest.subarray(4 + rest.readUInt32LE(0))) {
-      const message = JSON.parse(rest.subarray(4, 4 + rest.readUInt32LE(0)).toString('utf8')) as Message;
-      if (message.t === 'out') printed += String(message.s);
-    }
-    return printed + run.stderr.toString('utf8');
-  } finally {
-    rmSync(spec.scratch, { recursive: true, force: true });
-  }
+  const { printed, stderr } = loadInSandbox(source);
+  return printed + stderr;
 }
 
 /** What each probe of `probes` (a map of name → code giving a value) gave or threw in a sandbox, by name. */
