@@ -35,7 +35,7 @@ function iconAddress(): string {
  */
 export function feedbackPage(markdown: string, studentName: string, language: Language = SOURCE_LANGUAGE): string {
   const t = translator(language);
-  const body = renderLessonText(visible(markdown), { tasks: [], afterTitle: '', pageOf: () => undefined }).html;
+  const body = renderLessonText(visible(markdown), { tasks: [], afterTitle: '', pageOf: () => undefined, language }).html;
   const icon = iconAddress();
   const head = pageHead(
     t('studentFeedback.pageTitle', { name: printable(studentName) }),
