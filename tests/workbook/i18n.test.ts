@@ -205,7 +205,7 @@ describe("a student's report for a failing lesson", () => {
     ],
     [
       'ca',
-      'Quadern del tres en ratlla: corregint el teu codi a lessons/',
+      'Quadern del tres en ratlla: es corregeix el teu codi a lessons/',
       '     ✗ Tasca 1: First (10,5/21 punts, 1 de 2 proves superades)',
       `       Encara has d'escriure createBoard: ara per ara només llança un error.`,
       'Total: 10,5/100 · 0 de 1 lliçó acabada',
