@@ -268,20 +268,31 @@ describe('npm run pack -- --lang', () => {
       expect(run('check', '--', '--help', '--lang', 'ru').stdout).toContain(t('guard.usage.lang.edition', { code: 'ru' }));
     });
 
-    test('before npm install, npm run check says in one Russian sentence to install first, with no stack trace', () => {
+    test('before npm install, every student command says in one Russian sentence to install first, with no stack trace', () => {
       const copy = join(scratch, 'russian-not-installed');
       cpSync(out, copy, { recursive: true, filter: (path) => !path.startsWith(join(out, 'node_modules')) });
-      const runHere = (...args: string[]) =>
-        spawnSync('npm', ['run', '--silent', 'check', ...args], {
+      const runCommand = (command: string, ...args: string[]) =>
+        spawnSync('npm', ['run', '--silent', command, ...args], {
           cwd: copy,
           encoding: 'utf8',
           env: { ...process.env, NO_COLOR: '1', LANG: 'en_GB.UTF-8', LC_ALL: '' },
         });
-      const russian = runHere('01');
+      const russian = runCommand('check', '01');
       expect(russian.status).toBe(1);
       expect(russian.stdout).toBe('');
       expect(russian.stderr).toBe(`${translator('ru')('guard.install', { command: 'check' })}\n`);
-      expect(runHere('--', '--lang', 'zh').stderr, 'the edition speaks its own language').toBe(russian.stderr);
+      expect(runCommand('check', '--', '--lang', 'zh').stderr, 'the edition speaks its own language').toBe(russian.stderr);
+      const scripts = (JSON.parse(readFileSync(join(copy, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+      expect(Object.keys(scripts)).toEqual(expect.arrayContaining(['check', 'hint', 'reset', 'site', 'ui', 'watch']));
+      for (const command of Object.keys(scripts).filter((name) => name !== 'check')) {
+        const ran = runCommand(command, ...(command === 'play' ? [] : ['01']));
+        expect({ command, status: ran.status, stdout: ran.stdout, stderr: ran.stderr }).toEqual({
+          command,
+          status: 1,
+          stdout: '',
+          stderr: `${translator('ru')('guard.install', { command })}\n`,
+        });
+      }
     });
   });
 });
