@@ -351,7 +351,9 @@ test("the served site's 'not found' is in the site's language, like its start li
     const response = await fetch(`http://127.0.0.1:${site.port}/no-such-page.html`);
     expect(response.status).toBe(404);
     expect(await response.text()).toBe('Такой страницы нет. Список уроков — по адресу /\n');
-    expect(lines).toEqual(['Сервер запущен: страницы пересобраны.']);
+    // (A busy machine may let the progress watcher report the file once more, with a line of its own: also in Russian.)
+    expect(lines[0]).toBe('Сервер запущен: страницы пересобраны.');
+    for (const line of lines.slice(1)) expect(line).toMatch(/^[А-Яа-яЁё]/);
   } finally {
     await site.close();
     rmSync(scratch, { recursive: true, force: true });
