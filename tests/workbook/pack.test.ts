@@ -409,7 +409,11 @@ describe('the behavioural leak check', () => {
         ? []
         : [`tests/planted/${probe.lesson}/${file}: ${probe.name} computes lesson ${probe.lesson.slice(0, 2)}'s graded function ${probe.name}`];
     });
-    expect(expected.filter((model) => !check.models.includes(model))).toEqual([]);
+    const why = `never returned: ${check.hung.join(', ') || 'none'}; given up: ${check.undecided.join(', ') || 'none'}`;
+    expect(
+      expected.filter((model) => !check.models.includes(model)),
+      why,
+    ).toEqual([]);
     expect(expected.length).toBe(PROBES.filter((probe) => !probe.name.includes('.')).length);
   });
 

@@ -97,11 +97,12 @@ function scriptedIO(lines: readonly string[], transcript: unknown[]): { input(pr
 }
 
 /**
- * How long one call may take before the process is ended (the parent then leaves the function out):
- * this much CPU time, so that a busy machine does not stop an honest call, or this long on the clock
- * (a call that waits without working).
+ * How long one call, or the loading of one module, may take before the process is ended (the parent
+ * then leaves out what the last line of the results file names): this much CPU time, so that a busy
+ * machine does not stop honest work, or this long on the clock (work that waits without working).
+ * Loading gets more: a module may bring a library as large as vite.
  */
-const CALL_LIMIT = { cpuMs: 3_000, clockMs: 30_000 };
+const LIMITS = { call: { cpuMs: 3_000, clockMs: 30_000 }, load: { cpuMs: 30_000, clockMs: 300_000 } };
 
 /** CPU time the process has used, in milliseconds. */
 function cpuMs(): number {
@@ -110,31 +111,49 @@ function cpuMs(): number {
 }
 
 /**
- * The number of the call under way (0 between calls), watched by a thread that ends the whole process
- * when one call goes past CALL_LIMIT: a loop that never ends cannot be stopped from inside.
+ * What is under way, watched by a thread that ends the whole process when it goes past its limit (a
+ * loop that never ends cannot be stopped from inside): slot 0 numbers each call or load (0 between
+ * them), slot 1 says which it is (0 a call, 1 a load).
  */
-const callUnderWay = new Int32Array(new SharedArrayBuffer(4));
+const underWay = new Int32Array(new SharedArrayBuffer(8));
 new Worker(
   `const { workerData } = require('node:worker_threads');
+  const { underWay, limits } = workerData;
   const cpuMs = () => (process.cpuUsage().user + process.cpuUsage().system) / 1000;
   let seen = 0;
   let since = { cpu: cpuMs(), clock: Date.now() };
   setInterval(() => {
-    const now = Atomics.load(workerData.callUnderWay, 0);
+    const now = Atomics.load(underWay, 0);
+    const limit = Atomics.load(underWay, 1) === 1 ? limits.load : limits.call;
     if (now !== seen) {
       seen = now;
       since = { cpu: cpuMs(), clock: Date.now() };
-    } else if (now !== 0 && (cpuMs() - since.cpu > ${CALL_LIMIT.cpuMs} || Date.now() - since.clock > ${CALL_LIMIT.clockMs})) {
+    } else if (now !== 0 && (cpuMs() - since.cpu > limit.cpuMs || Date.now() - since.clock > limit.clockMs)) {
       process.kill(process.pid, 'SIGKILL');
     }
   }, 50);`,
-  { eval: true, workerData: { callUnderWay } },
+  { eval: true, workerData: { underWay, limits: LIMITS } },
 ).unref();
+
+/** How many calls and loads have begun: each one's number for the watch. */
+let begun = 0;
+
+/** Marks the start of a call or a load for the watch. */
+function watchStart(kind: 'call' | 'load'): void {
+  begun += 1;
+  Atomics.store(underWay, 1, kind === 'load' ? 1 : 0);
+  Atomics.store(underWay, 0, begun);
+}
+
+/** Marks its end. */
+function watchEnd(): void {
+  Atomics.store(underWay, 0, 0);
+}
 
 /** Calls `fn` on a fresh copy of the arguments. */
 function call(fn: AnyFunction, args: unknown[]): Answer {
   calls += 1;
-  Atomics.store(callUnderWay, 0, calls);
+  watchStart('call');
   const transcript: unknown[] = [];
   const hasIO = args.some((arg) => arg instanceof ScriptedLines);
   try {
@@ -144,7 +163,7 @@ function call(fn: AnyFunction, args: unknown[]): Answer {
   } catch {
     return hasIO ? { threw: true, transcript } : { threw: true };
   } finally {
-    Atomics.store(callUnderWay, 0, 0);
+    watchEnd();
   }
 }
 
@@ -292,11 +311,14 @@ async function shippedFunctions(): Promise<Map<AnyFunction, string[]>> {
     if (task.skip.includes(path)) continue;
     write({ load: path });
     let exports: Record<string, unknown>;
+    watchStart('load');
     try {
       exports = await import(pathToFileURL(join(process.cwd(), path)).href);
     } catch (error) {
       write({ unloadable: path, error: (error instanceof Error ? error.message : String(error)).split('\n')[0] as string });
       continue;
+    } finally {
+      watchEnd();
     }
     for (const [name, value] of Object.entries(exports)) {
       if (typeof value !== 'function') continue;

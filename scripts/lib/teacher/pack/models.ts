@@ -8,8 +8,8 @@
  *
  * The calls run in a child process (models-child.ts), in a scratch copy of the pack with the
  * workbook's node_modules linked in, fenced off from starting processes, threads and servers, with a
- * time limit per call: a function that never returns is left out on the next try, and counts as not
- * agreeing.
+ * time limit per call and per module loaded: a function (or module) that never returns is left out on
+ * the next try, and counts as not agreeing.
  */
 import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -39,8 +39,12 @@ export interface ModelCheck {
   ms: number;
 }
 
-/** How long one try of the child may take before what it is doing counts as never returning. */
-const TRY_LIMIT_MS = 120_000;
+/**
+ * How long one try of the child may take: only a guard against the check itself going wrong, since the
+ * child stops any call or load of shipped code that runs too long (models-child.ts), and a try takes
+ * minutes on a busy machine.
+ */
+const TRY_LIMIT_MS = 30 * 60_000;
 
 /** How many functions may never return before the check gives up (each costs a try). */
 const MOST_HUNG = 5;
@@ -76,7 +80,8 @@ export function findModels(root: string, files: Map<string, Buffer>, lessons: Le
     };
     const hung: string[] = [];
     for (;;) {
-      const { lines, stderr } = runChild(scratch, pack, task);
+      const { lines, stderr, timedOut } = runChild(scratch, pack, task);
+      if (timedOut) throw new Error(`The behavioural leak check did not finish in ${TRY_LIMIT_MS / 60_000} minutes.\n${stderr.trim()}`);
       const done = lines.find((line): line is Extract<ChildLine, { done: unknown }> => 'done' in line);
       if (done !== undefined) return summary(lines, hung, done.done, Date.now() - started);
       const last = lines.findLast((line) => 'try' in line || 'load' in line);
@@ -94,13 +99,13 @@ export function findModels(root: string, files: Map<string, Buffer>, lessons: Le
 }
 
 /** One try of the child: what it wrote, line by line, and its error output. */
-function runChild(scratch: string, pack: string, task: ChildTask): { lines: ChildLine[]; stderr: string } {
+function runChild(scratch: string, pack: string, task: ChildTask): { lines: ChildLine[]; stderr: string; timedOut: boolean } {
   const taskFile = join(scratch, 'task.json');
   writeFileSync(taskFile, JSON.stringify(task));
   writeFileSync(task.results, '');
   const errors = join(scratch, 'stderr.txt');
   const errorsFd = openSync(errors, 'w');
-  spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./models-child.ts', import.meta.url)), taskFile], {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./models-child.ts', import.meta.url)), taskFile], {
     cwd: pack,
     // What shipped functions print goes nowhere; the child's own errors go to a file (a pipe's buffer could fill up).
     stdio: ['ignore', 'ignore', errorsFd],
@@ -113,7 +118,8 @@ function runChild(scratch: string, pack: string, task: ChildTask): { lines: Chil
     .split('\n')
     .filter((line) => line !== '')
     .map((line) => JSON.parse(line) as ChildLine);
-  return { lines, stderr: readFileSync(errors, 'utf8').slice(-4000) };
+  const timedOut = (run.error as NodeJS.ErrnoException | undefined)?.code === 'ETIMEDOUT';
+  return { lines, stderr: readFileSync(errors, 'utf8').slice(-4000), timedOut };
 }
 
 /** What the lines of a finished try say. */
