@@ -1,7 +1,7 @@
 /**
  * Grades a class for slow-class.test.ts with the grader's own engine (runner.ts, as `npm run grade`
  * and `npm run check` do), and prints one line of JSON: how long it took, and per folder and lesson
- * the tests passed, the failure messages (their first 2,000 characters) and the lesson's problem. Arguments: the seed, the lessons
+ * the tests passed, the failure messages (their first 2,000 characters), their kinds and the lesson's problem. Arguments: the seed, the lessons
  * (ids), then the folders; the last folder is the reference.
  */
 import { runTargets } from '../../../scripts/lib/grader/command/runner.ts';
@@ -19,6 +19,7 @@ const folders = runs.map((lessonRuns) =>
     passed: run.tests.filter((test) => test.status === 'passed').length,
     seconds: run.durationMs / 1000,
     failures: run.tests.flatMap((test) => (test.failure === undefined ? [] : [test.failure.message.slice(0, 2000)])),
+    kinds: run.tests.flatMap((test) => (test.failure === undefined ? [] : [test.failure.kind])),
     problem: run.problem ?? null,
   })),
 );
