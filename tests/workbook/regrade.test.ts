@@ -23,7 +23,7 @@ import {
   type NotGraded,
   type StudentGrade,
 } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
-import { scoreLesson, type LessonRun } from '../../scripts/lib/core/results.ts';
+import { scoreLesson, type Failure, type LessonRun } from '../../scripts/lib/core/results.ts';
 import { painter } from '../../scripts/lib/command-line/cli.ts';
 import { renderReport } from '../../scripts/lib/report/report.ts';
 import { LMS_FILES, renderLmsExport } from '../../scripts/lib/teacher/gradebook/lms-export.ts';
@@ -266,21 +266,20 @@ test("a lesson's notes are data, in the teacher's words where they are shown", (
   );
 });
 
-test("a lesson that imports an earlier lesson's file that is missing waits for that lesson; its own file is not blamed", () => {
+test("a lesson kept from loading by an earlier lesson's file waits for that lesson; its own file is not blamed", () => {
   const later = listLessons().find((lesson) => lesson.buildsOn.length > 0) as Lesson;
   const earlier = later.buildsOn.at(-1) as string;
   const own = `lessons/${later.id}/${later.files[0]}`;
-  const cannotFind = (specifier: string): LessonRun => ({
+  // What the grader worked out from the graded folder (load-problem.ts): the earlier lesson, and whether its file is there.
+  const blocked = (blockedBy: { lesson: string; missing: boolean } | undefined, failure: Failure): LessonRun => ({
     lessonId: later.id,
     tests: [],
     output: '',
     durationMs: 1,
-    problem: {
-      kind: 'load-error',
-      failure: { kind: 'thrown', name: 'Error', message: `Cannot find module '${specifier}' imported from ${own}`, location: `${own}:11:32` },
-    },
+    problem: { kind: 'load-error', failure, ...(blockedBy === undefined ? {} : { blockedBy }) },
   });
-  const score = scoreLesson(later, cannotFind(`../${earlier}/${earlier.slice(3)}`));
+  const cannotFind: Failure = { kind: 'thrown', name: 'Error', message: `Cannot find module '../${earlier}/${earlier.slice(3)}'`, location: `${own}:11:32` };
+  const score = scoreLesson(later, blocked({ lesson: earlier, missing: true }, cannotFind));
   const cell = lessonGrade(score, 0);
   expect(cell.status).toBe('blocked');
   expect(cell.notGraded).toEqual({
@@ -298,22 +297,16 @@ test("a lesson that imports an earlier lesson's file that is missing waits for t
   expect(report('student')).not.toContain('could not be loaded');
   expect(report('teacher')).toContain(`✗ Lesson ${earlier.slice(0, 2)}'s file is missing, and this lesson uses it.`);
   // An earlier lesson's file that is there but fails to load is named as not loading.
-  const failing: LessonRun = {
-    ...cannotFind(''),
-    problem: {
-      kind: 'load-error',
-      failure: { kind: 'thrown', name: 'Error', message: 'boom', location: `lessons/${earlier}/${earlier.slice(3)}.ts:3:9` },
-    },
-  };
-  const failingCell = lessonGrade(scoreLesson(later, failing), 0);
+  const boom: Failure = { kind: 'thrown', name: 'Error', message: 'boom', location: `lessons/${earlier}/${earlier.slice(3)}.ts:3:9` };
+  const failingCell = lessonGrade(scoreLesson(later, blocked({ lesson: earlier, missing: false }, boom)), 0);
   expect(failingCell.notGraded).toEqual({
     kind: 'blocked',
     uses: earlier,
     cause: { kind: 'thrown', error: 'Error: boom', location: `lessons/${earlier}/${earlier.slice(3)}.ts:3:9` },
   });
   expect(lessonNotesText(failingCell)).toMatch(new RegExp(`^not graded: it uses ${earlier}, which does not load: Error: boom`));
-  // A module that is no earlier lesson's is the file's own fault.
-  expect(lessonGrade(scoreLesson(later, cannotFind('./helpers')), 0).notGraded?.kind).toBe('does-not-load');
+  // Without an earlier lesson to blame, it is the file's own fault, whatever the error's words name.
+  expect(lessonGrade(scoreLesson(later, blocked(undefined, cannotFind)), 0).notGraded?.kind).toBe('does-not-load');
 });
 
 test("a missing file is asked for as the student edition's README offers: the folder as a .zip, or the file itself", () => {

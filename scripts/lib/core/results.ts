@@ -82,7 +82,14 @@ export interface TestOutcome {
 
 /** Why a lesson could not be graded normally. */
 export type LessonProblem =
-  | { kind: 'load-error'; failure: Failure /** It came from a teacher-only suite (its message is not the student's to see). */; hidden?: boolean }
+  | {
+      kind: 'load-error';
+      failure: Failure;
+      /** It came from a teacher-only suite (its message is not the student's to see). */
+      hidden?: boolean;
+      /** The earlier lesson whose file kept this one from loading (`missing`: it is not there; else it does not load), worked out from the graded folder. */
+      blockedBy?: { lesson: string; missing: boolean };
+    }
   | { kind: 'timeout'; limitMs: number; runningTest?: string; lastOutput: string[] }
   | Crash;
 

@@ -17,7 +17,7 @@ import {
 import type { TypeProblem, TypeReport } from '../grader/command/typecheck.ts';
 import { runsCodeOf } from '../core/lesson-code.ts';
 import { assertionWording, notCallableName, syntaxError } from '../core/vitest-wording.ts';
-import { LESSON_ID, readmePath, type Lesson } from '../core/workbook.ts';
+import { readmePath, type Lesson } from '../core/workbook.ts';
 import { visible } from '../core/text.ts';
 import { OUTPUT_CUT_LINE } from '../core/output-cut.ts';
 import type { Language } from '../core/languages.ts';
@@ -114,7 +114,7 @@ function padToColumns(text: string, columns: number): string {
 function statusWord(score: LessonScore, teacher: boolean, t: Translate): string {
   if (score.run.problem?.kind === 'timeout') return t('report.status.timeout');
   if (score.run.problem?.kind === 'load-error') return t(teacher ? 'report.status.loadError.teacher' : 'report.status.loadError');
-  if (score.run.problem?.kind === 'crash') return t('report.status.crash');
+  if (score.run.problem?.kind === 'crash') return t(score.run.problem.cause === 'files-missing' ? 'report.status.filesMissing' : 'report.status.crash');
   return t('report.status.open');
 }
 
@@ -250,7 +250,8 @@ function problemDetails(score: LessonScore, paint: Paint, teacher: boolean, t: T
     }
     return [paint('red', t(teacher ? 'report.loadError.teacher' : 'report.loadError')), ...indent(describeThrown(shown(problem.failure), t), 2)];
   }
-  return [paint('red', `✗ ${visible(crashMessage(problem, t))}`)];
+  const next = problem.cause === 'files-missing' && !teacher ? [t('report.filesMissing.next', { number: score.lesson.number })] : [];
+  return [paint('red', `✗ ${visible(crashMessage(problem, t))}`), ...next];
 }
 
 /** A lesson's crash in words: what the report, the result files and the teacher's notes say of it. */
@@ -282,16 +283,10 @@ export interface BrokenLesson {
   missing: boolean;
 }
 
-/** For a lesson whose files could not load: the other lesson the error points into, if it does. */
+/** For a lesson whose files could not load: the earlier lesson whose file kept it from loading, if another's did (the grader worked it out). */
 export function brokenElsewhere(score: LessonScore): BrokenLesson | undefined {
   const problem = score.run.problem;
-  if (problem?.kind !== 'load-error') return undefined;
-  const text = `${problem.failure.location ?? ''}\n${problem.failure.message}`;
-  const found = new RegExp(String.raw`(${LESSON_ID})/[\w.-]+\.ts`).exec(text)?.[1];
-  if (found !== undefined && found !== score.lesson.id) return { lesson: found, missing: false };
-  // The file of an earlier lesson this one imports is not there: "Cannot find module '../03-win/win' imported from …".
-  const imported = new RegExp(String.raw`Cannot find module '\.\./(${LESSON_ID})/`).exec(problem.failure.message)?.[1];
-  return imported !== undefined && score.lesson.buildsOn.includes(imported) ? { lesson: imported, missing: true } : undefined;
+  return problem?.kind === 'load-error' ? problem.blockedBy : undefined;
 }
 
 /**

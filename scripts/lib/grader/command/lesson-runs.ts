@@ -4,7 +4,7 @@
  */
 import type { ChildMessage } from '../contracts/child-protocol.ts';
 import type { DefinedTest } from './held-to-list.ts';
-import type { Failure, LessonRun } from '../../core/results.ts';
+import type { Failure, LessonProblem, LessonRun } from '../../core/results.ts';
 
 /** Output kept per lesson. */
 const OUTPUT_KEEP = 8 * 1024;
@@ -44,10 +44,19 @@ export class LessonRuns {
   private readonly byModuleId = new Map<string, Pending>();
   private readonly bySuiteId = new Map<string, Pending>();
 
+  /**
+   * `whyNotLoaded` says what a lesson whose suites threw as they loaded is told (load-problem.ts, from
+   * the graded folder); `hidden`, a teacher-only suite threw it.
+   */
   constructor(
     readonly open: Pending[],
     private readonly limitMs: number,
     private readonly finish: (entry: Pending) => void,
+    private readonly whyNotLoaded: (entry: Pending, failure: Failure, hidden: boolean) => LessonProblem = (_, failure, hidden) => ({
+      kind: 'load-error',
+      failure,
+      hidden,
+    }),
   ) {
     this.byJob = new Map();
     for (const entry of open) {
@@ -120,7 +129,10 @@ export class LessonRuns {
   private noteLoadError(entry: Pending, loadError: Failure, hiddenSuite: boolean): void {
     if (entry.run.problem !== undefined) return;
     const hidden = hiddenSuite && loadError.loadingModule === undefined;
-    entry.run.problem = loadProblem(loadError, this.limitMs, hidden);
+    entry.run.problem =
+      loadError.kind === 'stopped'
+        ? { kind: 'timeout', limitMs: this.limitMs, lastOutput: hidden ? [] : loadError.printed }
+        : this.whyNotLoaded(entry, loadError, hidden);
   }
 
   /** The lesson a printed line belongs to: the lesson whose describe block holds the task that printed it. */
@@ -155,12 +167,4 @@ export class LessonRuns {
 /** The key of a job: a test file in a project. */
 export function jobKey(project: string, file: string): string {
   return `${project}|${file}`;
-}
-
-/** What a suite that could not load means: the graded code ran too long while loading, or threw. */
-function loadProblem(failure: NonNullable<Extract<ChildMessage, { type: 'module-end' }>['loadError']>, limitMs: number, hidden: boolean): LessonRun['problem'] {
-  if (failure.kind === 'stopped') {
-    return { kind: 'timeout', limitMs, lastOutput: hidden ? [] : failure.printed };
-  }
-  return { kind: 'load-error', failure, hidden };
 }

@@ -7,15 +7,16 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, watch as watchFolder, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, watch as watchFolder, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ChildMessage } from '../contracts/child-protocol.ts';
 import { type DefinedTest, holdToList } from './held-to-list.ts';
 import { LessonRuns, type Pending, type SuitePart } from './lesson-runs.ts';
 import { dealByWeight, readLessonTimes, recordLessonTimes, type LessonTimes } from './lesson-times.ts';
-import type { LessonRun } from '../../core/results.ts';
-import { compileCacheFile, writeCompiledFolders } from '../contracts/compile.ts';
+import type { Failure, LessonProblem, LessonRun } from '../../core/results.ts';
+import { compileCacheFile, compiledFile, writeCompiledFolders, type CompiledFolder } from '../contracts/compile.ts';
+import { loadProblemOf } from './load-problem.ts';
 import { startPipeStock } from './pipe-stock.ts';
 import { probeFences, SANDBOX_LIMITS, type Fences } from '../contracts/fences.ts';
 import { startSuiteProcess } from './suite-process.ts';
@@ -287,7 +288,13 @@ async function runChild(
   }
   suites.start(planPath, plan);
   const finish = (entry: Pending): void => onLessonDone?.(entry.targetIndex, heldCopy(open, entry, referenceIndex));
-  const lessons = new LessonRuns(open, settings.limitMs, finish);
+  const allLessons = listLessons(root);
+  const whyNotLoaded = (entry: Pending, failure: Failure, hidden: boolean): LessonProblem => {
+    const lesson = allLessons.find((candidate) => candidate.id === entry.run.lessonId) as Lesson;
+    const compiled = JSON.parse(readFileSync(compiledFile(compiledDir, entry.targetIndex), 'utf8')) as CompiledFolder;
+    return loadProblemOf(lesson, allLessons, { target: targets[entry.targetIndex] as string, compiled }, failure, hidden);
+  };
+  const lessons = new LessonRuns(open, settings.limitMs, finish, whyNotLoaded);
 
   // Only watch mode runs again in the same child.
   const runs = watch ? watchRuns(suites.child, lessons, compile, watch) : undefined;
