@@ -10,6 +10,7 @@ import type { Failure } from '../../scripts/lib/core/results.ts';
 import { listLessons, ROOT, type Lesson } from '../../scripts/lib/core/workbook.ts';
 import { compileFolder } from '../../scripts/lib/grader/contracts/compile.ts';
 import { loadProblemOf } from '../../scripts/lib/grader/command/load-problem.ts';
+import { toFailure } from '../../scripts/lib/grader/contracts/child-protocol.ts';
 
 const lessons = listLessons();
 const scratch = mkdtempSync(join(tmpdir(), 'workbook-load-problem-'));
@@ -81,4 +82,18 @@ test('its own file not compiling is its own fault whatever else is wrong, and so
   expect(told.kind).toBe('load-error');
   expect(told).not.toHaveProperty('blockedBy');
   expect(problem(later, own)).not.toHaveProperty('blockedBy');
+});
+
+test("a graded file's syntax error is taken from the grader's own compilation, by the exact message the sandbox throws", () => {
+  const target = handIn('syntax-data', (folder) => writeFileSync(fileOf(folder, direct), 'export const = ;\n'));
+  const compiled = compileFolder(target, lessons)[fileOf(target, direct)];
+  if (compiled === undefined || !('error' in compiled)) throw new Error('the broken file compiled');
+  const lookup = (message: string) => (message === compiled.error.message ? compiled.error.syntax : undefined);
+  const failure = toFailure({ name: 'SyntaxError', message: compiled.error.message }, target, lookup);
+  expect(failure).toMatchObject({
+    kind: 'syntax',
+    syntax: { file: `lessons/${direct.id}/${direct.files[0]}`, line: 1, column: 14, what: 'Expected identifier but found "="' },
+  });
+  // A SyntaxError the code threw as it ran (JSON.parse, say) is not a syntax error of its file.
+  expect(toFailure({ name: 'SyntaxError', message: 'Unexpected token x in JSON at position 0' }, target, lookup).kind).toBe('thrown');
 });

@@ -187,9 +187,10 @@ describe('why a file does not load, worded in a language (loadCause)', () => {
   const unloaded = (failure: Failure): LessonScore =>
     scoreLesson(first, { lessonId: first.id, tests: [], output: '', durationMs: 1, problem: { kind: 'load-error', failure } });
   const syntax = unloaded({
-    kind: 'thrown',
+    kind: 'syntax',
     name: 'SyntaxError',
     message: `[PARSE_ERROR] Error: Expected ";" but found "error"\n  at lessons/${first.id}/board.ts:1:8`,
+    syntax: { what: 'Expected ";" but found "error"', file: `lessons/${first.id}/board.ts`, line: 1, column: 8 },
   });
   const thrown = unloaded({ kind: 'thrown', name: 'TypeError', message: 'x is not a function', location: `lessons/${first.id}/board.ts:3:1` });
 

@@ -4,7 +4,7 @@
  */
 import type { Comparison, EndlessKept, ErrorFields, Failure, Halt, TamperedTwin } from './results.ts';
 import { stubName } from './stub-error.ts';
-import { ASSERTION_ERROR, processExitCode, syntaxError, testTimeoutMs } from './vitest-wording.ts';
+import { ASSERTION_ERROR, processExitCode, syntaxError, testTimeoutMs, type SyntaxErrorDetails } from './vitest-wording.ts';
 
 /**
  * The field of the grader's own errors (grader/worker/client.ts) that says, as data, why it stopped the
@@ -115,6 +115,8 @@ const ENDLESS_INPUT_ERROR = 'EndlessInputError';
 /** What an error says of itself as data besides its fields: the grader's verdict, and what the pretend player stopped (its `kept`, after `limit` asks or prints). */
 export interface ErrorMarks {
   verdict?: Verdict | undefined;
+  /** The syntax error the grader found compiling the graded file that threw this, as data. */
+  syntax?: SyntaxErrorDetails | undefined;
   kept?: EndlessKept | undefined;
   limit?: number | undefined;
 }
@@ -130,6 +132,7 @@ export function failureOf(error: ErrorFields & Comparison, marks: ErrorMarks = {
   const { name, message } = fields;
   const { verdict, kept, limit } = marks;
   if (verdict !== undefined) return { ...fields, ...verdict };
+  if (marks.syntax !== undefined) return { ...fields, kind: 'syntax', syntax: marks.syntax };
   const compared: Comparison = expected === undefined && actual === undefined ? {} : { expected, actual };
   const timeout = testTimeoutMs(message);
   if (timeout !== undefined) return { ...fields, kind: 'test-timeout', limitMs: timeout };
@@ -139,6 +142,8 @@ export function failureOf(error: ErrorFields & Comparison, marks: ErrorMarks = {
   if (name === ENDLESS_INPUT_ERROR && kept !== undefined) return { ...fields, kind: 'endless-input', kept, ...(limit === undefined ? {} : { limit }) };
   const exitCode = processExitCode(message);
   if (exitCode !== undefined) return { ...fields, kind: 'process-exit', exitCode };
-  if (syntaxError(message) !== undefined) return { ...fields, kind: 'syntax' };
+  // A file other than a graded one (a suite's) that vite could not compile, in vite's words.
+  const syntax = syntaxError(message);
+  if (syntax !== undefined) return { ...fields, kind: 'syntax', syntax };
   return { ...fields, ...compared, kind: 'thrown' };
 }

@@ -1,4 +1,5 @@
 /** What grading produces: per lesson, per task, per test; and how points are worked out. */
+import type { SyntaxErrorDetails } from './vitest-wording.ts';
 import type { Lesson } from './workbook.ts';
 
 /** What a failure keeps of any error. */
@@ -62,8 +63,8 @@ export type Failure =
   | (ErrorFields & { kind: 'endless-input'; kept: EndlessKept; limit?: number })
   /** The code called process.exit: with what, as text ("undefined" for nothing). */
   | (ErrorFields & { kind: 'process-exit'; exitCode: string })
-  /** A file could not be read as TypeScript. */
-  | (ErrorFields & { kind: 'syntax' })
+  /** A file could not be read as TypeScript: what and where, as the compiler said it (from the grader's own compilation of a hand-in's file, or vite's words for another file). */
+  | (ErrorFields & { kind: 'syntax'; syntax: SyntaxErrorDetails })
   /** Any other error the code threw. */
   | (ErrorFields & Comparison & { kind: 'thrown' });
 

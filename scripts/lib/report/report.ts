@@ -16,7 +16,7 @@ import {
 } from './textdiff.ts';
 import type { TypeProblem, TypeReport } from '../grader/command/typecheck.ts';
 import { runsCodeOf } from '../core/lesson-code.ts';
-import { assertionWording, notCallableName, syntaxError } from '../core/vitest-wording.ts';
+import { assertionWording, notCallableName } from '../core/vitest-wording.ts';
 import { readmePath, type Lesson } from '../core/workbook.ts';
 import { visible } from '../core/text.ts';
 import { OUTPUT_CUT_LINE } from '../core/output-cut.ts';
@@ -317,7 +317,7 @@ export function loadCause(score: LessonScore, t: Translate = english): string {
 
 /** A thrown error in one line: a syntax error with its file and line, else the error and where it was thrown. */
 function thrownLine(failure: Failure, t: Translate): string {
-  const syntax = describeSyntaxError(failure.message, t);
+  const syntax = describeSyntaxError(failure, t);
   if (syntax !== undefined) return syntax[0] as string;
   const error = `${failure.name}: ${failure.message.split('\n')[0]}`;
   return failure.location ? t('edges.thrownAt', { error, location: failure.location }) : error;
@@ -343,6 +343,10 @@ function shown(failure: Failure): Failure {
     case 'assertion':
     case 'thrown':
       return { ...failure, ...fields, expected: optional(failure.expected), actual: optional(failure.actual) };
+    case 'syntax': {
+      const { what, file, codeLine } = failure.syntax;
+      return { ...failure, ...fields, syntax: { ...failure.syntax, what: visible(what), file: optional(file), codeLine: optional(codeLine) } };
+    }
     default:
       return { ...failure, ...fields };
   }
@@ -415,7 +419,7 @@ function describeThrown(failure: Failure, t: Translate): string[] {
   if (failure.kind === 'process-exit') {
     return [t('report.processExit', { code: failure.exitCode === 'undefined' ? '' : failure.exitCode }), t('report.processExit.hint')];
   }
-  const syntax = describeSyntaxError(failure.message, t);
+  const syntax = describeSyntaxError(failure, t);
   if (syntax) return syntax;
   const notCallable = notCallableName(failure.message);
   const threw = failure.location ? t('report.threw.at', { location: failure.location }) : t('report.threw');
@@ -460,10 +464,9 @@ function haltedLines(failure: Extract<Failure, { kind: 'halted' }>, t: Translate
 }
 
 /** A syntax error while loading a file: the message, where, and the code around it. */
-function describeSyntaxError(message: string, t: Translate): string[] | undefined {
-  const syntax = syntaxError(message);
-  if (syntax === undefined) return undefined;
-  const { what, file, line, column = 0, codeLine } = syntax;
+function describeSyntaxError(failure: Failure, t: Translate): string[] | undefined {
+  if (failure.kind !== 'syntax') return undefined;
+  const { what, file, line, column = 0, codeLine } = failure.syntax;
   const caret = codeLine !== undefined && column > 0 ? [`${' '.repeat(codeLine.indexOf('│') + 1 + column)}^`] : [];
   const frame = codeLine === undefined ? [] : [codeLine, ...caret];
   const heading =

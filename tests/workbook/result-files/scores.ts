@@ -57,7 +57,12 @@ export function madeUpScores(): LessonScore[] {
     durationMs: 12,
     problem: {
       kind: 'load-error',
-      failure: { kind: 'thrown', name: 'SyntaxError', message: '[PARSE_ERROR] Error: Expected ";" but found "("\n  at lessons/02-input/input.ts:3:5' },
+      failure: {
+        kind: 'syntax',
+        name: 'SyntaxError',
+        message: '[PARSE_ERROR] Error: Expected ";" but found "("\n  at lessons/02-input/input.ts:3:5',
+        syntax: { what: 'Expected ";" but found "("', file: 'lessons/02-input/input.ts', line: 3, column: 5 },
+      },
     },
   });
   const win = scoreLesson(readLesson('03-win'), {

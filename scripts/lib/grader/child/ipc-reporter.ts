@@ -3,7 +3,11 @@
  * grader over the IPC channel, as plain data (see child-protocol.ts).
  */
 import type { Reporter, TestCase, TestModule, TestProject, TestSpecification, TestSuite } from 'vitest/node';
+import { readFileSync } from 'node:fs';
 import { toFailure, type ChildMessage } from '../contracts/child-protocol.ts';
+import { compiledFile, type CompiledFolder } from '../contracts/compile.ts';
+import type { Failure } from '../../core/results.ts';
+import type { SyntaxErrorDetails } from '../../core/vitest-wording.ts';
 import { foldersOf, jobOf, planAt, type GradingPlan } from '../contracts/plan.ts';
 
 function send(message: ChildMessage): void {
@@ -41,6 +45,30 @@ function folderOf(task: TestCase | TestSuite): number | undefined {
 /** The graded folder with that index in the plan ('' when there is none). */
 function targetOf(project: TestProject, folder: number | undefined): string {
   return (folder === undefined ? undefined : planOf(project)?.targets[folder]) ?? '';
+}
+
+/** A vitest error as a Failure, for a test or suite of the graded folder with that index. */
+function failureIn(project: TestProject, folder: number | undefined, error: unknown): Failure {
+  return toFailure(error, targetOf(project, folder), (message) => compiledSyntaxError(project, folder, message));
+}
+
+/**
+ * The syntax error, as data, of the graded file whose compilation (written by the grader before the
+ * run: compile.ts) has exactly this message; read when asked, since watch mode compiles after each save.
+ */
+function compiledSyntaxError(project: TestProject, folder: number | undefined, message: string): SyntaxErrorDetails | undefined {
+  const plan = planOf(project);
+  if (plan === undefined || folder === undefined) return undefined;
+  let compiled: CompiledFolder;
+  try {
+    compiled = JSON.parse(readFileSync(compiledFile(plan.compiledDir, folder), 'utf8')) as CompiledFolder;
+  } catch {
+    return undefined;
+  }
+  for (const module of Object.values(compiled)) {
+    if ('error' in module && module.error.message === message) return module.error.syntax;
+  }
+  return undefined;
 }
 
 /** The task number of a test: the mark of its task's describe block (tests/support/lesson.ts), 0 outside every task. */
@@ -155,7 +183,7 @@ export default class IpcReporter implements Reporter {
         task: taskOf(testCase),
         hidden: isHidden(testCase),
         status: result.state === 'pending' ? 'skipped' : result.state,
-        failure: error ? toFailure(error, targetOf(testCase.project, folderOf(testCase))) : undefined,
+        failure: error ? failureIn(testCase.project, folderOf(testCase), error) : undefined,
         durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
       },
     });
@@ -174,7 +202,7 @@ export default class IpcReporter implements Reporter {
       lesson,
       folder: folderOf(testSuite),
       hiddenSuite: testSuite.meta().hiddenSuite === true,
-      ...(error ? { loadError: toFailure(error, targetOf(testSuite.project, folderOf(testSuite))) } : {}),
+      ...(error ? { loadError: failureIn(testSuite.project, folderOf(testSuite), error) } : {}),
     });
   }
 
@@ -185,7 +213,7 @@ export default class IpcReporter implements Reporter {
       type: 'module-end',
       project,
       file: testModule.moduleId,
-      loadError: error ? toFailure(error, targetOf(testModule.project, firstFolderOf(testModule))) : undefined,
+      loadError: error ? failureIn(testModule.project, firstFolderOf(testModule), error) : undefined,
     });
   }
 

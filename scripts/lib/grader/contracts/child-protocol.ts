@@ -1,7 +1,7 @@
 /** Messages between the grader and its vitest child process, and how errors become plain data. */
 import { dirname, relative } from 'node:path';
 import { failureOf, verdictOf, type Verdict } from '../../core/failure.ts';
-import { asPlainObjects } from '../../core/vitest-wording.ts';
+import { asPlainObjects, type SyntaxErrorDetails } from '../../core/vitest-wording.ts';
 import { boundText } from '../../core/bounded-text.ts';
 import type { Failure, TestOutcome } from '../../core/results.ts';
 import type { SandboxSpec } from './fences.ts';
@@ -76,9 +76,10 @@ interface ErrorLike {
  * Its texts are cut to what is shown (boundText) before anything else reads them: an error the
  * hand-in threw may carry megabytes.
  */
-export function toFailure(error: unknown, target: string): Failure {
+export function toFailure(error: unknown, target: string, syntaxOf: SyntaxLookup = () => undefined): Failure {
   const like = (typeof error === 'object' && error !== null ? error : { message: String(error) }) as ErrorLike;
   const location = locate(like, target);
+  const syntax = like.name === 'SyntaxError' && typeof like.message === 'string' ? syntaxOf(like.message) : undefined;
   return failureOf(
     {
       name: boundText(like.name ?? 'Error', 1, 200),
@@ -91,9 +92,16 @@ export function toFailure(error: unknown, target: string): Failure {
       verdict: shownVerdict(verdictOf(error)),
       kept: like.kept === 'asking' || like.kept === 'printing' ? like.kept : undefined,
       limit: typeof like.limit === 'number' ? like.limit : undefined,
+      syntax,
     },
   );
 }
+
+/**
+ * The syntax error of a graded file, as data, for the exact message the sandbox throws when the file
+ * is imported (the grader compiled it: compile.ts); undefined for any other message.
+ */
+export type SyntaxLookup = (message: string) => SyntaxErrorDetails | undefined;
 
 /** A text of an error as it is kept: cut to what is shown, colour codes gone, plain objects shown as plain. */
 function shownText(text: string): string {

@@ -12,10 +12,14 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import type { TransformFailure } from 'esbuild';
 import { hashText } from '../../core/stubs.ts';
+import type { SyntaxErrorDetails } from '../../core/vitest-wording.ts';
 import { listLessons, type Lesson } from '../../core/workbook.ts';
 
-/** A compiled exercise file: its code, or why it could not be compiled. */
-export type CompiledModule = { code: string } | { error: { message: string; location: string } };
+/**
+ * A compiled exercise file: its code, or why it could not be compiled: the message the sandbox throws
+ * when the file is imported, where, and the same as data (`syntax`), which the grader puts into words.
+ */
+export type CompiledModule = { code: string } | { error: { message: string; location: string; syntax: SyntaxErrorDetails } };
 
 /** Everything a sandbox is booted with: module path → compiled module. */
 export type CompiledFolder = Record<string, CompiledModule>;
@@ -88,12 +92,14 @@ function transformExercise(source: string, path: string, shown: string): Compile
     return { code: `"use strict";${result.code}` };
   } catch (error) {
     const first = (error as TransformFailure).errors?.[0];
-    if (first === undefined) return { error: { message: String(error), location: `${path}:1:1` } };
+    if (first === undefined)
+      return { error: { message: String(error), location: `${path}:1:1`, syntax: { what: String(error), file: shown, line: 1, column: 1 } } };
     const line = first.location?.line ?? 1;
     const column = (first.location?.column ?? 0) + 1;
     const code = first.location?.lineText ?? '';
-    const message = ['Transform failed with 1 error:', `[PARSE_ERROR] ${first.text}`, `  ╭─[ ${shown}:${line}:${column} ]`, ` ${line} │ ${code}`].join('\n');
-    return { error: { message, location: `${path}:${line}:${column}` } };
+    const codeLine = ` ${line} │ ${code}`;
+    const message = ['Transform failed with 1 error:', `[PARSE_ERROR] ${first.text}`, `  ╭─[ ${shown}:${line}:${column} ]`, codeLine].join('\n');
+    return { error: { message, location: `${path}:${line}:${column}`, syntax: { what: first.text, file: shown, line, column, codeLine } } };
   }
 }
 
@@ -176,10 +182,10 @@ function isCompilation(value: unknown): value is Compilation {
   const { hash, shown, result } = (value ?? {}) as {
     hash?: unknown;
     shown?: unknown;
-    result?: { code?: unknown; error?: { message?: unknown; location?: unknown } };
+    result?: { code?: unknown; error?: { message?: unknown; location?: unknown; syntax?: { what?: unknown } } };
   };
   const compiled = typeof result?.code === 'string';
-  const failed = typeof result?.error?.message === 'string' && typeof result.error.location === 'string';
+  const failed = typeof result?.error?.message === 'string' && typeof result.error.location === 'string' && typeof result.error.syntax?.what === 'string';
   return typeof hash === 'string' && typeof shown === 'string' && (compiled || failed);
 }
 

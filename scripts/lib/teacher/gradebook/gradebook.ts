@@ -1,6 +1,5 @@
 import { brokenElsewhere, crashMessage, failureText, graderBrokeWords } from '../../report/report.ts';
 import { failureDetail, formatPoints, roundPoints, type Failure, type LessonScore, type TestOutcome } from '../../core/results.ts';
-import { syntaxError } from '../../core/vitest-wording.ts';
 import type { Lesson } from '../../core/workbook.ts';
 import { byCodeUnits, lookAlike, numbered, plural, visible } from '../../core/text.ts';
 import { SOURCE_LANGUAGE, type Language } from '../../core/languages.ts';
@@ -209,10 +208,12 @@ function lessonReason(score: LessonScore, files: FileFinding): LessonReason | un
  */
 export function loadCauseOf(failure: Failure): LoadCause {
   const message = visible(failure.message);
-  const syntax = syntaxError(message);
-  if (syntax !== undefined) {
-    const { what, file, line, column = 0 } = syntax;
-    return file === undefined ? { kind: 'syntax', what } : { kind: 'syntax', what, file: file.replace(/^(\.\.\/)+/, ''), line: line ?? 0, column };
+  if (failure.kind === 'syntax') {
+    const { what, file, line, column = 0 } = failure.syntax;
+    const shownWhat = visible(what);
+    return file === undefined
+      ? { kind: 'syntax', what: shownWhat }
+      : { kind: 'syntax', what: shownWhat, file: visible(file).replace(/^(\.\.\/)+/, ''), line: line ?? 0, column };
   }
   const error = `${visible(failure.name)}: ${message.split('\n')[0]}`;
   return failure.location ? { kind: 'thrown', error, location: visible(failure.location) } : { kind: 'thrown', error };
