@@ -2,15 +2,23 @@ import { expect, test } from 'vitest';
 import { audit, bestMove, countGames, countPositions, type AuditResult, type Strategy } from '@workbook/07-search/search';
 import { heuristicMove, ruleMove } from '@workbook/06-computer/computer';
 import type { Board, Mark } from '@workbook/01-board/board';
-import { auditTable, replayLine, type AuditRow } from '../scripts/lib/student/arena-format.ts';
+import { arenaWords, auditTable, replayLine, type AuditRow } from '../scripts/lib/student/arena-format.ts';
+import { translator } from '../scripts/lib/i18n/messages.ts';
 import { boardOf, pictureOf } from './support/boards.ts';
-import { example, lessonTasks } from './support/lesson.ts';
+import { example, exampleLanguage, lessonTasks } from './support/lesson.ts';
 import { isStopped } from '../scripts/lib/core/failure.ts';
 import { besideTheCode, checkedBesideTheCode, crossingCost, timedEach } from './support/sealed.ts';
 import { firstEmptyOf as localFirstEmptyOf, quitter as localQuitter } from './support/strategies.ts';
 import { askedOnce, improperQuestion, lostLineProblem, playEveryOpponent, positionsToPlay, verdictOf, type TestMark } from './support/opponents.ts';
 
 const task = lessonTasks('07-search');
+
+/**
+ * The words of `npm run arena` in the language of the lesson text: its audit tables and replay are
+ * the arena's output (words=arena), so the student's figures are printed as the arena prints them
+ * and compared with the text they read.
+ */
+const arena = arenaWords(translator(exampleLanguage()));
 
 /** A board for the lesson's functions from a picture like 'X.. .O. ...'. */
 function board(picture: string): Board {
@@ -177,12 +185,15 @@ task(3, () => {
 
 task(4, () => {
   test('audit counts the lines of the two tiny strategies of the lesson', () => {
-    const table = auditTable([
-      auditRow('quitter', quitter(), 'first'),
-      auditRow('quitter', quitter(), 'second'),
-      auditRow('centre-only', centreOnly(), 'first'),
-      auditRow('centre-only', centreOnly(), 'second'),
-    ]);
+    const table = auditTable(
+      [
+        auditRow('quitter', quitter(), 'first'),
+        auditRow('quitter', quitter(), 'second'),
+        auditRow('centre-only', centreOnly(), 'first'),
+        auditRow('centre-only', centreOnly(), 'second'),
+      ],
+      arena,
+    );
     expect(table).toBe(example('07-search', 'audit-examples'));
   });
 
@@ -256,18 +267,21 @@ task(4, () => {
 
 task(5, () => {
   test("the audits of lesson 06's ruleMove and heuristicMove give the figures in 'Check your answer'", () => {
-    const table = auditTable([
-      auditRow('rules', ruleMove, 'first'),
-      auditRow('rules', ruleMove, 'second'),
-      auditRow('heuristic', heuristicMove, 'first'),
-      auditRow('heuristic', heuristicMove, 'second'),
-    ]);
+    const table = auditTable(
+      [
+        auditRow('rules', ruleMove, 'first'),
+        auditRow('rules', ruleMove, 'second'),
+        auditRow('heuristic', heuristicMove, 'first'),
+        auditRow('heuristic', heuristicMove, 'second'),
+      ],
+      arena,
+    );
     expect(table).toBe(example('07-search', 'audit-answers'));
   });
 
   test("the first line ruleMove loses as O is the game replayed in 'Check your answer'", () => {
     const { losingLines } = audit(ruleMove, 'second');
     const first = losingLines[0];
-    expect(first === undefined ? 'no lost line' : replayLine(first)).toBe(example('07-search', 'losing-line'));
+    expect(first === undefined ? 'no lost line' : replayLine(first, arena)).toBe(example('07-search', 'losing-line'));
   });
 });

@@ -1,6 +1,8 @@
 /** Helpers every graded suite uses: tasks named from lesson.json, and examples read from the lesson text. */
 import { describe } from 'vitest';
-import { lessonExamples, readExamples, readLesson, type LessonExample } from '../../scripts/lib/core/workbook.ts';
+import { SOURCE_LANGUAGE, type Language } from '../../scripts/lib/core/languages.ts';
+import { lessonExamples, readExamples, readLesson, ROOT, type LessonExample } from '../../scripts/lib/core/workbook.ts';
+import { editionLanguage } from '../../scripts/lib/i18n/choose.ts';
 
 /**
  * Returns `task(n, body)`, which groups the tests of task n under the title from lesson.json and
@@ -27,6 +29,16 @@ export function lessonTasks(lessonId: string, options: { hidden?: boolean } = {}
  */
 export function example(lessonId: string, name: string): string {
   return found(lessonId, name).text;
+}
+
+/**
+ * The language the lesson texts here are written in, and so the examples `example()` reads: a
+ * student edition's (its README.md is the translation), English in the teacher's workbook. An
+ * example marked as a workbook tool's output (```text example=audit-answers words=arena) is in
+ * that tool's words of this language: a suite prints it with them to compare.
+ */
+export function exampleLanguage(): Language {
+  return editionLanguage(ROOT) ?? SOURCE_LANGUAGE;
 }
 
 /** The file that holds a lesson's named example ("lessons/08-tutorials/games.md"), for a failure to point at. */

@@ -11,12 +11,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { renderBoard } from '../../solutions/01-board/board.ts';
 import { ToolStopped } from '../../scripts/lib/core/lesson-modules.ts';
 import type { Language } from '../../scripts/lib/core/languages.ts';
-import { lessonExamples, ROOT } from '../../scripts/lib/core/workbook.ts';
+import { lessonExamples, readExampleFences, readmePath, ROOT } from '../../scripts/lib/core/workbook.ts';
 import { translator } from '../../scripts/lib/i18n/messages.ts';
-import { arenaWords, auditHeading, ENGLISH_WORDS, replayLine } from '../../scripts/lib/student/arena-format.ts';
+import { arenaTextIn, arenaWords, auditHeading, ENGLISH_WORDS, replayLine } from '../../scripts/lib/student/arena-format.ts';
 import { checkDrawing, withComputer, type Chooser } from '../../scripts/lib/student/computer-seat.ts';
 import type { TerminalIO } from '../../scripts/lib/student/terminal-io.ts';
-import { describeEnglish, findEnglishInOutput } from '../../scripts/lib/teacher/pack/language-check.ts';
+import { describeEnglish, findEnglish, findEnglishInOutput } from '../../scripts/lib/teacher/pack/language-check.ts';
 
 const LANGUAGES: readonly Language[] = ['en', 'ru', 'ca', 'zh'];
 
@@ -77,24 +77,42 @@ describe('npm run arena speaks the student language, and lesson 07 in each langu
     }
   });
 
-  test.each(LANGUAGES)("in %s, lesson 07's text shows the arena's figures and boards, and names the words it prints", (language) => {
+  test.each(LANGUAGES)("in %s, lesson 07's text shows what the arena prints, in the arena's words of that language", (language) => {
     const output = outputs.get(language) ?? '';
-    const lines = output.split('\n').map(squeezed);
-    const [, ...rows] = example('audit-answers').split('\n');
-    for (const row of rows) expect(lines, 'a row of the example "audit-answers"').toContain(squeezed(row));
-    const boards = example('losing-line').split('\n').slice(1, 4).join('\n');
-    expect(output, 'the boards of the example "losing-line"').toContain(boards);
-    if (language === 'en') return;
-    const text = readFileSync(join(ROOT, 'lessons', '07-search', `README.${language}.md`), 'utf8').replace(/\s*\n\s*/g, ' ');
+    const lines = output.split('\n');
     const words = arenaWords(translator(language));
-    const open = language === 'zh' ? '（' : ' (';
-    const close = language === 'zh' ? '）' : ')';
-    for (const heading of ['player', 'seat', 'lines', 'wins', 'draws', 'losses', 'gaveUp'] as const) {
-      expect(text, `README.${language}.md names the heading "${words[heading]}"`).toContain(`${words[heading]}${open}${ENGLISH_WORDS[heading]}${close}`);
+    const text = readFileSync(join(ROOT, readmePath({ id: '07-search' }, language)), 'utf8');
+    const translated = readExampleFences(text);
+    for (const name of ['audit-examples', 'audit-answers', 'losing-line']) {
+      const english = examples.get(name);
+      expect(english?.words, `lesson 07's example "${name}" is marked as the arena's output`).toBe('arena');
+      expect(translated.get(name)?.words, `README.${language}.md's example "${name}" too`).toBe('arena');
+      expect(translated.get(name)?.text, `README.${language}.md's example "${name}" in the arena's words`).toBe(arenaTextIn(english?.text ?? '', words));
     }
-    expect(text).toContain(words.move('X', 0));
-    expect(text).toContain(words.won('X', [0, 1, 2]).replace(/[.。]$/, ''));
+    for (const line of translated.get('audit-answers')?.text.split('\n') ?? []) expect(lines, 'a line of the example "audit-answers"').toContain(line);
+    expect(output, 'the example "losing-line"').toContain(translated.get('losing-line')?.text);
+    expect(translated.get('losing-line')?.text).toBe(replayLine(RULES_LOSS, words));
+    const [heading] = translated.get('audit-examples')?.text.split('\n') ?? [];
+    expect(heading, 'the heading of the example "audit-examples"').toBe(auditHeading(['quitter', 'centre-only'], words));
   });
+
+  test.each(LANGUAGES.filter((language) => language !== 'en'))(
+    'in %s, lesson 07 has no English words in its tables and replay, and the finder would see them',
+    (language) => {
+      const text = readFileSync(join(ROOT, readmePath({ id: '07-search' }, language)), 'utf8');
+      const lesson = new Map([['lessons/07-search/README.md', Buffer.from(text)]]);
+      expect(describeEnglish(findEnglish(lesson, language))).toEqual([]);
+      const english = text.replace(
+        /^```text example=([\w-]+) words=arena\n[\s\S]*?^```$/gm,
+        (_, name: string) => `\`\`\`text example=${name} words=arena\n${example(name)}\n\`\`\``,
+      );
+      expect(english).not.toBe(text);
+      const found = findEnglish(new Map([['lessons/07-search/README.md', Buffer.from(english)]]), language).map((entry) => squeezed(entry.text));
+      expect(found, 'the English table headings and replay, put back').toEqual(
+        expect.arrayContaining(['player seat lines wins draws losses gave up', 'X wins with cells']),
+      );
+    },
+  );
 });
 
 /** A terminal that records what is printed and answers the human's prompts from a list. */

@@ -15,6 +15,7 @@ import { INTL_LOCALES, LANGUAGES, languageOfLocale, SOURCE_LANGUAGE, type Langua
 import { listInWords, MESSAGE_OPTIONS, readCatalog, translator } from '../../scripts/lib/i18n/messages.ts';
 import { lessonIn, lessonTextPath, textPathIn } from '../../scripts/lib/i18n/lesson-text.ts';
 import { staticChecks } from '../../scripts/lib/teacher/authoring.ts';
+import { arenaTextIn, arenaWords, auditTable, replayLine } from '../../scripts/lib/student/arena-format.ts';
 import { painter } from '../../scripts/lib/command-line/cli.ts';
 import { failureOf } from '../../scripts/lib/core/failure.ts';
 import { scoreLesson, type TestOutcome } from '../../scripts/lib/core/results.ts';
@@ -22,6 +23,7 @@ import { renderReport } from '../../scripts/lib/report/report.ts';
 import {
   appendixPaths,
   lessonExamples,
+  readExampleFences,
   readLesson,
   readmePath,
   ROOT,
@@ -419,6 +421,54 @@ describe('lesson texts in other languages', () => {
     expect(textProblems()).toContain(
       `${file}/lesson.ru.json: task 1's hint 2 must name the tests lesson.json's names, in English and in the same order: ["each call returns a new board, so changing one leaves the other alone"]`,
     );
+  });
+});
+
+describe("named examples in a workbook tool's words (words=arena)", () => {
+  const ID = '01-board';
+  const root = mkdtempSync(join(tmpdir(), 'i18n-words-'));
+  for (const path of [`lessons/${ID}`, `tests/${ID}.test.ts`, 'README.md']) cpSync(join(ROOT, path), join(root, path), { recursive: true });
+  for (const name of readdirSync(join(root, 'lessons', ID))) if (translationLanguage(name) !== undefined) rmSync(join(root, 'lessons', ID, name));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const lesson = readLesson(ID, root);
+  const folder = join(root, 'lessons', ID);
+  const plain = readFileSync(join(folder, 'README.md'), 'utf8');
+  const table = auditTable([{ player: 'rules', seat: 'second', lines: 457, wins: 350, draws: 68, losses: 14, gaveUp: 25 }]);
+  const replay = replayLine([0, 4, 5, 6, 2, 8, 1]);
+  const fence = (name: string, text: string, words = ' words=arena'): string => `\n\`\`\`text example=${name}${words}\n${text}\n\`\`\`\n`;
+  /** The lesson's problems about the examples "table" and "replay", with the English text ending in them and `ru` as README.ru.md. */
+  const problems = (ru: string, english = `${plain}${fence('table', table)}${fence('replay', replay)}`): string[] => {
+    writeFileSync(join(folder, 'README.md'), english);
+    writeFileSync(join(folder, 'README.ru.md'), ru);
+    const found = staticChecks(root, lesson, [lesson]).find((check) => check.name === 'lesson text')?.problems ?? ['no check'];
+    return found.filter((problem) => /"(table|replay)"/.test(problem));
+  };
+  const russian = arenaWords(translator('ru'));
+  const file = `lessons/${ID}`;
+
+  test("a translation holds them as the arena prints them in its language, and the fence's mark is read", () => {
+    expect(readExampleFences(fence('table', table)).get('table')).toEqual({ text: table, words: 'arena' });
+    expect(readExampleFences(fence('table', table, '')).get('table')).toEqual({ text: table, words: undefined });
+    const ru = `${plain}${fence('table', auditTable([{ player: 'rules', seat: 'second', lines: 457, wins: 350, draws: 68, losses: 14, gaveUp: 25 }], russian))}${fence('replay', replayLine([0, 4, 5, 6, 2, 8, 1], russian))}`;
+    expect(problems(ru)).toEqual([]);
+    expect(arenaTextIn(table, russian)?.split('\n')[0]).toContain('поражений');
+  });
+
+  test('a translation that copied the English, changed a figure or dropped the mark is named, with the text expected', () => {
+    const expected = arenaTextIn(table, russian) as string;
+    expect(problems(`${plain}${fence('table', table)}${fence('replay', replayLine([0, 4, 5, 6, 2, 8, 1], russian), '')}`)).toEqual([
+      `${file}/README.ru.md's example "table" differs from ${file}/README.md's: write it as npm run arena prints it in Русский, character for character (words=arena):\n${expected}`,
+      `${file}/README.ru.md's example "replay" has no words=; ${file}/README.md's says words=arena: mark its fence as the English does`,
+    ]);
+    expect(problems(`${plain}${fence('table', expected.replace('457', '458'))}${fence('replay', replayLine([0, 4, 5, 6, 2, 8, 1], russian))}`)).toHaveLength(1);
+  });
+
+  test('an English example marked words=arena must be what the arena prints, and words= must name a tool', () => {
+    const english = `${plain}${fence('table', table.replace('457', '45'))}${fence('replay', replay, ' words=judge')}`;
+    expect(problems(english, english)).toEqual([
+      `${file}/README.md's example "table" says words=arena, but it is not what npm run arena prints: copy it from npm run arena's output`,
+      `${file}/README.md's example "replay" says words=judge, which names no tool: write words=arena, or nothing for the program's own output`,
+    ]);
   });
 });
 

@@ -263,6 +263,13 @@ export function appendixPaths(lesson: Pick<Lesson, 'id'>, root = ROOT): string[]
 export interface LessonExample {
   text: string;
   file: string;
+  /**
+   * Whose words the example is written in, when it is a workbook tool's output rather than the
+   * program's: "arena" for `npm run arena`'s (```text example=audit-answers words=arena). A
+   * translation then holds the same content in the tool's words of its language; undefined for
+   * program output, which every translation copies unchanged.
+   */
+  words?: string | undefined;
 }
 
 /** Every named example of a lesson: its README's, then its appendices'. A name used twice keeps its first place. */
@@ -270,7 +277,7 @@ export function lessonExamples(lesson: Pick<Lesson, 'id'>, root = ROOT): Map<str
   const examples = new Map<string, LessonExample>();
   for (const file of [readmePath(lesson), ...appendixPaths(lesson, root)]) {
     if (!existsSync(join(root, file))) continue;
-    for (const [name, text] of readExamples(readFileSync(join(root, file), 'utf8'))) if (!examples.has(name)) examples.set(name, { text, file });
+    for (const [name, example] of readExampleFences(readFileSync(join(root, file), 'utf8'))) if (!examples.has(name)) examples.set(name, { ...example, file });
   }
   return examples;
 }
@@ -280,10 +287,18 @@ export function lessonExamples(lesson: Pick<Lesson, 'id'>, root = ROOT): Map<str
  * (```text example=board-empty): name → content, without the final line end.
  */
 export function readExamples(markdown: string): Map<string, string> {
-  const examples = new Map<string, string>();
-  const fence = /^```[\w-]*[ \t]+example=([\w-]+)[ \t]*\n([\s\S]*?)^```[ \t]*$/gm;
+  return new Map([...readExampleFences(markdown)].map(([name, example]) => [name, example.text]));
+}
+
+/**
+ * Every named example of a lesson text with whose words it is in, when its fence says so after its
+ * name (```text example=losing-line words=arena): name → content and words.
+ */
+export function readExampleFences(markdown: string): Map<string, Omit<LessonExample, 'file'>> {
+  const examples = new Map<string, Omit<LessonExample, 'file'>>();
+  const fence = /^```[\w-]*[ \t]+example=([\w-]+)(?:[ \t]+words=([\w-]+))?[ \t]*\n([\s\S]*?)^```[ \t]*$/gm;
   for (const match of markdown.matchAll(fence)) {
-    examples.set(match[1] as string, (match[2] as string).replace(/\n$/, ''));
+    examples.set(match[1] as string, { text: (match[3] as string).replace(/\n$/, ''), words: match[2] });
   }
   return examples;
 }

@@ -175,3 +175,38 @@ export function replayLine(moves: readonly number[], words: ArenaWords = ENGLISH
   );
   return [...lines, ending(cells, words)].join('\n');
 }
+
+/** An English audit table's line of figures: player, seat, then lines, wins, draws, losses and gave up. */
+const FIGURE_LINE = /^(\S+) +(first|second) +(\d+) +(\d+) +(\d+) +(\d+) +(\d+)$/;
+
+/** The rows of an English audit table exactly as auditTable prints them, or undefined for any other text. */
+function tableRows(english: string): AuditRow[] | undefined {
+  const [, ...figureLines] = english.split('\n');
+  const rows: AuditRow[] = [];
+  for (const line of figureLines) {
+    const match = FIGURE_LINE.exec(line);
+    if (match === null) return undefined;
+    const [lines, wins, draws, losses, gaveUp] = match.slice(3).map(Number) as [number, number, number, number, number];
+    rows.push({ player: match[1] as string, seat: match[2] as 'first' | 'second', lines, wins, draws, losses, gaveUp });
+  }
+  return rows.length > 0 && auditTable(rows) === english ? rows : undefined;
+}
+
+/** The moves of an English replay exactly as replayLine prints it, or undefined for any other text. */
+function replayMoves(english: string): number[] | undefined {
+  const heading = english.split('\n')[0] ?? '';
+  const moves = [...heading.matchAll(/\b[XO] at (\d)\b/g)].map((match) => Number(match[1]));
+  return moves.length > 0 && replayLine(moves) === english ? moves : undefined;
+}
+
+/**
+ * An audit table or a replay as lesson 07's English text shows it (the arena's English output),
+ * printed again with `words`: the same rows or moves, as `npm run arena` prints them in that
+ * language. Undefined when the text is neither, character for character.
+ */
+export function arenaTextIn(english: string, words: ArenaWords): string | undefined {
+  const rows = tableRows(english);
+  if (rows !== undefined) return auditTable(rows, words);
+  const moves = replayMoves(english);
+  return moves === undefined ? undefined : replayLine(moves, words);
+}

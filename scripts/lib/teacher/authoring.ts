@@ -19,6 +19,7 @@ import {
   hiddenSuitePath,
   lessonExamples,
   listLessons,
+  readExampleFences,
   readExamples,
   readLesson,
   readmePath,
@@ -26,6 +27,9 @@ import {
   translationLanguage,
   type Lesson,
 } from '../core/workbook.ts';
+import { LANGUAGE_NAMES, type Language } from '../core/languages.ts';
+import { translator } from '../i18n/messages.ts';
+import { arenaTextIn, arenaWords } from '../student/arena-format.ts';
 
 /** One rule and what breaks it (nothing when it holds). */
 export interface Check {
@@ -101,6 +105,7 @@ function textCheck(root: string, lesson: Lesson): Check {
   const named = [readmePath(lesson), ...appendices].flatMap((path) => [...readExamples(read(root, path) ?? '').keys()].map((name) => ({ name, path })));
   for (const { name, path } of named.filter((entry) => known.get(entry.name)?.file !== entry.path))
     problems.push(`${path} names an example "${name}" that ${known.get(name)?.file} names already: give each example its own name`);
+  for (const [name, example] of known) problems.push(...toolExampleProblems(name, example.text, example.words, example.file));
   const unused = [...known.keys()].filter((name) => !suites.includes(`'${name}'`));
   if (unused.length > 0) problems.push(`examples no test reads (read them with example('${lesson.id}', '…') so text and tests agree): ${unused.join(', ')}`);
   const asked = [...suites.matchAll(/\bexample\(\s*'([\w-]+)'\s*,\s*'([\w-]+)'\s*\)/g)]
@@ -109,6 +114,31 @@ function textCheck(root: string, lesson: Lesson): Check {
   for (const name of new Set(asked.filter((wanted) => !known.has(wanted))))
     problems.push(`a suite reads the example "${name}", which the text does not have (a fence \`\`\`text example=${name})`);
   return { name: 'lesson text', rule, problems };
+}
+
+/** A workbook tool whose output a named example may show (```text example=NAME words=TOOL): its command, and its words. */
+interface ToolWords {
+  command: string;
+  /** The tool's English output `english` as the tool prints it in `language`, or undefined when `english` is not its output. */
+  inLanguage: (english: string, language: Language) => string | undefined;
+}
+
+/** The tools a fence's words= can name. */
+const TOOL_WORDS: ReadonlyMap<string, ToolWords> = new Map([
+  ['arena', { command: 'npm run arena', inLanguage: (english: string, language: Language) => arenaTextIn(english, arenaWords(translator(language))) }],
+]);
+
+/** What is wrong with an English example marked as a tool's output: a tool that does not exist, or text the tool does not print. */
+function toolExampleProblems(name: string, text: string, words: string | undefined, file: string): string[] {
+  if (words === undefined) return [];
+  const tool = TOOL_WORDS.get(words);
+  if (tool === undefined)
+    return [
+      `${file}'s example "${name}" says words=${words}, which names no tool: write ${[...TOOL_WORDS.keys()].map((each) => `words=${each}`).join(' or ')}, or nothing for the program's own output`,
+    ];
+  if (tool.inLanguage(text, 'en') !== text)
+    return [`${file}'s example "${name}" says words=${words}, but it is not what ${tool.command} prints: copy it from ${tool.command}'s output`];
+  return [];
 }
 
 /** A lesson's translations, relative to the workbook root: lesson.ru.json, README.ca.md, games.zh.md…, in name order. */
@@ -128,7 +158,9 @@ function translationProblems(root: string, lesson: Lesson, file: string): string
   const original = read(root, english);
   if (original === undefined) return [`${file} translates ${english}, which does not exist: name a translation after its English file`];
   const translated = read(root, file) ?? '';
-  return file.endsWith('.json') ? metadataTranslationProblems(lesson, file, translated) : markdownTranslationProblems(english, original, file, translated);
+  return file.endsWith('.json')
+    ? metadataTranslationProblems(lesson, file, translated)
+    : markdownTranslationProblems(english, original, file, translated, language as Language);
 }
 
 /**
@@ -196,17 +228,31 @@ function codeWithoutComments(fence: string, code: string): string {
     .join('\n');
 }
 
-/** A translated Markdown text against its English one: the same named examples, character for character, and the same code blocks in the same order. */
-function markdownTranslationProblems(english: string, original: string, file: string, translated: string): string[] {
+/**
+ * A translated Markdown text against its English one: the same named examples, character for
+ * character (a tool's output, words=TOOL, as the tool prints it in the translation's language), and
+ * the same code blocks in the same order.
+ */
+function markdownTranslationProblems(english: string, original: string, file: string, translated: string, language: Language): string[] {
   const problems: string[] = [];
-  const [ours, theirs] = [readExamples(original), readExamples(translated)];
-  for (const [name, text] of ours) {
+  const [ours, theirs] = [readExampleFences(original), readExampleFences(translated)];
+  for (const [name, example] of ours) {
     const their = theirs.get(name);
-    if (their === undefined) problems.push(`${file} lacks the example "${name}" of ${english}: copy it unchanged (examples show what the program prints)`);
-    else if (their !== text)
+    const tool = example.words === undefined ? undefined : TOOL_WORDS.get(example.words);
+    const expected = tool?.inLanguage(example.text, language) ?? example.text;
+    const how =
+      tool === undefined
+        ? 'copy it unchanged, character for character (examples show what the program prints)'
+        : `write it as ${tool.command} prints it in ${LANGUAGE_NAMES[language]}, character for character (words=${example.words}):\n${expected}`;
+    if (their === undefined)
       problems.push(
-        `${file}'s example "${name}" differs from ${english}'s: copy it unchanged, character for character (examples show what the program prints)`,
+        `${file} lacks the example "${name}" of ${english}: ${tool === undefined ? 'copy it unchanged (examples show what the program prints)' : how}`,
       );
+    else if (their.words !== example.words)
+      problems.push(
+        `${file}'s example "${name}" ${their.words === undefined ? 'has no words=' : `says words=${their.words}`}; ${english}'s ${example.words === undefined ? 'has none' : `says words=${example.words}`}: mark its fence as the English does`,
+      );
+    else if (their.text !== expected) problems.push(`${file}'s example "${name}" differs from ${english}'s: ${how}`);
   }
   for (const name of [...theirs.keys()].filter((each) => !ours.has(each))) problems.push(`${file} has an example "${name}" that ${english} does not have`);
   const [englishBlocks, translatedBlocks] = [fencedBlocks(original), fencedBlocks(translated)];

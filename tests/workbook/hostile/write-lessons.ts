@@ -31,7 +31,7 @@ for (const root of workbooks()) {
   for (const lesson of readdirSync(lessons)) {
     overwrite(
       join(lessons, lesson, 'README.md'),
-      (text) => `${text.replace(/^(\`\`\`[\w-]*[ \t]+example=[\w-]+[ \t]*\n)[\s\S]*?^(\`\`\`[ \t]*$)/gm, '$1$2')}\n<!-- ${MARK} -->\n`,
+      (text) => `${text.replace(/^(\`\`\`[\w-]*[ \t]+example=[\w-]+(?:[ \t]+words=[\w-]+)?[ \t]*\n)[\s\S]*?^(\`\`\`[ \t]*$)/gm, '$1$2')}\n<!-- ${MARK} -->\n`,
     );
     for (const file of readdirSync(join(lessons, lesson)).filter((name) => name.endsWith('.ts'))) {
       overwrite(join(lessons, lesson, file), (text) => `// ${MARK}\n${text}`);

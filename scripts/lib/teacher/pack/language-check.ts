@@ -66,18 +66,23 @@ export function englishRuns(line: string): string[] {
 /**
  * The prose of a Markdown text, line for line (so line numbers hold): fenced blocks (code, named
  * examples, program output), inline code, HTML comments and tags, link targets and URLs are blanked.
+ * A named example in a workbook tool's words (```text example=audit-answers words=arena) is read as
+ * that tool's output, hyphenated names (the player centre-only) aside: a translation holds it in its
+ * own language's words.
  */
 export function markdownProse(markdown: string): string[] {
   let fence: string | undefined;
+  let toolWords = false;
   const blankComments = markdown.replace(/<!--[\s\S]*?-->/g, (comment) => comment.replace(/[^\n]/g, ' '));
   return blankComments.split('\n').map((line) => {
     const opening = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
     if (fence !== undefined) {
       if (opening !== undefined && opening[0] === fence[0] && opening.length >= fence.length) fence = undefined;
-      return '';
+      return fence !== undefined && toolWords ? (outputProse(line.replace(/\b\w+(?:-\w+)+\b/g, ' '))[0] ?? '') : '';
     }
     if (opening !== undefined) {
       fence = opening;
+      toolWords = /[ \t]example=[\w-]+[ \t]+words=[\w-]+/.test(line);
       return '';
     }
     return line
