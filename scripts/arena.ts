@@ -10,7 +10,8 @@ import { arenaWords, auditHeading, auditLine, auditNote, replayLine } from './li
 import { checkLanguage, colorsEnabled, commandLanguage, LANGUAGE_OPTION, painter, parseCommandLine, runCommand, type Paint } from './lib/command-line/cli.ts';
 import { LESSON_FILES, loadLessonModule, ToolStopped, type ComputerModule, type SearchModule } from './lib/core/lesson-modules.ts';
 import { auditOne, describeProblem, players, type Outcome, type Player } from './lib/student/arena-players.ts';
-import { hasReference, UsageError } from './lib/core/workbook.ts';
+import { hasReference, ROOT, UsageError } from './lib/core/workbook.ts';
+import { editionLanguage } from './lib/i18n/choose.ts';
 import { translator } from './lib/i18n/messages.ts';
 import { listInWords } from './lib/i18n/lists.ts';
 import { loadWords } from './lib/student/speech.ts';
@@ -25,9 +26,13 @@ const t = translator(language);
 /** The words of the table and the replays in the arena's language. */
 const words = arenaWords(t);
 
+/** The edition's language in a student edition (the only one --lang takes there), else undefined. */
+const EDITION = editionLanguage(ROOT);
+
 const USAGE = t('arena.usage', {
   referenceOption: REFERENCE ? ' [-- --reference]' : '',
   referenceLine: REFERENCE ? t('arena.usage.reference') : '',
+  languageLine: EDITION === undefined ? t('hunt3.arena.usage.lang') : t('hunt3.arena.usage.lang.edition', { code: EDITION }),
 });
 
 /** What the arena says when a lesson file it needs is missing. */

@@ -16,6 +16,7 @@ import { explain } from './lib/student/play-problems.ts';
 import { terminalIO, type TerminalIO } from './lib/student/terminal-io.ts';
 import { playNamedTutorial, tutorialList, type TutorialModule } from './lib/student/tutorial-play.ts';
 import { hasReference, ROOT, UsageError } from './lib/core/workbook.ts';
+import { editionLanguage } from './lib/i18n/choose.ts';
 import { translator } from './lib/i18n/messages.ts';
 import { listInWords } from './lib/i18n/lists.ts';
 import { loadWords } from './lib/student/speech.ts';
@@ -30,7 +31,14 @@ const REFERENCE_OPTION = REFERENCE ? ' [--reference]' : '';
 const language = commandLanguage();
 const t = translator(language);
 
-const USAGE = t('play.usage', { referenceOption: REFERENCE_OPTION, referenceLine: REFERENCE ? t('play.usage.reference') : '' });
+/** The edition's language in a student edition (the only one --lang takes there), else undefined. */
+const EDITION = editionLanguage(ROOT);
+
+const USAGE = t('play.usage', {
+  referenceOption: REFERENCE_OPTION,
+  referenceLine: REFERENCE ? t('play.usage.reference') : '',
+  languageLine: EDITION === undefined ? t('hunt3.play.usage.lang') : t('hunt3.play.usage.lang.edition', { code: EDITION }),
+});
 
 const OPPONENTS = ['human', 'easy', 'medium', 'hard', 'rules', 'heuristic'] as const;
 type Opponent = (typeof OPPONENTS)[number];

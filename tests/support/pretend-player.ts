@@ -28,9 +28,14 @@ function told(value: unknown): unknown {
   return (typeof value === 'object' && value !== null) || typeof value === 'function' ? String(value) : value;
 }
 
-/** Why the pretend player stopped the code, in the words of results files (a report words it from `kept` and `limit`). */
+/**
+ * Why the pretend player stopped the code, in the words of results files (a report words it from `kept` and `limit`),
+ * with the limit written as the English catalog writes it ("10,000").
+ */
 export function endlessReason(kept: 'asking' | 'printing', limit: number): string {
-  return kept === 'asking' ? `kept asking for input ${limit} times after input had ended` : `printed more than ${limit} times`;
+  return kept === 'asking'
+    ? `kept asking for input ${limit.toLocaleString('en-US')} times after input had ended`
+    : `printed more than ${limit.toLocaleString('en-US')} times`;
 }
 
 /** The same error the test's pretend player throws (EndlessInputError in io.ts), so the code meets it at the same call. */

@@ -259,7 +259,7 @@ describe('npm run pack -- --lang', () => {
 
     test('--lang of another language is refused in Russian, saying the edition speaks Russian only; --lang ru is welcome', () => {
       const t = translator('ru');
-      for (const other of ['en', 'zh']) {
+      for (const other of ['en', 'zh', 'xx']) {
         const refused = run('check', '01', '--', '--lang', other);
         expect(refused.status).toBe(2);
         expect(refused.stdout).toBe('');

@@ -234,9 +234,9 @@ describe('explaining a failure', () => {
     test('in Russian, Catalan and Chinese, the reason is in their words, with the count in their plural', () => {
       const reasons = (language: Language) => [reasonIn(language, 'asking', 20), reasonIn(language, 'asking', 1), reasonIn(language, 'printing', 10_000)];
       expect(reasons('ru')).toEqual([
-        'Подставной игрок из проверки остановил ваш код (ввод уже закончился, а код продолжал его запрашивать: больше 20 раз).',
-        'Подставной игрок из проверки остановил ваш код (ввод уже закончился, а код продолжал его запрашивать: больше 1 раза).',
-        'Подставной игрок из проверки остановил ваш код (код выводил текст больше 10\u00a0000 раз).',
+        'Игрок понарошку из проверки остановил ваш код (ввод уже закончился, а код продолжал его запрашивать: больше 20 раз).',
+        'Игрок понарошку из проверки остановил ваш код (ввод уже закончился, а код продолжал его запрашивать: больше 1 раза).',
+        'Игрок понарошку из проверки остановил ваш код (код выводил текст больше 10\u00a0000 раз).',
       ]);
       expect(reasons('ca')).toEqual([
         "El jugador de mentida del corrector ha aturat el teu codi (ha seguit demanant l'entrada 20 vegades quan ja s'havia acabat).",
@@ -253,7 +253,7 @@ describe('explaining a failure', () => {
     test('an EndlessInputError without its limit (one the code made up) keeps its own message', () => {
       const made = failureOf({ name: 'EndlessInputError', message: 'anything' }, { kept: 'asking' });
       expect(explainFailure({ ...outcome(1, 'failed'), failure: made }, plain, translator('ru'))[0]).toBe(
-        'Подставной игрок из проверки остановил ваш код (anything).',
+        'Игрок понарошку из проверки остановил ваш код (anything).',
       );
     });
 

@@ -52,16 +52,17 @@ export function commandLanguage(args: readonly string[] = process.argv.slice(2))
 /**
  * A --lang a command was given, checked, in the words of `t` (which speaks `language`): a UsageError
  * listing the languages when it names none, and, in a student edition (which holds its lessons in its
- * own language only), one that says so when it names another language than the edition's.
+ * own language only), one that says so when it is anything but the edition's language (not listing
+ * languages the edition cannot speak).
  */
 export function checkLanguage(option: string | undefined, t: Translate, language: Language, root = ROOT): void {
   if (option === undefined) return;
   const code = option.trim().toLowerCase();
-  if (!isLanguage(code)) throw new UsageError(t('errors.lang', { choices: languageChoices(language), value: option }));
   const edition = editionLanguage(root);
   if (edition !== undefined && code !== edition) {
     throw new UsageError(t('guard.editionLanguage', { edition: `${edition} (${LANGUAGE_NAMES[edition]})`, code: edition, value: option }));
   }
+  if (!isLanguage(code)) throw new UsageError(t('errors.lang', { choices: languageChoices(language), value: option }));
 }
 
 /** The line a command's usage gives the --lang option (in a student edition: only the edition's language). */
