@@ -19,6 +19,7 @@ import { createMembrane, type Membrane, type TwinRecipe } from '../contracts/mem
 import { foldersOf, jobOf, planAt, type GradingPlan } from '../contracts/plan.ts';
 import { probeFences, SANDBOX_LIMITS, sandboxSpec, START_LIMIT_MS, type Fences } from '../contracts/fences.ts';
 import { MAX_FRAME } from '../contracts/wire.mjs';
+import { Budgets, type Budget } from './budgets.ts';
 import { SteadyClock } from './steady-clock.ts';
 
 /** The folder a sandbox without graded code is started for (it holds no exercise files). */
@@ -33,29 +34,6 @@ const CLEAN_TARGET = '/nonexistent/workbook-without-hand-in/lessons';
  */
 const MAX_NODES_PER_MESSAGE = 20_000;
 const MAX_NODES_PER_SANDBOX = 200_000;
-
-/**
- * The time one test may spend in the hand-in's code and one lesson's tests may spend in all (sleeping
- * counts, waiting for a CPU while other programs run does not: see SteadyClock), besides each call's
- * own deadline: a hand-in whose every call sleeps just under its deadline, or whose property test
- * calls it a hundred times, costs at most these. The reference's slowest test takes 0.4 s and its
- * slowest lesson (06, visible and hidden) 1.3 s on a quiet 2-core machine; a call limit raised with
- * --limit raises them too.
- */
-export const TEST_BUDGET_MS = 8000;
-export const LESSON_BUDGET_MS = 12_000;
-
-/** The budgets under a call limit of `limitMs`: never less than two and four calls of it. */
-export function budgetsFor(limitMs: number): { testMs: number; lessonMs: number } {
-  return { testMs: Math.max(TEST_BUDGET_MS, 2 * limitMs), lessonMs: Math.max(LESSON_BUDGET_MS, 4 * limitMs) };
-}
-
-/** The limit of a call once the code was stopped in the same lesson. */
-const AFTER_STOP_MS = 1000;
-/** The least a call's limit falls to as the stops of a lesson add up (it halves with each: 1 s, 0.5 s, 0.25 s). */
-const AFTER_STOPS_FLOOR_MS = 250;
-/** How many calls of a batch run under a limit that earlier stops shortened, before the rest gets the usual one. */
-const SHORTENED_BATCH_CALLS = 64;
 
 /** Lines of recent output kept to explain a stopped call. */
 const RECENT_LINES = 12;
@@ -121,6 +99,8 @@ class Session {
   readonly limitMs: number;
   /** The clock of the budgets: the same time on a quiet machine and a busy one. */
   private readonly clock = new SteadyClock();
+  /** The time the code may take: each call's limit, the test's and the lesson's budgets. */
+  private readonly budgets: Budgets;
 
   constructor(
     private readonly target: string,
@@ -129,7 +109,7 @@ class Session {
     private readonly folderIndex?: number,
   ) {
     this.limitMs = limitMs;
-    this.deadlineMs = limitMs;
+    this.budgets = new Budgets(limitMs, this.clock);
   }
 
   /** The exports of one exercise module ("01-board/board"), as functions and data of this realm. */
@@ -156,18 +136,7 @@ class Session {
     const sandbox = this.ensure();
     const cpuBefore = sandbox.process.cpuMs();
     const started = performance.now();
-    const results = this.withDeadline(limitMs, () => sandbox.membrane.callEach(fn, argumentLists.slice(0, SHORTENED_BATCH_CALLS)));
-    const rest = argumentLists.slice(SHORTENED_BATCH_CALLS);
-    if (rest.length > 0 && results.length === SHORTENED_BATCH_CALLS && results.every((outcome) => (outcome as { ok: boolean }).ok)) {
-      // The calls come back: the rest of the batch, thousands of calls in a crossing, runs under the
-      // batch's own limit, not one that earlier stops in the lesson cut to a fraction of a second.
-      this.fullLimit = true;
-      try {
-        results.push(...this.withDeadline(limitMs, () => sandbox.membrane.callEach(fn, rest)));
-      } finally {
-        this.fullLimit = false;
-      }
-    }
+    const results = this.budgets.batch(this.depth === 0, limitMs, argumentLists, (lists) => sandbox.membrane.callEach(fn, lists));
     const wall = performance.now() - started;
     const cpuAfter = sandbox.process.cpuMs();
     const cpu = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
@@ -192,7 +161,7 @@ class Session {
   /** Sends the sandbox one of its own requests, under the usual deadline. */
   private ask(op: string, values: unknown[]): unknown {
     const sandbox = this.ensure();
-    return this.withDeadline(this.limitMs, () => sandbox.membrane.ask(op, values));
+    return this.budgets.withDeadline(this.depth === 0, this.limitMs, () => sandbox.membrane.ask(op, values));
   }
 
   /** What a trusted helper function gives, made in the sandbox (see HELPERS in compile.ts), so the graded code calls it without crossing. */
@@ -238,73 +207,20 @@ class Session {
     this.recent = [];
     this.testNumber += 1;
     this.testsBegun += 1;
-    this.testStartedAt = this.clock.now();
-    const end = this.budgetEnd();
-    if (end?.budget === 'lesson' && this.clock.reached(end.at)) throw this.outOfTime('lesson');
-  }
-
-  /** When the test that runs now began (undefined outside tests: loads and a lesson's start hook have no test budget). */
-  private testStartedAt: number | undefined;
-  /** The lesson whose part runs now (lesson-entry.ts), and when that part began. */
-  private lessonId: string | undefined;
-  private partStartedAt = 0;
-  /** The time each lesson's earlier parts have spent (its visible part, before its hidden part). */
-  private readonly lessonSpentMs = new Map<string, number>();
-
-  /**
-   * Time of the part that runs now that its lesson's budget does not count, up to another two budgets
-   * in all (see budgetEnd): calls stopped at their own deadline and the start of the sandboxes that
-   * follow them. An endless loop that a few tests meet then fails exactly those tests, the same on
-   * every run, while one that every test meets (or calls that sleep past their deadline) still ends.
-   */
-  private excusedMs = 0;
-  /** The excused time of each lesson's earlier parts. */
-  private readonly lessonExcusedMs = new Map<string, number>();
-  /** When the top-level call that runs now began, on the wall clock. */
-  private callStartedAt = 0;
-
-  /** Adds the time of the part that runs now to its lesson's. */
-  private closePart(): void {
-    if (this.lessonId === undefined) return;
-    this.stopsOf.set(this.lessonId, this.stops);
-    const spent = this.lessonSpentMs.get(this.lessonId) ?? 0;
-    this.lessonSpentMs.set(this.lessonId, spent + (this.clock.now() - this.partStartedAt));
-    this.lessonExcusedMs.set(this.lessonId, (this.lessonExcusedMs.get(this.lessonId) ?? 0) + this.excusedMs);
-    this.lessonId = undefined;
-    this.excusedMs = 0;
-  }
-
-  /** The earliest end of a budget that runs now (on the steady clock), and whose it is: the test's, or its lesson's. */
-  private budgetEnd(): { at: number; budget: 'test' | 'lesson' } | undefined {
-    const budgets = budgetsFor(this.limitMs);
-    const ends: Array<{ at: number; budget: 'test' | 'lesson' }> = [];
-    if (this.lessonId !== undefined) {
-      const spent = this.lessonSpentMs.get(this.lessonId) ?? 0;
-      const excused = Math.min((this.lessonExcusedMs.get(this.lessonId) ?? 0) + this.excusedMs, 2 * budgets.lessonMs);
-      ends.push({ at: this.partStartedAt + budgets.lessonMs + excused - spent, budget: 'lesson' });
-    }
-    if (this.testStartedAt !== undefined) ends.push({ at: this.testStartedAt + budgets.testMs, budget: 'test' });
-    return ends.sort((a, b) => a.at - b.at)[0];
+    if (this.budgets.testStarted()) throw this.outOfTime('lesson');
   }
 
   /** Throws when a budget has run out: the code is not called again in this test (or, for the lesson's, in this lesson). */
   private checkBudget(): void {
-    const end = this.budgetEnd();
-    if (end !== undefined && this.clock.reached(end.at)) throw this.outOfTime(end.budget);
+    const spent = this.budgets.spent();
+    if (spent !== undefined) throw this.outOfTime(spent);
   }
 
   /** The error of a test whose budget, or whose lesson's, ran out (`printed`: the lines the code printed last). */
-  private outOfTime(budget: 'test' | 'lesson', printed: string[] = []): StoppedError {
-    const budgets = budgetsFor(this.limitMs);
-    const budgetMs = budget === 'test' ? budgets.testMs : budgets.lessonMs;
+  private outOfTime(budget: Budget, printed: string[] = []): StoppedError {
+    const budgetMs = this.budgets.budgetMs(budget);
     return withVerdict(new StoppedError(outOfTimeMessage(budget, budgetMs, printedWords(printed))), { kind: 'out-of-time', budget, budgetMs, printed });
   }
-
-  /** The stops of each lesson whose part has ended, for its next part (see `stops`). */
-  private readonly stopsOf = new Map<string, number>();
-
-  /** Which budget sets the deadline of the call that runs now, if one does (for the message when it is stopped). */
-  private boundBy: 'test' | 'lesson' | undefined;
 
   /** How many tests of this folder have begun in this file. */
   private testsBegun = 0;
@@ -334,14 +250,8 @@ class Session {
    * only if a hidden suite called the code while it loaded.)
    */
   lessonStarted(options: { freshBoot: boolean; hidden: boolean; lesson?: string | undefined }): void {
-    if (options.freshBoot) {
-      // The lesson's budget runs from here to the next part's start (see budgetEnd).
-      this.closePart();
-      this.testStartedAt = undefined;
-      this.lessonId = options.lesson;
-      this.partStartedAt = this.clock.now();
-      this.excusedMs = 0;
-    }
+    // The lesson's budget runs from here to the next part's start.
+    if (options.freshBoot) this.budgets.partStarted(options.lesson);
     if (!options.hidden && this.ranHidden) this.dropHiddenProcesses();
     this.hiddenPart = options.hidden;
     const served = this.sandbox?.served === true;
@@ -351,7 +261,7 @@ class Session {
     // printed is no test's.
     if (options.freshBoot && this.pendingLoads.length > 0) this.replayLoads();
     // What was stopped in the lesson's visible part still counts in its hidden part.
-    this.stops = options.freshBoot && options.lesson !== undefined ? (this.stopsOf.get(options.lesson) ?? 0) : 0;
+    this.budgets.countStopsOf(options.freshBoot ? options.lesson : undefined);
     this.recent = [];
     this.testNumber += 1;
   }
@@ -380,7 +290,7 @@ class Session {
    * Watch mode starts a clean spare for that next run instead.
    */
   end(): void {
-    this.closePart();
+    this.budgets.closePart();
     this.retired = true;
     this.sandbox?.process.release();
     this.sandbox = undefined;
@@ -482,39 +392,8 @@ class Session {
     }
   }
 
-  /** Runs one crossing with its own deadline instead of the usual one (for a batch of calls). */
-  private withDeadline<T>(limitMs: number, action: () => T): T {
-    const before = this.deadlineMs;
-    if (this.depth === 0) this.deadlineMs = limitMs;
-    try {
-      return action();
-    } finally {
-      if (this.depth === 0) this.deadlineMs = before;
-    }
-  }
-
-  /** The deadline of the next top-level crossing. */
-  private deadlineMs: number;
-
-  /** True while the later calls of a batch run, whose first calls came back (see callEach). */
-  private fullLimit = false;
-
-  /** How many times the code was stopped in this lesson of the test file (its parts together). */
-  private stops = 0;
-
   /** True while a one-way call of the code runs here (see serveOneWay). */
   private servingOneWay = false;
-
-  /**
-   * The limit of the next top-level call: the usual one, or after the code was stopped once in this
-   * lesson, at most AFTER_STOP_MS, halved at each further stop down to AFTER_STOPS_FLOOR_MS, so a loop
-   * that every test of a lesson meets costs seconds, not minutes (a correct call takes far less either way).
-   * The later calls of a batch whose first calls came back keep the usual limit (see callEach).
-   */
-  private currentLimit(): number {
-    if (this.stops === 0 || this.deadlineMs !== this.limitMs || this.fullLimit) return this.deadlineMs;
-    return Math.min(this.limitMs, Math.max(AFTER_STOPS_FLOOR_MS, AFTER_STOP_MS / 2 ** (this.stops - 1)));
-  }
 
   /** The live sandbox, started (again) when needed. */
   private ensure(): Sandbox {
@@ -527,7 +406,7 @@ class Session {
     if (this.retired) throw new StoppedError("This student's lessons are over: the grader runs no more of their code.");
     const starting = this.clock.now();
     this.sandbox = this.start();
-    if (current !== undefined) this.excusedMs += this.clock.now() - starting;
+    if (current !== undefined) this.budgets.excuse(this.clock.now() - starting);
     return this.sandbox;
   }
 
@@ -607,12 +486,7 @@ class Session {
     // time its code waited for a CPU, so the deadline on the wall clock is steady time too.
     if (top) {
       this.checkBudget();
-      const limit = this.currentLimit();
-      const budget = this.budgetEnd();
-      const left = budget === undefined ? limit : this.clock.leftUntil(budget.at, limit);
-      this.boundBy = budget !== undefined && left < limit ? budget.budget : undefined;
-      this.callStartedAt = Date.now();
-      sandbox.process.deadline[0] = this.callStartedAt + Math.min(limit, left);
+      sandbox.process.deadline[0] = this.budgets.callStarted();
     }
     try {
       this.sendFrame(sandbox, { ...message, t: 'req' });
@@ -629,7 +503,7 @@ class Session {
       this.depth -= 1;
       if (top) {
         sandbox.process.deadline[0] = 0;
-        this.boundBy = undefined;
+        this.budgets.callEnded();
       }
     }
   }
@@ -647,7 +521,7 @@ class Session {
     } catch (error) {
       sandbox.stop = error instanceof Error ? error : new Error(String(error));
       sandbox.stoppedIn = this.testNumber;
-      this.stops += 1;
+      this.budgets.countStop();
       // Gone before anything else runs: a stopped sandbox is never kept for the next lesson.
       sandbox.process.release();
       throw sandbox.stop;
@@ -696,9 +570,9 @@ class Session {
     if (sandbox.stop === undefined) {
       const ending = sandbox.process.ending ?? { code: null, signal: null, reason: 'exit', detail: '' };
       sandbox.stop = this.stopped(ending);
-      if (ending.reason === 'timeout' && this.boundBy === undefined) this.excusedMs += Date.now() - this.callStartedAt - (ending.callWaitedMs ?? 0);
+      if (ending.reason === 'timeout') this.budgets.callTimedOut(ending.callWaitedMs ?? 0);
       sandbox.stoppedIn = this.testNumber;
-      this.stops += 1;
+      this.budgets.countStop();
     }
     return sandbox.stop;
   }
@@ -719,8 +593,9 @@ class Session {
     const lines = this.recent.filter((line, index, all) => line !== '' || index < all.length - 1).slice(-RECENT_LINES);
     const printed = printedWords(lines);
     if (exit.reason === 'timeout') {
-      if (this.boundBy !== undefined) return this.outOfTime(this.boundBy, lines);
-      const limitMs = this.currentLimit();
+      const boundBy = this.budgets.boundBy;
+      if (boundBy !== undefined) return this.outOfTime(boundBy, lines);
+      const limitMs = this.budgets.currentLimit();
       return withVerdict(new StoppedError(stoppedMessage(limitMs, printed)), { kind: 'stopped', limitMs, printed: lines });
     }
     if (exit.reason === 'memory' || /heap out of memory|Allocation failed/i.test(exit.detail)) {
