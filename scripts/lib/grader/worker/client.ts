@@ -11,37 +11,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { types } from 'node:util';
 import { expect, inject } from 'vitest';
-import { outOfTimeMessage, stoppedMessage, withVerdict } from '../../core/failure.ts';
-import type { Halt } from '../../core/results.ts';
-import { namedPipesWork, sandboxPool, SandboxProcess, type Exit, type Frame, type Pump, type SandboxPool } from './channel.ts';
+import { namedPipesWork, sandboxPool, SandboxProcess, type Frame, type Pump, type SandboxPool } from './channel.ts';
 import { compiledFile, compileFolder, HELPER_ROOT, type CompiledFolder } from '../contracts/compile.ts';
 import { createMembrane, type Membrane, type TwinRecipe } from '../contracts/membrane-types.ts';
 import { foldersOf, jobOf, planAt, type GradingPlan } from '../contracts/plan.ts';
 import { probeFences, SANDBOX_LIMITS, sandboxSpec, START_LIMIT_MS, type Fences } from '../contracts/fences.ts';
-import { MAX_FRAME } from '../contracts/wire.mjs';
-import { Budgets, type Budget } from './budgets.ts';
+import { Budgets } from './budgets.ts';
 import { SteadyClock } from './steady-clock.ts';
+import { MAX_NODES_PER_MESSAGE, MAX_NODES_PER_SANDBOX, outOfTime, RecentOutput, reentered, retired, stopped, type StoppedError } from './stops.ts';
 
 /** The folder a sandbox without graded code is started for (it holds no exercise files). */
 const CLEAN_TARGET = '/nonexistent/workbook-without-hand-in/lessons';
-
-/**
- * The most objects the code may send in one message, and in all the messages of one sandbox (one
- * lesson). Honest code sends a few hundred in a message and a few thousand in a lesson (some 460 and
- * 4,300 at most, measured over every lesson and hidden suite); code that writes its own frames into
- * the channel could otherwise make this side build millions of them after its call has returned, where
- * no deadline stops it (a review froze a whole test file that way until the watchdog stopped it).
- */
-const MAX_NODES_PER_MESSAGE = 20_000;
-const MAX_NODES_PER_SANDBOX = 200_000;
-
-/** Lines of recent output kept to explain a stopped call. */
-const RECENT_LINES = 12;
-
-/** Raised in a test when the hand-in's code was stopped or its process ended. */
-export class StoppedError extends Error {
-  override name = 'StoppedError';
-}
 
 /** One running sandbox and the membrane to it. */
 interface Sandbox {
@@ -94,7 +74,8 @@ class Session {
   /** True once the session has ended for good (its folder's lessons are over): it starts no more sandboxes. */
   private retired = false;
   private depth = 0;
-  private recent: string[] = [];
+  /** The output the test that runs now saw lately, to show if the code is stopped. */
+  private readonly output = new RecentOutput();
   private fencesFound: Fences | undefined;
   readonly limitMs: number;
   /** The clock of the budgets: the same time on a quiet machine and a busy one. */
@@ -193,10 +174,7 @@ class Session {
 
   /** Notes output a test saw (the pretend player's transcript), to show if the code is stopped. */
   noteOutput(text: string): void {
-    const lines = text.split('\n');
-    const last = this.recent.pop() ?? '';
-    this.recent.push(last + (lines[0] ?? ''), ...lines.slice(1));
-    if (this.recent.length > RECENT_LINES * 2) this.recent = this.recent.slice(-RECENT_LINES - 1);
+    this.output.note(text);
   }
 
   /**
@@ -204,22 +182,16 @@ class Session {
    * (setup.ts calls this before each test), whether or not it would call the code.
    */
   testStarted(): void {
-    this.recent = [];
+    this.output.clear();
     this.testNumber += 1;
     this.testsBegun += 1;
-    if (this.budgets.testStarted()) throw this.outOfTime('lesson');
+    if (this.budgets.testStarted()) throw outOfTime('lesson', this.budgets.budgetMs('lesson'));
   }
 
   /** Throws when a budget has run out: the code is not called again in this test (or, for the lesson's, in this lesson). */
   private checkBudget(): void {
     const spent = this.budgets.spent();
-    if (spent !== undefined) throw this.outOfTime(spent);
-  }
-
-  /** The error of a test whose budget, or whose lesson's, ran out (`printed`: the lines the code printed last). */
-  private outOfTime(budget: Budget, printed: string[] = []): StoppedError {
-    const budgetMs = this.budgets.budgetMs(budget);
-    return withVerdict(new StoppedError(outOfTimeMessage(budget, budgetMs, printedWords(printed))), { kind: 'out-of-time', budget, budgetMs, printed });
+    if (spent !== undefined) throw outOfTime(spent, this.budgets.budgetMs(spent));
   }
 
   /** How many tests of this folder have begun in this file. */
@@ -262,7 +234,7 @@ class Session {
     if (options.freshBoot && this.pendingLoads.length > 0) this.replayLoads();
     // What was stopped in the lesson's visible part still counts in its hidden part.
     this.budgets.countStopsOf(options.freshBoot ? options.lesson : undefined);
-    this.recent = [];
+    this.output.clear();
     this.testNumber += 1;
   }
 
@@ -403,7 +375,7 @@ class Session {
     // Once the code was stopped in a test, the rest of that test fails at once; the next test starts afresh.
     if (current?.stop && current.stoppedIn === this.testNumber) throw current.stop;
     if (current) current.process.release();
-    if (this.retired) throw new StoppedError("This student's lessons are over: the grader runs no more of their code.");
+    if (this.retired) throw retired();
     const starting = this.clock.now();
     this.sandbox = this.start();
     if (current !== undefined) this.budgets.excuse(this.clock.now() - starting);
@@ -473,10 +445,7 @@ class Session {
   /** Sends a request to the sandbox and serves its requests until the reply comes. */
   private request(sandbox: Sandbox, message: Frame): Frame {
     // The code runs on while a one-way call is served here, so it cannot be asked anything meanwhile.
-    if (this.servingOneWay) {
-      const message = 'Your code gave the test a value that runs your code when it is read (a toString, say). Give it plain values, such as strings.';
-      throw halted(message, { reason: 'reentry' }, []);
-    }
+    if (this.servingOneWay) throw reentered();
     const top = this.depth === 0;
     this.depth += 1;
     if (this.testsBegun > 0) sandbox.served = true;
@@ -569,7 +538,7 @@ class Session {
   private gone(sandbox: Sandbox): StoppedError {
     if (sandbox.stop === undefined) {
       const ending = sandbox.process.ending ?? { code: null, signal: null, reason: 'exit', detail: '' };
-      sandbox.stop = this.stopped(ending);
+      sandbox.stop = stopped(ending, this.output.lines(), this.budgets);
       if (ending.reason === 'timeout') this.budgets.callTimedOut(ending.callWaitedMs ?? 0);
       sandbox.stoppedIn = this.testNumber;
       this.budgets.countStop();
@@ -588,38 +557,6 @@ class Session {
     }
   }
 
-  /** The error a test gets when the sandbox was stopped or ended. */
-  private stopped(exit: Exit): StoppedError {
-    const lines = this.recent.filter((line, index, all) => line !== '' || index < all.length - 1).slice(-RECENT_LINES);
-    const printed = printedWords(lines);
-    if (exit.reason === 'timeout') {
-      const boundBy = this.budgets.boundBy;
-      if (boundBy !== undefined) return this.outOfTime(boundBy, lines);
-      const limitMs = this.budgets.currentLimit();
-      return withVerdict(new StoppedError(stoppedMessage(limitMs, printed)), { kind: 'stopped', limitMs, printed: lines });
-    }
-    if (exit.reason === 'memory' || /heap out of memory|Allocation failed/i.test(exit.detail)) {
-      const limitBytes = SANDBOX_LIMITS.residentBytes;
-      const message = `Your code used more memory than the grader allows (${Math.round(limitBytes / 1024 / 1024)} MB), so it was stopped.${printed}`;
-      return halted(message, { reason: 'memory', limitBytes }, lines);
-    }
-    if (exit.reason === 'protocol') {
-      return halted(`Your code wrote into the grader's own channel, so it was stopped.${printed}`, { reason: 'protocol' }, lines);
-    }
-    if (exit.reason === 'oversized') {
-      const message = `Your code sent the test far more than any answer needs (over ${MAX_FRAME / 1024 / 1024} MB or ${MAX_NODES_PER_MESSAGE.toLocaleString('en')} objects in one answer, or ${MAX_NODES_PER_SANDBOX.toLocaleString('en')} objects in one lesson), so it was stopped.${printed}`;
-      return halted(message, { reason: 'oversized', frameBytes: MAX_FRAME, answerObjects: MAX_NODES_PER_MESSAGE, lessonObjects: MAX_NODES_PER_SANDBOX }, lines);
-    }
-    if (exit.reason === 'spawn') {
-      return halted(`The grader could not start a sandbox for your code: ${exit.detail}`, { reason: 'spawn', detail: exit.detail }, lines);
-    }
-    const how = exit.signal ? `it was killed by ${exit.signal}` : `it ended with exit code ${exit.code}`;
-    const said = exit.detail.trim() === '' ? [] : exit.detail.trim().split('\n').slice(-3);
-    const saidWords = said.length === 0 ? '' : `\nIt said: ${said.join('\n')}`;
-    const message = `The program running your code ended while this test ran (${how}).${printed}${saidWords}`;
-    return halted(message, { reason: 'ended', exitCode: exit.code, signal: exit.signal, said }, lines);
-  }
-
   /**
    * The target's exercise files and the helpers, compiled: as the grader compiled them before the
    * suites started, or (a suite run without the grader) compiled here.
@@ -633,16 +570,6 @@ class Session {
     // A sandbox without graded code gets the helpers alone.
     return Object.fromEntries(Object.entries(compiled).filter(([path]) => path.startsWith(`${HELPER_ROOT}/`)));
   }
-}
-
-/** The error of a stop for `halt`: `message` for vitest's own output, the reason and `printed` (the code's last lines) as the verdict. */
-function halted(message: string, halt: Halt, printed: string[]): StoppedError {
-  return withVerdict(new StoppedError(message), { kind: 'halted', printed, ...halt });
-}
-
-/** The last lines the code printed, as a stopped test's message shows them ('' when it printed none). */
-function printedWords(lines: string[]): string {
-  return lines.length > 0 ? `\nThe last lines your code printed:\n${lines.join('\n')}` : '';
 }
 
 /**
