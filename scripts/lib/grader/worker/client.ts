@@ -7,41 +7,21 @@
  * crashes or ends its process fails only the test that made it; the next test starts a fresh sandbox.
  */
 import { readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { types } from 'node:util';
 import { expect, inject } from 'vitest';
-import { namedPipesWork, sandboxPool, SandboxProcess, type Frame, type Pump, type SandboxPool } from './channel.ts';
+import { sandboxPool, type Exit, type Frame, type Pump, type SandboxPool, type SandboxProcess } from './channel.ts';
 import { compiledFile, compileFolder, HELPER_ROOT, type CompiledFolder } from '../contracts/compile.ts';
-import { createMembrane, type Membrane, type TwinRecipe } from '../contracts/membrane-types.ts';
+import { createMembrane, type TwinRecipe } from '../contracts/membrane-types.ts';
 import { foldersOf, jobOf, planAt, type GradingPlan } from '../contracts/plan.ts';
-import { probeFences, SANDBOX_LIMITS, sandboxSpec, START_LIMIT_MS, type Fences } from '../contracts/fences.ts';
+import { probeFences, SANDBOX_LIMITS, type Fences } from '../contracts/fences.ts';
 import { Budgets } from './budgets.ts';
 import { SteadyClock } from './steady-clock.ts';
-import { MAX_NODES_PER_MESSAGE, MAX_NODES_PER_SANDBOX, outOfTime, RecentOutput, reentered, retired, stopped, type StoppedError } from './stops.ts';
+import { Sandbox, spawnSandbox, type LinkOwner } from './sandbox-link.ts';
+import { outOfTime, RecentOutput, reentered, retired, stopped } from './stops.ts';
 
 /** The folder a sandbox without graded code is started for (it holds no exercise files). */
 const CLEAN_TARGET = '/nonexistent/workbook-without-hand-in/lessons';
-
-/** One running sandbox and the membrane to it. */
-interface Sandbox {
-  process: SandboxProcess;
-  membrane: Membrane;
-  /** Why it ended, once it has (or what a one-way call threw, which ends it), and in which test. */
-  stop?: Error;
-  stoppedIn?: number;
-  /** Module path → the exports object (stubs and data) in this sandbox. */
-  modules: Map<string, Record<string, unknown>>;
-  /**
-   * True once it has run code for the folder's lessons (a call made after their first test began), not
-   * only the loads of the suites: a sandbox booted within a test has served that test.
-   */
-  served: boolean;
-  /** The modules it was asked to load, in order, whether or not they loaded (see Session.dropHiddenProcesses). */
-  loads: string[];
-  /** How many objects its messages have held so far (see MAX_NODES_PER_SANDBOX). */
-  nodesReceived: number;
-}
 
 /**
  * A function or class the suites import: it always calls the export of its session's current sandbox
@@ -364,7 +344,7 @@ class Session {
     }
   }
 
-  /** True while a one-way call of the code runs here (see serveOneWay). */
+  /** True while a one-way call of the code runs here (see Sandbox.serveOneWay in sandbox-link.ts). */
   private servingOneWay = false;
 
   /** The live sandbox, started (again) when needed. */
@@ -388,18 +368,8 @@ class Session {
     const process = pool.take(this.target) ?? pool.takeSpare() ?? this.spawn(pool.pump);
     this.clock.watch(process);
     process.ready();
-    const sandbox: Sandbox = {
-      process,
-      modules: new Map(),
-      membrane: undefined as unknown as Membrane,
-      served: false,
-      loads: [],
-      nodesReceived: 0,
-    };
-    process.deadline[0] = Date.now() + START_LIMIT_MS;
-    this.sendFrame(sandbox, { t: 'boot', modules: this.compile(), base: this.base(), helpers: HELPER_ROOT, words: gradingPlan()?.sandboxWords });
-    this.expectFrame(sandbox, 'booted');
-    process.deadline[0] = 0;
+    const sandbox = new Sandbox(process, this.linkOwner());
+    sandbox.boot(() => ({ t: 'boot', modules: this.compile(), base: this.base(), helpers: HELPER_ROOT, words: gradingPlan()?.sandboxWords }));
     sandbox.membrane = createMembrane('T', {
       request: (message) => this.request(sandbox, message),
       outgoing: (value) => {
@@ -426,20 +396,31 @@ class Session {
   }
 
   private spawn(pump: Pump): SandboxProcess {
-    const scratchRoot = gradingPlan()?.sandboxesDir ?? tmpdir();
-    return new SandboxProcess(pump, { ...sandboxSpec(this.fences, scratchRoot), pipes: namedPipesWork(pump.pipeStock) });
+    const scratchRoot = gradingPlan()?.sandboxesDir;
+    return spawnSandbox(pump, this.fences, scratchRoot);
+  }
+
+  /** What this session's sandboxes need from it: the test that runs now, where the code's output goes, and what a stop costs. */
+  private linkOwner(): LinkOwner {
+    return {
+      testNumber: () => this.testNumber,
+      replay: (method, text) => this.replay(method, text),
+      stopFor: (exit) => this.stopFor(exit),
+      countStop: () => this.budgets.countStop(),
+      servingOneWay: (serve) => {
+        try {
+          this.servingOneWay = true;
+          return serve();
+        } finally {
+          this.servingOneWay = false;
+        }
+      },
+    };
   }
 
   /** The folder paths in messages are shown relative to: the one holding lessons/. */
   private base(): string {
     return join(this.target, '..');
-  }
-
-  /** Waits for a frame of one type during start-up. */
-  private expectFrame(sandbox: Sandbox, type: string): void {
-    while (this.nextFrame(sandbox).t !== type) {
-      // Output while loading is shown as it comes; anything else is skipped.
-    }
   }
 
   /** Sends a request to the sandbox and serves its requests until the reply comes. */
@@ -458,16 +439,7 @@ class Session {
       sandbox.process.deadline[0] = this.budgets.callStarted();
     }
     try {
-      this.sendFrame(sandbox, { ...message, t: 'req' });
-      for (;;) {
-        const frame = this.nextFrame(sandbox);
-        if (frame.t === 'res') return frame;
-        if (frame.t === 'req') {
-          this.sendFrame(sandbox, { ...sandbox.membrane.serve(frame), t: 'res' });
-        } else if (frame.t === 'post') {
-          this.serveOneWay(sandbox, frame);
-        }
-      }
+      return sandbox.exchange(message);
     } finally {
       this.depth -= 1;
       if (top) {
@@ -477,73 +449,12 @@ class Session {
     }
   }
 
-  /**
-   * Runs a one-way call the code made (it has run on since). When the function throws (a twin told of
-   * a line the pretend player would not have typed, say), the code is stopped and the test gets that
-   * error; a call of a function that is not one-way breaks the protocol.
-   */
-  private serveOneWay(sandbox: Sandbox, frame: Frame): void {
-    let served: boolean;
-    try {
-      this.servingOneWay = true;
-      served = sandbox.membrane.serveOneWay(frame);
-    } catch (error) {
-      sandbox.stop = error instanceof Error ? error : new Error(String(error));
-      sandbox.stoppedIn = this.testNumber;
-      this.budgets.countStop();
-      // Gone before anything else runs: a stopped sandbox is never kept for the next lesson.
-      sandbox.process.release();
-      throw sandbox.stop;
-    } finally {
-      this.servingOneWay = false;
-    }
-    if (!served) {
-      sandbox.process.kill('protocol');
-      while (sandbox.process.receive() !== undefined) {
-        // Nothing more it sends is read.
-      }
-      throw this.gone(sandbox);
-    }
-  }
-
-  private sendFrame(sandbox: Sandbox, frame: Frame): void {
-    if (!sandbox.process.send(frame)) throw this.gone(sandbox);
-  }
-
-  /** The next frame from the sandbox; output frames are shown here as they come. */
-  private nextFrame(sandbox: Sandbox): Frame {
-    for (;;) {
-      if (sandbox.stop) throw sandbox.stop;
-      const frame = sandbox.process.receive();
-      if (frame === undefined) throw this.gone(sandbox);
-      if (frame.t === 'out') {
-        this.replay(String(frame.m), String(frame.s));
-        continue;
-      }
-      const nodes = Array.isArray(frame.nodes) ? frame.nodes.length : 0;
-      sandbox.nodesReceived += nodes;
-      if (nodes > MAX_NODES_PER_MESSAGE || sandbox.nodesReceived > MAX_NODES_PER_SANDBOX) {
-        // Stopped before a single one is built.
-        sandbox.process.kill('oversized');
-        while (sandbox.process.receive() !== undefined) {
-          // Nothing more it sends is read.
-        }
-        throw this.gone(sandbox);
-      }
-      return frame;
-    }
-  }
-
-  /** The error for a sandbox that has gone (kept, so every later crossing gets the same one). */
-  private gone(sandbox: Sandbox): StoppedError {
-    if (sandbox.stop === undefined) {
-      const ending = sandbox.process.ending ?? { code: null, signal: null, reason: 'exit', detail: '' };
-      sandbox.stop = stopped(ending, this.output.lines(), this.budgets);
-      if (ending.reason === 'timeout') this.budgets.callTimedOut(ending.callWaitedMs ?? 0);
-      sandbox.stoppedIn = this.testNumber;
-      this.budgets.countStop();
-    }
-    return sandbox.stop;
+  /** The error of a sandbox that ended as `exit` says; a stop of the code, whose time is excused when its call's own limit stopped it. */
+  private stopFor(exit: Exit): Error {
+    const error = stopped(exit, this.output.lines(), this.budgets);
+    if (exit.reason === 'timeout') this.budgets.callTimedOut(exit.callWaitedMs ?? 0);
+    this.budgets.countStop();
+    return error;
   }
 
   /** Shows output of the hand-in's code here, where the suites (and vitest) see it. */
