@@ -7,83 +7,21 @@
  * crashes or ends its process fails only the test that made it; the next test starts a fresh sandbox.
  */
 import { readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { types } from 'node:util';
 import { expect, inject } from 'vitest';
-import { outOfTimeMessage, stoppedMessage, withVerdict } from '../../core/failure.ts';
-import type { Halt } from '../../core/results.ts';
-import { namedPipesWork, sandboxPool, SandboxProcess, type Exit, type Frame, type Pump, type SandboxPool } from './channel.ts';
+import { sandboxPool, type Exit, type Frame, type Pump, type SandboxPool, type SandboxProcess } from './channel.ts';
 import { compiledFile, compileFolder, HELPER_ROOT, type CompiledFolder } from '../contracts/compile.ts';
-import { createMembrane, type Membrane, type TwinRecipe } from '../contracts/membrane-types.ts';
+import { createMembrane, type TwinRecipe } from '../contracts/membrane-types.ts';
 import { foldersOf, jobOf, planAt, type GradingPlan } from '../contracts/plan.ts';
-import { probeFences, SANDBOX_LIMITS, sandboxSpec, START_LIMIT_MS, type Fences } from '../contracts/fences.ts';
-import { MAX_FRAME } from '../contracts/wire.mjs';
+import { probeFences, SANDBOX_LIMITS, type Fences } from '../contracts/fences.ts';
+import { Budgets } from './budgets.ts';
 import { SteadyClock } from './steady-clock.ts';
+import { Sandbox, spawnSandbox, type LinkOwner } from './sandbox-link.ts';
+import { outOfTime, RecentOutput, reentered, retired, stopped } from './stops.ts';
 
 /** The folder a sandbox without graded code is started for (it holds no exercise files). */
 const CLEAN_TARGET = '/nonexistent/workbook-without-hand-in/lessons';
-
-/**
- * The most objects the code may send in one message, and in all the messages of one sandbox (one
- * lesson). Honest code sends a few hundred in a message and a few thousand in a lesson (some 460 and
- * 4,300 at most, measured over every lesson and hidden suite); code that writes its own frames into
- * the channel could otherwise make this side build millions of them after its call has returned, where
- * no deadline stops it (a review froze a whole test file that way until the watchdog stopped it).
- */
-const MAX_NODES_PER_MESSAGE = 20_000;
-const MAX_NODES_PER_SANDBOX = 200_000;
-
-/**
- * The time one test may spend in the hand-in's code and one lesson's tests may spend in all (sleeping
- * counts, waiting for a CPU while other programs run does not: see SteadyClock), besides each call's
- * own deadline: a hand-in whose every call sleeps just under its deadline, or whose property test
- * calls it a hundred times, costs at most these. The reference's slowest test takes 0.4 s and its
- * slowest lesson (06, visible and hidden) 1.3 s on a quiet 2-core machine; a call limit raised with
- * --limit raises them too.
- */
-export const TEST_BUDGET_MS = 8000;
-export const LESSON_BUDGET_MS = 12_000;
-
-/** The budgets under a call limit of `limitMs`: never less than two and four calls of it. */
-export function budgetsFor(limitMs: number): { testMs: number; lessonMs: number } {
-  return { testMs: Math.max(TEST_BUDGET_MS, 2 * limitMs), lessonMs: Math.max(LESSON_BUDGET_MS, 4 * limitMs) };
-}
-
-/** The limit of a call once the code was stopped in the same lesson. */
-const AFTER_STOP_MS = 1000;
-/** The least a call's limit falls to as the stops of a lesson add up (it halves with each: 1 s, 0.5 s, 0.25 s). */
-const AFTER_STOPS_FLOOR_MS = 250;
-/** How many calls of a batch run under a limit that earlier stops shortened, before the rest gets the usual one. */
-const SHORTENED_BATCH_CALLS = 64;
-
-/** Lines of recent output kept to explain a stopped call. */
-const RECENT_LINES = 12;
-
-/** Raised in a test when the hand-in's code was stopped or its process ended. */
-export class StoppedError extends Error {
-  override name = 'StoppedError';
-}
-
-/** One running sandbox and the membrane to it. */
-interface Sandbox {
-  process: SandboxProcess;
-  membrane: Membrane;
-  /** Why it ended, once it has (or what a one-way call threw, which ends it), and in which test. */
-  stop?: Error;
-  stoppedIn?: number;
-  /** Module path → the exports object (stubs and data) in this sandbox. */
-  modules: Map<string, Record<string, unknown>>;
-  /**
-   * True once it has run code for the folder's lessons (a call made after their first test began), not
-   * only the loads of the suites: a sandbox booted within a test has served that test.
-   */
-  served: boolean;
-  /** The modules it was asked to load, in order, whether or not they loaded (see Session.dropHiddenProcesses). */
-  loads: string[];
-  /** How many objects its messages have held so far (see MAX_NODES_PER_SANDBOX). */
-  nodesReceived: number;
-}
 
 /**
  * A function or class the suites import: it always calls the export of its session's current sandbox
@@ -116,11 +54,14 @@ class Session {
   /** True once the session has ended for good (its folder's lessons are over): it starts no more sandboxes. */
   private retired = false;
   private depth = 0;
-  private recent: string[] = [];
+  /** The output the test that runs now saw lately, to show if the code is stopped. */
+  private readonly output = new RecentOutput();
   private fencesFound: Fences | undefined;
   readonly limitMs: number;
   /** The clock of the budgets: the same time on a quiet machine and a busy one. */
   private readonly clock = new SteadyClock();
+  /** The time the code may take: each call's limit, the test's and the lesson's budgets. */
+  private readonly budgets: Budgets;
 
   constructor(
     private readonly target: string,
@@ -129,7 +70,7 @@ class Session {
     private readonly folderIndex?: number,
   ) {
     this.limitMs = limitMs;
-    this.deadlineMs = limitMs;
+    this.budgets = new Budgets(limitMs, this.clock);
   }
 
   /** The exports of one exercise module ("01-board/board"), as functions and data of this realm. */
@@ -156,18 +97,7 @@ class Session {
     const sandbox = this.ensure();
     const cpuBefore = sandbox.process.cpuMs();
     const started = performance.now();
-    const results = this.withDeadline(limitMs, () => sandbox.membrane.callEach(fn, argumentLists.slice(0, SHORTENED_BATCH_CALLS)));
-    const rest = argumentLists.slice(SHORTENED_BATCH_CALLS);
-    if (rest.length > 0 && results.length === SHORTENED_BATCH_CALLS && results.every((outcome) => (outcome as { ok: boolean }).ok)) {
-      // The calls come back: the rest of the batch, thousands of calls in a crossing, runs under the
-      // batch's own limit, not one that earlier stops in the lesson cut to a fraction of a second.
-      this.fullLimit = true;
-      try {
-        results.push(...this.withDeadline(limitMs, () => sandbox.membrane.callEach(fn, rest)));
-      } finally {
-        this.fullLimit = false;
-      }
-    }
+    const results = this.budgets.batch(this.depth === 0, limitMs, argumentLists, (lists) => sandbox.membrane.callEach(fn, lists));
     const wall = performance.now() - started;
     const cpuAfter = sandbox.process.cpuMs();
     const cpu = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
@@ -192,7 +122,7 @@ class Session {
   /** Sends the sandbox one of its own requests, under the usual deadline. */
   private ask(op: string, values: unknown[]): unknown {
     const sandbox = this.ensure();
-    return this.withDeadline(this.limitMs, () => sandbox.membrane.ask(op, values));
+    return this.budgets.withDeadline(this.depth === 0, this.limitMs, () => sandbox.membrane.ask(op, values));
   }
 
   /** What a trusted helper function gives, made in the sandbox (see HELPERS in compile.ts), so the graded code calls it without crossing. */
@@ -224,10 +154,7 @@ class Session {
 
   /** Notes output a test saw (the pretend player's transcript), to show if the code is stopped. */
   noteOutput(text: string): void {
-    const lines = text.split('\n');
-    const last = this.recent.pop() ?? '';
-    this.recent.push(last + (lines[0] ?? ''), ...lines.slice(1));
-    if (this.recent.length > RECENT_LINES * 2) this.recent = this.recent.slice(-RECENT_LINES - 1);
+    this.output.note(text);
   }
 
   /**
@@ -235,76 +162,17 @@ class Session {
    * (setup.ts calls this before each test), whether or not it would call the code.
    */
   testStarted(): void {
-    this.recent = [];
+    this.output.clear();
     this.testNumber += 1;
     this.testsBegun += 1;
-    this.testStartedAt = this.clock.now();
-    const end = this.budgetEnd();
-    if (end?.budget === 'lesson' && this.clock.reached(end.at)) throw this.outOfTime('lesson');
-  }
-
-  /** When the test that runs now began (undefined outside tests: loads and a lesson's start hook have no test budget). */
-  private testStartedAt: number | undefined;
-  /** The lesson whose part runs now (lesson-entry.ts), and when that part began. */
-  private lessonId: string | undefined;
-  private partStartedAt = 0;
-  /** The time each lesson's earlier parts have spent (its visible part, before its hidden part). */
-  private readonly lessonSpentMs = new Map<string, number>();
-
-  /**
-   * Time of the part that runs now that its lesson's budget does not count, up to another two budgets
-   * in all (see budgetEnd): calls stopped at their own deadline and the start of the sandboxes that
-   * follow them. An endless loop that a few tests meet then fails exactly those tests, the same on
-   * every run, while one that every test meets (or calls that sleep past their deadline) still ends.
-   */
-  private excusedMs = 0;
-  /** The excused time of each lesson's earlier parts. */
-  private readonly lessonExcusedMs = new Map<string, number>();
-  /** When the top-level call that runs now began, on the wall clock. */
-  private callStartedAt = 0;
-
-  /** Adds the time of the part that runs now to its lesson's. */
-  private closePart(): void {
-    if (this.lessonId === undefined) return;
-    this.stopsOf.set(this.lessonId, this.stops);
-    const spent = this.lessonSpentMs.get(this.lessonId) ?? 0;
-    this.lessonSpentMs.set(this.lessonId, spent + (this.clock.now() - this.partStartedAt));
-    this.lessonExcusedMs.set(this.lessonId, (this.lessonExcusedMs.get(this.lessonId) ?? 0) + this.excusedMs);
-    this.lessonId = undefined;
-    this.excusedMs = 0;
-  }
-
-  /** The earliest end of a budget that runs now (on the steady clock), and whose it is: the test's, or its lesson's. */
-  private budgetEnd(): { at: number; budget: 'test' | 'lesson' } | undefined {
-    const budgets = budgetsFor(this.limitMs);
-    const ends: Array<{ at: number; budget: 'test' | 'lesson' }> = [];
-    if (this.lessonId !== undefined) {
-      const spent = this.lessonSpentMs.get(this.lessonId) ?? 0;
-      const excused = Math.min((this.lessonExcusedMs.get(this.lessonId) ?? 0) + this.excusedMs, 2 * budgets.lessonMs);
-      ends.push({ at: this.partStartedAt + budgets.lessonMs + excused - spent, budget: 'lesson' });
-    }
-    if (this.testStartedAt !== undefined) ends.push({ at: this.testStartedAt + budgets.testMs, budget: 'test' });
-    return ends.sort((a, b) => a.at - b.at)[0];
+    if (this.budgets.testStarted()) throw outOfTime('lesson', this.budgets.budgetMs('lesson'));
   }
 
   /** Throws when a budget has run out: the code is not called again in this test (or, for the lesson's, in this lesson). */
   private checkBudget(): void {
-    const end = this.budgetEnd();
-    if (end !== undefined && this.clock.reached(end.at)) throw this.outOfTime(end.budget);
+    const spent = this.budgets.spent();
+    if (spent !== undefined) throw outOfTime(spent, this.budgets.budgetMs(spent));
   }
-
-  /** The error of a test whose budget, or whose lesson's, ran out (`printed`: the lines the code printed last). */
-  private outOfTime(budget: 'test' | 'lesson', printed: string[] = []): StoppedError {
-    const budgets = budgetsFor(this.limitMs);
-    const budgetMs = budget === 'test' ? budgets.testMs : budgets.lessonMs;
-    return withVerdict(new StoppedError(outOfTimeMessage(budget, budgetMs, printedWords(printed))), { kind: 'out-of-time', budget, budgetMs, printed });
-  }
-
-  /** The stops of each lesson whose part has ended, for its next part (see `stops`). */
-  private readonly stopsOf = new Map<string, number>();
-
-  /** Which budget sets the deadline of the call that runs now, if one does (for the message when it is stopped). */
-  private boundBy: 'test' | 'lesson' | undefined;
 
   /** How many tests of this folder have begun in this file. */
   private testsBegun = 0;
@@ -334,14 +202,8 @@ class Session {
    * only if a hidden suite called the code while it loaded.)
    */
   lessonStarted(options: { freshBoot: boolean; hidden: boolean; lesson?: string | undefined }): void {
-    if (options.freshBoot) {
-      // The lesson's budget runs from here to the next part's start (see budgetEnd).
-      this.closePart();
-      this.testStartedAt = undefined;
-      this.lessonId = options.lesson;
-      this.partStartedAt = this.clock.now();
-      this.excusedMs = 0;
-    }
+    // The lesson's budget runs from here to the next part's start.
+    if (options.freshBoot) this.budgets.partStarted(options.lesson);
     if (!options.hidden && this.ranHidden) this.dropHiddenProcesses();
     this.hiddenPart = options.hidden;
     const served = this.sandbox?.served === true;
@@ -351,8 +213,8 @@ class Session {
     // printed is no test's.
     if (options.freshBoot && this.pendingLoads.length > 0) this.replayLoads();
     // What was stopped in the lesson's visible part still counts in its hidden part.
-    this.stops = options.freshBoot && options.lesson !== undefined ? (this.stopsOf.get(options.lesson) ?? 0) : 0;
-    this.recent = [];
+    this.budgets.countStopsOf(options.freshBoot ? options.lesson : undefined);
+    this.output.clear();
     this.testNumber += 1;
   }
 
@@ -380,7 +242,7 @@ class Session {
    * Watch mode starts a clean spare for that next run instead.
    */
   end(): void {
-    this.closePart();
+    this.budgets.closePart();
     this.retired = true;
     this.sandbox?.process.release();
     this.sandbox = undefined;
@@ -482,39 +344,8 @@ class Session {
     }
   }
 
-  /** Runs one crossing with its own deadline instead of the usual one (for a batch of calls). */
-  private withDeadline<T>(limitMs: number, action: () => T): T {
-    const before = this.deadlineMs;
-    if (this.depth === 0) this.deadlineMs = limitMs;
-    try {
-      return action();
-    } finally {
-      if (this.depth === 0) this.deadlineMs = before;
-    }
-  }
-
-  /** The deadline of the next top-level crossing. */
-  private deadlineMs: number;
-
-  /** True while the later calls of a batch run, whose first calls came back (see callEach). */
-  private fullLimit = false;
-
-  /** How many times the code was stopped in this lesson of the test file (its parts together). */
-  private stops = 0;
-
-  /** True while a one-way call of the code runs here (see serveOneWay). */
+  /** True while a one-way call of the code runs here (see Sandbox.serveOneWay in sandbox-link.ts). */
   private servingOneWay = false;
-
-  /**
-   * The limit of the next top-level call: the usual one, or after the code was stopped once in this
-   * lesson, at most AFTER_STOP_MS, halved at each further stop down to AFTER_STOPS_FLOOR_MS, so a loop
-   * that every test of a lesson meets costs seconds, not minutes (a correct call takes far less either way).
-   * The later calls of a batch whose first calls came back keep the usual limit (see callEach).
-   */
-  private currentLimit(): number {
-    if (this.stops === 0 || this.deadlineMs !== this.limitMs || this.fullLimit) return this.deadlineMs;
-    return Math.min(this.limitMs, Math.max(AFTER_STOPS_FLOOR_MS, AFTER_STOP_MS / 2 ** (this.stops - 1)));
-  }
 
   /** The live sandbox, started (again) when needed. */
   private ensure(): Sandbox {
@@ -524,10 +355,10 @@ class Session {
     // Once the code was stopped in a test, the rest of that test fails at once; the next test starts afresh.
     if (current?.stop && current.stoppedIn === this.testNumber) throw current.stop;
     if (current) current.process.release();
-    if (this.retired) throw new StoppedError("This student's lessons are over: the grader runs no more of their code.");
+    if (this.retired) throw retired();
     const starting = this.clock.now();
     this.sandbox = this.start();
-    if (current !== undefined) this.excusedMs += this.clock.now() - starting;
+    if (current !== undefined) this.budgets.excuse(this.clock.now() - starting);
     return this.sandbox;
   }
 
@@ -537,18 +368,8 @@ class Session {
     const process = pool.take(this.target) ?? pool.takeSpare() ?? this.spawn(pool.pump);
     this.clock.watch(process);
     process.ready();
-    const sandbox: Sandbox = {
-      process,
-      modules: new Map(),
-      membrane: undefined as unknown as Membrane,
-      served: false,
-      loads: [],
-      nodesReceived: 0,
-    };
-    process.deadline[0] = Date.now() + START_LIMIT_MS;
-    this.sendFrame(sandbox, { t: 'boot', modules: this.compile(), base: this.base(), helpers: HELPER_ROOT, words: gradingPlan()?.sandboxWords });
-    this.expectFrame(sandbox, 'booted');
-    process.deadline[0] = 0;
+    const sandbox = new Sandbox(process, this.linkOwner());
+    sandbox.boot(() => ({ t: 'boot', modules: this.compile(), base: this.base(), helpers: HELPER_ROOT, words: gradingPlan()?.sandboxWords }));
     sandbox.membrane = createMembrane('T', {
       request: (message) => this.request(sandbox, message),
       outgoing: (value) => {
@@ -575,8 +396,26 @@ class Session {
   }
 
   private spawn(pump: Pump): SandboxProcess {
-    const scratchRoot = gradingPlan()?.sandboxesDir ?? tmpdir();
-    return new SandboxProcess(pump, { ...sandboxSpec(this.fences, scratchRoot), pipes: namedPipesWork(pump.pipeStock) });
+    const scratchRoot = gradingPlan()?.sandboxesDir;
+    return spawnSandbox(pump, this.fences, scratchRoot);
+  }
+
+  /** What this session's sandboxes need from it: the test that runs now, where the code's output goes, and what a stop costs. */
+  private linkOwner(): LinkOwner {
+    return {
+      testNumber: () => this.testNumber,
+      replay: (method, text) => this.replay(method, text),
+      stopFor: (exit) => this.stopFor(exit),
+      countStop: () => this.budgets.countStop(),
+      servingOneWay: (serve) => {
+        try {
+          this.servingOneWay = true;
+          return serve();
+        } finally {
+          this.servingOneWay = false;
+        }
+      },
+    };
   }
 
   /** The folder paths in messages are shown relative to: the one holding lessons/. */
@@ -584,20 +423,10 @@ class Session {
     return join(this.target, '..');
   }
 
-  /** Waits for a frame of one type during start-up. */
-  private expectFrame(sandbox: Sandbox, type: string): void {
-    while (this.nextFrame(sandbox).t !== type) {
-      // Output while loading is shown as it comes; anything else is skipped.
-    }
-  }
-
   /** Sends a request to the sandbox and serves its requests until the reply comes. */
   private request(sandbox: Sandbox, message: Frame): Frame {
     // The code runs on while a one-way call is served here, so it cannot be asked anything meanwhile.
-    if (this.servingOneWay) {
-      const message = 'Your code gave the test a value that runs your code when it is read (a toString, say). Give it plain values, such as strings.';
-      throw halted(message, { reason: 'reentry' }, []);
-    }
+    if (this.servingOneWay) throw reentered();
     const top = this.depth === 0;
     this.depth += 1;
     if (this.testsBegun > 0) sandbox.served = true;
@@ -607,100 +436,25 @@ class Session {
     // time its code waited for a CPU, so the deadline on the wall clock is steady time too.
     if (top) {
       this.checkBudget();
-      const limit = this.currentLimit();
-      const budget = this.budgetEnd();
-      const left = budget === undefined ? limit : this.clock.leftUntil(budget.at, limit);
-      this.boundBy = budget !== undefined && left < limit ? budget.budget : undefined;
-      this.callStartedAt = Date.now();
-      sandbox.process.deadline[0] = this.callStartedAt + Math.min(limit, left);
+      sandbox.process.deadline[0] = this.budgets.callStarted();
     }
     try {
-      this.sendFrame(sandbox, { ...message, t: 'req' });
-      for (;;) {
-        const frame = this.nextFrame(sandbox);
-        if (frame.t === 'res') return frame;
-        if (frame.t === 'req') {
-          this.sendFrame(sandbox, { ...sandbox.membrane.serve(frame), t: 'res' });
-        } else if (frame.t === 'post') {
-          this.serveOneWay(sandbox, frame);
-        }
-      }
+      return sandbox.exchange(message);
     } finally {
       this.depth -= 1;
       if (top) {
         sandbox.process.deadline[0] = 0;
-        this.boundBy = undefined;
+        this.budgets.callEnded();
       }
     }
   }
 
-  /**
-   * Runs a one-way call the code made (it has run on since). When the function throws (a twin told of
-   * a line the pretend player would not have typed, say), the code is stopped and the test gets that
-   * error; a call of a function that is not one-way breaks the protocol.
-   */
-  private serveOneWay(sandbox: Sandbox, frame: Frame): void {
-    let served: boolean;
-    try {
-      this.servingOneWay = true;
-      served = sandbox.membrane.serveOneWay(frame);
-    } catch (error) {
-      sandbox.stop = error instanceof Error ? error : new Error(String(error));
-      sandbox.stoppedIn = this.testNumber;
-      this.stops += 1;
-      // Gone before anything else runs: a stopped sandbox is never kept for the next lesson.
-      sandbox.process.release();
-      throw sandbox.stop;
-    } finally {
-      this.servingOneWay = false;
-    }
-    if (!served) {
-      sandbox.process.kill('protocol');
-      while (sandbox.process.receive() !== undefined) {
-        // Nothing more it sends is read.
-      }
-      throw this.gone(sandbox);
-    }
-  }
-
-  private sendFrame(sandbox: Sandbox, frame: Frame): void {
-    if (!sandbox.process.send(frame)) throw this.gone(sandbox);
-  }
-
-  /** The next frame from the sandbox; output frames are shown here as they come. */
-  private nextFrame(sandbox: Sandbox): Frame {
-    for (;;) {
-      if (sandbox.stop) throw sandbox.stop;
-      const frame = sandbox.process.receive();
-      if (frame === undefined) throw this.gone(sandbox);
-      if (frame.t === 'out') {
-        this.replay(String(frame.m), String(frame.s));
-        continue;
-      }
-      const nodes = Array.isArray(frame.nodes) ? frame.nodes.length : 0;
-      sandbox.nodesReceived += nodes;
-      if (nodes > MAX_NODES_PER_MESSAGE || sandbox.nodesReceived > MAX_NODES_PER_SANDBOX) {
-        // Stopped before a single one is built.
-        sandbox.process.kill('oversized');
-        while (sandbox.process.receive() !== undefined) {
-          // Nothing more it sends is read.
-        }
-        throw this.gone(sandbox);
-      }
-      return frame;
-    }
-  }
-
-  /** The error for a sandbox that has gone (kept, so every later crossing gets the same one). */
-  private gone(sandbox: Sandbox): StoppedError {
-    if (sandbox.stop === undefined) {
-      const ending = sandbox.process.ending ?? { code: null, signal: null, reason: 'exit', detail: '' };
-      sandbox.stop = this.stopped(ending);
-      if (ending.reason === 'timeout' && this.boundBy === undefined) this.excusedMs += Date.now() - this.callStartedAt - (ending.callWaitedMs ?? 0);
-      sandbox.stoppedIn = this.testNumber;
-      this.stops += 1;
-    }
-    return sandbox.stop;
+  /** The error of a sandbox that ended as `exit` says; a stop of the code, whose time is excused when its call's own limit stopped it. */
+  private stopFor(exit: Exit): Error {
+    const error = stopped(exit, this.output.lines(), this.budgets);
+    if (exit.reason === 'timeout') this.budgets.callTimedOut(exit.callWaitedMs ?? 0);
+    this.budgets.countStop();
+    return error;
   }
 
   /** Shows output of the hand-in's code here, where the suites (and vitest) see it. */
@@ -712,37 +466,6 @@ class Session {
       const print = console[method as 'log'] ?? console.log;
       print(text.endsWith('\n') ? text.slice(0, -1) : text);
     }
-  }
-
-  /** The error a test gets when the sandbox was stopped or ended. */
-  private stopped(exit: Exit): StoppedError {
-    const lines = this.recent.filter((line, index, all) => line !== '' || index < all.length - 1).slice(-RECENT_LINES);
-    const printed = printedWords(lines);
-    if (exit.reason === 'timeout') {
-      if (this.boundBy !== undefined) return this.outOfTime(this.boundBy, lines);
-      const limitMs = this.currentLimit();
-      return withVerdict(new StoppedError(stoppedMessage(limitMs, printed)), { kind: 'stopped', limitMs, printed: lines });
-    }
-    if (exit.reason === 'memory' || /heap out of memory|Allocation failed/i.test(exit.detail)) {
-      const limitBytes = SANDBOX_LIMITS.residentBytes;
-      const message = `Your code used more memory than the grader allows (${Math.round(limitBytes / 1024 / 1024)} MB), so it was stopped.${printed}`;
-      return halted(message, { reason: 'memory', limitBytes }, lines);
-    }
-    if (exit.reason === 'protocol') {
-      return halted(`Your code wrote into the grader's own channel, so it was stopped.${printed}`, { reason: 'protocol' }, lines);
-    }
-    if (exit.reason === 'oversized') {
-      const message = `Your code sent the test far more than any answer needs (over ${MAX_FRAME / 1024 / 1024} MB or ${MAX_NODES_PER_MESSAGE.toLocaleString('en')} objects in one answer, or ${MAX_NODES_PER_SANDBOX.toLocaleString('en')} objects in one lesson), so it was stopped.${printed}`;
-      return halted(message, { reason: 'oversized', frameBytes: MAX_FRAME, answerObjects: MAX_NODES_PER_MESSAGE, lessonObjects: MAX_NODES_PER_SANDBOX }, lines);
-    }
-    if (exit.reason === 'spawn') {
-      return halted(`The grader could not start a sandbox for your code: ${exit.detail}`, { reason: 'spawn', detail: exit.detail }, lines);
-    }
-    const how = exit.signal ? `it was killed by ${exit.signal}` : `it ended with exit code ${exit.code}`;
-    const said = exit.detail.trim() === '' ? [] : exit.detail.trim().split('\n').slice(-3);
-    const saidWords = said.length === 0 ? '' : `\nIt said: ${said.join('\n')}`;
-    const message = `The program running your code ended while this test ran (${how}).${printed}${saidWords}`;
-    return halted(message, { reason: 'ended', exitCode: exit.code, signal: exit.signal, said }, lines);
   }
 
   /**
@@ -758,16 +481,6 @@ class Session {
     // A sandbox without graded code gets the helpers alone.
     return Object.fromEntries(Object.entries(compiled).filter(([path]) => path.startsWith(`${HELPER_ROOT}/`)));
   }
-}
-
-/** The error of a stop for `halt`: `message` for vitest's own output, the reason and `printed` (the code's last lines) as the verdict. */
-function halted(message: string, halt: Halt, printed: string[]): StoppedError {
-  return withVerdict(new StoppedError(message), { kind: 'halted', printed, ...halt });
-}
-
-/** The last lines the code printed, as a stopped test's message shows them ('' when it printed none). */
-function printedWords(lines: string[]): string {
-  return lines.length > 0 ? `\nThe last lines your code printed:\n${lines.join('\n')}` : '';
 }
 
 /**
