@@ -37,6 +37,15 @@ import { madeUpGradebook } from './made-up-gradebook.ts';
 const scratch = mkdtempSync(join(tmpdir(), 'workbook-gradebook-files-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
+/** The made-up gradebook, to be written as an older version wrote it, with its first student and lesson. */
+function olderGradebook(): { older: Gradebook; first: StudentGrade; lesson: Gradebook['lessons'][number] } {
+  const older = { ...madeUpGradebook() };
+  const [first] = older.students;
+  const [lesson] = older.lessons;
+  if (first === undefined || lesson === undefined) throw new Error('the made-up gradebook has students and lessons');
+  return { older, first, lesson };
+}
+
 /** A student with no lessons, whose feedback names them. */
 function student(name: string): StudentGrade {
   return { name, lessons: {}, total: 0, notes: [], feedback: `# Feedback for ${name}\n` };
@@ -86,10 +95,7 @@ describe('feedback folders', () => {
 
   test("a gradebook written before notes were data keeps each lesson's note and its reference problems, in their words", () => {
     const out = join(scratch, 'older');
-    const older = { ...madeUpGradebook() };
-    const [first] = older.students;
-    const [lesson] = older.lessons;
-    if (first === undefined || lesson === undefined) throw new Error('the made-up gradebook has students and lessons');
+    const { older, first, lesson } = olderGradebook();
     const { notes: _, ...cell } = first.lessons[lesson.id] as StudentGrade['lessons'][string];
     older.students = [{ ...first, lessons: { [lesson.id]: { ...cell, note: 'stopped after 10 s (an endless loop?)' } as typeof cell } }];
     const broke = '01-board: grading itself broke (no test of the lesson ran, not even on the reference solutions)';
@@ -110,10 +116,7 @@ describe('feedback folders', () => {
 
   test('a gradebook written before hand-in notes were data keeps them, and its near-miss reasons, in their words', () => {
     const out = join(scratch, 'older-notes');
-    const older = { ...madeUpGradebook() };
-    const [first] = older.students;
-    const [lesson] = older.lessons;
-    if (first === undefined || lesson === undefined) throw new Error('the made-up gradebook has students and lessons');
+    const { older, first, lesson } = olderGradebook();
     const misplaced = { expected: 'lessons/01-board/board.ts', found: 'lessons/01-board/Board.ts', how: 'the capital and small letters differ' };
     const notGraded: LessonReason = { kind: 'missing', files: ['lessons/01-board/board.ts'], misplaced: [misplaced] };
     const cell = { ...(first.lessons[lesson.id] as StudentGrade['lessons'][string]), notGraded, notes: [{ kind: 'not-graded' as const, reason: notGraded }] };
@@ -140,10 +143,7 @@ describe('feedback folders', () => {
 
   test("a gradebook written before the intake's reasons were data keeps them in their words", () => {
     const out = join(scratch, 'older-reasons');
-    const older = { ...madeUpGradebook() };
-    const [first] = older.students;
-    const [lesson] = older.lessons;
-    if (first === undefined || lesson === undefined) throw new Error('the made-up gradebook has students and lessons');
+    const { older, first, lesson } = olderGradebook();
     older.students = [{ ...first, lessons: { [lesson.id]: first.lessons[lesson.id] as StudentGrade['lessons'][string] } }];
     writeGradebook(older, out);
     const file = join(out, 'gradebook.json');
@@ -210,10 +210,7 @@ describe('feedback folders', () => {
 
   test("a gradebook written before the test runner's end was data keeps the end in its words, and says what it said", () => {
     const out = join(scratch, 'older-ends');
-    const older = { ...madeUpGradebook() };
-    const [first] = older.students;
-    const [lesson] = older.lessons;
-    if (first === undefined || lesson === undefined) throw new Error('the made-up gradebook has students and lessons');
+    const { older, first, lesson } = olderGradebook();
     older.students = [{ ...first, lessons: { [lesson.id]: { ...(first.lessons[lesson.id] as StudentGrade['lessons'][string]), notes: [] } } }];
     writeGradebook(older, out);
     const file = join(out, 'gradebook.json');
