@@ -3,7 +3,6 @@
  * replays in the student's words, agreeing with lesson 07's text in each language; and play naming the
  * function that is really wrong when the computer cannot play (renderBoard, or the game around it).
  */
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,21 +15,10 @@ import { translator } from '../../scripts/lib/i18n/messages.ts';
 import { arenaTextIn, arenaWords, auditHeading, ENGLISH_WORDS, replayLine } from '../../scripts/lib/student/arena-format.ts';
 import { checkDrawing, withComputer, type Chooser } from '../../scripts/lib/student/computer-seat.ts';
 import type { TerminalIO } from '../../scripts/lib/student/terminal-io.ts';
+import { runStudentCommand, type CommandRun } from './student-command.ts';
 import { describeEnglish, findEnglish, findEnglishInOutput } from '../../scripts/lib/teacher/pack/language-check.ts';
 
 const LANGUAGES: readonly Language[] = ['en', 'ru', 'ca', 'zh'];
-
-/** Runs a student command of this workbook (or of `root`) in a language, without colours. */
-function run(command: 'arena' | 'play', args: string[], input = '', root = ROOT): { stdout: string; stderr: string; status: number | null } {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', `${command}.ts`), ...args], {
-    cwd: root,
-    input,
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1' },
-    timeout: 120_000,
-  });
-  return { stdout: result.stdout, stderr: result.stderr, status: result.status };
-}
 
 /** A line with its runs of spaces made one: table rows compared whatever their columns' widths. */
 const squeezed = (line: string): string => line.trim().replace(/\s+/g, ' ');
@@ -42,7 +30,7 @@ describe('npm run arena speaks the student language, and lesson 07 in each langu
   const outputs = new Map<Language, string>();
   beforeAll(() => {
     for (const language of LANGUAGES) {
-      const result = run('arena', ['--reference', '--lang', language]);
+      const result = runStudentCommand('arena', ['--reference', '--lang', language]);
       if (result.status !== 0) throw new Error(`npm run arena -- --reference --lang ${language} failed:\n${result.stderr}`);
       outputs.set(language, result.stdout);
     }
@@ -224,7 +212,7 @@ describe('play blames the function that is wrong when the computer cannot play',
     afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
     /** Plays after replacing `from` by `to` in a lesson file (put back afterwards). */
-    function playBroken(file: string, from: string, to: string, language: Language): { stdout: string; stderr: string; status: number | null } {
+    function playBroken(file: string, from: string, to: string, language: Language): CommandRun {
       const path = join(copy, 'lessons', file);
       const original = readFileSync(path, 'utf8');
       expect(original, `${file} holds the code to break`).toContain(from);
@@ -232,7 +220,7 @@ describe('play blames the function that is wrong when the computer cannot play',
       try {
         // (The computer moves first, on the board the game printed: the easy computer picks at random, and after
         // a move the game did not show it could pick the cell just taken, which is another mistake of the game's.)
-        return run('play', ['--vs', 'easy', '--first', 'o', '--lang', language], '1\n2\n3\n4\n5\n6\n7\n8\n9\n', copy);
+        return runStudentCommand('play', ['--vs', 'easy', '--first', 'o', '--lang', language], { input: '1\n2\n3\n4\n5\n6\n7\n8\n9\n', root: copy });
       } finally {
         writeFileSync(path, original);
       }

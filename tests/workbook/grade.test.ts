@@ -486,7 +486,12 @@ describe('what a student may see', () => {
     const run = {
       lessonId: first.id,
       tests: [],
-      problem: { kind: 'crash' as const, cause: 'grader-broke' as const, how: 'was stopped by SIGKILL', tail: 'printed during a secret case' },
+      problem: {
+        kind: 'crash' as const,
+        cause: 'grader-broke' as const,
+        end: { kind: 'signal' as const, signal: 'SIGKILL' },
+        tail: 'printed during a secret case',
+      },
       output: '',
       durationMs: 1,
     };
@@ -811,15 +816,15 @@ describe('students who share a test file', () => {
     const graded = (lessonId: string): LessonRun => ({ lessonId, tests: [], output: '', durationMs: 1 });
     const broken = (lessonId: string): LessonRun => ({
       ...graded(lessonId),
-      problem: { kind: 'crash', cause: 'grader-broke', how: 'was stopped by SIGKILL', tail: 'more' },
+      problem: { kind: 'crash', cause: 'grader-broke', end: { kind: 'signal', signal: 'SIGKILL' }, tail: 'more' },
     });
     const crashed: LessonRun = {
       ...graded('03-win'),
-      problem: { kind: 'crash', cause: 'runner-stalled', what: 'said nothing for 15 s and was stopped', lesson: '03-win', handIn: 'Ann' },
+      problem: { kind: 'crash', cause: 'runner-stalled', end: { kind: 'silent', silentMs: 15_000 }, lesson: '03-win', handIn: 'Ann' },
     };
     expect(gradingBrokeForStudents([[graded('01-board'), crashed]])).toBeUndefined();
     const problem = gradingBrokeForStudents([[graded('01-board')], [broken('01-board'), broken('02-input')], [broken('01-board')]]);
-    expect(problem).toEqual({ kind: 'broke-for-students', students: 2, lessons: 3, how: 'was stopped by SIGKILL' });
+    expect(problem).toEqual({ kind: 'broke-for-students', students: 2, lessons: 3, end: { kind: 'signal', signal: 'SIGKILL' } });
     expect(problem && referenceProblemWords(problem)).toBe(
       'grading itself broke for 2 students (3 lessons not graded: the test runner was stopped by SIGKILL before this lesson was graded. This is a fault of the grader, not of the code it grades.)',
     );

@@ -19,6 +19,7 @@ import {
   feedbackFolder,
   feedbackFolders,
   lessonNotesText,
+  referenceProblemWords,
   type Gradebook,
   type LessonReason,
   type StudentGrade,
@@ -35,6 +36,15 @@ import { madeUpGradebook } from './made-up-gradebook.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'workbook-gradebook-files-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** The made-up gradebook, to be written as an older version wrote it, with its first student and lesson. */
+function olderGradebook(): { older: Gradebook; first: StudentGrade; lesson: Gradebook['lessons'][number] } {
+  const older = { ...madeUpGradebook() };
+  const [first] = older.students;
+  const [lesson] = older.lessons;
+  if (first === undefined || lesson === undefined) throw new Error('the made-up gradebook has students and lessons');
+  return { older, first, lesson };
+}
 
 /** A student with no lessons, whose feedback names them. */
 function student(name: string): StudentGrade {
@@ -85,10 +95,7 @@ describe('feedback folders', () => {
 
   test("a gradebook written before notes were data keeps each lesson's note and its reference problems, in their words", () => {
     const out = join(scratch, 'older');
-    const older = { ...madeUpGradebook() };
-    const [first] = older.students;
-    const [lesson] = older.lessons;
-    if (first === undefined || lesson === undefined) throw new Error('the made-up gradebook has students and lessons');
+    const { older, first, lesson } = olderGradebook();
     const { notes: _, ...cell } = first.lessons[lesson.id] as StudentGrade['lessons'][string];
     older.students = [{ ...first, lessons: { [lesson.id]: { ...cell, note: 'stopped after 10 s (an endless loop?)' } as typeof cell } }];
     const broke = '01-board: grading itself broke (no test of the lesson ran, not even on the reference solutions)';
@@ -109,10 +116,7 @@ describe('feedback folders', () => {
 
   test('a gradebook written before hand-in notes were data keeps them, and its near-miss reasons, in their words', () => {
     const out = join(scratch, 'older-notes');
-    const older = { ...madeUpGradebook() };
-    const [first] = older.students;
-    const [lesson] = older.lessons;
-    if (first === undefined || lesson === undefined) throw new Error('the made-up gradebook has students and lessons');
+    const { older, first, lesson } = olderGradebook();
     const misplaced = { expected: 'lessons/01-board/board.ts', found: 'lessons/01-board/Board.ts', how: 'the capital and small letters differ' };
     const notGraded: LessonReason = { kind: 'missing', files: ['lessons/01-board/board.ts'], misplaced: [misplaced] };
     const cell = { ...(first.lessons[lesson.id] as StudentGrade['lessons'][string]), notGraded, notes: [{ kind: 'not-graded' as const, reason: notGraded }] };
@@ -139,10 +143,7 @@ describe('feedback folders', () => {
 
   test("a gradebook written before the intake's reasons were data keeps them in their words", () => {
     const out = join(scratch, 'older-reasons');
-    const older = { ...madeUpGradebook() };
-    const [first] = older.students;
-    const [lesson] = older.lessons;
-    if (first === undefined || lesson === undefined) throw new Error('the made-up gradebook has students and lessons');
+    const { older, first, lesson } = olderGradebook();
     older.students = [{ ...first, lessons: { [lesson.id]: first.lessons[lesson.id] as StudentGrade['lessons'][string] } }];
     writeGradebook(older, out);
     const file = join(out, 'gradebook.json');
@@ -204,6 +205,47 @@ describe('feedback folders', () => {
     expect(lessonNotesText(cells[lesson.id] ?? {})).toBe(`not graded: the file does not load: ${cause}`);
     expect(lessonNotesText(cells[second.id] ?? {})).toBe(
       `not graded: it uses ${lesson.id}, which does not load: it could not be loaded with the hidden tests; ${withHidden}`,
+    );
+  });
+
+  test("a gradebook written before the test runner's end was data keeps the end in its words, and says what it said", () => {
+    const out = join(scratch, 'older-ends');
+    const { older, first, lesson } = olderGradebook();
+    older.students = [{ ...first, lessons: { [lesson.id]: { ...(first.lessons[lesson.id] as StudentGrade['lessons'][string]), notes: [] } } }];
+    writeGradebook(older, out);
+    const file = join(out, 'gradebook.json');
+    const written = JSON.parse(readFileSync(file, 'utf8')) as { students: Array<{ lessons: Record<string, Record<string, unknown>> }> };
+    for (const row of written.students) {
+      row.lessons[lesson.id] = {
+        ...row.lessons[lesson.id],
+        notes: [
+          { kind: 'crash', crash: { kind: 'crash', cause: 'grader-broke', how: 'was stopped by SIGKILL', tail: '' } },
+          { kind: 'crash', crash: { kind: 'crash', cause: 'runner-stalled', what: 'said nothing for 15 s and was stopped', lesson: lesson.id, handIn: 'Ann' } },
+        ],
+      };
+    }
+    const problems = [
+      { kind: 'grading-broke', lesson: lesson.id, how: 'ended with exit code 1' },
+      { kind: 'broke-for-students', students: 2, lessons: 3, how: 'was stopped by SIGKILL' },
+    ];
+    writeFileSync(file, JSON.stringify({ ...written, referenceProblems: problems }));
+    const book = readGradebook(out);
+    expect(book.referenceProblems).toEqual([
+      { kind: 'grading-broke', lesson: lesson.id, end: { kind: 'text', text: 'ended with exit code 1' } },
+      { kind: 'broke-for-students', students: 2, lessons: 3, end: { kind: 'text', text: 'was stopped by SIGKILL' } },
+    ]);
+    const fault = 'This is a fault of the grader, not of the code it grades.';
+    expect((book.referenceProblems ?? []).map(referenceProblemWords)).toEqual([
+      `${lesson.id}: grading itself broke (Grading itself broke: the test runner ended with exit code 1 before this lesson was graded. ${fault})`,
+      `grading itself broke for 2 students (3 lessons not graded: the test runner was stopped by SIGKILL before this lesson was graded. ${fault})`,
+    ]);
+    const cell = book.students[0]?.lessons[lesson.id];
+    expect(cell?.notes?.map((note) => note.kind === 'crash' && note.crash)).toEqual([
+      { kind: 'crash', cause: 'grader-broke', end: { kind: 'text', text: 'was stopped by SIGKILL' }, tail: '' },
+      { kind: 'crash', cause: 'runner-stalled', end: { kind: 'text', text: 'said nothing for 15 s and was stopped' }, lesson: lesson.id, handIn: 'Ann' },
+    ]);
+    expect(lessonNotesText(cell ?? {})).toBe(
+      `the test runner was stopped by SIGKILL before this lesson was graded. ${fault}; The test runner said nothing for 15 s and was stopped while it graded lesson ${lesson.id} of Ann, so the rest of this lesson was not graded (its tests that had not run count as failed). The lessons it had not reached were graded in a new runner.`,
     );
   });
 });

@@ -219,7 +219,7 @@ test('a lesson the grader failed to grade says so, not what to do next, in the c
     tests: [],
     output: '',
     durationMs: 1,
-    problem: { kind: 'crash', cause: 'grader-broke', how: 'was stopped by SIGKILL', tail: '' },
+    problem: { kind: 'crash', cause: 'grader-broke', end: { kind: 'signal', signal: 'SIGKILL' }, tail: '' },
   };
   const cell = lessonGrade(scoreLesson(first, broke), 0);
   const words = 'not graded: grading itself broke, which is no fault of the work';

@@ -11,9 +11,9 @@ import { translator } from '../../scripts/lib/i18n/messages.ts';
 import { EndlessInputError } from '../support/io.ts';
 import { endlessReason } from '../support/pretend-player.ts';
 import { failureOf, tamperedError, withVerdict, type Verdict } from '../../scripts/lib/core/failure.ts';
-import { compactValue, explainFailure, renderReport, TITLE_WIDTH } from '../../scripts/lib/report/report.ts';
+import { compactValue, crashMessage, explainFailure, renderReport, runnerEndWords, TITLE_WIDTH } from '../../scripts/lib/report/report.ts';
 import { defaultFileName, FORMATS } from '../../scripts/lib/report/result-files.ts';
-import { formatPoints, scoreLesson, type LessonRun, type TestOutcome } from '../../scripts/lib/core/results.ts';
+import { formatPoints, scoreLesson, type Crash, type LessonRun, type RunnerEnd, type TestOutcome } from '../../scripts/lib/core/results.ts';
 import { diffLines, focusRows, formatRow, visibleLine } from '../../scripts/lib/report/textdiff.ts';
 import { renderFeedback } from '../../scripts/lib/teacher/gradebook/feedback.ts';
 import { lessonGrade } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
@@ -370,6 +370,51 @@ describe('explaining a failure', () => {
     const broken = Object.assign(new Error('anything'), { graderVerdict: { kind: 'halted', reason: 'memory', printed: [] } });
     expect(failureOf({ name: 'StoppedError', message: 'anything' }, { verdict: undefined }).kind).toBe('thrown');
     expect(toFailure(broken, '/nowhere/lessons').kind).toBe('thrown');
+  });
+});
+
+describe("the test runner's end", () => {
+  const ends: RunnerEnd[] = [
+    { kind: 'signal', signal: 'SIGKILL' },
+    { kind: 'exit', code: 1 },
+    { kind: 'silent', silentMs: 120_000 },
+  ];
+  const broke = (end: RunnerEnd): Crash => ({ kind: 'crash', cause: 'grader-broke', end, tail: '' });
+  const stalled = (end: RunnerEnd): Crash => ({ kind: 'crash', cause: 'runner-stalled', end, lesson: '03-win', handIn: 'Ann' });
+
+  test('is data, worded in English as the sentences always said it', () => {
+    expect(ends.map((end) => runnerEndWords(end))).toEqual(['was stopped by SIGKILL', 'ended with exit code 1', 'said nothing for 120 s and was stopped']);
+    expect(crashMessage(broke({ kind: 'signal', signal: 'SIGKILL' }))).toBe(
+      'Grading itself broke: the test runner was stopped by SIGKILL before this lesson was graded. This is a fault of the grader, not of the code it grades.',
+    );
+    expect(crashMessage(broke({ kind: 'silent', silentMs: 120_000 }))).toMatch(
+      /^Grading itself broke: the test runner said nothing for 120 s and was stopped before/,
+    );
+    expect(crashMessage(stalled({ kind: 'silent', silentMs: 15_000 }))).toMatch(
+      /^The test runner said nothing for 15 s and was stopped while it graded lesson 03-win of Ann,/,
+    );
+  });
+
+  test("is worded in the student's language, with no English inside the sentence", () => {
+    expect(crashMessage(broke({ kind: 'signal', signal: 'SIGKILL' }), translator('ru'))).toBe(
+      'Сломалась сама проверка: программа, запускающая тесты, остановилась (её остановил сигнал SIGKILL), не проверив этот урок. Это ошибка проверяющей программы, а не проверяемого кода.',
+    );
+    expect(crashMessage(stalled({ kind: 'silent', silentMs: 15_000 }), translator('zh'))).toMatch(
+      /^测试运行器在评 Ann 的第 03-win 课时停止了（15 秒没有任何输出，被评分程序停止）/,
+    );
+    expect(crashMessage(broke({ kind: 'exit', code: 1 }), translator('ca'))).toContain('(ha acabat amb el codi de sortida 1)');
+    for (const language of ['ru', 'ca', 'zh'] as const) {
+      for (const end of ends) {
+        for (const crash of [broke(end), stalled(end)]) {
+          expect(crashMessage(crash, translator(language))).not.toMatch(/stopped|exit code|said nothing|ended/);
+        }
+      }
+    }
+  });
+
+  test('an end kept in words (a gradebook written before ends were data) is shown as it was', () => {
+    const kept: RunnerEnd = { kind: 'text', text: 'was stopped by SIGTERM' };
+    expect(crashMessage(broke(kept))).toMatch(/^Grading itself broke: the test runner was stopped by SIGTERM before this lesson was graded\./);
   });
 });
 

@@ -3,7 +3,6 @@
  * byte, what the lesson's transcripts show (without the typed lines, which nobody echoes from a pipe),
  * and what the lesson and its teacher note claim about the tutorials' computers holds for the reference solutions.
  */
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -16,20 +15,14 @@ import { replayLine } from '../../scripts/lib/student/arena-format.ts';
 import { ROOT } from '../../scripts/lib/core/workbook.ts';
 import { translator } from '../../scripts/lib/i18n/messages.ts';
 import { programIO } from '../support/io.ts';
+import { runStudentCommand, type CommandRun } from './student-command.ts';
 import { example } from '../support/lesson.ts';
 
 const LESSON = '08-tutorials';
 
 /** Runs `npm run play -- ARGS` (with the reference) on the given standard input. */
-function play(args: string[], input: string): { stdout: string; stderr: string; status: number | null } {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/play.ts'), ...args], {
-    cwd: ROOT,
-    input,
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1' },
-    timeout: 60_000,
-  });
-  return { stdout: run.stdout, stderr: run.stderr, status: run.status };
+function play(args: string[], input: string): CommandRun {
+  return runStudentCommand('play', args, { input, timeoutMs: 60_000 });
 }
 
 /** The games of the lesson's transcripts: example name, tutorial, typed lines and who starts. */

@@ -44,6 +44,7 @@ test('a silent runner is stopped, the lesson it graded names its hand-in, and th
   const problem = loopRuns?.[0]?.problem;
   expect(problem?.kind).toBe('crash');
   expect(problem?.kind === 'crash' && problem.cause).toBe('runner-stalled');
+  expect(problem?.kind === 'crash' && problem.cause === 'runner-stalled' && problem.end).toEqual({ kind: 'silent', silentMs: 15_000 });
   expect(problem?.kind === 'crash' ? crashMessage(problem) : '').toMatch(
     /^The test runner said nothing for 15 s and was stopped while it graded lesson 03-win of Looping \?\[2JStudent/,
   );

@@ -39,14 +39,14 @@ const english: Translate = (key, values) => translator(SOURCE_LANGUAGE)(key, val
  * else --lang as parseArgs reads it (--lang ru, --lang=ru), else the locale's (i18n/choose.ts). It is
  * known before the command line is checked, so that the usage and the mistakes found there are in
  * that language too; a --lang that names no language is passed over here, and `checkLanguage`
- * refuses it once the command runs.
+ * refuses it once the command runs. (core/installed.mjs chooses the same way before anything is installed.)
  */
-export function commandLanguage(args: readonly string[] = process.argv.slice(2)): Language {
-  const edition = editionLanguage(ROOT);
+export function commandLanguage(args: readonly string[] = process.argv.slice(2), root = ROOT, env: NodeJS.ProcessEnv = process.env): Language {
+  const edition = editionLanguage(root);
   if (edition !== undefined) return edition;
   const { values } = parseArgs({ args: [...args], options: LANGUAGE_OPTION, strict: false, allowPositionals: true });
   const option = typeof values.lang === 'string' && isLanguage(values.lang.trim().toLowerCase()) ? values.lang : undefined;
-  return chooseLanguage({ option, root: ROOT });
+  return chooseLanguage({ option, root, env });
 }
 
 /**

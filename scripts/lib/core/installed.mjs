@@ -5,6 +5,7 @@
 // chooses the language as i18n/choose.ts does and reads the sentence from the catalogs' JSON files.
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { parseArgs } from 'node:util';
 
 /** The packages a command cannot start without. */
 const NEEDED = ['tsx', 'esbuild', 'vitest'];
@@ -26,27 +27,25 @@ function catalogOf(root, code) {
 
 /**
  * The language the command would speak (command-line/cli.ts's commandLanguage): a student edition's
- * own (package.json), else --lang, else the locale's, else English.
+ * own (package.json), else --lang as parseArgs reads it, else the locale's, else English. Its code.
  * @param {string} root
  * @param {readonly string[]} args
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {string}
  */
-function chosenCatalog(root, args) {
-  const at = args.findIndex((arg) => arg === '--lang' || arg.startsWith('--lang='));
-  const option = at === -1 ? undefined : args[at]?.startsWith('--lang=') ? args[at]?.slice('--lang='.length) : args[at + 1];
+export function installLanguage(root, args, env = process.env) {
+  const { values } = parseArgs({ args: [...args], options: { lang: { type: 'string' } }, strict: false, allowPositionals: true });
+  const option = typeof values.lang === 'string' ? values.lang : undefined;
   let edition;
   try {
     edition = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).workbook?.language;
   } catch {
     edition = undefined;
   }
-  const locale = LOCALE_VARIABLES.map((name) => process.env[name]).find((value) => value !== undefined && value !== '');
+  const locale = LOCALE_VARIABLES.map((name) => env[name]).find((value) => value !== undefined && value !== '');
   const fromLocale = locale === undefined ? undefined : /^([a-z]{2,3})(?:[_\-.@]|$)/i.exec(locale.trim())?.[1]?.toLowerCase();
-  const choices = [typeof edition === 'string' ? edition : undefined, option?.trim().toLowerCase(), fromLocale, 'en'];
-  for (const code of choices) {
-    const file = catalogOf(root, code);
-    if (file !== undefined) return file;
-  }
-  return join(root, 'scripts', 'lib', 'i18n', 'catalogs', 'en.json');
+  const choices = [typeof edition === 'string' ? edition : undefined, option?.trim().toLowerCase(), fromLocale];
+  return choices.find((code) => catalogOf(root, code) !== undefined) ?? 'en';
 }
 
 /**
@@ -57,7 +56,7 @@ function chosenCatalog(root, args) {
  * @param {readonly string[]} args
  */
 export function installFirstSentence(root, script, args) {
-  const catalog = JSON.parse(readFileSync(chosenCatalog(root, args), 'utf8'));
+  const catalog = JSON.parse(readFileSync(join(root, 'scripts', 'lib', 'i18n', 'catalogs', `${installLanguage(root, args)}.json`), 'utf8'));
   const command = basename(script).replace(/\.[cm]?ts$/, '');
   return String(catalog['guard.install']).replaceAll('{command}', command);
 }

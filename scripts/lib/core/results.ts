@@ -97,19 +97,31 @@ export type LessonProblem =
 /** Why a lesson's grading ended without its tests, by cause (put into words by crashMessage in report.ts). */
 export type Crash =
   /**
-   * The grader itself broke, not the graded code: its test runner `how` ("was stopped by SIGKILL")
-   * before the lesson was graded; `tail`: what the runner printed last ('' for nothing).
+   * The grader itself broke, not the graded code: its test runner ended (`end`) before the lesson was
+   * graded; `tail`: what the runner printed last ('' for nothing).
    */
-  | { kind: 'crash'; cause: 'grader-broke'; how: string; tail: string }
+  | { kind: 'crash'; cause: 'grader-broke'; end: RunnerEnd; tail: string }
   /**
-   * The test runner went silent or ended (`what`: "said nothing for 15 s and was stopped") while it
-   * graded `lesson` of the hand-in `handIn` (its name as shown), which is what stopped it.
+   * The test runner went silent or ended (`end`) while it graded `lesson` of the hand-in `handIn` (its
+   * name as shown), which is what stopped it.
    */
-  | { kind: 'crash'; cause: 'runner-stalled'; what: string; lesson: string; handIn: string }
+  | { kind: 'crash'; cause: 'runner-stalled'; end: RunnerEnd; lesson: string; handIn: string }
   /** The lesson has no graded suite (`suite`: "tests/01-board.test.ts"). */
   | { kind: 'crash'; cause: 'no-suite'; suite: string }
   /** Exercise files of the lesson are missing. */
   | { kind: 'crash'; cause: 'files-missing'; files: string[] };
+
+/**
+ * How the test runner ended (put into words by runnerEndWords in report.ts): stopped by a signal
+ * (`signal`: "SIGKILL"), or exited by itself with an exit code (`code`, null when the system gave none),
+ * or stopped by the grader after it had said nothing for `silentMs` milliseconds. `text`: the end in the
+ * teacher's words alone, from a gradebook written before ends were data.
+ */
+export type RunnerEnd =
+  | { kind: 'signal'; signal: string }
+  | { kind: 'exit'; code: number | null }
+  | { kind: 'silent'; silentMs: number }
+  | { kind: 'text'; text: string };
 
 /** What running one lesson's suites gave. */
 export interface LessonRun {

@@ -1,6 +1,6 @@
 /** The student's report: one line per lesson, the first failure explained, and the next step. */
 import type { Paint } from '../command-line/cli.ts';
-import { failureDetail, roundPoints, type Comparison, type Crash, type Failure, type LessonScore, type TestOutcome } from '../core/results.ts';
+import { failureDetail, roundPoints, type Comparison, type Crash, type Failure, type LessonScore, type RunnerEnd, type TestOutcome } from '../core/results.ts';
 import {
   cutNote,
   diffLines,
@@ -260,7 +260,7 @@ export function crashMessage(crash: Crash, t: Translate = english): string {
     case 'grader-broke':
       return t('report.crash.graderBroke', { how: graderBrokeWords(crash, true, t) });
     case 'runner-stalled':
-      return t('report.crash.runnerStalled', { what: crash.what, lesson: crash.lesson, handIn: crash.handIn });
+      return t('report.crash.runnerStalled', { what: runnerEndWords(crash.end, t), lesson: crash.lesson, handIn: crash.handIn });
     case 'no-suite':
       return t('report.crash.noSuite', { suite: crash.suite });
     case 'files-missing':
@@ -274,7 +274,21 @@ export function crashMessage(crash: Crash, t: Translate = english): string {
  */
 export function graderBrokeWords(crash: Extract<Crash, { cause: 'grader-broke' }>, withTail = true, t: Translate = english): string {
   const tail = withTail && crash.tail !== '' ? `\n${crash.tail}` : '';
-  return `${t('report.crash.graderBrokeHow', { how: crash.how })}${tail}`;
+  return `${t('report.crash.graderBrokeHow', { how: runnerEndWords(crash.end, t) })}${tail}`;
+}
+
+/** How the test runner ended, as the phrase the crash's sentence holds: "was stopped by SIGKILL", "said nothing for 120 s and was stopped". */
+export function runnerEndWords(end: RunnerEnd, t: Translate = english): string {
+  switch (end.kind) {
+    case 'signal':
+      return t('crash.end.signal', { signal: end.signal });
+    case 'exit':
+      return t('crash.end.exit', { code: String(end.code) });
+    case 'silent':
+      return t('crash.end.silent', { seconds: Math.round(end.silentMs / 1000) });
+    case 'text':
+      return end.text;
+  }
 }
 
 /** Another lesson whose file keeps a lesson from loading: its folder ("01-board"), and whether its file is missing (else it fails to load). */

@@ -361,7 +361,7 @@ export function gradingBrokeForStudents(studentRuns: LessonRun[][]): ReferencePr
   const students = broken.filter((crashes) => crashes.length > 0).length;
   const [first, ...rest] = broken.flat();
   if (first === undefined) return undefined;
-  return { kind: 'broke-for-students', students, lessons: 1 + rest.length, how: first.how };
+  return { kind: 'broke-for-students', students, lessons: 1 + rest.length, end: first.end };
 }
 
 /** The crash of a lesson whose grading itself broke, when it did. */
@@ -372,7 +372,7 @@ function graderBroke(run: LessonRun): Extract<Crash, { cause: 'grader-broke' }> 
 /** Why the reference solutions did not get 100 for a lesson: the grader broke, or no test of it ran, or the suites need fixing. */
 function referenceProblem(run: LessonRun, earned: number): ReferenceProblem {
   const broke = graderBroke(run);
-  if (broke !== undefined) return { kind: 'grading-broke', lesson: run.lessonId, how: broke.how };
+  if (broke !== undefined) return { kind: 'grading-broke', lesson: run.lessonId, end: broke.end };
   // Every lesson's suites define tests (npm test holds them to it): none at all, and no problem, is the grader's fault.
   if (run.problem === undefined && run.tests.length === 0) return { kind: 'grading-broke', lesson: run.lessonId };
   return { kind: 'below-full', lesson: run.lessonId, earned };

@@ -309,16 +309,15 @@ async function runChild(
   // The graded files are not in vitest's module graph (the sandbox runs them), so this side watches them.
   const watchers = runs ? targets.map((target) => watchFolder(target, { recursive: true }, runs.changed)) : [];
 
-  const { how, tail, silentMs } = await suites.exited;
+  const { end, tail } = await suites.exited;
   for (const watcher of watchers) watcher.close();
   cleanUp();
   // The lessons that were running when the runner went silent or ended are the ones that stopped it:
   // each says so, naming its hand-in, and the lessons it had not reached are graded in a new runner.
   const running = lessons.unfinished().filter((entry) => entry.partStartedAt !== undefined);
   if (watch === undefined && running.length > 0 && attempt < MAX_RERUNS) {
-    const what = silentMs === undefined ? how : `said nothing for ${Math.round(silentMs / 1000)} s and was stopped`;
     for (const entry of running) {
-      entry.run.problem = { kind: 'crash', cause: 'runner-stalled', what, lesson: entry.run.lessonId, handIn: nameOf(targets, names, entry.targetIndex) };
+      entry.run.problem = { kind: 'crash', cause: 'runner-stalled', end, lesson: entry.run.lessonId, handIn: nameOf(targets, names, entry.targetIndex) };
       entry.done = true;
       finish(entry);
     }
@@ -328,7 +327,7 @@ async function runChild(
     return;
   }
   for (const entry of lessons.unfinished()) {
-    entry.run.problem = { kind: 'crash', cause: 'grader-broke', how, tail };
+    entry.run.problem = { kind: 'crash', cause: 'grader-broke', end, tail };
     finish(entry);
   }
 }

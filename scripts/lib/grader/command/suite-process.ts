@@ -5,6 +5,7 @@
  * process group).
  */
 import type { ChildProcess } from 'node:child_process';
+import type { RunnerEnd } from '../../core/results.ts';
 import type { ChildStart } from '../contracts/child-protocol.ts';
 import { START_LIMIT_MS } from '../contracts/fences.ts';
 import { sandboxSpec } from '../contracts/fences.ts';
@@ -49,18 +50,16 @@ export interface SuiteProcess {
   /** Tells the child where this run's plan is (written at `planPath`): it runs the plan's test files. */
   start(planPath: string, plan: GradingPlan): void;
   /**
-   * Resolves when the child has exited (and its process group is stopped): how it ended, the last lines
-   * it printed, and, when the watchdog stopped it, how long it had said nothing.
+   * Resolves when the child has exited (and its process group is stopped): how it ended (the watchdog
+   * stopped it, or a signal, or it exited), and the last lines it printed.
    */
   exited: Promise<SuiteExit>;
 }
 
 /** How a child ended. */
 export interface SuiteExit {
-  how: string;
+  end: RunnerEnd;
   tail: string;
-  /** Set when the watchdog stopped it: how long it had said nothing, in milliseconds. */
-  silentMs?: number;
 }
 
 /** Starts the vitest child for one run (or takes the one prelaunch.mjs started); `start` then tells it what to run. */
@@ -81,7 +80,6 @@ export function startSuiteProcess(root: string, settings: SuiteSettings): SuiteP
     // a time budget), so a silent runner is stopped, and the grader says which hand-in was running.
     const watchdog = setInterval(() => {
       if (settings.watch || Date.now() - heardAt < quietMs) return;
-      said += `\n(the test runner said nothing for ${Math.round(quietMs / 1000)} s and was stopped)`;
       silentMs = quietMs;
       stop();
     }, 1000);
@@ -89,8 +87,8 @@ export function startSuiteProcess(root: string, settings: SuiteSettings): SuiteP
       clearInterval(watchdog);
       // Whatever the sandboxes left (they are in this process group) goes with the child.
       stop();
-      const how = signal ? `was stopped by ${signal}` : `ended with exit code ${code}`;
-      resolveExit({ how, tail: said.trim().split('\n').slice(-6).join('\n'), ...(silentMs === undefined ? {} : { silentMs }) });
+      const end: RunnerEnd = silentMs !== undefined ? { kind: 'silent', silentMs } : signal !== null ? { kind: 'signal', signal } : { kind: 'exit', code };
+      resolveExit({ end, tail: said.trim().split('\n').slice(-6).join('\n') });
     });
   });
   const start = (planPath: string, plan: GradingPlan): void => {

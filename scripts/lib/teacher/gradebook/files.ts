@@ -7,6 +7,7 @@ import { Refusal } from '../../command-line/cli.ts';
 import { renderCsv } from './csv-table.ts';
 import { GRADEBOOK_FILES, type Gradebook, type HandInNote, type LessonGrade, type ReferenceProblem, feedbackFolders } from './gradebook.ts';
 import type { ArchiveProblem, LoadCause, NotGraded, UnusableWhy } from './gradebook-types.ts';
+import type { RunnerEnd } from '../../core/results.ts';
 /**
  * Writes gradebook.json, gradebook.csv, gradebook.html with the site's style sheet beside it, and
  * per student feedback/<student>/feedback.md and the same as a web page, feedback/<student>/index.html.
@@ -53,7 +54,22 @@ export function readGradebook(path: string): Gradebook {
  * whether they said grading itself broke, as that gradebook was read then.
  */
 function problemAsData(problem: ReferenceProblem | string): ReferenceProblem {
-  return typeof problem === 'string' ? { kind: 'text', text: problem, graderBroke: /grading itself broke/.test(problem) } : problem;
+  if (typeof problem === 'string') return { kind: 'text', text: problem, graderBroke: /grading itself broke/.test(problem) };
+  return problem.kind === 'grading-broke' || problem.kind === 'broke-for-students' ? endAsData(problem) : problem;
+}
+
+/**
+ * A crash or reference problem of a gradebook written before the test runner's end was data: the end in
+ * words (`how`, or a stalled runner's `what`: "was stopped by SIGKILL") kept as an end in words.
+ */
+function endAsData<Kept extends object>(kept: Kept): Kept {
+  const old: Record<string, unknown> = Object.fromEntries(Object.entries(kept));
+  const text = typeof old.how === 'string' ? old.how : typeof old.what === 'string' ? old.what : undefined;
+  if (old.end !== undefined || text === undefined) return kept;
+  delete old.how;
+  delete old.what;
+  const end: RunnerEnd = { kind: 'text', text };
+  return { ...old, end } as Kept;
 }
 
 /** A note about a hand-in of a gradebook written before notes were data (words) kept as a note of words. */
@@ -75,6 +91,7 @@ function withNotesAsData(grade: LessonGrade & { note?: unknown }): void {
     const line = (note as { line?: unknown }).line;
     if (note.kind === 'hidden-load' && typeof line === 'string') return { kind: 'text', text: `with the hidden tests: ${line}` };
     if (note.kind === 'hidden-load') return { ...note, reason: reasonAsData(note.reason) };
+    if (note.kind === 'crash') return { ...note, crash: endAsData(note.crash) };
     return note;
   });
 }

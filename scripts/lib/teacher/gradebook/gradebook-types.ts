@@ -1,5 +1,5 @@
 /** The gradebook's data: what a class's grading holds for each student and lesson, and why a lesson was not graded. */
-import type { Crash, TaskScore } from '../../core/results.ts';
+import type { Crash, RunnerEnd, TaskScore } from '../../core/results.ts';
 import type { MissKind, NearMiss } from '../intake/near-misses.ts';
 import type { Platform } from '../intake/platforms.ts';
 import type { PlatformIds } from '../intake/roster.ts';
@@ -144,12 +144,12 @@ export type HandInNote =
  * (referenceProblemWords in gradebook.ts).
  */
 export type ReferenceProblem =
-  /** Grading itself broke on a lesson of the reference solutions: the test runner `how` ("was stopped by SIGKILL"), or, without `how`, no test of the lesson ran. */
-  | { kind: 'grading-broke'; lesson: string; how?: string }
+  /** Grading itself broke on a lesson of the reference solutions: the test runner ended (`end`), or, without `end`, no test of the lesson ran. */
+  | { kind: 'grading-broke'; lesson: string; end?: RunnerEnd }
   /** The reference solutions got `earned` (below 100) on a lesson with the teacher's suites. */
   | { kind: 'below-full'; lesson: string; earned: number }
   /** Grading broke for students' lessons after the reference was graded: how many students and lessons, and how the test runner ended. */
-  | { kind: 'broke-for-students'; students: number; lessons: number; how: string }
+  | { kind: 'broke-for-students'; students: number; lessons: number; end: RunnerEnd }
   /**
    * A problem in words alone, from a gradebook written before problems were data (`graderBroke`: it said
    * grading itself broke, as such a gradebook was read).

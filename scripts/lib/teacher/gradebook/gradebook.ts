@@ -148,13 +148,13 @@ function hiddenLoadWords(reason: Extract<LessonNote, { kind: 'hidden-load' }>['r
 export function referenceProblemWords(problem: ReferenceProblem): string {
   switch (problem.kind) {
     case 'grading-broke':
-      return problem.how === undefined
+      return problem.end === undefined
         ? `${problem.lesson}: grading itself broke (no test of the lesson ran, not even on the reference solutions)`
-        : `${problem.lesson}: grading itself broke (${crashMessage({ kind: 'crash', cause: 'grader-broke', how: problem.how, tail: '' })})`;
+        : `${problem.lesson}: grading itself broke (${crashMessage({ kind: 'crash', cause: 'grader-broke', end: problem.end, tail: '' })})`;
     case 'below-full':
       return `${problem.lesson}: the reference solutions get ${problem.earned}/100 with your suites`;
     case 'broke-for-students': {
-      const why = graderBrokeWords({ kind: 'crash', cause: 'grader-broke', how: problem.how, tail: '' });
+      const why = graderBrokeWords({ kind: 'crash', cause: 'grader-broke', end: problem.end, tail: '' });
       return `grading itself broke for ${plural(problem.students, 'student')} (${plural(problem.lessons, 'lesson')} not graded: ${why})`;
     }
     case 'text':
