@@ -7,7 +7,7 @@ import { gradeLessons, withPrerequisites } from './lib/grader/command/grading.ts
 import { sandboxWords } from './lib/report/sandbox-words.ts';
 import { doneLessons, readProgress, recordScores, STATE_DIR, updateProgress } from './lib/core/progress.ts';
 import { typecheck } from './lib/grader/command/typecheck.ts';
-import { renderReport } from './lib/report/report.ts';
+import { renderReport, typeCheckFailureWords } from './lib/report/report.ts';
 import { defaultFileName, FORMATS, renderResultFile, type Format } from './lib/report/result-files.ts';
 import type { LessonScore } from './lib/core/results.ts';
 import { DEFAULT_LIMIT_MS, drawSeed, parseSeed } from './lib/grader/command/runner.ts';
@@ -95,7 +95,7 @@ runCommand(
     const types = values.typecheck
       ? typecheck(ROOT, target, lessons, join(ROOT, STATE_DIR), undefined, language).catch((error: unknown) => {
           // The grades still stand; only the type check is missing, and the student must know it did not happen.
-          typeCheckFailure = error instanceof Error ? error.message : String(error);
+          typeCheckFailure = typeCheckFailureWords(error, t);
           return undefined;
         })
       : Promise.resolve(undefined);

@@ -5,7 +5,7 @@ import { checkLanguage, colorsEnabled, commandSpeech, LANGUAGE_OPTION, painter, 
 import { withPrerequisites } from './lib/grader/command/grading.ts';
 import { sandboxWords } from './lib/report/sandbox-words.ts';
 import { doneLessons, lessonProgress, readProgress, recordScores, STATE_DIR, updateProgress } from './lib/core/progress.ts';
-import { renderReport } from './lib/report/report.ts';
+import { renderReport, typeCheckFailureWords } from './lib/report/report.ts';
 import { scoreLesson, type LessonRun } from './lib/core/results.ts';
 import { typecheck, type TypeReport } from './lib/grader/command/typecheck.ts';
 import { DEFAULT_LIMIT_MS, watchLessons } from './lib/grader/command/runner.ts';
@@ -80,8 +80,7 @@ runCommand(
           else process.stdout.write(`${paint('gray', t('watch.noTypeErrors'))}\n`);
         },
         (error: unknown) => {
-          if (verdict === shown)
-            process.stdout.write(`${paint('red', t('watch.typeCheckFailed', { error: error instanceof Error ? error.message : String(error) }))}\n`);
+          if (verdict === shown) process.stdout.write(`${paint('red', t('watch.typeCheckFailed', { error: typeCheckFailureWords(error, t) }))}\n`);
         },
       );
     };

@@ -11,7 +11,10 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, expect, test, vi } from 'vitest';
 import { progressPath, readProgress, STATE_DIR } from '../../scripts/lib/core/progress.ts';
 import { ROOT } from '../../scripts/lib/core/workbook.ts';
-import { tscFailure } from '../../scripts/lib/grader/command/typecheck.ts';
+import { TypeCheckError, tscFailure, type TscFailure } from '../../scripts/lib/grader/command/typecheck.ts';
+import { typeCheckFailureWords } from '../../scripts/lib/report/report.ts';
+import { translator } from '../../scripts/lib/i18n/messages.ts';
+import type { Language } from '../../scripts/lib/core/languages.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'workbook-habits-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -62,10 +65,20 @@ test('tsc that ran to the end is no failure, with or without type errors', () =>
   expect(tscFailure(2, null, undefined, '', 3, 'lessons/01-board/board.ts(1,1): error TS2322: …')).toBeUndefined();
 });
 
-test('tsc that crashed, could not start, was killed or stopped on its configuration is a failure', () => {
-  expect(tscFailure(1, null, undefined, 'Error: Debug Failure. False expression.\n    at …', 0, '')).toMatch(/^tsc exited with status 1: Error: Debug Failure/);
-  expect(tscFailure(null, null, new Error('spawn ENOENT'), '', 0, '')).toBe('tsc could not start (spawn ENOENT)');
-  expect(tscFailure(null, 'SIGKILL', undefined, '', 0, '')).toBe('tsc was stopped by SIGKILL');
-  expect(tscFailure(1, null, undefined, '', 0, "error TS5083: Cannot read file '/x/tsconfig.json'.")).toMatch(/TS5083/);
-  expect(tscFailure(1, null, undefined, '', 0, '')).toBe('tsc exited with status 1 and said nothing');
+test('tsc that crashed, could not start, was killed or stopped on its configuration is a failure, as data worded in each language', () => {
+  const words = (failure: TscFailure | undefined, language: Language = 'en'): string =>
+    failure === undefined ? 'no failure' : typeCheckFailureWords(new TypeCheckError(failure), translator(language));
+  const crashed = tscFailure(1, null, undefined, 'Error: Debug Failure. False expression.\n    at …', 0, '');
+  expect(crashed).toEqual({ kind: 'exit', code: 1, said: 'Error: Debug Failure. False expression.     at …' });
+  expect(words(crashed)).toMatch(/^tsc exited with status 1: Error: Debug Failure/);
+  expect(words(tscFailure(null, null, new Error('spawn ENOENT'), '', 0, ''))).toBe('tsc could not start (spawn ENOENT)');
+  expect(words(tscFailure(null, 'SIGKILL', undefined, '', 0, ''))).toBe('tsc was stopped by SIGKILL');
+  expect(words(tscFailure(1, null, undefined, '', 0, "error TS5083: Cannot read file '/x/tsconfig.json'."))).toMatch(/TS5083/);
+  expect(words(tscFailure(1, null, undefined, '', 0, ''))).toBe('tsc exited with status 1 and said nothing');
+  // The English line stays the error's message, for logs.
+  expect(new TypeCheckError({ kind: 'signal', signal: 'SIGKILL' }).message).toBe('tsc was stopped by SIGKILL');
+  // In the other languages, only what tsc or the system said stays as they said it.
+  expect(words(tscFailure(null, 'SIGKILL', undefined, '', 0, ''), 'ru')).toBe('tsc остановлен сигналом SIGKILL');
+  expect(words(tscFailure(1, null, undefined, '', 0, ''), 'ca')).toBe('tsc ha acabat amb el codi 1 sense dir res');
+  expect(words(tscFailure(null, null, new Error('spawn ENOENT'), '', 0, ''), 'zh')).toBe('无法启动 tsc（spawn ENOENT）');
 });

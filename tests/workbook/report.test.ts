@@ -15,6 +15,7 @@ import { compactValue, crashMessage, explainFailure, renderReport, runnerEndWord
 import { defaultFileName, FORMATS } from '../../scripts/lib/report/result-files.ts';
 import { formatPoints, scoreLesson, type Crash, type LessonRun, type RunnerEnd, type TestOutcome } from '../../scripts/lib/core/results.ts';
 import { diffLines, focusRows, formatRow, visibleLine } from '../../scripts/lib/report/textdiff.ts';
+import { holdToList } from '../../scripts/lib/grader/command/held-to-list.ts';
 import { renderFeedback } from '../../scripts/lib/teacher/gradebook/feedback.ts';
 import { lessonGrade } from '../../scripts/lib/teacher/gradebook/gradebook.ts';
 import { planPack } from '../../scripts/lib/teacher/pack/plan.ts';
@@ -642,5 +643,16 @@ test("tsc's messages come in the student's language when TypeScript has them, ea
     expect(await said('ru')).toEqual(['Тип "string" не может быть назначен для типа "number".']);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
+  }
+});
+
+test("a test held to the suite's list that did not run exactly once fails with a reason of its own kind, worded in each language", () => {
+  const run: LessonRun = { lessonId: '01-board', tests: [], output: '', durationMs: 0 };
+  holdToList(run, [{ name: 'draws the empty board', task: 1, hidden: false }]);
+  const [held] = run.tests as [TestOutcome];
+  expect(held.failure?.kind).toBe('not-run');
+  expect(explainFailure(held, painter(false))).toEqual(['This test did not run exactly once, so it counts as failed.']);
+  for (const language of ['ru', 'ca', 'zh'] as const) {
+    expect(explainFailure(held, painter(false), translator(language))).toEqual([translator(language)('report.notRunOnce')]);
   }
 });

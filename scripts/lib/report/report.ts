@@ -14,7 +14,7 @@ import {
   visibleLine,
   type TextLine,
 } from './textdiff.ts';
-import type { TypeProblem, TypeReport } from '../grader/command/typecheck.ts';
+import { TypeCheckError, type TypeProblem, type TypeReport } from '../grader/command/typecheck.ts';
 import { runsCodeOf } from '../core/lesson-code.ts';
 import { assertionWording, notCallableName } from '../core/vitest-wording.ts';
 import { readmePath, type Lesson } from '../core/workbook.ts';
@@ -212,6 +212,16 @@ function hiddenFailures(score: LessonScore, context: ReportContext, t: Translate
   ];
 }
 
+/** Why the type check did not run, in the reader's language: tsc's failure as data (typecheck.ts), or any other error's message. */
+export function typeCheckFailureWords(error: unknown, t: Translate): string {
+  if (!(error instanceof TypeCheckError)) return error instanceof Error ? error.message : String(error);
+  const { failure } = error;
+  if (failure.kind === 'start') return t('typecheck.failed.start', { detail: visible(failure.detail) });
+  if (failure.kind === 'signal') return t('typecheck.failed.signal', { signal: failure.signal });
+  const code = String(failure.code);
+  return failure.said === '' ? t('typecheck.failed.exitSilent', { code }) : t('typecheck.failed.exit', { code, said: visible(failure.said) });
+}
+
 /** Type errors under a lesson: they cost no points, but often point at a bug. */
 function typeProblemLines(problems: TypeProblem[], paint: Paint, t: Translate): string[] {
   if (problems.length === 0) return [];
@@ -380,6 +390,7 @@ function shownHalt(failure: Extract<Failure, { kind: 'halted' }>): Failure {
  */
 export function failureText(failure: Failure, t: Translate = english): string {
   if (failure.kind === 'halted') return haltedLines(failure, t).join('\n');
+  if (failure.kind === 'not-run') return t('report.notRunOnce');
   if (failure.kind !== 'out-of-time') return failure.message;
   const stopped = t(failure.budget === 'test' ? 'report.outOfTime.test' : 'report.outOfTime.lesson', { seconds: failure.budgetMs / 1000 });
   return [stopped, ...(failure.printed.length > 0 ? [t('report.lastPrinted'), ...failure.printed] : [])].join('\n');
@@ -422,6 +433,7 @@ function printedLines(printed: string[], t: Translate): string[] {
 /** A thrown error: the stub's "not implemented yet", or an error from the student's code. */
 function describeThrown(failure: Failure, t: Translate): string[] {
   if (failure.kind === 'halted') return haltedLines(failure, t);
+  if (failure.kind === 'not-run') return [t('report.notRunOnce')];
   if (failure.kind === 'stub') return [t('guard.stub', { name: failure.missing })];
   if (failure.kind === 'assertion') return [failure.message];
   if (failure.kind === 'endless-input') {

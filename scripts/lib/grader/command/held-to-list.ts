@@ -32,7 +32,7 @@ export function holdToList(run: LessonRun, list: DefinedTest[]): void {
     return {
       ...test,
       status: 'failed',
-      failure: { kind: 'thrown', name: 'Error', message: 'This test did not run exactly once, so it counts as failed.' },
+      failure: { kind: 'not-run', name: 'Error', message: 'This test did not run exactly once, so it counts as failed.' },
       durationMs: 0,
     };
   });

@@ -228,8 +228,28 @@ function cacheFileFor(root: string, target: string, cacheDir: string, locale: st
   return join(cacheDir, `typecheck-${key}${ending}`);
 }
 
-/** tsc did not finish its check (it crashed, could not start, or stopped on a bad configuration). */
-export class TypeCheckError extends Error {}
+/** Why tsc did not finish its check, as data, put into words where it is shown (tscFailureWords in report.ts). */
+export type TscFailure =
+  /** It could not start; `detail`, what the system said. */
+  | { kind: 'start'; detail: string }
+  /** It was stopped by a signal. */
+  | { kind: 'signal'; signal: string }
+  /** It ended with `code` without a finished check (it crashed, or stopped on a bad configuration); `said`, the start of what it printed ('' for nothing). */
+  | { kind: 'exit'; code: number | null; said: string };
+
+/** tsc did not finish its check: why, as data (its message is the English line, for logs). */
+export class TypeCheckError extends Error {
+  constructor(readonly failure: TscFailure) {
+    super(tscFailureLine(failure));
+  }
+}
+
+/** A tsc failure in one English line. */
+function tscFailureLine(failure: TscFailure): string {
+  if (failure.kind === 'start') return `tsc could not start (${failure.detail})`;
+  if (failure.kind === 'signal') return `tsc was stopped by ${failure.signal}`;
+  return `tsc exited with status ${String(failure.code)}${failure.said === '' ? ' and said nothing' : `: ${failure.said}`}`;
+}
 
 /**
  * Why a tsc run says nothing about the code, or undefined when it ran to the end: exit status 0 means
@@ -243,13 +263,13 @@ export function tscFailure(
   stderr: string,
   fileErrors: number,
   stdout: string,
-): string | undefined {
-  if (startError !== undefined) return `tsc could not start (${startError.message})`;
-  if (killedBy !== null) return `tsc was stopped by ${killedBy}`;
+): TscFailure | undefined {
+  if (startError !== undefined) return { kind: 'start', detail: startError.message };
+  if (killedBy !== null) return { kind: 'signal', signal: killedBy };
   if (code === 0 && stderr.trim() === '') return undefined;
   if (code !== 0 && fileErrors > 0 && stderr.trim() === '') return undefined;
   const said = (stderr.trim() || stdout.trim()).split('\n').slice(0, 3).join(' ').slice(0, 300);
-  return `tsc exited with status ${String(code)}${said === '' ? ' and said nothing' : `: ${said}`}`;
+  return { kind: 'exit', code, said };
 }
 
 /** Reads tsc's "file(line,col): error TS1234: message" lines (continuation lines are indented). */
