@@ -3,9 +3,8 @@
  * grader over the IPC channel, as plain data (see child-protocol.ts).
  */
 import type { Reporter, TestCase, TestModule, TestProject, TestSpecification, TestSuite } from 'vitest/node';
-import { readFileSync } from 'node:fs';
 import { toFailure, type ChildMessage } from '../contracts/child-protocol.ts';
-import { compiledFile, type CompiledFolder } from '../contracts/compile.ts';
+import { readCompiledFolder, type CompiledFolder } from '../contracts/compile.ts';
 import type { Failure } from '../../core/results.ts';
 import type { SyntaxErrorDetails } from '../../core/vitest-wording.ts';
 import { foldersOf, jobOf, planAt, type GradingPlan } from '../contracts/plan.ts';
@@ -61,7 +60,7 @@ function compiledSyntaxError(project: TestProject, folder: number | undefined, m
   if (plan === undefined || folder === undefined) return undefined;
   let compiled: CompiledFolder;
   try {
-    compiled = JSON.parse(readFileSync(compiledFile(plan.compiledDir, folder), 'utf8')) as CompiledFolder;
+    compiled = readCompiledFolder(plan.compiledDir, folder);
   } catch {
     return undefined;
   }

@@ -7,7 +7,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, watch as watchFolder, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, watch as watchFolder, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ChildMessage } from '../contracts/child-protocol.ts';
@@ -15,7 +15,7 @@ import { type DefinedTest, holdToList } from './held-to-list.ts';
 import { LessonRuns, type Pending, type SuitePart } from './lesson-runs.ts';
 import { dealByWeight, readLessonTimes, recordLessonTimes, type LessonTimes } from './lesson-times.ts';
 import type { Failure, LessonProblem, LessonRun } from '../../core/results.ts';
-import { compileCacheFile, compiledFile, writeCompiledFolders, type CompiledFolder } from '../contracts/compile.ts';
+import { compileCacheFile, readCompiledFolder, writeCompiledFolders } from '../contracts/compile.ts';
 import { loadProblemOf } from './load-problem.ts';
 import { startPipeStock } from './pipe-stock.ts';
 import { probeFences, SANDBOX_LIMITS, type Fences } from '../contracts/fences.ts';
@@ -291,7 +291,7 @@ async function runChild(
   const allLessons = listLessons(root);
   const whyNotLoaded = (entry: Pending, failure: Failure, hidden: boolean): LessonProblem => {
     const lesson = allLessons.find((candidate) => candidate.id === entry.run.lessonId) as Lesson;
-    const compiled = JSON.parse(readFileSync(compiledFile(compiledDir, entry.targetIndex), 'utf8')) as CompiledFolder;
+    const compiled = readCompiledFolder(compiledDir, entry.targetIndex);
     return loadProblemOf(lesson, allLessons, { target: targets[entry.targetIndex] as string, compiled }, failure, hidden);
   };
   const lessons = new LessonRuns(open, settings.limitMs, finish, whyNotLoaded);

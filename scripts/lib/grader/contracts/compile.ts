@@ -128,6 +128,11 @@ export function compiledFile(dir: string, index: number): string {
   return join(dir, `compiled-${index}.json`);
 }
 
+/** The compiled folder number `index` as writeCompiledFolders wrote it into `dir`. */
+export function readCompiledFolder(dir: string, index: number): CompiledFolder {
+  return JSON.parse(readFileSync(compiledFile(dir, index), 'utf8')) as CompiledFolder;
+}
+
 /**
  * Compiles each graded folder into `dir` (the grader's private folder), for the suites to read. With
  * `cacheFile` (check and watch: the student's own workbook), the compilations of the last run are read

@@ -6,12 +6,11 @@
  * the membrane (membrane.js) synchronously, with a deadline. A call that runs past its deadline,
  * crashes or ends its process fails only the test that made it; the next test starts a fresh sandbox.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { types } from 'node:util';
 import { expect, inject } from 'vitest';
 import { sandboxPool, type Exit, type Frame, type Pump, type SandboxPool, type SandboxProcess } from './channel.ts';
-import { compiledFile, compileFolder, HELPER_ROOT, type CompiledFolder } from '../contracts/compile.ts';
+import { compileFolder, HELPER_ROOT, readCompiledFolder, type CompiledFolder } from '../contracts/compile.ts';
 import { createMembrane, type TwinRecipe } from '../contracts/membrane-types.ts';
 import { foldersOf, jobOf, planAt, type GradingPlan } from '../contracts/plan.ts';
 import { probeFences, SANDBOX_LIMITS, type Fences } from '../contracts/fences.ts';
@@ -475,8 +474,7 @@ class Session {
   private compile(): CompiledFolder {
     const dir = gradingPlan()?.compiledDir;
     const index = this.folderIndex;
-    const compiled =
-      dir === undefined || index === undefined ? compileFolder(this.target) : (JSON.parse(readFileSync(compiledFile(dir, index), 'utf8')) as CompiledFolder);
+    const compiled = dir === undefined || index === undefined ? compileFolder(this.target) : readCompiledFolder(dir, index);
     if (this.target !== CLEAN_TARGET) return compiled;
     // A sandbox without graded code gets the helpers alone.
     return Object.fromEntries(Object.entries(compiled).filter(([path]) => path.startsWith(`${HELPER_ROOT}/`)));
