@@ -236,7 +236,7 @@ describe('feedback folders', () => {
     ]);
     const fault = 'This is a fault of the grader, not of the code it grades.';
     expect((book.referenceProblems ?? []).map(referenceProblemWords)).toEqual([
-      `${lesson.id}: grading itself broke (Grading itself broke: the test runner ended with exit code 1 before this lesson was graded. ${fault})`,
+      `${lesson.id}: grading itself broke (the test runner ended with exit code 1 before this lesson was graded. ${fault})`,
       `grading itself broke for 2 students (3 lessons not graded: the test runner was stopped by SIGKILL before this lesson was graded. ${fault})`,
     ]);
     const cell = book.students[0]?.lessons[lesson.id];

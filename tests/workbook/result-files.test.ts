@@ -175,6 +175,6 @@ describe.each(['ru', 'zh'] as const)('in %s', (language) => {
       ...lesson.tasks.flatMap((task) => task.tests.map((each) => each.message ?? '')),
     ]);
     expect(englishIn(sentences, 'results.json')).toEqual([]);
-    expect(document.lessons[0]?.output).toMatch(language === 'ru' ? /\n\[вывод обрезан после 2000 символов\]$/ : /\n［输出在第 2000 个字符后截断］$/);
+    expect(document.lessons[0]?.output).toMatch(language === 'ru' ? /\n\[вывод обрезан после 2\u00a0000 символов\]$/ : /\n［输出在第 2000 个字符后截断］$/);
   });
 });

@@ -22,7 +22,7 @@ import { hiddenSuitePath, ROOT, suitePath, type Lesson } from '../core/workbook.
 import { SOURCE_LANGUAGE, type Language } from '../core/languages.ts';
 import { translator, type Translate } from '../i18n/messages.ts';
 import { lessonIn } from '../i18n/lesson-text.ts';
-import { pointsIn } from '../i18n/numbers.ts';
+import { pointsIn, quantityIn } from '../i18n/numbers.ts';
 import { testTitleIn } from '../i18n/test-titles.ts';
 import { suiteWordsIn } from '../i18n/value-words.ts';
 
@@ -93,8 +93,8 @@ function dataName(test: TestOutcome): string {
   return test.hidden ? 'hidden test' : test.name;
 }
 
-function capped(text: string, t: Translate, limit = OUTPUT_CAP): string {
-  return text.length <= limit ? text : `${text.slice(0, limit)}\n${t('exports.outputCut', { limit, shown: String(limit) })}`;
+function capped(text: string, speech: Speech, limit = OUTPUT_CAP): string {
+  return text.length <= limit ? text : `${text.slice(0, limit)}\n${speech.t('exports.outputCut', { limit, shown: quantityIn(limit, speech.language) })}`;
 }
 
 /**
@@ -117,7 +117,7 @@ export function workbookJson(options: ResultContext): unknown {
       done: score.done,
       problem: problemJson(score.run.problem, speech.t),
       hintsUsed: lessonProgress(options.progress, score.lesson.id).hintsSeen,
-      output: capped(score.run.output, speech.t),
+      output: capped(score.run.output, speech),
       testFiles: testFileHashes(options.root, score),
       tasks: score.tasks.map((task) => ({
         number: task.number,

@@ -150,7 +150,7 @@ export function referenceProblemWords(problem: ReferenceProblem): string {
     case 'grading-broke':
       return problem.end === undefined
         ? `${problem.lesson}: grading itself broke (no test of the lesson ran, not even on the reference solutions)`
-        : `${problem.lesson}: grading itself broke (${crashMessage({ kind: 'crash', cause: 'grader-broke', end: problem.end, tail: '' })})`;
+        : `${problem.lesson}: grading itself broke (${graderBrokeWords({ kind: 'crash', cause: 'grader-broke', end: problem.end, tail: '' })})`;
     case 'below-full':
       return `${problem.lesson}: the reference solutions get ${problem.earned}/100 with your suites`;
     case 'broke-for-students': {
