@@ -119,6 +119,8 @@ interface StudentRow {
   lessons: Record<string, { points: number; status: string; note?: string }>;
   total: number;
   notes: HandInNote[];
+  /** The student's feedback (Markdown): which tests failed and why, for the message of a failed check. */
+  feedback?: string;
 }
 
 interface Book {
@@ -1055,16 +1057,21 @@ describe.skipIf(!ENABLED)('hostile hand-ins against npm run grade (issue 12)', (
         expect({ '01-board': got['01-board'], '02-input': got['02-input'] }).toEqual({ '01-board': 100, '02-input': 100 });
       });
       test('looping-honest: lesson 03 loses only the tests that call isFull (what throwing-honest gets)', () => {
-        expect(points('looping-honest')['03-win']).toBe(cleanPoints('throwing-honest')['03-win']);
+        expect(points('looping-honest')['03-win'], row('looping-honest').feedback).toBe(cleanPoints('throwing-honest')['03-win']);
       });
       test('looping-honest: the same grades in every run (without attackers, and with them as each user)', () => {
         const every = [...cleanBooks.map((_, index) => cleanPoints('looping-honest', index))];
+        const feedbacks = cleanBooks.map((clean) => clean.students.find((candidate) => candidate.name === 'looping-honest')?.feedback);
         for (const other of runs.values()) {
           const student = other.book?.students.find((candidate) => candidate.name === 'looping-honest');
           every.push(Object.fromEntries(LESSONS.map((lesson) => [lesson, student?.lessons[lesson]?.points ?? Number.NaN])));
+          feedbacks.push(student?.feedback);
         }
         expect(every.length, 'runs of the looping student').toBeGreaterThanOrEqual(3);
-        expect(every).toEqual(every.map(() => points('looping-honest')));
+        // On a failure, the feedback of each run that differs says which tests it lost, and why.
+        const expected = points('looping-honest');
+        const differing = feedbacks.filter((_, index) => JSON.stringify(every[index]) !== JSON.stringify(expected));
+        expect(every, differing.join('\n----\n')).toEqual(every.map(() => expected));
       });
       test('the reference solutions pass the suites (no "fix the suites" warning)', () => {
         expect(run().outcome?.stdout).not.toMatch(BLAMES_SUITES);

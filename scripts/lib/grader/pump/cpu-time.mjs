@@ -52,6 +52,66 @@ export function threadWaitMs(task) {
 }
 
 /**
+ * How long a task has run on a CPU, in milliseconds, and whether it is ready to run now (running, or
+ * waiting for a CPU); `folder` is its folder in /proc. The kernel adds a wait to the task's waiting
+ * time only when the wait ends, so a task that is ready and has not run since it was last looked at
+ * may be waiting for a CPU right now, uncounted.
+ * @param {string} folder
+ * @returns {TaskRun | undefined}
+ */
+function taskRun(folder) {
+  try {
+    const stat = readFileSync(`${folder}/stat`, 'utf8');
+    // The state follows the command's name in parentheses, which may itself hold ") ".
+    const ready = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'R';
+    const runMs = Number(readFileSync(`${folder}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+    return Number.isFinite(runMs) ? { runMs, ready } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What taskRun tells of a process (its main thread, which runs the graded code); undefined where /proc
+ * does not tell.
+ * @param {number | undefined} pid
+ */
+export function processRun(pid) {
+  return pid === undefined || process.platform !== 'linux' ? undefined : taskRun(`/proc/${pid}`);
+}
+
+/**
+ * What taskRun tells of a thread of this process (`task`, its id in the operating system); undefined
+ * where /proc does not tell.
+ * @param {string | undefined} task
+ */
+export function threadRun(task) {
+  return task === undefined || process.platform !== 'linux' ? undefined : taskRun(`/proc/self/task/${task}`);
+}
+
+/**
+ * What the processes of a call have run, and whether they are ready to run (see taskRun): the
+ * sandbox's innermost process, which runs the graded code, and the suites' thread it serves.
+ * @typedef {{ sandbox: TaskRun | undefined, thread: TaskRun | undefined }} CallRuns
+ */
+/** @typedef {{ runMs: number, ready: boolean }} TaskRun */
+
+/**
+ * Whether the call's code, or the suites' thread, may be waiting for a CPU right now without the wait
+ * counted yet (see taskRun): it is ready to run and has not run since the last look (or there was no
+ * look before). Its call is then
+ * not stopped until it has run, on a machine so busy that a call's code waits longer than its limit
+ * in one go; on a quiet machine code that loops runs between two looks and is stopped at once.
+ * @param {CallRuns | undefined} before
+ * @param {CallRuns} now
+ */
+export function mayWaitUncounted(before, now) {
+  // (With no look before, one look more.)
+  const stalled = (/** @type {'sandbox' | 'thread'} */ task) => now[task]?.ready === true && (before === undefined || now[task]?.runMs === before[task]?.runMs);
+  return stalled('sandbox') || stalled('thread');
+}
+
+/**
  * The innermost process below `pid`, following the first child at each level (`pid` itself when it has
  * none): where the fences start a sandbox below processes of their own (`unshare` waits for it), the
  * one that runs its code. Undefined where /proc does not tell.

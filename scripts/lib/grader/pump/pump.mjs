@@ -14,7 +14,7 @@
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, rmSync, writeSync } from 'node:fs';
 import { BroadcastChannel, isMainThread, workerData } from 'node:worker_threads';
-import { BUSY_STRETCH, residentBytes, schedTimes, threadWaitMs } from './cpu-time.mjs';
+import { BUSY_STRETCH, innermostProcess, mayWaitUncounted, processRun, residentBytes, schedTimes, threadRun, threadWaitMs } from './cpu-time.mjs';
 import { takeStockPair } from './pipe-pairs.mjs';
 import { KEEPER_CHANNEL, MAX_FRAME } from '../contracts/wire.mjs';
 
@@ -52,7 +52,11 @@ const WAKE = Buffer.from([0xff, 0xff, 0xff, 0xff]);
  * @property {SharedArrayBuffer} control
  * @property {{ waitedMs?: number, callWaitedMs?: number }} waits What it had waited for a CPU when the pump stopped it (see stop).
  */
-/** @typedef {{ end: number, limit: number, waitedBefore: number | undefined }} Call (waitedBefore: see callWaits) */
+/**
+ * @typedef {{ end: number, limit: number, waitedBefore: number | undefined, runs?: CallRuns }} Call (waitedBefore: see
+ * callWaits; runs: what its processes had run at the last look, from one look before its deadline on)
+ */
+/** @typedef {import('./cpu-time.mjs').CallRuns} CallRuns */
 /**
  * A request of a suites' thread (channel.ts).
  * @typedef {({ op: 'spawn' } & StartSpec) | { op: 'take-spare', sid: number, until: number } | { op: 'write', sid: Sid, text: string } | { op: 'kill', sid: Sid, reason?: string }} PumpRequest
@@ -137,7 +141,11 @@ function start(pump, { sid, command, args, env, uid, gid, memoryLimitBytes, scra
       }
       const now = Date.now();
       if (call?.end !== end) call = { end, limit: Math.max(0, end - now), waitedBefore: callWaits(box) };
-      if (now > end && !stillOwed(/** @type {Call} */ (call), box, now)) stop(box, 'timeout', call);
+      if (now + DEADLINE_EVERY < end) return;
+      const before = call.runs;
+      call.runs = callRuns(box);
+      if (now <= end) return;
+      if (now > call.end + call.limit * (BUSY_STRETCH - 1) || !(stillOwed(call, box, now) || mayWaitUncounted(before, call.runs))) stop(box, 'timeout', call);
     }, DEADLINE_EVERY),
   );
   if (memoryLimitBytes) {
@@ -152,17 +160,26 @@ function start(pump, { sid, command, args, env, uid, gid, memoryLimitBytes, scra
 
 /**
  * Whether a call past its deadline is still owed time: the machine kept its code, or the suites'
- * thread that sends and reads its messages, waiting for a CPU for longer than the call has overrun,
- * and the call has not yet run BUSY_STRETCH times its limit.
+ * thread that sends and reads its messages, waiting for a CPU for longer than the call has overrun.
+ * (However much it is owed, it is stopped once it has run BUSY_STRETCH times its limit.)
  * @param {Call} call
  * @param {Box} box
  * @param {number} now
  */
 function stillOwed(call, box, now) {
-  if (now > call.end + call.limit * (BUSY_STRETCH - 1)) return false;
   const waitedNow = callWaits(box);
   if (call.waitedBefore === undefined || waitedNow === undefined) return false;
   return now - call.end < waitedNow - call.waitedBefore;
+}
+
+/**
+ * What the processes of a call have run, and whether they are ready to run: the sandbox's innermost
+ * process (the one that runs the graded code) and the suites' thread it serves.
+ * @param {Box} box
+ * @returns {CallRuns}
+ */
+function callRuns(box) {
+  return { sandbox: processRun(innermostProcess(box.child?.pid)), thread: threadRun(box.pump.task) };
 }
 
 /**
