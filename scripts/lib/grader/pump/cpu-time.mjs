@@ -4,8 +4,10 @@
 // the graded code by the first; the pump (pump.mjs) uses the second to give a call back the time the
 // machine kept it waiting, and the suites' thread to keep the budgets of time on a clock that a busy
 // machine does not stretch (steady-clock.ts); the pump uses the third to stop a sandbox that holds
-// too much (the suites' thread reads it too, to decide whether an idle sandbox may be kept). Plain
-// JavaScript, because the pump loads it without a TypeScript loader.
+// too much (the suites' thread reads it too, to decide whether an idle sandbox may be kept), and
+// whether a sandbox is ready to run, to tell a call that waits for a CPU right now from one that
+// spent its time (mayWaitUncounted). Plain JavaScript, because the pump loads it without a
+// TypeScript loader.
 import { readFileSync } from 'node:fs';
 
 /**
@@ -99,9 +101,9 @@ export function threadRun(task) {
 /**
  * Whether the call's code, or the suites' thread, may be waiting for a CPU right now without the wait
  * counted yet (see taskRun): it is ready to run and has not run since the last look (or there was no
- * look before). Its call is then
- * not stopped until it has run, on a machine so busy that a call's code waits longer than its limit
- * in one go; on a quiet machine code that loops runs between two looks and is stopped at once.
+ * look before). The pump then does not stop the call until it has run: on a machine so busy that a
+ * call's code waits longer than its limit in one go, correct code is not stopped for that wait, while
+ * on a quiet machine code that loops runs between two looks and is stopped at once.
  * @param {CallRuns | undefined} before
  * @param {CallRuns} now
  */
