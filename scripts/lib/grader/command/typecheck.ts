@@ -228,7 +228,7 @@ function cacheFileFor(root: string, target: string, cacheDir: string, locale: st
   return join(cacheDir, `typecheck-${key}${ending}`);
 }
 
-/** Why tsc did not finish its check, as data, put into words where it is shown (tscFailureWords in report.ts). */
+/** Why tsc did not finish its check, as data, put into words where it is shown (typeCheckFailureWords in report.ts). */
 export type TscFailure =
   /** It could not start; `detail`, what the system said. */
   | { kind: 'start'; detail: string }
@@ -244,7 +244,7 @@ export class TypeCheckError extends Error {
   }
 }
 
-/** A tsc failure in one English line. */
+/** A tsc failure in one English line, for logs (the grader reads no catalog: a reader gets typeCheckFailureWords). */
 function tscFailureLine(failure: TscFailure): string {
   if (failure.kind === 'start') return `tsc could not start (${failure.detail})`;
   if (failure.kind === 'signal') return `tsc was stopped by ${failure.signal}`;
