@@ -217,6 +217,8 @@ function missedWinOrBlock(
  * improper answer. Notes on the way the first win at once it missed and the first block.
  */
 export function playEveryOpponent(name: string, player: TestPlayer, seat: TestMark): WalkReport {
+  // With a seat that is neither mark the player is never asked, and the walk goes through every game for nothing.
+  if (seat !== 'X' && seat !== 'O') throw new TypeError(`playEveryOpponent needs the seat 'X' or 'O', not ${String(seat)}`);
   const report: WalkReport = { games: 0, wins: 0, draws: 0, losses: 0, firstLoss: null, problem: null, missedWin: null, missedBlock: null };
 
   const walk = (moves: number[]): void => {
