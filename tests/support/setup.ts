@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeEach, chai } from 'vitest';
 import { closeSession, currentSession, warmUp } from '../../scripts/lib/grader/worker/client.ts';
-import { boundText, SHOWN_LINES } from '../../scripts/lib/core/bounded-text.ts';
+import { shownPart, SHOWN_LINES, type LeftOut } from '../../scripts/lib/core/bounded-text.ts';
 import { OUTPUT_CUT_LINE } from '../../scripts/lib/core/output-cut.ts';
 
 /** Bytes of output loading a suite, and then each test, may show before the rest is dropped. */
@@ -80,8 +80,9 @@ for (const stream of [process.stdout, process.stderr] as Stream[]) {
 }
 
 /**
- * The answers a failed expect() compares, cut to what a person reads (boundText: 200 lines, 10,000
- * characters, and a last line saying how much was left out) before anything is built from them.
+ * The answers a failed expect() compares, cut to what a person reads (shownPart: 200 lines, 10,000
+ * characters) before anything is built from them; how much each left out goes with the error as
+ * data (`leftOut`), and the report says it in the student's words.
  * vitest diffs the two values of a failed assertion in full (a character diff for one-line texts),
  * and the grader sends them on and diffs them again: an answer at the sandbox's size cap (4 million
  * line ends) took minutes and gigabytes. Values that are not text are formatted by vitest (the
@@ -103,12 +104,19 @@ function boundedFailures(): void {
 }
 const UNBOUNDED = Symbol.for('tictactoe-workbook.unbounded-assert');
 
-/** An assertion error with its two values cut to what is shown (see boundedFailures). */
+/** An assertion error with its two values cut to what is shown, and how much each left out (see boundedFailures). */
 function boundedError(error: unknown): unknown {
   if (typeof error !== 'object' || error === null) return error;
-  const values = error as { actual?: unknown; expected?: unknown; diffOptions?: Record<string, unknown> };
-  if (typeof values.actual === 'string') values.actual = boundText(values.actual);
-  if (typeof values.expected === 'string') values.expected = boundText(values.expected);
+  const values = error as { actual?: unknown; expected?: unknown; diffOptions?: Record<string, unknown>; leftOut?: Record<string, LeftOut> };
+  const leftOut: Record<string, LeftOut> = {};
+  for (const side of ['actual', 'expected'] as const) {
+    const value = values[side];
+    if (typeof value !== 'string') continue;
+    const part = shownPart(value);
+    values[side] = part.kept;
+    if (part.left !== undefined) leftOut[side] = part.left;
+  }
+  if (Object.keys(leftOut).length > 0) values.leftOut = leftOut;
   values.diffOptions = { ...values.diffOptions, truncateThreshold: SHOWN_LINES };
   return error;
 }

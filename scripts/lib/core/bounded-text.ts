@@ -16,42 +16,22 @@ export const ENGLISH_CUT_NOTE: CutNote = (left) =>
     ? `(… ${left.lines.toLocaleString('en')} more line${left.lines === 1 ? '' : 's'})`
     : `(… ${left.characters.toLocaleString('en')} more characters)`;
 
-/** The English note as a pattern: how many lines or characters it says were left out. */
-const ENGLISH_NOTE_LINE = /\(… ([\d,]+) more (lines?|characters)\)$/;
-
-/**
- * A text boundText already cut (where the answer was made: the grader's child cuts what it sends on):
- * what it kept, up to the English note, and how much the note says was left out; undefined for any
- * other text, one that merely ends with such a line included (what was kept fills `lines` or `chars`).
- */
-function alreadyCut(text: string, lines: number, chars: number): { kept: string; left: LeftOut } | undefined {
-  const match = ENGLISH_NOTE_LINE.exec(text);
-  if (match === null || (match.index > 0 && text[match.index - 1] !== '\n')) return undefined;
-  const kept = text.slice(0, match.index);
-  const keptLines = countLines(kept, 0);
-  const filled = keptLines === lines || kept.length === chars || kept.length === chars + 1;
-  if (!filled || keptLines > lines || kept.length > chars + 1) return undefined;
-  const count = Number((match[1] as string).replaceAll(',', ''));
-  return { kept, left: match[2] === 'characters' ? { characters: count } : { lines: count } };
+/** A text cut to what is shown: the part kept, and how much was left out (nothing when it was not cut). */
+export interface ShownPart {
+  kept: string;
+  left?: LeftOut;
 }
 
 /**
- * A text cut to what a person can read (SHOWN_LINES lines, SHOWN_CHARS characters), with its last line
- * saying how much was left out (`note`, "(… 3,999,990 more lines)" by default); a shorter text as it
- * is. Everything that shows an answer cuts it first, before it builds anything from it: an answer at
- * the grader's size cap (8 MB of line ends, say) would otherwise cost minutes and gigabytes to diff.
- * A text cut already keeps what it kept, and its note says the same in `note`'s words: cutting twice
- * (in the test, in the grader's child, in the report) still tells how much the answer had.
+ * A text cut to what a person can read (SHOWN_LINES lines, SHOWN_CHARS characters): the part kept,
+ * and how much was left out as data. Everything that shows an answer cuts it first, before it builds
+ * anything from it: an answer at the grader's size cap (8 MB of line ends, say) would otherwise cost
+ * minutes and gigabytes to diff. Where the answer was cut (in the test, in the grader's child), how
+ * much it left out travels beside the kept part, and the note saying so is made where a person
+ * reads it (withCutNote), in their language.
  */
-export function boundText(text: string, lines = SHOWN_LINES, chars = SHOWN_CHARS, note: CutNote = ENGLISH_CUT_NOTE): string {
-  return cutText(text, lines, chars, note).text;
-}
-
-/** A text as boundText cuts it, and whether it is cut (its last line is then the note, which ends nothing). */
-export function cutText(text: string, lines = SHOWN_LINES, chars = SHOWN_CHARS, note: CutNote = ENGLISH_CUT_NOTE): { text: string; cut: boolean } {
-  const cut = alreadyCut(text, lines, chars);
-  if (cut !== undefined) return { text: `${cut.kept}${note(cut.left)}`, cut: true };
-  if (text.length <= chars && !hasMoreLines(text, lines)) return { text, cut: false };
+export function shownPart(text: string, lines = SHOWN_LINES, chars = SHOWN_CHARS): ShownPart {
+  if (text.length <= chars && !hasMoreLines(text, lines)) return { kept: text };
   let end = 0;
   for (let line = 0; line < lines; line += 1) {
     const next = text.indexOf('\n', end);
@@ -63,8 +43,18 @@ export function cutText(text: string, lines = SHOWN_LINES, chars = SHOWN_CHARS, 
   }
   const kept = text.slice(0, end);
   const linesLeft = countLines(text, end) - (kept.endsWith('\n') || kept === '' ? 0 : 1);
-  const left: LeftOut = linesLeft > 0 ? { lines: linesLeft } : { characters: text.length - end };
-  return { text: `${kept}${kept.endsWith('\n') || kept === '' ? '' : '\n'}${note(left)}`, cut: true };
+  return { kept, left: linesLeft > 0 ? { lines: linesLeft } : { characters: text.length - end } };
+}
+
+/** A shown part as one text: what was kept, and for a cut one the note (in `note`'s words) on a line of its own. */
+export function withCutNote(part: ShownPart, note: CutNote = ENGLISH_CUT_NOTE): string {
+  if (part.left === undefined) return part.kept;
+  return `${part.kept}${part.kept.endsWith('\n') || part.kept === '' ? '' : '\n'}${note(part.left)}`;
+}
+
+/** A text cut as shownPart cuts it, with the note as its last line ("(… 3,999,990 more lines)" by default). */
+export function boundText(text: string, lines = SHOWN_LINES, chars = SHOWN_CHARS, note: CutNote = ENGLISH_CUT_NOTE): string {
+  return withCutNote(shownPart(text, lines, chars), note);
 }
 
 /** True when `text` has more than `lines` lines (stops counting there). */
@@ -87,4 +77,14 @@ function countLines(text: string, start: number): number {
     count += 1;
   }
   return count + (text.length > start && !text.endsWith('\n') ? 1 : 0);
+}
+
+/** A LeftOut from data that crossed a process boundary: a whole, positive count of lines or of characters; else undefined. */
+export function asLeftOut(value: unknown): LeftOut | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { lines, characters } = value as { lines?: unknown; characters?: unknown };
+  const count = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n > 0;
+  if (count(lines) && characters === undefined) return { lines };
+  if (count(characters) && lines === undefined) return { characters };
+  return undefined;
 }

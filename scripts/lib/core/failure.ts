@@ -128,12 +128,12 @@ export interface ErrorMarks {
  * any other error the code threw.
  */
 export function failureOf(error: ErrorFields & Comparison, marks: ErrorMarks = {}): Failure {
-  const { expected, actual, ...fields } = error;
+  const { expected, actual, cut, ...fields } = error;
   const { name, message } = fields;
   const { verdict, kept, limit } = marks;
   if (verdict !== undefined) return { ...fields, ...verdict };
   if (marks.syntax !== undefined) return { ...fields, kind: 'syntax', syntax: marks.syntax };
-  const compared: Comparison = expected === undefined && actual === undefined ? {} : { expected, actual };
+  const compared: Comparison = expected === undefined && actual === undefined ? {} : { expected, actual, ...(cut === undefined ? {} : { cut }) };
   const timeout = testTimeoutMs(message);
   if (timeout !== undefined) return { ...fields, kind: 'test-timeout', limitMs: timeout };
   const missing = stubName(message);

@@ -1,4 +1,5 @@
 /** What grading produces: per lesson, per task, per test; and how points are worked out. */
+import type { LeftOut } from './bounded-text.ts';
 import type { SyntaxErrorDetails } from './vitest-wording.ts';
 import type { Lesson } from './workbook.ts';
 
@@ -16,10 +17,14 @@ export interface ErrorFields {
 /** What the test support's pretend player stopped the code for: asking for input without end, or printing without end. */
 export type EndlessKept = 'asking' | 'printing';
 
-/** What a test expected and what the code gave, as text, for an error that compared them (both or neither). */
+/**
+ * What a test expected and what the code gave, as text, for an error that compared them (both or
+ * neither), each cut to what is shown, and how much was left out of a cut one.
+ */
 export interface Comparison {
   expected?: string;
   actual?: string;
+  cut?: { expected?: LeftOut; actual?: LeftOut };
 }
 
 /** Why the grader stopped the code when time was not the reason (grader/worker/client.ts), with the details of each reason. */

@@ -21,6 +21,7 @@ import { readmePath, type Lesson } from '../core/workbook.ts';
 import { visible } from '../core/text.ts';
 import { OUTPUT_CUT_LINE } from '../core/output-cut.ts';
 import type { Language } from '../core/languages.ts';
+import type { LeftOut } from '../core/bounded-text.ts';
 import { testTitleIn } from '../i18n/test-titles.ts';
 import { suiteWordsIn, type SuiteWords } from '../i18n/value-words.ts';
 import { pointsIn } from '../i18n/numbers.ts';
@@ -415,7 +416,8 @@ export function explainFailure(test: TestOutcome, paint: Paint, t: Translate = e
     return [t('report.testTimeout', { seconds: failure.limitMs / 1000 }), t('report.testTimeout.hint')];
   }
   if ((failure.kind === 'assertion' || failure.kind === 'thrown') && failure.expected !== undefined && failure.actual !== undefined) {
-    return explainMismatch({ expected: failure.expected, actual: failure.actual }, failure.message, paint, t, words);
+    const compared = { expected: failure.expected, actual: failure.actual, ...(failure.cut === undefined ? {} : { cut: failure.cut }) };
+    return explainMismatch(compared, failure.message, paint, t, words);
   }
   if (failure.kind === 'assertion') return [withLabelWorded(failure.message, words.label)];
   return describeThrown(failure, t);
@@ -515,18 +517,27 @@ function withLabelWorded(message: string, word: SuiteWords['label']): string {
  * What the test expected next to what the code gave. The words the suite wrote in them are put in the
  * report's language line by line, on both sides alike (so lines that agree still agree).
  */
-function explainMismatch(compared: Required<Comparison>, message: string, paint: Paint, t: Translate, words: SuiteWords): string[] {
+function explainMismatch(
+  compared: Required<Omit<Comparison, 'cut'>> & Pick<Comparison, 'cut'>,
+  message: string,
+  paint: Paint,
+  t: Translate,
+  words: SuiteWords,
+): string[] {
   const { label, actualIsText, expectedIsText } = assertionWording(message);
   const [firstLine, ...more] = (label === undefined ? '' : words.label(label)).split('\n');
   const heading = label ? [t('report.checking', { what: firstLine ?? '' }), ...indent(more, 2)] : [];
   const inWords = (text: string, isText: boolean): string => (isText && unquote(text) === text ? textWorded(text, words) : printedWorded(text, words));
   const expected = inWords(compared.expected, expectedIsText);
   const actual = inWords(compared.actual, actualIsText);
-  if (actualIsText && expectedIsText) return [...heading, ...compareTexts(expected, actual, paint, t)];
+  const cut = compared.cut ?? {};
+  if (actualIsText && expectedIsText) return [...heading, ...compareTexts(expected, actual, cut, paint, t)];
   const [expectedLabel, gotLabel] = valueLabels(t);
+  /** A printed value on one line when it fits, and the note of what was cut from it. */
+  const valueLines = (printed: string, left: LeftOut | undefined): string[] => [...compactValue(printed), ...(left === undefined ? [] : [cutNote(t)(left)])];
   if (expectedIsText) {
     const nothing = actual === 'undefined' ? [t('report.returnedNothing')] : [];
-    const lines = shownLines(unquote(expected), cutNote(t));
+    const lines = shownLines(unquote(expected), cutNote(t), cut.expected);
     return [
       ...heading,
       paint('gray', t('report.expectedText', { marks: marksLegend(lines, t) })),
@@ -534,14 +545,14 @@ function explainMismatch(compared: Required<Comparison>, message: string, paint:
         lines.map((line) => paint('green', drawLine(line))),
         2,
       ),
-      t('report.gotValue', { value: paint('red', compactValue(actual).join('\n')) }),
+      t('report.gotValue', { value: paint('red', valueLines(actual, cut.actual).join('\n')) }),
       ...nothing,
     ];
   }
   return [
     ...heading,
-    ...labelled(expectedLabel, compactValue(expected), (text) => paint('green', text)),
-    ...labelled(gotLabel, compactValue(actual), (text) => paint('red', text)),
+    ...labelled(expectedLabel, valueLines(expected, cut.expected), (text) => paint('green', text)),
+    ...labelled(gotLabel, valueLines(actual, cut.actual), (text) => paint('red', text)),
   ];
 }
 
@@ -581,9 +592,9 @@ function marksLegend(lines: readonly TextLine[], t: Translate): string {
   return t(lines.some((line) => line.textEnd) ? 'report.marks.textEnd' : 'report.marks', marks);
 }
 
-/** Two texts: side by side on one line each, or line by line with a diff. */
-function compareTexts(expected: string, actual: string, paint: Paint, t: Translate): string[] {
-  if (!expected.includes('\n') && !actual.includes('\n')) {
+/** Two texts: side by side on one line each, or line by line with a diff (always for a cut one, whose note is a line of its own). */
+function compareTexts(expected: string, actual: string, cut: NonNullable<Comparison['cut']>, paint: Paint, t: Translate): string[] {
+  if (!expected.includes('\n') && !actual.includes('\n') && cut.expected === undefined && cut.actual === undefined) {
     const [expectedLabel, gotLabel] = valueLabels(t);
     return [
       `${expectedLabel}${paint('green', quoteVisible(expected))}`,
@@ -591,7 +602,7 @@ function compareTexts(expected: string, actual: string, paint: Paint, t: Transla
       ...(/\s/.test(expected + actual) ? [paint('gray', t('report.spaceMark', { mark: SPACE_MARK }))] : []),
     ];
   }
-  const rows = focusRows(diffLines(expected, actual, cutNote(t)));
+  const rows = focusRows(diffLines(expected, actual, cutNote(t), cut));
   const drawn = rows.map((row) => {
     if (row === 'gap') return paint('gray', '  …');
     const text = formatRow(row);

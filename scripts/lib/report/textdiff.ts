@@ -1,5 +1,5 @@
 /** Shows two texts line by line with spaces and line ends made visible, so "looks identical" failures explain themselves. */
-import { cutText, ENGLISH_CUT_NOTE, SHOWN_CHARS, SHOWN_LINES, type CutNote } from '../core/bounded-text.ts';
+import { ENGLISH_CUT_NOTE, shownPart, withCutNote, type CutNote, type LeftOut } from '../core/bounded-text.ts';
 import type { Translate } from '../i18n/messages.ts';
 
 /** The marks used for invisible characters. */
@@ -30,7 +30,7 @@ export interface DiffRow extends TextLine {
 
 /**
  * Splits a text into lines, remembering which of them end with "\n" and which one ends the text
- * without a line end. `cut` says the text was cut by boundText: its last line is then the
+ * without a line end. `cut` says the text was cut (shownLines): its last line is then the
  * "(… more lines)" note, which ends nothing.
  */
 function splitLines(text: string, cut = false): TextLine[] {
@@ -48,10 +48,14 @@ export function cutNote(t: Translate): CutNote {
   return (left) => ('lines' in left ? t('cut.moreLines', { count: left.lines }) : t('cut.moreCharacters', { count: left.characters }));
 }
 
-/** A text cut to what is shown (boundText, its last line `note`), split into its lines. */
-export function shownLines(text: string, note: CutNote = ENGLISH_CUT_NOTE): TextLine[] {
-  const shown = cutText(text, SHOWN_LINES, SHOWN_CHARS, note);
-  return splitLines(shown.text, shown.cut);
+/**
+ * A text cut to what is shown (shownPart), split into its lines; a cut one ends with `note` saying how
+ * much was left out. `left`: what an earlier cut left out of it, where the text is that cut's kept part.
+ */
+export function shownLines(text: string, note: CutNote = ENGLISH_CUT_NOTE, left?: LeftOut): TextLine[] {
+  const part = shownPart(text);
+  const leftOut = left ?? part.left;
+  return splitLines(withCutNote({ kept: part.kept, ...(leftOut === undefined ? {} : { left: leftOut }) }, note), leftOut !== undefined);
 }
 
 /** A line as shown: spaces as ·, tabs as →, then ⏎ for its line end or ∎ where the text stops without one. */
@@ -66,11 +70,12 @@ function endMark(line: TextLine): string {
 
 /**
  * A line diff (longest common subsequence) between the expected and the actual text, each cut first
- * to what is shown (boundText, with `note` as the last line of a cut one): the table it builds grows with the product of their lengths.
+ * to what is shown (shownLines, with `note` as the last line of a cut one; `cut`: what earlier cuts
+ * left out of them): the table it builds grows with the product of their lengths.
  */
-export function diffLines(expected: string, actual: string, note: CutNote = ENGLISH_CUT_NOTE): DiffRow[] {
-  const a = shownLines(expected, note);
-  const b = shownLines(actual, note);
+export function diffLines(expected: string, actual: string, note: CutNote = ENGLISH_CUT_NOTE, cut: { expected?: LeftOut; actual?: LeftOut } = {}): DiffRow[] {
+  const a = shownLines(expected, note, cut.expected);
+  const b = shownLines(actual, note, cut.actual);
   const same = (i: number, j: number): boolean => a[i]?.text === b[j]?.text && a[i]?.lineEnd === b[j]?.lineEnd && a[i]?.textEnd === b[j]?.textEnd;
   // lengths[i][j]: length of the longest common subsequence of a[i..] and b[j..].
   const lengths = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));

@@ -2,8 +2,8 @@
 import { dirname, relative } from 'node:path';
 import { failureOf, verdictOf, type Verdict } from '../../core/failure.ts';
 import { asPlainObjects, type SyntaxErrorDetails } from '../../core/vitest-wording.ts';
-import { boundText } from '../../core/bounded-text.ts';
-import type { Failure, TestOutcome } from '../../core/results.ts';
+import { asLeftOut, boundText, shownPart } from '../../core/bounded-text.ts';
+import type { Comparison, Failure, TestOutcome } from '../../core/results.ts';
 import type { SandboxSpec } from './fences.ts';
 
 declare module '@vitest/runner' {
@@ -69,6 +69,8 @@ interface ErrorLike {
   loadingModule?: unknown;
   kept?: unknown;
   limit?: unknown;
+  /** How much the test support's cut left out of `expected` and `actual` (tests/support/setup.ts). */
+  leftOut?: { expected?: unknown; actual?: unknown };
 }
 
 /**
@@ -84,7 +86,7 @@ export function toFailure(error: unknown, target: string, syntaxOf: SyntaxLookup
     {
       name: boundText(like.name ?? 'Error', 1, 200),
       message: shownText(like.message ?? String(error)),
-      ...(typeof like.expected === 'string' && typeof like.actual === 'string' ? { expected: boundText(like.expected), actual: boundText(like.actual) } : {}),
+      ...(typeof like.expected === 'string' && typeof like.actual === 'string' ? compared(like.expected, like.actual, like.leftOut) : {}),
       ...(location === undefined ? {} : { location }),
       ...(typeof like.loadingModule === 'string' ? { loadingModule: like.loadingModule } : {}),
     },
@@ -95,6 +97,20 @@ export function toFailure(error: unknown, target: string, syntaxOf: SyntaxLookup
       syntax,
     },
   );
+}
+
+/**
+ * What a test compared, cut to what is shown, with how much of each was left out: by the test
+ * support's cut before vitest saw them (`given`), else by this one (a value vitest printed at length).
+ */
+function compared(expected: string, actual: string, given: ErrorLike['leftOut']): Comparison {
+  const shown = { expected: shownPart(expected), actual: shownPart(actual) };
+  const cut: NonNullable<Comparison['cut']> = {};
+  for (const side of ['expected', 'actual'] as const) {
+    const left = asLeftOut(given?.[side]) ?? shown[side].left;
+    if (left !== undefined) cut[side] = left;
+  }
+  return { expected: shown.expected.kept, actual: shown.actual.kept, ...(Object.keys(cut).length > 0 ? { cut } : {}) };
 }
 
 /**
