@@ -201,6 +201,27 @@ describe('nothing the graded side sends can make a check pass', () => {
     expect(verdictOf(exports.value())).toBeUndefined();
   });
 
+  test('process.exit in the code is told by the exit code the sandbox sends as data, not by the words of its message', () => {
+    const { exports } = pair({
+      exit: (): never => {
+        throw Object.assign(new Error('process.exit unexpectedly called with "3"'), { exitCode: '3' });
+      },
+      worded: (): never => {
+        throw new Error('process.exit unexpectedly called with "3"');
+      },
+    });
+    const failureOfCall = (call: () => unknown): ReturnType<typeof toFailure> => {
+      try {
+        call();
+      } catch (error) {
+        return toFailure(error, '/nowhere/lessons');
+      }
+      throw new Error('the call did not throw');
+    };
+    expect(failureOfCall(exports.exit)).toMatchObject({ kind: 'process-exit', exitCode: '3' });
+    expect(failureOfCall(exports.worded)).toMatchObject({ kind: 'thrown' });
+  });
+
   test('nor the module that was loading, which would make an error met while a hidden suite loaded count as shown to the student', () => {
     const forge = (): never => {
       throw Object.assign(new Error('hidden inputs'), { loadingModule: '01-board/board' });

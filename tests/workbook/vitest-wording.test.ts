@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { toFailure } from '../../scripts/lib/grader/contracts/child-protocol.ts';
-import { assertionWording, asPlainObjects, notCallableName, processExitCode, syntaxError, testTimeoutMs } from '../../scripts/lib/core/vitest-wording.ts';
+import { assertionWording, asPlainObjects, notCallableName, syntaxError, testTimeoutMs } from '../../scripts/lib/core/vitest-wording.ts';
 import { ROOT } from '../../scripts/lib/core/workbook.ts';
 
 const FIXTURES = join(ROOT, 'tests', 'workbook', 'vitest-wording');
@@ -82,12 +82,6 @@ describe('vitest words its failures as the grader expects', () => {
     expect(notCallableName(failureOfTest('not a function, imported by name').message)).toBe('createGrid');
     expect(notCallableName(failureOfTest('not a constructor').message)).toBe('Game');
     expect(failureOfTest('not a function').kind).toBe('thrown');
-  });
-
-  test('process.exit in a test: \'process.exit unexpectedly called with "0"\'', () => {
-    const failure = failureOfTest('process.exit');
-    expect(processExitCode(failure.message)).toBe('0');
-    expect(failure).toMatchObject({ kind: 'process-exit', exitCode: '0' });
   });
 
   test('a file that does not parse: "Transform failed … [PARSE_ERROR] …", with the file, line and code', () => {

@@ -4,7 +4,7 @@
  */
 import type { Comparison, EndlessKept, ErrorFields, Failure, Halt, TamperedTwin } from './results.ts';
 import { stubName } from './stub-error.ts';
-import { ASSERTION_ERROR, processExitCode, syntaxError, testTimeoutMs, type SyntaxErrorDetails } from './vitest-wording.ts';
+import { ASSERTION_ERROR, syntaxError, testTimeoutMs, type SyntaxErrorDetails } from './vitest-wording.ts';
 
 /**
  * The field of the grader's own errors (grader/worker/client.ts) that says, as data, why it stopped the
@@ -119,13 +119,15 @@ export interface ErrorMarks {
   syntax?: SyntaxErrorDetails | undefined;
   kept?: EndlessKept | undefined;
   limit?: number | undefined;
+  /** The code the graded code called process.exit with (the sandbox refuses the call and says so as data). */
+  exitCode?: string | undefined;
 }
 
 /**
  * An error as plain data, with its kind: the grader's verdict when it stopped the code (see
- * verdictOf), else worked out from the error's name and message (the words of vitest and of the
- * stubs: vitest-wording.ts, stub-error.ts). What the test compared stays with an assertion, or with
- * any other error the code threw.
+ * verdictOf), what the error says of itself as data (`marks`), else worked out from its name and
+ * message (the words of vitest and of the stubs: vitest-wording.ts, stub-error.ts). What the test
+ * compared stays with an assertion, or with any other error the code threw.
  */
 export function failureOf(error: ErrorFields & Comparison, marks: ErrorMarks = {}): Failure {
   const { expected, actual, cut, ...fields } = error;
@@ -140,8 +142,7 @@ export function failureOf(error: ErrorFields & Comparison, marks: ErrorMarks = {
   if (missing !== undefined) return { ...fields, kind: 'stub', missing };
   if (name === ASSERTION_ERROR) return { ...fields, ...compared, kind: 'assertion' };
   if (name === ENDLESS_INPUT_ERROR && kept !== undefined) return { ...fields, kind: 'endless-input', kept, ...(limit === undefined ? {} : { limit }) };
-  const exitCode = processExitCode(message);
-  if (exitCode !== undefined) return { ...fields, kind: 'process-exit', exitCode };
+  if (marks.exitCode !== undefined) return { ...fields, kind: 'process-exit', exitCode: marks.exitCode };
   // A file other than a graded one (a suite's) that vite could not compile, in vite's words.
   const syntax = syntaxError(message);
   if (syntax !== undefined) return { ...fields, kind: 'syntax', syntax };

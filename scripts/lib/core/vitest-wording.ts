@@ -18,14 +18,6 @@ export function notCallableName(message: string): string | undefined {
   return /^(?:\(0 , )?(?:__vi_import_\d+__\.)?(\w+)\)? is not a (?:function|constructor)/.exec(message)?.[1];
 }
 
-/**
- * The code process.exit(code) was called with, from vitest's "process.exit unexpectedly called with "0""
- * (the sandbox throws the same words: scripts/lib/grader/sandbox/sandbox.js).
- */
-export function processExitCode(message: string): string | undefined {
-  return /^process\.exit unexpectedly called with "(.*)"/.exec(message)?.[1];
-}
-
 /** A syntax error while loading a file, as vite's transform reports it (and the sandbox's compile.ts repeats). */
 export interface SyntaxErrorDetails {
   /** What is wrong, in the parser's words. */

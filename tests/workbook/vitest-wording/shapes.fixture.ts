@@ -46,10 +46,6 @@ test('not a constructor', () => {
   new lesson.Game();
 });
 
-test('process.exit', () => {
-  process.exit(0);
-});
-
 test('stopped by the grader', () => {
   const printed = ['round 1', 'round 2'];
   throw withVerdict(new Error(stoppedMessage(3000, `\nThe last lines your code printed:\n${printed.join('\n')}`)), { kind: 'stopped', limitMs: 3000, printed });

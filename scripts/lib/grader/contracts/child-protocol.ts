@@ -69,6 +69,8 @@ interface ErrorLike {
   loadingModule?: unknown;
   kept?: unknown;
   limit?: unknown;
+  /** The code the graded code called process.exit with, as the sandbox says it (sandbox.js). */
+  exitCode?: unknown;
   /** How much the test support's cut left out of `expected` and `actual` (tests/support/setup.ts). */
   leftOut?: { expected?: unknown; actual?: unknown };
 }
@@ -94,6 +96,7 @@ export function toFailure(error: unknown, target: string, syntaxOf: SyntaxLookup
       verdict: shownVerdict(verdictOf(error)),
       kept: like.kept === 'asking' || like.kept === 'printing' ? like.kept : undefined,
       limit: typeof like.limit === 'number' ? like.limit : undefined,
+      exitCode: typeof like.exitCode === 'string' ? boundText(like.exitCode, 1, 100) : undefined,
       syntax,
     },
   );

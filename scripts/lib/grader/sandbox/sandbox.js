@@ -200,8 +200,10 @@ function refuse(what) {
     throw new Error(refusal('control', what));
   };
 }
+// The code it was called with crosses as data (the field `exitCode`, which child-protocol.ts reads);
+// the message is for whoever reads the error as it is.
 process.exit = (/** @type {unknown} */ code) => {
-  throw new Error(`process.exit unexpectedly called with "${code}"`);
+  throw Object.assign(new Error(`process.exit unexpectedly called with "${code}"`), { exitCode: String(code) });
 };
 /** @type {ProcessInternals} */ (/** @type {unknown} */ (process)).reallyExit = process.exit;
 process.abort = refuse('process.abort');
