@@ -203,7 +203,10 @@ function refuse(what) {
 // The code it was called with crosses as data (the field `exitCode`, which child-protocol.ts reads);
 // the message is for whoever reads the error as it is.
 process.exit = (/** @type {unknown} */ code) => {
-  throw Object.assign(new Error(`process.exit unexpectedly called with "${code}"`), { exitCode: String(code) });
+  // (No Object.assign or String here: by the time the code calls this, it may have replaced them.)
+  const error = /** @type {Error & { exitCode?: string }} */ (new Error(`process.exit unexpectedly called with "${code}"`));
+  error.exitCode = `${code}`;
+  throw error;
 };
 /** @type {ProcessInternals} */ (/** @type {unknown} */ (process)).reallyExit = process.exit;
 process.abort = refuse('process.abort');
