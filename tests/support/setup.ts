@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeEach, chai } from 'vitest';
 import { closeSession, currentSession, warmUp } from '../../scripts/lib/grader/worker/client.ts';
-import { shownPart, SHOWN_LINES, type LeftOut } from '../../scripts/lib/core/bounded-text.ts';
+import { shownPart, SHOWN_LINES, type ComparedCuts } from '../../scripts/lib/core/bounded-text.ts';
 import { OUTPUT_CUT_LINE } from '../../scripts/lib/core/output-cut.ts';
 
 /** Bytes of output loading a suite, and then each test, may show before the rest is dropped. */
@@ -107,8 +107,8 @@ const UNBOUNDED = Symbol.for('tictactoe-workbook.unbounded-assert');
 /** An assertion error with its two values cut to what is shown, and how much each left out (see boundedFailures). */
 function boundedError(error: unknown): unknown {
   if (typeof error !== 'object' || error === null) return error;
-  const values = error as { actual?: unknown; expected?: unknown; diffOptions?: Record<string, unknown>; leftOut?: Record<string, LeftOut> };
-  const leftOut: Record<string, LeftOut> = {};
+  const values = error as { actual?: unknown; expected?: unknown; diffOptions?: Record<string, unknown>; leftOut?: ComparedCuts };
+  const leftOut: ComparedCuts = {};
   for (const side of ['actual', 'expected'] as const) {
     const value = values[side];
     if (typeof value !== 'string') continue;

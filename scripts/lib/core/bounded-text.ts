@@ -16,6 +16,12 @@ export const ENGLISH_CUT_NOTE: CutNote = (left) =>
     ? `(… ${left.lines.toLocaleString('en')} more line${left.lines === 1 ? '' : 's'})`
     : `(… ${left.characters.toLocaleString('en')} more characters)`;
 
+/** How much was cut from each of the two texts a test compared (a side that was not cut is absent). */
+export interface ComparedCuts {
+  expected?: LeftOut;
+  actual?: LeftOut;
+}
+
 /** A text cut to what is shown: the part kept, and how much was left out (nothing when it was not cut). */
 export interface ShownPart {
   kept: string;

@@ -1,5 +1,5 @@
 /** What grading produces: per lesson, per task, per test; and how points are worked out. */
-import type { LeftOut } from './bounded-text.ts';
+import type { ComparedCuts } from './bounded-text.ts';
 import type { SyntaxErrorDetails } from './vitest-wording.ts';
 import type { Lesson } from './workbook.ts';
 
@@ -24,7 +24,7 @@ export type EndlessKept = 'asking' | 'printing';
 export interface Comparison {
   expected?: string;
   actual?: string;
-  cut?: { expected?: LeftOut; actual?: LeftOut };
+  cut?: ComparedCuts;
 }
 
 /** Why the grader stopped the code when time was not the reason (grader/worker/client.ts), with the details of each reason. */

@@ -1,6 +1,6 @@
 /** The student's report: one line per lesson, the first failure explained, and the next step. */
 import type { Paint } from '../command-line/cli.ts';
-import { failureDetail, roundPoints, type Comparison, type Crash, type Failure, type LessonScore, type RunnerEnd, type TestOutcome } from '../core/results.ts';
+import { failureDetail, roundPoints, type Crash, type Failure, type LessonScore, type RunnerEnd, type TestOutcome } from '../core/results.ts';
 import {
   cutNote,
   diffLines,
@@ -21,7 +21,7 @@ import { readmePath, type Lesson } from '../core/workbook.ts';
 import { visible } from '../core/text.ts';
 import { OUTPUT_CUT_LINE } from '../core/output-cut.ts';
 import type { Language } from '../core/languages.ts';
-import type { LeftOut } from '../core/bounded-text.ts';
+import type { ComparedCuts, LeftOut } from '../core/bounded-text.ts';
 import { testTitleIn } from '../i18n/test-titles.ts';
 import { suiteWordsIn, type SuiteWords } from '../i18n/value-words.ts';
 import { pointsIn } from '../i18n/numbers.ts';
@@ -416,8 +416,7 @@ export function explainFailure(test: TestOutcome, paint: Paint, t: Translate = e
     return [t('report.testTimeout', { seconds: failure.limitMs / 1000 }), t('report.testTimeout.hint')];
   }
   if ((failure.kind === 'assertion' || failure.kind === 'thrown') && failure.expected !== undefined && failure.actual !== undefined) {
-    const compared = { expected: failure.expected, actual: failure.actual, ...(failure.cut === undefined ? {} : { cut: failure.cut }) };
-    return explainMismatch(compared, failure.message, paint, t, words);
+    return explainMismatch({ expected: failure.expected, actual: failure.actual, cut: failure.cut ?? {} }, failure.message, paint, t, words);
   }
   if (failure.kind === 'assertion') return [withLabelWorded(failure.message, words.label)];
   return describeThrown(failure, t);
@@ -518,7 +517,7 @@ function withLabelWorded(message: string, word: SuiteWords['label']): string {
  * report's language line by line, on both sides alike (so lines that agree still agree).
  */
 function explainMismatch(
-  compared: Required<Omit<Comparison, 'cut'>> & Pick<Comparison, 'cut'>,
+  compared: { expected: string; actual: string; cut: ComparedCuts },
   message: string,
   paint: Paint,
   t: Translate,
@@ -530,7 +529,7 @@ function explainMismatch(
   const inWords = (text: string, isText: boolean): string => (isText && unquote(text) === text ? textWorded(text, words) : printedWorded(text, words));
   const expected = inWords(compared.expected, expectedIsText);
   const actual = inWords(compared.actual, actualIsText);
-  const cut = compared.cut ?? {};
+  const { cut } = compared;
   if (actualIsText && expectedIsText) return [...heading, ...compareTexts(expected, actual, cut, paint, t)];
   const [expectedLabel, gotLabel] = valueLabels(t);
   /** A printed value on one line when it fits, and the note of what was cut from it. */
@@ -593,7 +592,7 @@ function marksLegend(lines: readonly TextLine[], t: Translate): string {
 }
 
 /** Two texts: side by side on one line each, or line by line with a diff (always for a cut one, whose note is a line of its own). */
-function compareTexts(expected: string, actual: string, cut: NonNullable<Comparison['cut']>, paint: Paint, t: Translate): string[] {
+function compareTexts(expected: string, actual: string, cut: ComparedCuts, paint: Paint, t: Translate): string[] {
   if (!expected.includes('\n') && !actual.includes('\n') && cut.expected === undefined && cut.actual === undefined) {
     const [expectedLabel, gotLabel] = valueLabels(t);
     return [

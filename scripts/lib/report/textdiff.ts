@@ -1,5 +1,5 @@
 /** Shows two texts line by line with spaces and line ends made visible, so "looks identical" failures explain themselves. */
-import { ENGLISH_CUT_NOTE, shownPart, withCutNote, type CutNote, type LeftOut } from '../core/bounded-text.ts';
+import { ENGLISH_CUT_NOTE, shownPart, withCutNote, type ComparedCuts, type CutNote, type LeftOut } from '../core/bounded-text.ts';
 import type { Translate } from '../i18n/messages.ts';
 
 /** The marks used for invisible characters. */
@@ -73,7 +73,7 @@ function endMark(line: TextLine): string {
  * to what is shown (shownLines, with `note` as the last line of a cut one; `cut`: what earlier cuts
  * left out of them): the table it builds grows with the product of their lengths.
  */
-export function diffLines(expected: string, actual: string, note: CutNote = ENGLISH_CUT_NOTE, cut: { expected?: LeftOut; actual?: LeftOut } = {}): DiffRow[] {
+export function diffLines(expected: string, actual: string, note: CutNote = ENGLISH_CUT_NOTE, cut: ComparedCuts = {}): DiffRow[] {
   const a = shownLines(expected, note, cut.expected);
   const b = shownLines(actual, note, cut.actual);
   const same = (i: number, j: number): boolean => a[i]?.text === b[j]?.text && a[i]?.lineEnd === b[j]?.lineEnd && a[i]?.textEnd === b[j]?.textEnd;

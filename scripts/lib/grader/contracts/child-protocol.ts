@@ -2,7 +2,7 @@
 import { dirname, relative } from 'node:path';
 import { failureOf, verdictOf, type Verdict } from '../../core/failure.ts';
 import { asPlainObjects, type SyntaxErrorDetails } from '../../core/vitest-wording.ts';
-import { asLeftOut, boundText, shownPart } from '../../core/bounded-text.ts';
+import { asLeftOut, boundText, shownPart, type ComparedCuts } from '../../core/bounded-text.ts';
 import type { Comparison, Failure, TestOutcome } from '../../core/results.ts';
 import type { SandboxSpec } from './fences.ts';
 
@@ -108,7 +108,7 @@ export function toFailure(error: unknown, target: string, syntaxOf: SyntaxLookup
  */
 function compared(expected: string, actual: string, given: ErrorLike['leftOut']): Comparison {
   const shown = { expected: shownPart(expected), actual: shownPart(actual) };
-  const cut: NonNullable<Comparison['cut']> = {};
+  const cut: ComparedCuts = {};
   for (const side of ['expected', 'actual'] as const) {
     const left = asLeftOut(given?.[side]) ?? shown[side].left;
     if (left !== undefined) cut[side] = left;
