@@ -1,24 +1,27 @@
 /**
  * Answers at the sandbox's size caps cost the grader's side no more than small ones (issue 42): every
- * text a diff or a message shows is cut first (boundText), and says how much was left out.
+ * text a diff or a message shows is cut first (shownPart), and says how much was left out.
  */
 import { describe, expect, test } from 'vitest';
-import { boundText, SHOWN_CHARS, SHOWN_LINES } from '../../scripts/lib/core/bounded-text.ts';
+import { shownPart, SHOWN_CHARS, SHOWN_LINES, withCutNote } from '../../scripts/lib/core/bounded-text.ts';
 import { diffLines } from '../../scripts/lib/report/textdiff.ts';
 
-describe('boundText', () => {
+/** A text cut as a report shows it: the part kept, and the note (in English here) when it was cut. */
+const asShown = (text: string, lines?: number, chars?: number): string => withCutNote(shownPart(text, lines, chars));
+
+describe('a cut text, as shown', () => {
   test('keeps a short text as it is', () => {
-    expect(boundText('a\nb\n', 2)).toBe('a\nb\n');
-    expect(boundText('abc', 2, 3)).toBe('abc');
+    expect(asShown('a\nb\n', 2)).toBe('a\nb\n');
+    expect(asShown('abc', 2, 3)).toBe('abc');
   });
 
   test('cuts a text of many lines and says how many were left out', () => {
-    expect(boundText('a\nb\nc', 2)).toBe('a\nb\n(… 1 more line)');
-    expect(boundText('\n'.repeat(4_000_000))).toBe(`${'\n'.repeat(SHOWN_LINES)}(… 3,999,800 more lines)`);
+    expect(asShown('a\nb\nc', 2)).toBe('a\nb\n(… 1 more line)');
+    expect(asShown('\n'.repeat(4_000_000))).toBe(`${'\n'.repeat(SHOWN_LINES)}(… 3,999,800 more lines)`);
   });
 
   test('cuts one long line and says how many characters were left out', () => {
-    expect(boundText('x'.repeat(8_000_000))).toBe(`${'x'.repeat(SHOWN_CHARS)}\n(… 7,990,000 more characters)`);
+    expect(asShown('x'.repeat(8_000_000))).toBe(`${'x'.repeat(SHOWN_CHARS)}\n(… 7,990,000 more characters)`);
   });
 });
 

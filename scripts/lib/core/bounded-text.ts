@@ -1,6 +1,6 @@
 /** Cutting a text to what a person can read, before anything is built from it (a diff, a message). */
 
-/** The most lines, and characters, of a text a diff or a message shows (see boundText). */
+/** The most lines, and characters, of a text a diff or a message shows (see shownPart). */
 export const SHOWN_LINES = 200;
 export const SHOWN_CHARS = 10_000;
 
@@ -56,11 +56,6 @@ export function shownPart(text: string, lines = SHOWN_LINES, chars = SHOWN_CHARS
 export function withCutNote(part: ShownPart, note: CutNote = ENGLISH_CUT_NOTE): string {
   if (part.left === undefined) return part.kept;
   return `${part.kept}${part.kept.endsWith('\n') || part.kept === '' ? '' : '\n'}${note(part.left)}`;
-}
-
-/** A text cut as shownPart cuts it, with the note as its last line ("(… 3,999,990 more lines)" by default). */
-export function boundText(text: string, lines = SHOWN_LINES, chars = SHOWN_CHARS, note: CutNote = ENGLISH_CUT_NOTE): string {
-  return withCutNote(shownPart(text, lines, chars), note);
 }
 
 /** True when `text` has more than `lines` lines (stops counting there). */

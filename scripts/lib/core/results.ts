@@ -1,5 +1,5 @@
 /** What grading produces: per lesson, per task, per test; and how points are worked out. */
-import type { ComparedCuts } from './bounded-text.ts';
+import type { ComparedCuts, LeftOut } from './bounded-text.ts';
 import type { SyntaxErrorDetails } from './vitest-wording.ts';
 import type { Lesson } from './workbook.ts';
 
@@ -7,7 +7,10 @@ import type { Lesson } from './workbook.ts';
 export interface ErrorFields {
   /** Error name, for example "AssertionError" or "TypeError". */
   name: string;
+  /** The message, cut to what is shown (core/bounded-text.ts). */
   message: string;
+  /** How much was cut from the end of `message`; the note saying so is made where it is shown, in the reader's language. */
+  messageCut?: LeftOut;
   /** Where the student's code threw, as "lessons/01-board/board.ts:41:9", when known. */
   location?: string;
   /** The exercise module ("01-board/board") that was loading when it happened, for an error of the hand-in's module itself. */

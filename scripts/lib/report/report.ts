@@ -21,7 +21,7 @@ import { readmePath, type Lesson } from '../core/workbook.ts';
 import { visible } from '../core/text.ts';
 import { OUTPUT_CUT_LINE } from '../core/output-cut.ts';
 import type { Language } from '../core/languages.ts';
-import type { ComparedCuts, LeftOut } from '../core/bounded-text.ts';
+import { withCutNote, type ComparedCuts, type LeftOut } from '../core/bounded-text.ts';
 import { testTitleIn } from '../i18n/test-titles.ts';
 import { suiteWordsIn, type SuiteWords } from '../i18n/value-words.ts';
 import { pointsIn } from '../i18n/numbers.ts';
@@ -259,7 +259,7 @@ function problemDetails(score: LessonScore, paint: Paint, teacher: boolean, t: T
         ? [paint('red', t('report.usedFileMissing', { number })), ...(teacher ? [] : [t('report.usedFileMissing.next', { number })])]
         : [paint('red', t('report.usedFileBroken', { number })), ...(teacher ? [] : [t('report.usedFileBroken.next', { number })])];
     }
-    return [paint('red', t(teacher ? 'report.loadError.teacher' : 'report.loadError')), ...indent(describeThrown(shown(problem.failure), t), 2)];
+    return [paint('red', t(teacher ? 'report.loadError.teacher' : 'report.loadError')), ...indent(describeThrown(shown(problem.failure, t), t), 2)];
   }
   const next = problem.cause === 'files-missing' && !teacher ? [t('report.filesMissing.next', { number: score.lesson.number })] : [];
   return [paint('red', `✗ ${visible(crashMessage(problem, t))}`), ...next];
@@ -337,7 +337,7 @@ export function loadProblemLine(score: LessonScore): string | undefined {
  */
 export function loadCause(score: LessonScore, t: Translate = english): string {
   const problem = score.run.problem;
-  return problem?.kind === 'load-error' ? thrownLine(shown(problem.failure), t) : '';
+  return problem?.kind === 'load-error' ? thrownLine(shown(problem.failure, t), t) : '';
 }
 
 /** A thrown error in one line: a syntax error with its file and line, else the error and where it was thrown. */
@@ -348,11 +348,22 @@ function thrownLine(failure: Failure, t: Translate): string {
   return failure.location ? t('edges.thrownAt', { error, location: failure.location }) : error;
 }
 
+/** A failure's message as a person reads it: where it was cut, a last line says how much was left out, in `t`'s language. */
+export function messageText(failure: Failure, t: Translate): string {
+  return withCutNote({ kept: failure.message, ...(failure.messageCut === undefined ? {} : { left: failure.messageCut }) }, cutNote(t));
+}
+
+/** A failure as a report shows it: its message whole (with the note of its cut, in `t`'s language), and made visible. */
+function shown(failure: Failure, t: Translate): Failure {
+  const { messageCut: _inMessage, ...uncut } = failure;
+  return madeVisible({ ...uncut, message: messageText(failure, t) } as Failure);
+}
+
 /**
  * A failure with everything in it that the hand-in controls (what it threw, returned or printed)
  * made visible: control characters as pictures (␛, ␇, <U+009B>), so no byte of it reaches a terminal raw.
  */
-function shown(failure: Failure): Failure {
+function madeVisible(failure: Failure): Failure {
   const optional = (text: string | undefined): string | undefined => (text === undefined ? undefined : visible(text));
   const fields = { name: visible(failure.name), message: visible(failure.message), location: optional(failure.location) };
   switch (failure.kind) {
@@ -392,14 +403,14 @@ function shownHalt(failure: Extract<Failure, { kind: 'halted' }>): Failure {
 export function failureText(failure: Failure, t: Translate = english): string {
   if (failure.kind === 'halted') return haltedLines(failure, t).join('\n');
   if (failure.kind === 'not-run') return t('report.notRunOnce');
-  if (failure.kind !== 'out-of-time') return failure.message;
+  if (failure.kind !== 'out-of-time') return messageText(failure, t);
   const stopped = t(failure.budget === 'test' ? 'report.outOfTime.test' : 'report.outOfTime.lesson', { seconds: failure.budgetMs / 1000 });
   return [stopped, ...(failure.printed.length > 0 ? [t('report.lastPrinted'), ...failure.printed] : [])].join('\n');
 }
 
 /** Plain words for one failed test (what its suite wrote, worded by `words`: as written when not given). */
 export function explainFailure(test: TestOutcome, paint: Paint, t: Translate = english, words: SuiteWords = AS_WRITTEN): string[] {
-  const failure = test.failure && shown(test.failure);
+  const failure = test.failure && shown(test.failure, t);
   if (!failure) return [t('report.failedWithoutMessage')];
   if (failure.kind === 'stopped') {
     return [t('report.stopped', { seconds: failure.limitMs / 1000 }), t('report.loopHint'), ...printedLines(failure.printed, t)];

@@ -13,7 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Progress } from '../core/progress.ts';
 import { lessonProgress } from '../core/progress.ts';
-import { crashMessage, explainFailure } from './report.ts';
+import { crashMessage, explainFailure, messageText } from './report.ts';
 import { painter } from '../command-line/cli.ts';
 import type { LessonProblem, LessonScore, TestOutcome } from '../core/results.ts';
 import { hashText } from '../core/stubs.ts';
@@ -187,7 +187,7 @@ function problemText(score: LessonScore, t: Translate): string {
   const problem = score.run.problem;
   if (!problem) return '';
   if (problem.kind === 'timeout') return t('exports.problem.timeout', { lesson: score.lesson.id, seconds: problem.limitMs / 1000 });
-  if (problem.kind === 'load-error') return `${score.lesson.id}: ${visible(`${problem.failure.name}: ${problem.failure.message}`)}`;
+  if (problem.kind === 'load-error') return `${score.lesson.id}: ${visible(`${problem.failure.name}: ${messageText(problem.failure, t)}`)}`;
   return `${score.lesson.id}: ${visible(crashMessage(problem, t))}`;
 }
 

@@ -2,7 +2,8 @@
 import { dirname, relative } from 'node:path';
 import { failureOf, verdictOf, type Verdict } from '../../core/failure.ts';
 import { asPlainObjects, type SyntaxErrorDetails } from '../../core/vitest-wording.ts';
-import { asLeftOut, boundText, shownPart, type ComparedCuts } from '../../core/bounded-text.ts';
+import { asLeftOut, shownPart, type ComparedCuts } from '../../core/bounded-text.ts';
+import { OUTPUT_CUT_LINE } from '../../core/output-cut.ts';
 import type { Comparison, Failure, TestOutcome } from '../../core/results.ts';
 import type { SandboxSpec } from './fences.ts';
 
@@ -77,17 +78,19 @@ interface ErrorLike {
 
 /**
  * Turns a vitest error into a Failure with its kind, pointing at the first place in the graded code.
- * Its texts are cut to what is shown (boundText) before anything else reads them: an error the
+ * Its texts are cut to what is shown (shownPart) before anything else reads them: an error the
  * hand-in threw may carry megabytes.
  */
 export function toFailure(error: unknown, target: string, syntaxOf: SyntaxLookup = () => undefined): Failure {
   const like = (typeof error === 'object' && error !== null ? error : { message: String(error) }) as ErrorLike;
   const location = locate(like, target);
   const syntax = like.name === 'SyntaxError' && typeof like.message === 'string' ? syntaxOf(like.message) : undefined;
+  const message = shownPart(like.message ?? String(error));
   return failureOf(
     {
-      name: boundText(like.name ?? 'Error', 1, 200),
-      message: shownText(like.message ?? String(error)),
+      name: shortText(like.name ?? 'Error', 200),
+      message: plainText(message.kept),
+      ...(message.left === undefined ? {} : { messageCut: message.left }),
       ...(typeof like.expected === 'string' && typeof like.actual === 'string' ? compared(like.expected, like.actual, like.leftOut) : {}),
       ...(location === undefined ? {} : { location }),
       ...(typeof like.loadingModule === 'string' ? { loadingModule: like.loadingModule } : {}),
@@ -96,7 +99,7 @@ export function toFailure(error: unknown, target: string, syntaxOf: SyntaxLookup
       verdict: shownVerdict(verdictOf(error)),
       kept: like.kept === 'asking' || like.kept === 'printing' ? like.kept : undefined,
       limit: typeof like.limit === 'number' ? like.limit : undefined,
-      exitCode: typeof like.exitCode === 'string' ? boundText(like.exitCode, 1, 100) : undefined,
+      exitCode: typeof like.exitCode === 'string' ? shortText(like.exitCode, 100) : undefined,
       syntax,
     },
   );
@@ -122,15 +125,27 @@ function compared(expected: string, actual: string, given: ErrorLike['leftOut'])
  */
 export type SyntaxLookup = (message: string) => SyntaxErrorDetails | undefined;
 
-/** A text of an error as it is kept: cut to what is shown, colour codes gone, plain objects shown as plain. */
-function shownText(text: string): string {
-  return asPlainObjects(stripColours(boundText(text)));
+/** A text of an error as it is kept (already cut to what is shown): colour codes gone, plain objects shown as plain. */
+function plainText(text: string): string {
+  return asPlainObjects(stripColours(text));
 }
 
-/** A verdict with the lines the code printed kept as the message keeps them (they are the hand-in's). */
+/** A one-line text of at most `chars` characters (an error's name, an exit code), with "…" where it was cut. */
+function shortText(text: string, chars: number): string {
+  const part = shownPart(text, 1, chars);
+  return part.left === undefined ? part.kept : `${part.kept.replace(/\n$/, '')}…`;
+}
+
+/**
+ * A verdict with the lines the code printed cut like a message (they are the hand-in's); where they
+ * were cut, the output caps' own line says so (OUTPUT_CUT_LINE: a report words it for its reader).
+ */
 function shownVerdict(verdict: Verdict | undefined): Verdict | undefined {
   if (verdict === undefined || verdict.printed.length === 0) return verdict;
-  return { ...verdict, printed: shownText(verdict.printed.join('\n')).split('\n') };
+  const part = shownPart(verdict.printed.join('\n'));
+  const printed = plainText(part.kept).split('\n');
+  if (part.left !== undefined && printed.at(-1) === '') printed.pop();
+  return { ...verdict, printed: part.left === undefined ? printed : [...printed, OUTPUT_CUT_LINE] };
 }
 
 /** Removes terminal colour codes, which some tools add even when asked not to. */
