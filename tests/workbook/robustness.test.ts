@@ -88,6 +88,17 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const byId = (id: string): LessonResult => results.find((lesson) => lesson.id === id) as LessonResult;
 
+/** Lesson 01 as `npm run check 01` grades the exercise files in `folder` (its results file is written beside the folder). */
+function checkLessonOne(folder: string): LessonResult | undefined {
+  const json = join(folder, '..', 'results.json');
+  spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/check.ts'), '01', '--target', folder, '--no-typecheck', '--json', json], {
+    cwd: ROOT,
+    env: { ...process.env, NO_COLOR: '1' },
+    timeout: 540_000,
+  });
+  return (JSON.parse(readFileSync(json, 'utf8')) as { lessons: LessonResult[] }).lessons[0];
+}
+
 test('check finishes in good time and reports every lesson: a loop costs the limit once per file, then a second per test', () => {
   expect(results.map((lesson) => lesson.id)).toEqual(listLessons().map((lesson) => lesson.id));
   const looping = results.find((lesson) => lesson.id === '04-game')?.tasks.flatMap((task) => task.tests).length ?? 0;
@@ -180,14 +191,30 @@ test('printing on standard error counts as printing: "returns the text and print
   const folder = join(scratch, 'stderr', 'lessons');
   cpSync(join(ROOT, 'solutions'), folder, { recursive: true });
   plantInFunction(join(folder, '01-board/board.ts'), 'renderBoard', "process.stderr.write('drawing the board\\n');");
-  const json = join(scratch, 'stderr', 'results.json');
-  spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/check.ts'), '01', '--target', folder, '--no-typecheck', '--json', json], {
-    cwd: ROOT,
-    env: { ...process.env, NO_COLOR: '1' },
-    timeout: 540_000,
-  });
-  const [lesson] = (JSON.parse(readFileSync(json, 'utf8')) as { lessons: LessonResult[] }).lessons;
+  const lesson = checkLessonOne(folder);
   const failed = lesson?.tasks.flatMap((task) => task.tests).filter((each) => each.status !== 'passed') ?? [];
   expect(failed.map((each) => each.message ?? '').join('\n')).toContain('what renderBoard printed');
   expect(lesson?.earned).toBeLessThan(100);
+});
+
+test('a thrown value of any shape (a message that is a number, a stack that is not text, a symbol) is reported as thrown, not as a test that did not run', () => {
+  // A review found a thrown object whose message was a number broke the child's reporter, so its tests counted as "did not run exactly once".
+  const folder = join(scratch, 'odd-throws', 'lessons');
+  cpSync(join(ROOT, 'solutions'), folder, { recursive: true });
+  const file = join(folder, '01-board/board.ts');
+  plantInFunction(file, 'renderBoard', 'if (board.length === 9) throw { message: 12345, name: { a: 1 }, stack: 7 };');
+  plantInFunction(file, 'renderFramed', "if (board.length === 9) throw Object.assign(new Error('x'), { message: ['a', 'b'], name: 42 });");
+  plantInFunction(file, 'createGrid', "throw Symbol('boo');");
+  plantInFunction(file, 'renderGrid', "throw { toString: 1, message: { toString: 5 }, stack: ['a'], stacks: 'x' };");
+  const lesson = checkLessonOne(folder);
+  const tasks = lesson?.tasks ?? [];
+  // Task 1 (createBoard) passes; every test of the four functions that throw fails, saying the code threw.
+  expect(tasks[0]?.tests.every((each) => each.status === 'passed')).toBe(true);
+  const failed = tasks.slice(1).flatMap((task) => task.tests);
+  expect(failed.length).toBeGreaterThan(0);
+  for (const each of failed) {
+    expect(each.status).toBe('failed');
+    expect(each.message).toMatch(/^Your code threw an error/);
+  }
+  expect(failed.map((each) => each.message).join('\n')).toContain('Symbol(boo)');
 });

@@ -82,10 +82,10 @@ interface ErrorLike {
  * hand-in threw may carry megabytes.
  */
 export function toFailure(error: unknown, target: string, syntaxOf: SyntaxLookup = () => undefined): Failure {
-  const like = (typeof error === 'object' && error !== null ? error : { message: String(error) }) as ErrorLike;
+  const like = errorLike(error);
   const location = locate(like, target);
   const syntax = like.name === 'SyntaxError' && typeof like.message === 'string' ? syntaxOf(like.message) : undefined;
-  const message = shownPart(like.message ?? String(error));
+  const message = shownPart(like.message ?? textOf(error));
   return failureOf(
     {
       name: shortText(like.name ?? 'Error', 200),
@@ -103,6 +103,44 @@ export function toFailure(error: unknown, target: string, syntaxOf: SyntaxLookup
       syntax,
     },
   );
+}
+
+/**
+ * The fields of a vitest error the grader reads, each a text where it reads a text: the hand-in may
+ * throw any object (one whose `message` is a number, or whose `stack` is an array), and vitest
+ * passes such fields on as they are.
+ */
+function errorLike(error: unknown): ErrorLike {
+  if (typeof error !== 'object' || error === null) return { message: textOf(error) };
+  const fields = error as Record<string, unknown>;
+  const optionalText = (value: unknown): string | undefined => (value === undefined ? undefined : textOf(value));
+  const frames = Array.isArray(fields.stacks) ? fields.stacks.filter(isFrame) : undefined;
+  const like: ErrorLike = { ...fields };
+  for (const key of ['name', 'message', 'stack'] as const) {
+    const text = optionalText(fields[key]);
+    if (text === undefined) delete like[key];
+    else like[key] = text;
+  }
+  if (frames === undefined) delete like.stacks;
+  else like.stacks = frames;
+  return like;
+}
+
+/** A frame of vitest's parsed stack, as locate reads it. */
+function isFrame(frame: unknown): frame is { file: string; line: number; column: number } {
+  if (typeof frame !== 'object' || frame === null) return false;
+  const { file, line, column } = frame as Record<string, unknown>;
+  return typeof file === 'string' && typeof line === 'number' && typeof column === 'number';
+}
+
+/** Any value as text, as String gives it where it can (an object whose toString is not a function makes String throw). */
+function textOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  try {
+    return String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
 }
 
 /**
