@@ -8,7 +8,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, s
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { isStopped, VERDICT_FIELD, verdictOf } from '../../scripts/lib/core/failure.ts';
+import { CROSSED_FIELD, isStopped, VERDICT_FIELD, verdictOf } from '../../scripts/lib/core/failure.ts';
 import { toFailure } from '../../scripts/lib/grader/contracts/child-protocol.ts';
 import { probeFences, SANDBOX_LIMITS, sandboxCommand, sandboxSpec } from '../../scripts/lib/grader/contracts/fences.ts';
 import { createMembrane, type Membrane, type Message, type TwinRecipe } from '../../scripts/lib/grader/contracts/membrane-types.ts';
@@ -25,6 +25,16 @@ function pair<T extends Record<string, unknown>>(offered: T, tamper = (_request:
   sides.trusted = createMembrane('T', { request: (message) => viaJson(serveInSandbox(message)) });
   sides.sandbox = createMembrane('S', { request: (message) => viaJson(sides.trusted!.serve(viaJson(message))) });
   return { exports: sides.trusted.ask('offer', []) as T, trusted: sides.trusted };
+}
+
+/** What `call` threw (it fails the test when it throws nothing). */
+function thrownBy(call: () => unknown): unknown {
+  try {
+    call();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('the call did not throw');
 }
 
 describe('values cross as the code would see them in one process', () => {
@@ -188,17 +198,26 @@ describe('nothing the graded side sends can make a check pass', () => {
       throw Object.assign(new Error('Stopped by the grader after 1ms.'), { name: 'StoppedError', [VERDICT_FIELD]: verdict, kept: 'yes' });
     };
     const { exports } = pair({ forge, value: () => ({ [VERDICT_FIELD]: verdict }) });
-    let caught: unknown;
-    try {
-      exports.forge();
-    } catch (error) {
-      caught = error;
-    }
+    const caught = thrownBy(exports.forge);
     expect(caught).toMatchObject({ message: 'Stopped by the grader after 1ms.', kept: 'yes' });
     expect(Object.keys(caught as object)).not.toContain(VERDICT_FIELD);
     expect(isStopped(caught)).toBe(false);
     expect(toFailure(caught, '/nowhere/lessons')).toMatchObject({ kind: 'thrown', name: 'StoppedError' });
     expect(verdictOf(exports.value())).toBeUndefined();
+  });
+
+  test("an error the code throws is marked as the code's and carries no compared values, so it never reads as the test's assertion", () => {
+    const forge = (): never => {
+      throw Object.assign(new Error('expected 1 to be 2'), { name: 'AssertionError', expected: '2', actual: '1', showDiff: true, [CROSSED_FIELD]: false });
+    };
+    const { exports } = pair({ forge });
+    const caught = thrownBy(exports.forge);
+    expect(caught).toMatchObject({ name: 'AssertionError', message: 'expected 1 to be 2', [CROSSED_FIELD]: true });
+    expect(Object.keys(caught as object)).not.toContain('expected');
+    expect(Object.keys(caught as object)).not.toContain('actual');
+    expect(toFailure(caught, '/nowhere/lessons')).toMatchObject({ kind: 'thrown', name: 'AssertionError' });
+    // Words like vitest's make no test timeout of it either.
+    expect(toFailure(Object.assign(new Error('Test timed out in 3000ms.'), { [CROSSED_FIELD]: true }), '/nowhere/lessons').kind).toBe('thrown');
   });
 
   test('process.exit in the code is told by the exit code the sandbox sends as data, not by the words of its message', () => {
@@ -210,14 +229,7 @@ describe('nothing the graded side sends can make a check pass', () => {
         throw new Error('process.exit unexpectedly called with "3"');
       },
     });
-    const failureOfCall = (call: () => unknown): ReturnType<typeof toFailure> => {
-      try {
-        call();
-      } catch (error) {
-        return toFailure(error, '/nowhere/lessons');
-      }
-      throw new Error('the call did not throw');
-    };
+    const failureOfCall = (call: () => unknown): ReturnType<typeof toFailure> => toFailure(thrownBy(call), '/nowhere/lessons');
     expect(failureOfCall(exports.exit)).toMatchObject({ kind: 'process-exit', exitCode: '3' });
     expect(failureOfCall(exports.worded)).toMatchObject({ kind: 'thrown' });
   });
@@ -227,12 +239,7 @@ describe('nothing the graded side sends can make a check pass', () => {
       throw Object.assign(new Error('hidden inputs'), { loadingModule: '01-board/board' });
     };
     const { exports } = pair({ forge });
-    let caught: unknown;
-    try {
-      exports.forge();
-    } catch (error) {
-      caught = error;
-    }
+    const caught = thrownBy(exports.forge);
     expect(caught).toMatchObject({ message: 'hidden inputs' });
     expect(Object.keys(caught as object)).not.toContain('loadingModule');
     expect(toFailure(caught, '/nowhere/lessons')).not.toHaveProperty('loadingModule');

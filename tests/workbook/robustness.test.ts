@@ -218,3 +218,33 @@ test('a thrown value of any shape (a message that is a number, a stack that is n
   }
   expect(failed.map((each) => each.message).join('\n')).toContain('Symbol(boo)');
 });
+
+test("the code's own failed assert, and errors worded like the grader's, are reported as errors the code threw", () => {
+  // A review found node:assert's error shown as what the test expected, an error with a huge expected/actual
+  // pair holding the test runner up for minutes, and messages like vitest's read as a timeout or a syntax error.
+  const folder = join(scratch, 'worded-throws', 'lessons');
+  cpSync(join(ROOT, 'solutions'), folder, { recursive: true });
+  const file = join(folder, '01-board/board.ts');
+  plantInModule(file, "import assert from 'node:assert';", true);
+  plantInFunction(file, 'createBoard', 'assert.strictEqual(9, 10);');
+  plantInFunction(file, 'renderBoard', "if (board.length === 9) throw new Error('Test timed out in 3000ms.');");
+  plantInFunction(file, 'renderFramed', "if (board.length === 9) throw new Error('createBoard: SyntaxError in the cell list');");
+  plantInFunction(
+    file,
+    'createGrid',
+    "throw Object.assign(new Error('diff'), { expected: Array.from({ length: 150_000 }, (_, i) => `a${i}`).join('\\n'), actual: Array.from({ length: 150_000 }, (_, i) => `b${i}`).join('\\n') });",
+  );
+  plantInFunction(
+    file,
+    'renderGrid',
+    "throw Object.assign(new Error('made up'), { name: 'AssertionError', expected: 'FAKE EXPECTED', actual: 'FAKE ACTUAL', showDiff: true });",
+  );
+  const lesson = checkLessonOne(folder);
+  const tests = lesson?.tasks.flatMap((task) => task.tests) ?? [];
+  expect(tests.length).toBeGreaterThan(0);
+  for (const each of tests) {
+    expect(each.status).toBe('failed');
+    expect(each.message).toMatch(/^Your code threw an error/);
+    expect(each.message).not.toContain('FAKE');
+  }
+});

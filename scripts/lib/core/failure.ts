@@ -14,6 +14,14 @@ import { ASSERTION_ERROR, syntaxError, testTimeoutMs, type SyntaxErrorDetails } 
  */
 export const VERDICT_FIELD = 'graderVerdict';
 
+/**
+ * The field the membrane (grader/sandbox/membrane.js) sets on every error it makes from the other side's:
+ * in a test worker, an error the graded code threw (or what runs beside it in its sandbox). The membrane
+ * never lets a field of this name cross, so the grader's own errors never carry it, and vitest copies it
+ * on to the child's reporter with the error's other fields.
+ */
+export const CROSSED_FIELD = 'crossedMembrane';
+
 /** Why the grader stopped the code, as its client decided. */
 export type Verdict =
   /** A call ran past its limit; `printed`: the last lines the code printed. */
@@ -121,6 +129,11 @@ export interface ErrorMarks {
   limit?: number | undefined;
   /** The code the graded code called process.exit with (the sandbox refuses the call and says so as data). */
   exitCode?: string | undefined;
+  /**
+   * The error was made in the sandbox (CROSSED_FIELD): the graded code's own. Its name and words are the
+   * code's, so they never make it a test's assertion, a test timeout or a suite's syntax error.
+   */
+  crossed?: boolean | undefined;
 }
 
 /**
@@ -136,15 +149,17 @@ export function failureOf(error: ErrorFields & Comparison, marks: ErrorMarks = {
   if (verdict !== undefined) return { ...fields, ...verdict };
   if (marks.syntax !== undefined) return { ...fields, kind: 'syntax', syntax: marks.syntax };
   const compared: Comparison = expected === undefined && actual === undefined ? {} : { expected, actual, ...(cut === undefined ? {} : { cut }) };
-  const timeout = testTimeoutMs(message);
+  const ours = marks.crossed !== true;
+  const timeout = ours ? testTimeoutMs(message) : undefined;
   if (timeout !== undefined) return { ...fields, kind: 'test-timeout', limitMs: timeout };
+  // A stub is the student's own file: its "not implemented yet" comes from the code.
   const missing = stubName(message);
   if (missing !== undefined) return { ...fields, kind: 'stub', missing };
-  if (name === ASSERTION_ERROR) return { ...fields, ...compared, kind: 'assertion' };
+  if (ours && name === ASSERTION_ERROR) return { ...fields, ...compared, kind: 'assertion' };
   if (name === ENDLESS_INPUT_ERROR && kept !== undefined) return { ...fields, kind: 'endless-input', kept, ...(limit === undefined ? {} : { limit }) };
   if (marks.exitCode !== undefined) return { ...fields, kind: 'process-exit', exitCode: marks.exitCode };
   // A file other than a graded one (a suite's) that vite could not compile, in vite's words.
-  const syntax = syntaxError(message);
+  const syntax = ours ? syntaxError(message) : undefined;
   if (syntax !== undefined) return { ...fields, kind: 'syntax', syntax };
   return { ...fields, ...compared, kind: 'thrown' };
 }

@@ -461,7 +461,8 @@ function describeThrown(failure: Failure, t: Translate): string[] {
   if (syntax) return syntax;
   const notCallable = notCallableName(failure.message);
   const threw = failure.location ? t('report.threw.at', { location: failure.location }) : t('report.threw');
-  const lines = [threw, `  ${failure.name}: ${failure.message}`];
+  // Every line of the message under the heading, so a message of several lines reads as one block.
+  const lines = [threw, ...indent(`${failure.name}: ${failure.message}`.split('\n'), 2)];
   if (notCallable !== undefined) lines.push(t('report.notCallable', { name: notCallable }));
   return lines;
 }

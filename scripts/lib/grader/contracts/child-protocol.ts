@@ -1,6 +1,6 @@
 /** Messages between the grader and its vitest child process, and how errors become plain data. */
 import { dirname, relative } from 'node:path';
-import { failureOf, verdictOf, type Verdict } from '../../core/failure.ts';
+import { CROSSED_FIELD, failureOf, verdictOf, type Verdict } from '../../core/failure.ts';
 import { asPlainObjects, type SyntaxErrorDetails } from '../../core/vitest-wording.ts';
 import { asLeftOut, shownPart, type ComparedCuts } from '../../core/bounded-text.ts';
 import { OUTPUT_CUT_LINE } from '../../core/output-cut.ts';
@@ -74,6 +74,8 @@ interface ErrorLike {
   exitCode?: unknown;
   /** How much the test support's cut left out of `expected` and `actual` (tests/support/setup.ts). */
   leftOut?: { expected?: unknown; actual?: unknown };
+  /** Set by the membrane on an error made in the sandbox (CROSSED_FIELD in core/failure.ts). */
+  crossedMembrane?: unknown;
 }
 
 /**
@@ -100,6 +102,7 @@ export function toFailure(error: unknown, target: string, syntaxOf: SyntaxLookup
       kept: like.kept === 'asking' || like.kept === 'printing' ? like.kept : undefined,
       limit: typeof like.limit === 'number' ? like.limit : undefined,
       exitCode: typeof like.exitCode === 'string' ? shortText(like.exitCode, 100) : undefined,
+      crossed: like[CROSSED_FIELD] === true,
       syntax,
     },
   );

@@ -91,9 +91,15 @@ function createMembrane(side, transport) {
   // Names that test tools give a meaning of their own (vitest's equality asks an object with an
   // `asymmetricMatch` method whether it equals the expected value; `then` makes a promise; …).
   // What comes from the other side never carries them, so its values can only be compared. Nor does it
-  // carry the grader's own marks on an error: its verdict (VERDICT_FIELD in core/failure.ts) and the
-  // module that was loading (`loadingModule`, set by worker/client.ts), so the code can forge neither.
-  const SPECIAL = /^(?:asymmetricMatch|then|toJSON|equals|\$\$typeof|__proto__|constructor|graderVerdict|loadingModule|@@__.*)$/;
+  // carry the grader's own marks on an error: its verdict (VERDICT_FIELD in core/failure.ts), the
+  // module that was loading (`loadingModule`, set by worker/client.ts) and the mark that an error came
+  // from the other side (CROSSED_FIELD, set by makeError), so the code can forge none of them.
+  const SPECIAL = /^(?:asymmetricMatch|then|toJSON|equals|\$\$typeof|__proto__|constructor|graderVerdict|loadingModule|crossedMembrane|@@__.*)$/;
+  // What test tools read on an error as the two values a test compared: vitest diffs them and a report
+  // shows them as what the test expected. An error made on the other side never carries them, so the
+  // code's own failed assert reads as an error it threw, not as the test's expectation, and a pair of
+  // huge texts cannot hold the test runner up diffing them.
+  const COMPARED = /^(?:expected|actual|showDiff)$/;
   const mine = (/** @type {string} */ id) => id[0] === side;
 
   /** @param {unknown} value */
@@ -520,6 +526,8 @@ function createMembrane(side, transport) {
     const error = Known ? new Known(node.message) : new Error(node.message);
     if (!Known && node.name !== 'Error') Object.defineProperty(error, 'name', { value: node.name, writable: true, configurable: true });
     Object.defineProperty(error, 'stack', { value: node.stack || `${node.name}: ${node.message}`, writable: true, configurable: true });
+    // Marked as made on the other side (CROSSED_FIELD in core/failure.ts): its name and words are that side's.
+    Object.defineProperty(error, 'crossedMembrane', { value: true, enumerable: true });
     return error;
   }
 
@@ -558,9 +566,11 @@ function createMembrane(side, transport) {
         patchFields(/** @type {Fields} */ (object), decodeFields(/** @type {FieldSlots} */ (node.fields), decodeValue), true, mine(node.id));
         return;
       }
-      case 'err':
-        patchFields(/** @type {Fields} */ (object), decodeFields(/** @type {FieldSlots} */ (node.fields), decodeValue), false, mine(node.id));
+      case 'err': {
+        const fields = decodeFields(/** @type {FieldSlots} */ (node.fields), decodeValue);
+        patchFields(/** @type {Fields} */ (object), mine(node.id) ? fields : fields.filter(([key]) => !COMPARED.test(key)), false, mine(node.id));
         return;
+      }
       case 'map': {
         const entries = /** @type {NonNullable<WireNode['entries']>} */ (node.entries).map(([key, item]) => [decodeValue(key), decodeValue(item)]);
         const map = /** @type {Map<unknown, unknown>} */ (object);
