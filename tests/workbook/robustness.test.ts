@@ -248,3 +248,17 @@ test("the code's own failed assert, and errors worded like the grader's, are rep
     expect(each.message).not.toContain('FAKE');
   }
 });
+
+test('Math.random in the code gives the same numbers on every check: the same results, word for word', () => {
+  // A review found lesson 04 graded 86.4, 89.1 and 86.4 in three checks of code that drew its own random numbers.
+  const folder = join(scratch, 'own-random', 'lessons');
+  cpSync(join(ROOT, 'solutions'), folder, { recursive: true });
+  plantInFunction(join(folder, '01-board/board.ts'), 'renderBoard', 'if (Math.random() < 0.2) return `wrong ${Math.random()}`;');
+  const outcomes = (lesson: LessonResult | undefined) => ({
+    earned: lesson?.earned,
+    tests: lesson?.tasks.flatMap((task) => task.tests.map(({ status, message }) => ({ status, message }))),
+  });
+  const first = outcomes(checkLessonOne(folder));
+  expect(first.earned).toBeLessThan(100);
+  expect(outcomes(checkLessonOne(folder))).toEqual(first);
+});

@@ -347,8 +347,29 @@ const transport = {
 };
 let membrane = createMembrane('S', transport);
 
+// Math.random gives the same numbers on every run: a test file's code starts from the same seed,
+// so code that draws its own random numbers gets the same score each time it is graded.
+const imul = Math.imul;
+/** The seed each test file's Math.random starts from. */
+const RANDOM_SEED = 0x5eed;
+/**
+ * A repeatable Math.random (mulberry32, as seededRandom in core/seeded-random.ts, which this script
+ * cannot import), from 0 (included) to 1 (excluded).
+ * @param {number} seed
+ */
+function repeatableRandom(seed) {
+  let state = seed >>> 0;
+  return function random() {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let mixed = state;
+    mixed = imul(mixed ^ (mixed >>> 15), mixed | 1);
+    mixed ^= mixed + imul(mixed ^ (mixed >>> 7), mixed | 61);
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
+  };
+}
+let realRandom = repeatableRandom(RANDOM_SEED);
+Math.random = realRandom;
 // A test may watch Math.random (to see that the code takes its randomness from the rng it is given).
-const realRandom = Math.random;
 let randomCalls = 0;
 const ops = {
   load: (/** @type {string} */ path) => load(path),
@@ -395,6 +416,7 @@ for (;;) {
     if (boot.words !== undefined && typeof boot.words.module === 'string' && typeof boot.words.control === 'string') {
       words = { module: boot.words.module, control: boot.words.control };
     }
+    realRandom = repeatableRandom(RANDOM_SEED);
     Math.random = realRandom;
     membrane = createMembrane('S', transport);
     writeFrame({ t: 'booted' });
