@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { SANDBOX_WORDS_MARK, type SandboxWords } from '../../scripts/lib/grader/contracts/sandbox-words.ts';
+import { SANDBOX_WORDS_MARK, SANDBOX_WORDS_SECOND, type SandboxWords } from '../../scripts/lib/grader/contracts/sandbox-words.ts';
 import { sandboxWords } from '../../scripts/lib/report/sandbox-words.ts';
 import { ROOT } from '../../scripts/lib/core/workbook.ts';
 import { LANGUAGES } from '../../scripts/lib/core/languages.ts';
@@ -42,6 +42,7 @@ describe('what the sandbox tells code it refuses', () => {
     '}',
     'try { process.kill(1); } catch (error) { console.log((error as Error).message); }',
     'try { (module.constructor as any).prototype.load(); } catch (error) { console.log((error as Error).message); }',
+    "try { require('./helpers'); } catch (error) { console.log((error as Error).message); }",
   ].join('\n');
 
   test('in English without words from the grader, as before', { timeout: 30_000 }, () => {
@@ -50,6 +51,7 @@ describe('what the sandbox tells code it refuses', () => {
       'Cannot use the module "child_process" in graded code.',
       'process.kill is not available to graded code.',
       'module.load is not available to graded code.',
+      'Cannot find the module "./helpers" imported from lessons/01-board/board.ts: check the path and the file name.',
     ]);
     expect(printedInSandbox(source, sandboxWords('en'))).toBe(printedInSandbox(source, undefined));
   });
@@ -61,12 +63,15 @@ describe('what the sandbox tells code it refuses', () => {
       t('guard.blockedModule', { name: 'child_process' }),
       t('guard.notAvailable', { what: 'process.kill' }),
       t('guard.notAvailable', { what: 'module.load' }),
+      t('guard.missingModule', { name: './helpers', file: 'lessons/01-board/board.ts' }),
     ]);
   });
 
-  test("the sandbox's copy of the mark is the contract's", () => {
+  test("the sandbox's copies of the marks are the contract's", () => {
     const script = readFileSync(join(ROOT, 'scripts/lib/grader/sandbox/sandbox.js'), 'utf8');
     expect(SANDBOX_WORDS_MARK).toBe('\u0000');
     expect(script).toContain("const SANDBOX_WORDS_MARK = '\\u0000';");
+    expect(SANDBOX_WORDS_SECOND).toBe('\u0001');
+    expect(script).toContain("const SANDBOX_WORDS_SECOND = '\\u0001';");
   });
 });

@@ -474,7 +474,7 @@ describe('one fence: every way of loading a module holds to the sandbox’s list
       expect.stringMatching(/^refused Cannot use the module "node:vm"/),
       expect.stringMatching(/^refused Cannot use the module "node:fs"/),
       'gave node:path',
-      expect.stringMatching(/^refused Cannot find module/),
+      expect.stringMatching(/^refused Cannot find the module/),
     ]);
   });
 

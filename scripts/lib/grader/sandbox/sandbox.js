@@ -175,21 +175,25 @@ for (const [stream, method] of /** @type {Array<[NodeJS.WriteStream, string]>} *
 
 // What the sandbox tells the code it refuses, in the student's language: the grader sends the
 // sentences in each boot frame (contracts/sandbox-words.ts), with a mark where the name goes.
-// Copy of sandbox-words.ts's SANDBOX_WORDS_MARK (this script cannot import): tests/workbook/guards.test.ts holds them equal.
+// Copies of sandbox-words.ts's SANDBOX_WORDS_MARK and SANDBOX_WORDS_SECOND (this script cannot import):
+// tests/workbook/guards.test.ts holds them equal.
 const SANDBOX_WORDS_MARK = '\u0000';
+const SANDBOX_WORDS_SECOND = '\u0001';
 /** @type {SandboxWords} */
 let words = {
   module: `Cannot use the module "${SANDBOX_WORDS_MARK}" in graded code.`,
   control: `${SANDBOX_WORDS_MARK} is not available to graded code.`,
+  missing: `Cannot find the module "${SANDBOX_WORDS_MARK}" imported from ${SANDBOX_WORDS_SECOND}: check the path and the file name.`,
 };
 
 /**
- * One of the sandbox's refusals with the name of what it refused.
+ * One of the sandbox's sentences with the name of what it refused (and, for `missing`, the file that asked).
  * @param {keyof SandboxWords} which
  * @param {string} name
+ * @param {string} [second]
  */
-function refusal(which, name) {
-  return words[which].split(SANDBOX_WORDS_MARK).join(name);
+function refusal(which, name, second = '') {
+  return words[which].split(SANDBOX_WORDS_MARK).join(name).split(SANDBOX_WORDS_SECOND).join(second);
 }
 
 // The process's own controls are not the code's to use. (The fences hold without this; these
@@ -272,7 +276,7 @@ function requireFrom(from, specifier) {
   const found = candidates.find((candidate) => sources.has(candidate));
   if (found === undefined) {
     const shown = from.startsWith(`${base}/`) ? from.slice(base.length + 1) : from;
-    const error = /** @type {NodeJS.ErrnoException} */ (new Error(`Cannot find module '${specifier}' imported from ${shown}`));
+    const error = /** @type {NodeJS.ErrnoException} */ (new Error(refusal('missing', specifier, shown)));
     error.code = 'ERR_MODULE_NOT_FOUND';
     throw error;
   }
@@ -413,8 +417,9 @@ for (;;) {
     snapshots = new Map();
     helpers = boot.helpers;
     base = boot.base;
-    if (boot.words !== undefined && typeof boot.words.module === 'string' && typeof boot.words.control === 'string') {
-      words = { module: boot.words.module, control: boot.words.control };
+    const sent = boot.words;
+    if (sent !== undefined && typeof sent.module === 'string' && typeof sent.control === 'string' && typeof sent.missing === 'string') {
+      words = { module: sent.module, control: sent.control, missing: sent.missing };
     }
     realRandom = repeatableRandom(RANDOM_SEED);
     Math.random = realRandom;
