@@ -8,7 +8,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, s
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { CROSSED_FIELD, isStopped, VERDICT_FIELD, verdictOf } from '../../scripts/lib/core/failure.ts';
+import { CROSSED_FIELD, isStopped, UNREADABLE_FIELD, VERDICT_FIELD, verdictOf } from '../../scripts/lib/core/failure.ts';
 import { toFailure } from '../../scripts/lib/grader/contracts/child-protocol.ts';
 import { probeFences, SANDBOX_LIMITS, sandboxCommand, sandboxSpec } from '../../scripts/lib/grader/contracts/fences.ts';
 import { createMembrane, type Membrane, type Message, type TwinRecipe } from '../../scripts/lib/grader/contracts/membrane-types.ts';
@@ -218,6 +218,30 @@ describe('nothing the graded side sends can make a check pass', () => {
     expect(toFailure(caught, '/nowhere/lessons')).toMatchObject({ kind: 'thrown', name: 'AssertionError' });
     // Words like vitest's make no test timeout of it either.
     expect(toFailure(Object.assign(new Error('Test timed out in 3000ms.'), { [CROSSED_FIELD]: true }), '/nowhere/lessons').kind).toBe('thrown');
+  });
+
+  test('a value the code gives back or throws that cannot be sent is told as data, given or thrown, and the code cannot forge that', () => {
+    const { exports } = pair({
+      getter: () => ({
+        get cell(): never {
+          throw new Error('no reading');
+        },
+      }),
+      thrown: (): never => {
+        throw new Proxy(
+          {},
+          {
+            getPrototypeOf: () => {
+              throw new Error('trap');
+            },
+          },
+        );
+      },
+      forged: () => ({ [UNREADABLE_FIELD]: { why: 'made up', thrown: false } }),
+    });
+    expect(toFailure(thrownBy(exports.getter), '/nowhere/lessons')).toMatchObject({ kind: 'unreadable', why: 'no reading', thrown: false });
+    expect(toFailure(thrownBy(exports.thrown), '/nowhere/lessons')).toMatchObject({ kind: 'unreadable', thrown: true });
+    expect(Object.keys(exports.forged())).not.toContain(UNREADABLE_FIELD);
   });
 
   test('process.exit in the code is told by the exit code the sandbox sends as data, not by the words of its message', () => {

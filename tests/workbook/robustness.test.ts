@@ -88,6 +88,13 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const byId = (id: string): LessonResult => results.find((lesson) => lesson.id === id) as LessonResult;
 
+/** A copy of the reference solutions in a folder of its own (`name`), and its lesson 01 file to plant bugs in. */
+function referenceCopy(name: string): { folder: string; file: string } {
+  const folder = join(scratch, name, 'lessons');
+  cpSync(join(ROOT, 'solutions'), folder, { recursive: true });
+  return { folder, file: join(folder, '01-board/board.ts') };
+}
+
 /** Lesson 01 as `npm run check 01` grades the exercise files in `folder` (its results file is written beside the folder). */
 function checkLessonOne(folder: string): LessonResult | undefined {
   const json = join(folder, '..', 'results.json');
@@ -188,9 +195,8 @@ test('10 MB of printing is cut, and the lesson is still graded', () => {
 
 test('printing on standard error counts as printing: "returns the text and prints nothing" fails', () => {
   // A review found `process.stderr.write` passed the tests that console.log and process.stdout.write fail.
-  const folder = join(scratch, 'stderr', 'lessons');
-  cpSync(join(ROOT, 'solutions'), folder, { recursive: true });
-  plantInFunction(join(folder, '01-board/board.ts'), 'renderBoard', "process.stderr.write('drawing the board\\n');");
+  const { folder, file } = referenceCopy('stderr');
+  plantInFunction(file, 'renderBoard', "process.stderr.write('drawing the board\\n');");
   const lesson = checkLessonOne(folder);
   const failed = lesson?.tasks.flatMap((task) => task.tests).filter((each) => each.status !== 'passed') ?? [];
   expect(failed.map((each) => each.message ?? '').join('\n')).toContain('what renderBoard printed');
@@ -199,9 +205,7 @@ test('printing on standard error counts as printing: "returns the text and print
 
 test('a thrown value of any shape (a message that is a number, a stack that is not text, a symbol) is reported as thrown, not as a test that did not run', () => {
   // A review found a thrown object whose message was a number broke the child's reporter, so its tests counted as "did not run exactly once".
-  const folder = join(scratch, 'odd-throws', 'lessons');
-  cpSync(join(ROOT, 'solutions'), folder, { recursive: true });
-  const file = join(folder, '01-board/board.ts');
+  const { folder, file } = referenceCopy('odd-throws');
   plantInFunction(file, 'renderBoard', 'if (board.length === 9) throw { message: 12345, name: { a: 1 }, stack: 7 };');
   plantInFunction(file, 'renderFramed', "if (board.length === 9) throw Object.assign(new Error('x'), { message: ['a', 'b'], name: 42 });");
   plantInFunction(file, 'createGrid', "throw Symbol('boo');");
@@ -222,9 +226,7 @@ test('a thrown value of any shape (a message that is a number, a stack that is n
 test("the code's own failed assert, and errors worded like the grader's, are reported as errors the code threw", () => {
   // A review found node:assert's error shown as what the test expected, an error with a huge expected/actual
   // pair holding the test runner up for minutes, and messages like vitest's read as a timeout or a syntax error.
-  const folder = join(scratch, 'worded-throws', 'lessons');
-  cpSync(join(ROOT, 'solutions'), folder, { recursive: true });
-  const file = join(folder, '01-board/board.ts');
+  const { folder, file } = referenceCopy('worded-throws');
   plantInModule(file, "import assert from 'node:assert';", true);
   plantInFunction(file, 'createBoard', 'assert.strictEqual(9, 10);');
   plantInFunction(file, 'renderBoard', "if (board.length === 9) throw new Error('Test timed out in 3000ms.');");
@@ -251,9 +253,8 @@ test("the code's own failed assert, and errors worded like the grader's, are rep
 
 test('Math.random in the code gives the same numbers on every check: the same results, word for word', () => {
   // A review found lesson 04 graded 86.4, 89.1 and 86.4 in three checks of code that drew its own random numbers.
-  const folder = join(scratch, 'own-random', 'lessons');
-  cpSync(join(ROOT, 'solutions'), folder, { recursive: true });
-  plantInFunction(join(folder, '01-board/board.ts'), 'renderBoard', 'if (Math.random() < 0.2) return `wrong ${Math.random()}`;');
+  const { folder, file } = referenceCopy('own-random');
+  plantInFunction(file, 'renderBoard', 'if (Math.random() < 0.2) return `wrong ${Math.random()}`;');
   const outcomes = (lesson: LessonResult | undefined) => ({
     earned: lesson?.earned,
     tests: lesson?.tasks.flatMap((task) => task.tests.map(({ status, message }) => ({ status, message }))),
@@ -261,4 +262,14 @@ test('Math.random in the code gives the same numbers on every check: the same re
   const first = outcomes(checkLessonOne(folder));
   expect(first.earned).toBeLessThan(100);
   expect(outcomes(checkLessonOne(folder))).toEqual(first);
+});
+
+test('a value the code gives back or throws that cannot be copied to the test is reported as such, not as an error it threw', () => {
+  const { folder, file } = referenceCopy('unreadable');
+  plantInFunction(file, 'createBoard', 'let deep: unknown[] = [];\n  for (let i = 0; i < 100_000; i += 1) deep = [deep];\n  return deep as unknown as Board;');
+  plantInFunction(file, 'createGrid', "throw new Proxy({}, { getPrototypeOf: () => { throw new Error('trap'); } });");
+  const lesson = checkLessonOne(folder);
+  const [createBoard, , , createGrid] = lesson?.tasks.map((task) => task.tests[0]?.message ?? '') ?? [];
+  expect(createBoard).toMatch(/^Your code gave back a value the test cannot read/);
+  expect(createGrid).toMatch(/^Your code threw a value the test cannot read/);
 });

@@ -22,6 +22,13 @@ export const VERDICT_FIELD = 'graderVerdict';
  */
 export const CROSSED_FIELD = 'crossedMembrane';
 
+/**
+ * The field the membrane sets on the error it throws when the other side could not send a value (what
+ * the graded code gave back held a getter that throws, say): why, in the words of what failed. No value
+ * from the other side carries a field of this name (the membrane drops it).
+ */
+export const UNREADABLE_FIELD = 'unreadableValue';
+
 /** Why the grader stopped the code, as its client decided. */
 export type Verdict =
   /** A call ran past its limit; `printed`: the last lines the code printed. */
@@ -134,6 +141,8 @@ export interface ErrorMarks {
    * code's, so they never make it a test's assertion, a test timeout or a suite's syntax error.
    */
   crossed?: boolean | undefined;
+  /** What the code gave back or threw could not be sent to the test: why, and whether it was thrown (UNREADABLE_FIELD). */
+  unreadable?: { why: string; thrown: boolean } | undefined;
 }
 
 /**
@@ -148,6 +157,7 @@ export function failureOf(error: ErrorFields & Comparison, marks: ErrorMarks = {
   const { verdict, kept, limit } = marks;
   if (verdict !== undefined) return { ...fields, ...verdict };
   if (marks.syntax !== undefined) return { ...fields, kind: 'syntax', syntax: marks.syntax };
+  if (marks.unreadable !== undefined) return { ...fields, kind: 'unreadable', ...marks.unreadable };
   const compared: Comparison = expected === undefined && actual === undefined ? {} : { expected, actual, ...(cut === undefined ? {} : { cut }) };
   const ours = marks.crossed !== true;
   const timeout = ours ? testTimeoutMs(message) : undefined;

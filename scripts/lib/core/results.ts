@@ -69,6 +69,8 @@ export type Failure =
   | (ErrorFields & Comparison & { kind: 'assertion' })
   /** The test support's pretend player stopped the code: it kept asking for input after input had ended, or kept printing (`limit`: how many times it let it). */
   | (ErrorFields & { kind: 'endless-input'; kept: EndlessKept; limit?: number })
+  /** What the code gave back (or `thrown`) could not be sent to the test (a getter that throws, a Proxy, a value nested too deep): why, in the words of what failed. */
+  | (ErrorFields & { kind: 'unreadable'; why: string; thrown: boolean })
   /** The code called process.exit: with what, as text ("undefined" for nothing). */
   | (ErrorFields & { kind: 'process-exit'; exitCode: string })
   /** The test did not run exactly once (it did not run, was skipped or ran again), so it counts as failed. */

@@ -376,6 +376,8 @@ function madeVisible(failure: Failure): Failure {
       return { ...failure, ...fields, missing: visible(failure.missing) };
     case 'process-exit':
       return { ...failure, ...fields, exitCode: visible(failure.exitCode) };
+    case 'unreadable':
+      return { ...failure, ...fields, why: visible(failure.why) };
     case 'assertion':
     case 'thrown':
       return { ...failure, ...fields, expected: optional(failure.expected), actual: optional(failure.actual) };
@@ -456,6 +458,10 @@ function describeThrown(failure: Failure, t: Translate): string[] {
   }
   if (failure.kind === 'process-exit') {
     return [t('report.processExit', { code: failure.exitCode === 'undefined' ? '' : failure.exitCode }), t('report.processExit.hint')];
+  }
+  if (failure.kind === 'unreadable') {
+    const why = failure.why === '' ? [] : [`  ${failure.why}`];
+    return [t(failure.thrown ? 'report.unreadable.thrown' : 'report.unreadable'), ...why, t('report.unreadable.hint')];
   }
   const syntax = describeSyntaxError(failure, t);
   if (syntax) return syntax;

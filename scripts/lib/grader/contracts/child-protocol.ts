@@ -1,6 +1,6 @@
 /** Messages between the grader and its vitest child process, and how errors become plain data. */
 import { dirname, relative } from 'node:path';
-import { CROSSED_FIELD, failureOf, verdictOf, type Verdict } from '../../core/failure.ts';
+import { CROSSED_FIELD, failureOf, UNREADABLE_FIELD, verdictOf, type Verdict } from '../../core/failure.ts';
 import { asPlainObjects, type SyntaxErrorDetails } from '../../core/vitest-wording.ts';
 import { asLeftOut, shownPart, type ComparedCuts } from '../../core/bounded-text.ts';
 import { OUTPUT_CUT_LINE } from '../../core/output-cut.ts';
@@ -76,6 +76,8 @@ interface ErrorLike {
   leftOut?: { expected?: unknown; actual?: unknown };
   /** Set by the membrane on an error made in the sandbox (CROSSED_FIELD in core/failure.ts). */
   crossedMembrane?: unknown;
+  /** Set by the membrane on the error of a value the sandbox could not send (UNREADABLE_FIELD in core/failure.ts). */
+  unreadableValue?: unknown;
 }
 
 /**
@@ -103,6 +105,7 @@ export function toFailure(error: unknown, target: string, syntaxOf: SyntaxLookup
       limit: typeof like.limit === 'number' ? like.limit : undefined,
       exitCode: typeof like.exitCode === 'string' ? shortText(like.exitCode, 100) : undefined,
       crossed: like[CROSSED_FIELD] === true,
+      unreadable: unreadableOf(like[UNREADABLE_FIELD]),
       syntax,
     },
   );
@@ -169,6 +172,13 @@ export type SyntaxLookup = (message: string) => SyntaxErrorDetails | undefined;
 /** A text of an error as it is kept (already cut to what is shown): colour codes gone, plain objects shown as plain. */
 function plainText(text: string): string {
   return asPlainObjects(stripColours(text));
+}
+
+/** Why a value could not be sent, and whether it was thrown, when the membrane's field holds both (UNREADABLE_FIELD). */
+function unreadableOf(field: unknown): { why: string; thrown: boolean } | undefined {
+  if (typeof field !== 'object' || field === null) return undefined;
+  const { why, thrown } = field as { why?: unknown; thrown?: unknown };
+  return typeof why === 'string' && typeof thrown === 'boolean' ? { why: shownPart(why, 5, 500).kept, thrown } : undefined;
 }
 
 /** A one-line text of at most `chars` characters (an error's name, an exit code), with "…" where it was cut. */

@@ -92,9 +92,11 @@ function createMembrane(side, transport) {
   // `asymmetricMatch` method whether it equals the expected value; `then` makes a promise; …).
   // What comes from the other side never carries them, so its values can only be compared. Nor does it
   // carry the grader's own marks on an error: its verdict (VERDICT_FIELD in core/failure.ts), the
-  // module that was loading (`loadingModule`, set by worker/client.ts) and the mark that an error came
-  // from the other side (CROSSED_FIELD, set by makeError), so the code can forge none of them.
-  const SPECIAL = /^(?:asymmetricMatch|then|toJSON|equals|\$\$typeof|__proto__|constructor|graderVerdict|loadingModule|crossedMembrane|@@__.*)$/;
+  // module that was loading (`loadingModule`, set by worker/client.ts), the mark that an error came
+  // from the other side (CROSSED_FIELD, set by makeError) and why a value could not be sent
+  // (UNREADABLE_FIELD, set by unreadable), so the code can forge none of them.
+  const SPECIAL =
+    /^(?:asymmetricMatch|then|toJSON|equals|\$\$typeof|__proto__|constructor|graderVerdict|loadingModule|crossedMembrane|unreadableValue|@@__.*)$/;
   // What test tools read on an error as the two values a test compared: vitest diffs them and a report
   // shows them as what the test expected. An error made on the other side never carries them, so the
   // code's own failed assert reads as an error it threw, not as the test's expectation, and a pair of
@@ -763,8 +765,22 @@ function createMembrane(side, transport) {
   /** @param {import('../contracts/membrane-types.ts').Message} reply */
   function settleReply(reply) {
     const [value] = decode(reply);
+    if (reply.unreadable) throw unreadable(value, reply.unreadable === 'thrown');
     if (reply.threw) throw value;
     return value;
+  }
+
+  /**
+   * The error of a value the other side could not send (one it gave back, or `thrown`), with why as a
+   * field of its own (UNREADABLE_FIELD in core/failure.ts), which no value from the other side carries (SPECIAL).
+   * @param {unknown} reason
+   * @param {boolean} thrown
+   */
+  function unreadable(reason, thrown) {
+    const why = typeof reason === 'string' ? reason : '';
+    const error = new Error(`The value could not be sent back: ${why}`);
+    Object.defineProperty(error, 'unreadableValue', { value: { why, thrown }, enumerable: true });
+    return error;
   }
 
   /**
@@ -793,9 +809,22 @@ function createMembrane(side, transport) {
       const { slots, nodes } = encode(batch ? [outcome] : [outcome, ...(values || [])], received, batch);
       return { slots: [slots[0]], nodes, threw };
     } catch (error) {
-      const message = `The value could not be sent back: ${error && /** @type {Error} */ (error).message}`;
-      const { slots, nodes } = encode([new Error(message)]);
-      return { slots, nodes, threw: true };
+      // It could not be sent (a getter that throws, a value nested past the stack): said as data, with
+      // the reason, which the other side makes an error of its own from (see settleReply).
+      return { slots: [reasonOf(error)], nodes: [], threw: true, unreadable: threw ? 'thrown' : 'given' };
+    }
+  }
+
+  /**
+   * Why a value could not be encoded, in the words of what failed (reading it may fail too: it can be anything).
+   * @param {unknown} error
+   */
+  function reasonOf(error) {
+    try {
+      const message = error instanceof Error ? error.message : undefined;
+      return typeof message === 'string' ? message : '';
+    } catch {
+      return '';
     }
   }
 
