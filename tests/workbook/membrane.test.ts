@@ -8,7 +8,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, s
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { CROSSED_FIELD, isStopped, UNREADABLE_FIELD, VERDICT_FIELD, verdictOf } from '../../scripts/lib/core/failure.ts';
+import { CROSSED_FIELD, isStopped, MESSAGE_LENGTH_FIELD, UNREADABLE_FIELD, VERDICT_FIELD, verdictOf } from '../../scripts/lib/core/failure.ts';
 import { toFailure } from '../../scripts/lib/grader/contracts/child-protocol.ts';
 import { probeFences, SANDBOX_LIMITS, sandboxCommand, sandboxSpec } from '../../scripts/lib/grader/contracts/fences.ts';
 import { createMembrane, type Membrane, type Message, type TwinRecipe } from '../../scripts/lib/grader/contracts/membrane-types.ts';
@@ -218,6 +218,20 @@ describe('nothing the graded side sends can make a check pass', () => {
     expect(toFailure(caught, '/nowhere/lessons')).toMatchObject({ kind: 'thrown', name: 'AssertionError' });
     // Words like vitest's make no test timeout of it either.
     expect(toFailure(Object.assign(new Error('Test timed out in 3000ms.'), { [CROSSED_FIELD]: true }), '/nowhere/lessons').kind).toBe('thrown');
+  });
+
+  test('a message of megabytes crosses cut, with its whole length beside it: the report counts what was left out of the whole', () => {
+    const { exports } = pair({
+      long: (): never => {
+        throw new Error('x'.repeat(3_000_000));
+      },
+      forged: () => Object.assign(new Error('short'), { [MESSAGE_LENGTH_FIELD]: 9 }),
+    });
+    const caught = thrownBy(exports.long) as Error;
+    expect(caught.message.length).toBeLessThanOrEqual(100_000);
+    expect(caught.stack?.length).toBeLessThan(300_000);
+    expect(toFailure(caught, '/nowhere/lessons')).toMatchObject({ kind: 'thrown', message: 'x'.repeat(10_000), messageCut: { characters: 2_990_000 } });
+    expect(Object.keys(exports.forged())).not.toContain(MESSAGE_LENGTH_FIELD);
   });
 
   test('a value the code gives back or throws that cannot be sent is told as data, given or thrown, and the code cannot forge that', () => {

@@ -29,6 +29,12 @@ export const CROSSED_FIELD = 'crossedMembrane';
  */
 export const UNREADABLE_FIELD = 'unreadableValue';
 
+/**
+ * The field the membrane sets on an error from the other side whose message crossed cut (past 100,000
+ * characters): how long the whole message was. No value from the other side carries it (the membrane drops it).
+ */
+export const MESSAGE_LENGTH_FIELD = 'fullMessageLength';
+
 /** Why the grader stopped the code, as its client decided. */
 export type Verdict =
   /** A call ran past its limit; `printed`: the last lines the code printed. */

@@ -1,6 +1,6 @@
 /** Messages between the grader and its vitest child process, and how errors become plain data. */
 import { dirname, relative } from 'node:path';
-import { CROSSED_FIELD, failureOf, UNREADABLE_FIELD, verdictOf, type Verdict } from '../../core/failure.ts';
+import { CROSSED_FIELD, failureOf, MESSAGE_LENGTH_FIELD, UNREADABLE_FIELD, verdictOf, type Verdict } from '../../core/failure.ts';
 import { asPlainObjects, type SyntaxErrorDetails } from '../../core/vitest-wording.ts';
 import { asLeftOut, shownPart, type ComparedCuts } from '../../core/bounded-text.ts';
 import { OUTPUT_CUT_LINE } from '../../core/output-cut.ts';
@@ -78,6 +78,8 @@ interface ErrorLike {
   crossedMembrane?: unknown;
   /** Set by the membrane on the error of a value the sandbox could not send (UNREADABLE_FIELD in core/failure.ts). */
   unreadableValue?: unknown;
+  /** Set by the membrane on an error whose message crossed cut: the whole message's length (MESSAGE_LENGTH_FIELD in core/failure.ts). */
+  fullMessageLength?: unknown;
 }
 
 /**
@@ -89,12 +91,16 @@ export function toFailure(error: unknown, target: string, syntaxOf: SyntaxLookup
   const like = errorLike(error);
   const location = locate(like, target);
   const syntax = like.name === 'SyntaxError' && typeof like.message === 'string' ? syntaxOf(like.message) : undefined;
-  const message = shownPart(like.message ?? textOf(error));
+  const text = like.message ?? textOf(error);
+  const message = shownPart(text);
+  // A message cut as it crossed from the sandbox: what was left out is counted against its whole length.
+  const whole = like[MESSAGE_LENGTH_FIELD];
+  const messageCut = typeof whole === 'number' && whole > text.length ? { characters: whole - message.kept.length } : message.left;
   return failureOf(
     {
       name: shortText(like.name ?? 'Error', 200),
       message: plainText(message.kept),
-      ...(message.left === undefined ? {} : { messageCut: message.left }),
+      ...(messageCut === undefined ? {} : { messageCut }),
       ...(typeof like.expected === 'string' && typeof like.actual === 'string' ? compared(like.expected, like.actual, like.leftOut) : {}),
       ...(location === undefined ? {} : { location }),
       ...(typeof like.loadingModule === 'string' ? { loadingModule: like.loadingModule } : {}),

@@ -51,6 +51,7 @@
  * @property {boolean} [bare]
  * @property {FieldSlots} [fields]
  * @property {string} [message]
+ * @property {number} [length] an error's message's whole length, when the message crossed cut (see ERROR_TEXT_CAP)
  * @property {string} [stack]
  * @property {Array<[key: Slot, item: Slot]>} [entries]
  * @property {number} [time]
@@ -93,15 +94,20 @@ function createMembrane(side, transport) {
   // What comes from the other side never carries them, so its values can only be compared. Nor does it
   // carry the grader's own marks on an error: its verdict (VERDICT_FIELD in core/failure.ts), the
   // module that was loading (`loadingModule`, set by worker/client.ts), the mark that an error came
-  // from the other side (CROSSED_FIELD, set by makeError) and why a value could not be sent
-  // (UNREADABLE_FIELD, set by unreadable), so the code can forge none of them.
+  // from the other side (CROSSED_FIELD, set by makeError), why a value could not be sent
+  // (UNREADABLE_FIELD, set by unreadable) and how long a cut message was (MESSAGE_LENGTH_FIELD, set by
+  // makeError), so the code can forge none of them.
   const SPECIAL =
-    /^(?:asymmetricMatch|then|toJSON|equals|\$\$typeof|__proto__|constructor|graderVerdict|loadingModule|crossedMembrane|unreadableValue|@@__.*)$/;
+    /^(?:asymmetricMatch|then|toJSON|equals|\$\$typeof|__proto__|constructor|graderVerdict|loadingModule|crossedMembrane|unreadableValue|fullMessageLength|@@__.*)$/;
   // What test tools read on an error as the two values a test compared: vitest diffs them and a report
   // shows them as what the test expected. An error made on the other side never carries them, so the
   // code's own failed assert reads as an error it threw, not as the test's expectation, and a pair of
   // huge texts cannot hold the test runner up diffing them.
   const COMPARED = /^(?:expected|actual|showDiff)$/;
+  // An error's name, message and stack cross cut to this many characters each: far more than a report
+  // shows (10,000), so a message of megabytes costs no time to send; how long the message was crosses
+  // beside it (the error's MESSAGE_LENGTH_FIELD in core/failure.ts, which the code cannot send itself).
+  const ERROR_TEXT_CAP = 100_000;
   const mine = (/** @type {string} */ id) => id[0] === side;
 
   /** @param {unknown} value */
@@ -291,12 +297,14 @@ function createMembrane(side, transport) {
     }
     if (kind === 'err') {
       const error = /** @type {Fields} */ (value);
-      node.name = String(error.name ?? 'Error');
-      node.message = String(error.message ?? '');
+      node.name = String(error.name ?? 'Error').slice(0, ERROR_TEXT_CAP);
+      const message = String(error.message ?? '');
+      node.message = message.slice(0, ERROR_TEXT_CAP);
+      if (message.length > ERROR_TEXT_CAP) node.length = message.length;
       // Without the sandbox's own frames (its start-up script runs as [eval]): only the code's own lines.
       node.stack =
         typeof error.stack === 'string'
-          ? error.stack
+          ? shortStack(error.stack, message)
               .split('\n')
               .filter((/** @type {string} */ line) => !line.includes('[eval]'))
               .join('\n')
@@ -313,6 +321,20 @@ function createMembrane(side, transport) {
       return;
     }
     if (kind === 'date') node.time = /** @type {Date} */ (value).getTime();
+  }
+
+  /**
+   * A stack as it crosses: one that holds a message past ERROR_TEXT_CAP keeps its start, the message
+   * as it crosses, and the frames after it (where the code threw).
+   * @param {string} stack
+   * @param {string} message
+   */
+  function shortStack(stack, message) {
+    if (stack.length <= ERROR_TEXT_CAP) return stack;
+    const at = message.length > ERROR_TEXT_CAP ? stack.indexOf(message) : -1;
+    if (at === -1) return stack.slice(0, ERROR_TEXT_CAP);
+    const frames = at + message.length;
+    return `${stack.slice(0, Math.min(at, ERROR_TEXT_CAP))}${message.slice(0, ERROR_TEXT_CAP)}${stack.slice(frames, frames + ERROR_TEXT_CAP)}`;
   }
 
   /**
@@ -530,6 +552,7 @@ function createMembrane(side, transport) {
     Object.defineProperty(error, 'stack', { value: node.stack || `${node.name}: ${node.message}`, writable: true, configurable: true });
     // Marked as made on the other side (CROSSED_FIELD in core/failure.ts): its name and words are that side's.
     Object.defineProperty(error, 'crossedMembrane', { value: true, enumerable: true });
+    if (typeof node.length === 'number') Object.defineProperty(error, 'fullMessageLength', { value: node.length, enumerable: true });
     return error;
   }
 
