@@ -64,7 +64,7 @@ function explained(error: unknown, language: 'en' | 'ru'): string {
 test("a thrown error's long message keeps its shown part, with how much was left out as data", () => {
   const failure = toFailure(new RangeError('y'.repeat(25_000)), 'lessons');
   expect(failure).toMatchObject({ kind: 'thrown', name: 'RangeError', message: 'y'.repeat(10_000), messageCut: { characters: 15_000 } });
-  expect(failureText(failure)).toBe(`${'y'.repeat(10_000)}\n(… 15,000 more characters)`);
+  expect(failureText(failure)).toBe(`RangeError: ${'y'.repeat(10_000)}\n(… 15,000 more characters)`);
   const ru = explained(new RangeError('y'.repeat(25_000)), 'ru');
   expect(lineAfter(ru, 'y'.repeat(10_000))).toBe(cutNote(translator('ru'))({ characters: 15_000 }));
   expect(ru).not.toContain('more characters');

@@ -256,6 +256,18 @@ test("a lesson's notes are data, in the teacher's words where they are shown", (
     { kind: 'anomalies', anomalies: ['one', 'two'] },
   ]);
   expect(lessonNotesText(stopped)).toBe('stopped after 3 s in 2 tests (an endless loop?); grading anomalies: one; two');
+  // Tests that spent the lesson's time budget count as stopped too, and a limit under a second is not rounded to 0 or 1.
+  const quick: LessonRun['tests'][number] = {
+    ...stoppedTest('a'),
+    failure: { kind: 'stopped', name: 'StoppedError', message: 'Stopped by the grader after 250ms.', limitMs: 250, printed: [] },
+  };
+  const outOfTime: LessonRun['tests'][number] = {
+    ...stoppedTest('c'),
+    failure: { kind: 'out-of-time', name: 'StoppedError', message: 'Ran out of time.', budget: 'lesson', budgetMs: 12_000, printed: [] },
+  };
+  const spent = lessonGrade(scoreLesson(first, run({ tests: [quick, outOfTime] })), 0);
+  expect(spent.status).toBe('timeout');
+  expect(lessonNotesText(spent)).toBe('stopped after 0.25 s in 2 tests (an endless loop?)');
   const hiddenLoad = lessonGrade(
     scoreLesson(first, run({ problem: { kind: 'load-error', hidden: true, failure: { kind: 'thrown', name: 'Error', message: 'boom' } } })),
     0,

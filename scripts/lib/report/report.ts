@@ -405,6 +405,8 @@ function shownHalt(failure: Extract<Failure, { kind: 'halted' }>): Failure {
 export function failureText(failure: Failure, t: Translate = english): string {
   if (failure.kind === 'halted') return haltedLines(failure, t).join('\n');
   if (failure.kind === 'not-run') return t('report.notRunOnce');
+  // An error the code threw is named, so its words cannot pass for the grader's ("Test timed out …").
+  if (failure.kind === 'thrown') return `${failure.name}: ${messageText(failure, t)}`;
   if (failure.kind !== 'out-of-time') return messageText(failure, t);
   const stopped = t(failure.budget === 'test' ? 'report.outOfTime.test' : 'report.outOfTime.lesson', { seconds: failure.budgetMs / 1000 });
   return [stopped, ...(failure.printed.length > 0 ? [t('report.lastPrinted'), ...failure.printed] : [])].join('\n');

@@ -93,7 +93,7 @@ export type LessonNote =
   | { kind: 'hidden-load'; reason: Extract<LessonReason, { kind: 'does-not-load' | 'blocked' }> }
   /** Grading ended without the lesson's tests (see Crash). */
   | { kind: 'crash'; crash: Crash }
-  /** `count` tests were stopped at the limit, the first at `limitMs`, and the lesson is not done. */
+  /** `count` tests were stopped for time (at a call's limit, or past a time budget), the first at `limitMs`, and the lesson is not done. */
   | { kind: 'stopped-tests'; count: number; limitMs: number }
   /** A near miss the teacher accepted: `found` was graded as `expected`, different in `kinds`. */
   | { kind: 'near-miss-accepted'; found: string; expected: string; kinds: MissKind[] }

@@ -110,19 +110,24 @@ export function lessonGrade(score: LessonScore, hintsSeen: number, files: FileFi
   return grade;
 }
 
+/** Milliseconds as seconds, to the hundredth where it is not whole (a limit of 250 ms is 0.25 s). */
+function secondsOf(ms: number): string {
+  return (ms / 1000).toLocaleString('en', { maximumFractionDigits: 2 });
+}
+
 /** A lesson's note in the teacher's words, as the gradebook's page, its CSV and its notes show it. */
 export function lessonNoteWords(note: LessonNote): string {
   switch (note.kind) {
     case 'not-graded':
       return `${notGradedWords(note.reason)}${note.acceptable === true ? ' (--accept-near-misses grades it)' : ''}`;
     case 'timeout':
-      return `stopped after ${Math.round(note.limitMs / 1000)} s (an endless loop?)`;
+      return `stopped after ${secondsOf(note.limitMs)} s (an endless loop?)`;
     case 'hidden-load':
       return `with the hidden tests: ${hiddenLoadWords(note.reason)}`;
     case 'crash':
       return note.crash.cause === 'grader-broke' ? graderBrokeWords(note.crash) : crashMessage(note.crash);
     case 'stopped-tests':
-      return `stopped after ${Math.round(note.limitMs / 1000)} s in ${plural(note.count, 'test')} (an endless loop?)`;
+      return `stopped after ${secondsOf(note.limitMs)} s in ${plural(note.count, 'test')} (an endless loop?)`;
     case 'near-miss-accepted':
       return `graded ${note.found} as ${note.expected} (near miss accepted: ${missWords(note.kinds, 0)})`;
     case 'anomalies':
@@ -219,11 +224,15 @@ export function loadCauseOf(failure: Failure): LoadCause {
   return failure.location ? { kind: 'thrown', error, location: visible(failure.location) } : { kind: 'thrown', error };
 }
 
-/** How many tests of a lesson were stopped because the code ran past its limit, and the first limit. */
+/**
+ * How many tests of a lesson were stopped for time (a call past its limit, or a test or the lesson
+ * past its time budget), and the first limit or budget.
+ */
 function stoppedTests(score: LessonScore): { count: number; firstLimitMs: number } {
   const limits = score.run.tests.flatMap((test) => {
     const failure = test.status === 'failed' ? test.failure : undefined;
-    return failure?.kind === 'stopped' ? [failure.limitMs] : [];
+    if (failure?.kind === 'stopped') return [failure.limitMs];
+    return failure?.kind === 'out-of-time' ? [failure.budgetMs] : [];
   });
   return { count: limits.length, firstLimitMs: limits[0] ?? 0 };
 }
