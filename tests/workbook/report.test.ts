@@ -656,3 +656,13 @@ test("a test held to the suite's list that did not run exactly once fails with a
     expect(explainFailure(held, painter(false), translator(language))).toEqual([translator(language)('report.notRunOnce')]);
   }
 });
+
+test('a test that did not run because its lesson stopped before it (a file that never finished loading, say) says so, not that it ran the wrong number of times', () => {
+  const run: LessonRun = { lessonId: '01-board', tests: [], output: '', durationMs: 0, problem: { kind: 'timeout', limitMs: 3000, lastOutput: [] } };
+  holdToList(run, [{ name: 'draws the empty board', task: 1, hidden: false }]);
+  const [held] = run.tests as [TestOutcome];
+  expect(held.failure).toMatchObject({ kind: 'not-run', lessonStopped: true });
+  expect(explainFailure(held, painter(false))).toEqual(['This test did not run, because the lesson stopped before it (why is said above).']);
+  expect(explainFailure(held, painter(false), translator('ru'))).toEqual([translator('ru')('report.notRun.lessonStopped')]);
+  expect(run.anomalies).toBeUndefined();
+});

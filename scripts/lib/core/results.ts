@@ -73,8 +73,8 @@ export type Failure =
   | (ErrorFields & { kind: 'unreadable'; why: string; thrown: boolean })
   /** The code called process.exit: with what, as text ("undefined" for nothing). */
   | (ErrorFields & { kind: 'process-exit'; exitCode: string })
-  /** The test did not run exactly once (it did not run, was skipped or ran again), so it counts as failed. */
-  | (ErrorFields & { kind: 'not-run' })
+  /** The test did not run exactly once (it did not run, was skipped or ran again), so it counts as failed; `lessonStopped`: its lesson stopped before it (its file did not load, say). */
+  | (ErrorFields & { kind: 'not-run'; lessonStopped?: true })
   /** A file could not be read as TypeScript: what and where, as the compiler said it (from the grader's own compilation of a hand-in's file, or vite's words for another file). */
   | (ErrorFields & { kind: 'syntax'; syntax: SyntaxErrorDetails })
   /** Any other error the code threw. */

@@ -404,7 +404,7 @@ function shownHalt(failure: Extract<Failure, { kind: 'halted' }>): Failure {
  */
 export function failureText(failure: Failure, t: Translate = english): string {
   if (failure.kind === 'halted') return haltedLines(failure, t).join('\n');
-  if (failure.kind === 'not-run') return t('report.notRunOnce');
+  if (failure.kind === 'not-run') return notRunWords(failure, t);
   // An error the code threw is named, so its words cannot pass for the grader's ("Test timed out …").
   if (failure.kind === 'thrown') return `${failure.name}: ${messageText(failure, t)}`;
   if (failure.kind !== 'out-of-time') return messageText(failure, t);
@@ -449,7 +449,7 @@ function printedLines(printed: string[], t: Translate): string[] {
 /** A thrown error: the stub's "not implemented yet", or an error from the student's code. */
 function describeThrown(failure: Failure, t: Translate): string[] {
   if (failure.kind === 'halted') return haltedLines(failure, t);
-  if (failure.kind === 'not-run') return [t('report.notRunOnce')];
+  if (failure.kind === 'not-run') return [notRunWords(failure, t)];
   if (failure.kind === 'stub') return [t('guard.stub', { name: failure.missing })];
   if (failure.kind === 'assertion') return [failure.message];
   if (failure.kind === 'endless-input') {
@@ -473,6 +473,11 @@ function describeThrown(failure: Failure, t: Translate): string[] {
   const lines = [threw, ...indent(`${failure.name}: ${failure.message}`.split('\n'), 2)];
   if (notCallable !== undefined) lines.push(t('report.notCallable', { name: notCallable }));
   return lines;
+}
+
+/** Why a test did not run: its lesson stopped before it, or (a fault of the grading) it did not run exactly once. */
+function notRunWords(failure: Extract<Failure, { kind: 'not-run' }>, t: Translate): string {
+  return t(failure.lessonStopped === true ? 'report.notRun.lessonStopped' : 'report.notRunOnce');
 }
 
 /**

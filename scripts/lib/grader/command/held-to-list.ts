@@ -32,7 +32,13 @@ export function holdToList(run: LessonRun, list: DefinedTest[]): void {
     return {
       ...test,
       status: 'failed',
-      failure: { kind: 'not-run', name: 'Error', message: 'This test did not run exactly once, so it counts as failed.' },
+      // Where the lesson stopped (its file did not load, or grading broke), that is why: the lesson's problem says it.
+      failure: {
+        kind: 'not-run',
+        name: 'Error',
+        message: 'This test did not run exactly once, so it counts as failed.',
+        ...(run.problem === undefined ? {} : { lessonStopped: true as const }),
+      },
       durationMs: 0,
     };
   });
