@@ -4,6 +4,7 @@ import type { Lesson } from '../../core/workbook.ts';
 import { byCodeUnits, lookAlike, numbered, plural, visible } from '../../core/text.ts';
 import { SOURCE_LANGUAGE, type Language } from '../../core/languages.ts';
 import { translator } from '../../i18n/messages.ts';
+import { quantityIn } from '../../i18n/numbers.ts';
 import { handInNoteWords, loadCauseWords, missWords, notGradedWords } from './note-words.ts';
 import type {
   FileFinding,
@@ -110,24 +111,19 @@ export function lessonGrade(score: LessonScore, hintsSeen: number, files: FileFi
   return grade;
 }
 
-/** Milliseconds as seconds, to the hundredth where it is not whole (a limit of 250 ms is 0.25 s). */
-function secondsOf(ms: number): string {
-  return (ms / 1000).toLocaleString('en', { maximumFractionDigits: 2 });
-}
-
 /** A lesson's note in the teacher's words, as the gradebook's page, its CSV and its notes show it. */
 export function lessonNoteWords(note: LessonNote): string {
   switch (note.kind) {
     case 'not-graded':
       return `${notGradedWords(note.reason)}${note.acceptable === true ? ' (--accept-near-misses grades it)' : ''}`;
     case 'timeout':
-      return `stopped after ${secondsOf(note.limitMs)} s (an endless loop?)`;
+      return `stopped after ${quantityIn(note.limitMs / 1000, SOURCE_LANGUAGE)} s (an endless loop?)`;
     case 'hidden-load':
       return `with the hidden tests: ${hiddenLoadWords(note.reason)}`;
     case 'crash':
       return note.crash.cause === 'grader-broke' ? graderBrokeWords(note.crash) : crashMessage(note.crash);
     case 'stopped-tests':
-      return `stopped after ${secondsOf(note.limitMs)} s in ${plural(note.count, 'test')} (an endless loop?)`;
+      return `stopped after ${quantityIn(note.limitMs / 1000, SOURCE_LANGUAGE)} s in ${plural(note.count, 'test')} (an endless loop?)`;
     case 'near-miss-accepted':
       return `graded ${note.found} as ${note.expected} (near miss accepted: ${missWords(note.kinds, 0)})`;
     case 'anomalies':
