@@ -662,7 +662,7 @@ test('a test that did not run because its lesson stopped before it (a file that 
   holdToList(run, [{ name: 'draws the empty board', task: 1, hidden: false }]);
   const [held] = run.tests as [TestOutcome];
   expect(held.failure).toMatchObject({ kind: 'not-run', lessonStopped: true });
-  expect(explainFailure(held, painter(false))).toEqual(['This test did not run, because the lesson stopped before it (why is said above).']);
+  expect(explainFailure(held, painter(false))).toEqual(['This test did not run, because its lesson stopped before it (the reason is given above).']);
   expect(explainFailure(held, painter(false), translator('ru'))).toEqual([translator('ru')('report.notRun.lessonStopped')]);
   expect(run.anomalies).toBeUndefined();
 });

@@ -99,7 +99,7 @@ test('every report of watch is a plain check of one saved version, however close
       const match = allowed.find((verdict) => verdict.lines.join('\n') === lines.join('\n'));
       seenLog.push(`  report ${index + 1}: ${match?.name ?? 'NO PLAIN CHECK'}: ${lines.join(' | ')}`);
       if (!match) problems.push(`${scenario}: report ${index + 1} is no plain check of a saved version:\n${report}`);
-      if (/did not run exactly once|did not run, because the lesson stopped/.test(report))
+      if (/did not run exactly once|did not run, because its lesson stopped/.test(report))
         problems.push(`${scenario}: report ${index + 1} says a test did not run`);
     }
     const last = pointLines(fresh.at(-1) ?? '').join('\n');
