@@ -99,7 +99,9 @@ interface Teacher {
 function nobodyTeacher(): Teacher {
   const home = join(scratch, 'nobody');
   const workbook = join(home, 'workbook');
-  const skipped = (path: string): boolean => /^(\.git|build|\.workbook|node_modules\/\.(cache|vite|vite-temp))(\/|$)/.test(relative(ROOT, path));
+  // (vitest's module cache too: another vitest writing it meanwhile renames its files away mid-copy.)
+  const skipped = (path: string): boolean =>
+    /^(\.git|build|\.workbook|node_modules\/\.(cache|vite|vite-temp|vitest|experimental-vitest-cache))(\/|$)/.test(relative(ROOT, path));
   cpSync(ROOT, workbook, { recursive: true, verbatimSymlinks: true, filter: (path) => !skipped(path) });
   mkdirSync(join(home, 'tmp'));
   const owned = spawnSync('chown', ['-R', `${NOBODY}:${NOBODY}`, scratch]);
