@@ -35,6 +35,7 @@ const util = require('node:util');
  * @typedef {Holder & { reallyExit(code: number): never }} ProcessInternals
  */
 
+// The built-in functions this script calls while code may have run, kept before any does (it may replace them).
 const readSync = fs.readSync;
 const writeSync = fs.writeSync;
 const BufferFrom = Buffer.from;
@@ -43,6 +44,13 @@ const jsonParse = JSON.parse;
 const jsonStringify = JSON.stringify;
 const format = util.format;
 const exitNow = /** @type {ProcessInternals} */ (/** @type {unknown} */ (process)).reallyExit.bind(process);
+const ownKeys = Reflect.ownKeys;
+const describe = Reflect.getOwnPropertyDescriptor;
+const prototypeOf = Reflect.getPrototypeOf;
+const isExtensible = Reflect.isExtensible;
+const sameValue = Object.is;
+const hasOwn = Object.hasOwn;
+const apply = Reflect.apply;
 
 /** Bytes of output one request may print before the rest is dropped. */
 const OUTPUT_CAP = 64 * 1024;
@@ -372,7 +380,11 @@ function repeatableRandom(seed) {
   };
 }
 let realRandom = repeatableRandom(RANDOM_SEED);
-Math.random = realRandom;
+/** The code's Math.random: the same function at every boot, drawing from the boot's own seed. */
+function seededRandom() {
+  return realRandom();
+}
+Math.random = seededRandom;
 // A test may watch Math.random (to see that the code takes its randomness from the rng it is given).
 let randomCalls = 0;
 const ops = {
@@ -385,7 +397,7 @@ const ops = {
     };
   },
   unwatchRandom: () => {
-    Math.random = realRandom;
+    Math.random = seededRandom;
     return randomCalls;
   },
   nothing: () =>
@@ -406,10 +418,131 @@ function awaitReply() {
   }
 }
 
+// What code could change in this process that a later lesson's code would meet: the built-ins, the
+// globals and the process's controls. Noted before any code runs; at each boot the sandbox says whether
+// they are still as noted, and when they are not the grader boots the lesson in a fresh process, so
+// no lesson is graded with a built-in that another lesson's code replaced.
+
+/** @typedef {{ target: object, prototype: object | null, extensible: boolean, keys: PropertyKey[], descriptors: PropertyDescriptor[] }} NotedObject */
+
+/** The language's built-ins the code may use, by the names of their globals. */
+const STANDARD_GLOBALS = `Object Function Array Number Boolean String Symbol BigInt Math JSON Date RegExp Promise Map Set
+  WeakMap WeakSet WeakRef FinalizationRegistry Proxy Reflect Error AggregateError EvalError RangeError
+  ReferenceError SyntaxError TypeError URIError ArrayBuffer SharedArrayBuffer DataView Atomics
+  Uint8Array Int8Array Uint16Array Int16Array Uint32Array Int32Array Float32Array Float64Array
+  Uint8ClampedArray BigUint64Array BigInt64Array`.split(/\s+/);
+
+/** Objects noted without what their fields hold or their prototypes: the global object, and Node's own, whose insides change as the process runs. */
+const NOTED_SHALLOW = new Set(/** @type {object[]} */ ([globalThis, process, console, process.stdout, process.stderr, Buffer, Buffer.prototype]));
+
+/**
+ * The built-ins, found from their globals through fields and prototypes (not through getters, which
+ * are not called; of functions, only constructors, whose fields are the built-in's own), with each
+ * one's prototype, whether it can grow, and its own properties.
+ * @returns {NotedObject[]}
+ */
+function noteBuiltIns() {
+  /** @type {NotedObject[]} */
+  const noted = [];
+  const seen = new Set();
+  /** @type {unknown[]} */
+  const waiting = [
+    ...NOTED_SHALLOW,
+    ...STANDARD_GLOBALS.map((name) => /** @type {Holder} */ (/** @type {unknown} */ (globalThis))[name]),
+    // Built-ins no global names: those of generators, async functions and iterators.
+    prototypeOf(function* generator() {}),
+    prototypeOf(async () => {}),
+    prototypeOf(async function* generator() {}),
+    prototypeOf([].values()),
+    prototypeOf(new Map().values()),
+    prototypeOf(new Set().values()),
+    prototypeOf(''[Symbol.iterator]()),
+    prototypeOf(/./[Symbol.matchAll]('')),
+  ];
+  while (waiting.length > 0) {
+    const value = waiting.pop();
+    const noteworthy = typeof value === 'object' ? value !== null : typeof value === 'function' && hasOwn(value, 'prototype');
+    if (!noteworthy || seen.has(value)) continue;
+    const target = /** @type {object} */ (value);
+    seen.add(target);
+    const deep = !NOTED_SHALLOW.has(target);
+    const keys = ownKeys(target);
+    /** @type {PropertyDescriptor[]} */
+    const descriptors = [];
+    for (let index = 0; index < keys.length; index += 1) {
+      const descriptor = /** @type {PropertyDescriptor} */ (describe(target, /** @type {PropertyKey} */ (keys[index])));
+      descriptors.push(descriptor);
+      if (deep) waiting.push(descriptor.value);
+    }
+    const prototype = prototypeOf(target);
+    if (deep) waiting.push(prototype);
+    noted.push({ target, prototype, extensible: isExtensible(target), keys, descriptors });
+  }
+  return noted;
+}
+
+const DESCRIPTOR_FIELDS = ['value', 'get', 'set', 'writable', 'enumerable', 'configurable'];
+
+/**
+ * Whether a property is as noted. (Only the fields a descriptor has are read: a missing one would be
+ * looked up on Object.prototype, which the code may have changed.)
+ * @param {PropertyDescriptor | undefined} now
+ * @param {PropertyDescriptor} then
+ */
+function sameProperty(now, then) {
+  if (now === undefined) return false;
+  for (let index = 0; index < DESCRIPTOR_FIELDS.length; index += 1) {
+    const field = /** @type {string} */ (DESCRIPTOR_FIELDS[index]);
+    const nowHas = hasOwn(now, field);
+    if (nowHas !== hasOwn(then, field)) return false;
+    if (nowHas && !sameValue(/** @type {Holder} */ (/** @type {unknown} */ (now))[field], /** @type {Holder} */ (/** @type {unknown} */ (then))[field]))
+      return false;
+  }
+  return true;
+}
+
+/**
+ * Whether a global is as noted. Node makes many globals (TextEncoder, crypto…) on first use: a getter
+ * that replaces itself with the value it made. Such a global is as noted when it holds what its getter gives.
+ * @param {PropertyDescriptor | undefined} now
+ * @param {PropertyDescriptor} then
+ */
+function sameGlobal(now, then) {
+  if (now === undefined || !hasOwn(then, 'get') || then.get === undefined || !hasOwn(now, 'value')) return sameProperty(now, then);
+  return sameValue(apply(then.get, globalThis, []), now.value);
+}
+
+/** Whether every noted object still has its prototype, its growth and its own properties as noted. */
+function builtInsAsNoted() {
+  for (let index = 0; index < builtIns.length; index += 1) {
+    const noted = /** @type {NotedObject} */ (builtIns[index]);
+    if (prototypeOf(noted.target) !== noted.prototype || isExtensible(noted.target) !== noted.extensible) return false;
+    const keys = ownKeys(noted.target);
+    if (keys.length !== noted.keys.length) return false;
+    const same = noted.target === globalThis ? sameGlobal : sameProperty;
+    for (let key = 0; key < keys.length; key += 1) {
+      if (!sameValue(keys[key], noted.keys[key])) return false;
+      if (!same(describe(noted.target, /** @type {PropertyKey} */ (keys[key])), /** @type {PropertyDescriptor} */ (noted.descriptors[key]))) return false;
+    }
+  }
+  return true;
+}
+
+const builtIns = noteBuiltIns();
+
 writeFrame({ t: 'ready' });
+/** Whether this process has been booted before (code runs only after a boot, so the first one finds the built-ins as noted). */
+let bootedBefore = false;
 for (;;) {
   const frame = readFrame();
   if (frame.t === 'boot') {
+    // Code of an earlier lesson changed a built-in: this process serves no more lessons. Checked first,
+    // before the boot uses a built-in the code may have replaced.
+    if (bootedBefore && !builtInsAsNoted()) {
+      writeFrame({ t: 'booted', builtInsChanged: true });
+      continue;
+    }
+    bootedBefore = true;
     // A new test file: fresh modules and a fresh membrane (this process may have served another file before).
     const boot = /** @type {BootFrame} */ (frame);
     sources = new Map(Object.entries(boot.modules));
@@ -422,7 +555,6 @@ for (;;) {
       words = { module: sent.module, control: sent.control, missing: sent.missing };
     }
     realRandom = repeatableRandom(RANDOM_SEED);
-    Math.random = realRandom;
     membrane = createMembrane('S', transport);
     writeFrame({ t: 'booted' });
   } else if (frame.t === 'req') {

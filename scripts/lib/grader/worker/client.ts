@@ -361,14 +361,31 @@ class Session {
     return this.sandbox;
   }
 
-  /** A sandbox for this test file: one this thread kept for the same folder, or a new one; loaded with the compiled files. */
+  /**
+   * A sandbox for this test file, loaded with the compiled files: one this thread kept for the same
+   * folder, unless code there changed a built-in (then a fresh one, whose start the lesson is not charged for), or a new one.
+   */
   private start(): Sandbox {
     const pool = threadPool();
-    const process = pool.take(this.target) ?? pool.takeSpare() ?? this.spawn(pool.pump);
+    const kept = pool.take(this.target);
+    const booted = kept === undefined ? undefined : this.boot(kept);
+    if (booted !== undefined) return booted;
+    const starting = this.clock.now();
+    kept?.release();
+    const fresh = this.boot(pool.takeSpare() ?? this.spawn(pool.pump));
+    if (kept !== undefined) this.budgets.excuse(this.clock.now() - starting);
+    // A process booted for the first time has run no code, so its built-ins are as they started.
+    if (fresh === undefined) throw new Error('A sandbox booted for the first time said its built-ins had changed.');
+    return fresh;
+  }
+
+  /** `process` booted with the compiled files, or undefined when code it ran before changed a built-in (see sandbox.js). */
+  private boot(process: SandboxProcess): Sandbox | undefined {
     this.clock.watch(process);
     process.ready();
     const sandbox = new Sandbox(process, this.linkOwner());
-    sandbox.boot(() => ({ t: 'boot', modules: this.compile(), base: this.base(), helpers: HELPER_ROOT, words: gradingPlan()?.sandboxWords }));
+    const asStarted = sandbox.boot(() => ({ t: 'boot', modules: this.compile(), base: this.base(), helpers: HELPER_ROOT, words: gradingPlan()?.sandboxWords }));
+    if (!asStarted) return undefined;
     sandbox.membrane = createMembrane('T', {
       request: (message) => this.request(sandbox, message),
       outgoing: (value) => {

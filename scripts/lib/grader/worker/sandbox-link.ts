@@ -48,12 +48,16 @@ export class Sandbox {
     private readonly owner: LinkOwner,
   ) {}
 
-  /** Boots the process with the compiled files (the frame `boot` gives), under the start-up limit. */
-  boot(boot: () => Frame): void {
+  /**
+   * Boots the process with the compiled files (the frame `boot` gives), under the start-up limit.
+   * False when code it ran before changed a built-in or a global (see sandbox.js): the lesson needs a fresh process.
+   */
+  boot(boot: () => Frame): boolean {
     this.process.deadline[0] = Date.now() + START_LIMIT_MS;
     this.send(boot());
-    this.expect('booted');
+    const booted = this.expect('booted');
     this.process.deadline[0] = 0;
+    return booted.builtInsChanged !== true;
   }
 
   /** Sends a request and serves the sandbox's requests and one-way calls until the reply comes. */
@@ -125,9 +129,11 @@ export class Sandbox {
   }
 
   /** Waits for a frame of one type during start-up. */
-  private expect(type: string): void {
-    while (this.next().t !== type) {
+  private expect(type: string): Frame {
+    for (;;) {
       // Output while loading is shown as it comes; anything else is skipped.
+      const frame = this.next();
+      if (frame.t === type) return frame;
     }
   }
 

@@ -1,0 +1,72 @@
+/**
+ * A lesson is never graded with a built-in that another lesson's code changed. The grader keeps one
+ * sandbox process for a student's lessons; at each boot the sandbox says whether the built-ins and
+ * globals are as they were before any code ran, and when they are not, the lesson gets a fresh process.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { ROOT } from '../../scripts/lib/core/workbook.ts';
+import { grade } from './synthetic-class.ts';
+import { bootsAfterLoading } from './sandbox-run.ts';
+
+/** Whether each boot after the first found the built-ins changed. */
+function changedAtEachBoot(sources: string[]): boolean[] {
+  return bootsAfterLoading(sources)
+    .slice(1)
+    .map((booted) => booted.builtInsChanged === true);
+}
+
+describe('the sandbox notices changed built-ins at its next boot', () => {
+  test('not after code that only uses them, Node’s lazily made globals included', { timeout: 30_000 }, () => {
+    const honest = [
+      "export const cells = [1, 2, 3].map(String).includes('2');",
+      "export const text = new TextEncoder().encode('x').length + atob('eA==') + structuredClone([1]).length;",
+      'export const drawn = Math.random() + performance.now() + crypto.randomUUID().length + JSON.stringify(new Map()).length;',
+      'export const keys = Object.keys({ a: 1 }); export const joined = [...new Set([1])].join();',
+    ];
+    expect(changedAtEachBoot(honest)).toEqual([false, false, false, false]);
+  });
+
+  const CHANGES: Record<string, string> = {
+    'a method replaced': 'Array.prototype.includes = () => true;',
+    'a global added': '(globalThis as Record<string, unknown>).kept = [];',
+    'a method deleted': 'delete (String.prototype as Partial<string>).padStart;',
+    'an object frozen': 'Object.freeze(Math);',
+    'a getter added to every object': "Object.defineProperty(Object.prototype, 'winner', { get: () => 'X', configurable: true });",
+    'Math.random replaced': 'Math.random = () => 0.5;',
+    'a global Node makes on first use replaced': '(globalThis as Record<string, unknown>).TextEncoder = class {};',
+    'an iterator without a global name changed': 'Object.getPrototypeOf([].values()).next = function () { return { done: true, value: undefined }; };',
+  };
+
+  test.each(Object.entries(CHANGES))('after %s', { timeout: 30_000 }, (_name, change) => {
+    expect(changedAtEachBoot(['export const before = 1;', change])).toEqual([false, true]);
+  });
+});
+
+describe('a class graded with one student who changed a built-in in lesson 01', () => {
+  const scratch = mkdtempSync(join(tmpdir(), 'workbook-built-ins-test-'));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  test('their lesson 03, which uses the built-in, loses nothing', { timeout: 240_000 }, () => {
+    const hands = join(scratch, 'class');
+    cpSync(join(ROOT, 'solutions'), join(hands, 'changer', 'lessons'), { recursive: true });
+    const board = join(hands, 'changer', 'lessons', '01-board', 'board.ts');
+    const source = readFileSync(board, 'utf8');
+    const drawing = 'export function renderBoard(board: Board): string {\n';
+    expect(source).toContain(drawing);
+    expect(readFileSync(join(ROOT, 'solutions', '03-win', 'win.ts'), 'utf8')).toContain('.includes(');
+    // Only lesson 01's tests draw a board with renderBoard, and isFull (lesson 03) uses includes.
+    writeFileSync(board, source.replace(drawing, `${drawing}  Array.prototype.includes = () => true;\n`));
+
+    const out = join(scratch, 'out');
+    const run = grade([hands, '--out', out, '--lessons', '01,03', '--seed', '7']);
+    expect(run.status, run.stderr).toBe(0);
+    const gradebook = JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as {
+      students: { lessons: Record<string, { points: number }> }[];
+    };
+    const points = Object.fromEntries(Object.entries(gradebook.students[0]?.lessons ?? {}).map(([lesson, graded]) => [lesson, graded.points]));
+    expect(points).toEqual({ '01-board': 100, '03-win': 100 });
+  });
+});
