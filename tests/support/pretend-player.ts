@@ -33,9 +33,8 @@ function told(value: unknown): unknown {
  * with the limit written as the English catalog writes it ("10,000").
  */
 export function endlessReason(kept: 'asking' | 'printing', limit: number): string {
-  return kept === 'asking'
-    ? `kept asking for input ${limit.toLocaleString('en-US')} times after input had ended`
-    : `printed more than ${limit.toLocaleString('en-US')} times`;
+  const times = `${limit.toLocaleString('en-US')} ${limit === 1 ? 'time' : 'times'}`;
+  return kept === 'asking' ? `kept asking for input ${times} after input had ended` : `printed more than ${times}`;
 }
 
 /** The same error the test's pretend player throws (EndlessInputError in io.ts), so the code meets it at the same call. */
