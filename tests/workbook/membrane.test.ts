@@ -258,6 +258,14 @@ describe('nothing the graded side sends can make a check pass', () => {
     expect(Object.keys(exports.forged())).not.toContain(UNREADABLE_FIELD);
   });
 
+  test('a Promise the code gives back (an async function’s answer) is said as such, in a call and in a batch of calls', () => {
+    const { exports, trusted } = pair({ later: async () => 'X', each: (value: number) => (value === 2 ? Promise.resolve(value) : value) });
+    expect(toFailure(thrownBy(exports.later), '/nowhere/lessons')).toMatchObject({ kind: 'unreadable', promise: true, thrown: false });
+    const batch = thrownBy(() => trusted.callEach(exports.each, [[1], [2], [3]]));
+    expect(toFailure(batch, '/nowhere/lessons')).toMatchObject({ kind: 'unreadable', promise: true });
+    expect(exports.each(1)).toBe(1);
+  });
+
   test('process.exit in the code is told by the exit code the sandbox sends as data, not by the words of its message', () => {
     const { exports } = pair({
       exit: (): never => {

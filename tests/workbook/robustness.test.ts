@@ -264,6 +264,22 @@ test('Math.random in the code gives the same numbers on every check: the same re
   expect(outcomes(checkLessonOne(folder))).toEqual(first);
 });
 
+test('an async function is told that it gave back a Promise, and how to fix it, not shown an empty object', () => {
+  const { folder, file } = referenceCopy('promise');
+  const opening = 'export function renderBoard(board: Board): string {';
+  const source = readFileSync(file, 'utf8');
+  expect(source).toContain(opening);
+  writeFileSync(file, source.replace(opening, 'export async function renderBoard(board: Board): Promise<string> {'));
+  const lesson = checkLessonOne(folder);
+  const drawn = lesson?.tasks.find((task) => task.tests.some((each) => each.name.startsWith('renderBoard')));
+  expect(drawn?.tests[0]?.message).toBe(
+    [
+      'Your code gave back a Promise, not an answer: the test cannot wait for it.',
+      "Is the function marked async, or does it return a Promise? The lesson's functions give their answer straight away: remove async (and await).",
+    ].join('\n'),
+  );
+});
+
 test('a value the code gives back or throws that cannot be copied to the test is reported as such, not as an error it threw', () => {
   const { folder, file } = referenceCopy('unreadable');
   plantInFunction(file, 'createBoard', 'let deep: unknown[] = [];\n  for (let i = 0; i < 100_000; i += 1) deep = [deep];\n  return deep as unknown as Board;');

@@ -2,7 +2,7 @@
  * What kind of failure a test met, decided once, where an error becomes data (toFailure): the
  * report, the gradebook and the runner read the kind and its details instead of parsing messages.
  */
-import type { Comparison, EndlessKept, ErrorFields, Failure, Halt, TamperedTwin } from './results.ts';
+import type { Comparison, EndlessKept, ErrorFields, Failure, Halt, TamperedTwin, Unreadable } from './results.ts';
 import { stubName } from './stub-error.ts';
 import { ASSERTION_ERROR, syntaxError, testTimeoutMs, type SyntaxErrorDetails } from './vitest-wording.ts';
 
@@ -147,8 +147,8 @@ export interface ErrorMarks {
    * code's, so they never make it a test's assertion, a test timeout or a suite's syntax error.
    */
   crossed?: boolean | undefined;
-  /** What the code gave back or threw could not be sent to the test: why, and whether it was thrown (UNREADABLE_FIELD). */
-  unreadable?: { why: string; thrown: boolean } | undefined;
+  /** What the code gave back or threw could not be sent to the test (UNREADABLE_FIELD). */
+  unreadable?: Unreadable | undefined;
 }
 
 /**

@@ -51,6 +51,17 @@ export type Halt =
 export type TamperedTwin = 'function' | 'player';
 
 /**
+ * Why what the code gave back (or `thrown`) could not be sent to the test: a getter that throws, a
+ * Proxy, a value nested too deep (`why`, in the words of what failed), or a Promise (`promise`: the
+ * answer of an `async` function, which the test cannot wait for).
+ */
+export interface Unreadable {
+  why: string;
+  thrown: boolean;
+  promise: boolean;
+}
+
+/**
  * A failure as the grader keeps it: plain data, safe to write as JSON (made by failureOf in
  * failure.ts), by kind, each kind with its own details.
  */
@@ -69,8 +80,8 @@ export type Failure =
   | (ErrorFields & Comparison & { kind: 'assertion' })
   /** The test support's pretend player stopped the code: it kept asking for input after input had ended, or kept printing (`limit`: how many times it let it). */
   | (ErrorFields & { kind: 'endless-input'; kept: EndlessKept; limit?: number })
-  /** What the code gave back (or `thrown`) could not be sent to the test (a getter that throws, a Proxy, a value nested too deep): why, in the words of what failed. */
-  | (ErrorFields & { kind: 'unreadable'; why: string; thrown: boolean })
+  /** What the code gave back (or `thrown`) could not be sent to the test (see Unreadable). */
+  | (ErrorFields & { kind: 'unreadable' } & Unreadable)
   /** The code called process.exit: with what, as text ("undefined" for nothing). */
   | (ErrorFields & { kind: 'process-exit'; exitCode: string })
   /** The test did not run exactly once (it did not run, was skipped or ran again), so it counts as failed; `lessonStopped`: its lesson stopped before it (its file did not load, say). */

@@ -462,6 +462,7 @@ function describeThrown(failure: Failure, t: Translate): string[] {
     return [t('report.processExit', { code: failure.exitCode === 'undefined' ? '' : failure.exitCode }), t('report.processExit.hint')];
   }
   if (failure.kind === 'unreadable') {
+    if (failure.promise) return [t('report.unreadable.promise'), t('report.unreadable.promise.hint')];
     const why = failure.why === '' ? [] : [`  ${failure.why}`];
     return [t(failure.thrown ? 'report.unreadable.thrown' : 'report.unreadable'), ...why, t('report.unreadable.hint')];
   }

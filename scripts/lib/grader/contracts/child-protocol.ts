@@ -4,7 +4,7 @@ import { CROSSED_FIELD, failureOf, MESSAGE_LENGTH_FIELD, UNREADABLE_FIELD, verdi
 import { asPlainObjects, type SyntaxErrorDetails } from '../../core/vitest-wording.ts';
 import { asLeftOut, shownPart, type ComparedCuts } from '../../core/bounded-text.ts';
 import { OUTPUT_CUT_LINE } from '../../core/output-cut.ts';
-import type { Comparison, Failure, TestOutcome } from '../../core/results.ts';
+import type { Comparison, Failure, TestOutcome, Unreadable } from '../../core/results.ts';
 import type { SandboxSpec } from './fences.ts';
 
 declare module '@vitest/runner' {
@@ -180,11 +180,11 @@ function plainText(text: string): string {
   return asPlainObjects(stripColours(text));
 }
 
-/** Why a value could not be sent, and whether it was thrown, when the membrane's field holds both (UNREADABLE_FIELD). */
-function unreadableOf(field: unknown): { why: string; thrown: boolean } | undefined {
+/** Why a value could not be sent, whether it was thrown, and whether it was a Promise, when the membrane's field holds them (UNREADABLE_FIELD). */
+function unreadableOf(field: unknown): Unreadable | undefined {
   if (typeof field !== 'object' || field === null) return undefined;
-  const { why, thrown } = field as { why?: unknown; thrown?: unknown };
-  return typeof why === 'string' && typeof thrown === 'boolean' ? { why: shownPart(why, 5, 500).kept, thrown } : undefined;
+  const { why, thrown, promise } = field as { why?: unknown; thrown?: unknown; promise?: unknown };
+  return typeof why === 'string' && typeof thrown === 'boolean' ? { why: shownPart(why, 5, 500).kept, thrown, promise: promise === true } : undefined;
 }
 
 /** A one-line text of at most `chars` characters (an error's name, an exit code), with "…" where it was cut. */

@@ -788,22 +788,39 @@ function createMembrane(side, transport) {
   /** @param {import('../contracts/membrane-types.ts').Message} reply */
   function settleReply(reply) {
     const [value] = decode(reply);
-    if (reply.unreadable) throw unreadable(value, reply.unreadable === 'thrown');
+    if (reply.unreadable) throw unreadable(value, /** @type {'given' | 'thrown' | 'promise'} */ (reply.unreadable));
     if (reply.threw) throw value;
     return value;
   }
 
   /**
-   * The error of a value the other side could not send (one it gave back, or `thrown`), with why as a
-   * field of its own (UNREADABLE_FIELD in core/failure.ts), which no value from the other side carries (SPECIAL).
+   * The error of a value the other side could not send (one it gave back, one it threw, or a Promise it
+   * gave back), with why as a field of its own (UNREADABLE_FIELD in core/failure.ts), which no value
+   * from the other side carries (SPECIAL).
    * @param {unknown} reason
-   * @param {boolean} thrown
+   * @param {'given' | 'thrown' | 'promise'} how
    */
-  function unreadable(reason, thrown) {
+  function unreadable(reason, how) {
     const why = typeof reason === 'string' ? reason : '';
-    const error = new Error(`The value could not be sent back: ${why}`);
-    Object.defineProperty(error, 'unreadableValue', { value: { why, thrown }, enumerable: true });
+    const error = new Error(how === 'promise' ? 'A Promise was given back, not a value' : `The value could not be sent back: ${why}`);
+    Object.defineProperty(error, 'unreadableValue', { value: { why, thrown: how === 'thrown', promise: how === 'promise' }, enumerable: true });
     return error;
+  }
+
+  /**
+   * Whether a call (or one of a batch's calls) gave back a Promise, as an `async` function does: the
+   * other side cannot wait for it, and would see only an empty object.
+   * @param {import('../contracts/membrane-types.ts').Message} request
+   * @param {unknown} outcome
+   */
+  function gavePromise(request, outcome) {
+    try {
+      if (request.op !== 'each') return toTag(outcome) === '[object Promise]';
+      const { given } = /** @type {{ given: unknown[] }} */ (outcome);
+      return given.some((value) => toTag(value) === '[object Promise]');
+    } catch {
+      return false; // (a Proxy whose traps throw: the encoder says why it cannot be sent)
+    }
   }
 
   /**
@@ -825,6 +842,7 @@ function createMembrane(side, transport) {
       outcome = error;
       threw = true;
     }
+    if (!threw && gavePromise(request, outcome)) return { slots: [''], nodes: [], threw: true, unreadable: 'promise' };
     // Everything the request brought goes back as it is now, so changes made here are seen there.
     try {
       // A batch's arguments are copies: what the calls did to them is not sent back.
