@@ -258,6 +258,25 @@ describe('nothing the graded side sends can make a check pass', () => {
     expect(Object.keys(exports.forged())).not.toContain(UNREADABLE_FIELD);
   });
 
+  test('why a value cannot be sent crosses cut like a message, however long the words of what failed', () => {
+    const reasons: number[] = [];
+    const { exports } = pair(
+      {
+        getter: () => ({
+          get cell(): never {
+            throw new Error('x'.repeat(3_000_000));
+          },
+        }),
+      },
+      (_request, reply) => {
+        if (reply.unreadable) reasons.push(String((reply.slots as unknown[])[0]).length);
+        return reply;
+      },
+    );
+    expect(toFailure(thrownBy(exports.getter), '/nowhere/lessons')).toMatchObject({ kind: 'unreadable', thrown: false });
+    expect(reasons).toEqual([100_000]);
+  });
+
   test('a Promise the code gives back (an async function’s answer) is said as such, in a call and in a batch of calls', () => {
     const { exports, trusted } = pair({ later: async () => 'X', each: (value: number) => (value === 2 ? Promise.resolve(value) : value) });
     expect(toFailure(thrownBy(exports.later), '/nowhere/lessons')).toMatchObject({ kind: 'unreadable', promise: true, thrown: false });

@@ -857,13 +857,14 @@ function createMembrane(side, transport) {
   }
 
   /**
-   * Why a value could not be encoded, in the words of what failed (reading it may fail too: it can be anything).
+   * Why a value could not be encoded, in the words of what failed (reading it may fail too: it can be
+   * anything), cut like an error's message: a getter's error of megabytes is still a reason, not an answer too big to send.
    * @param {unknown} error
    */
   function reasonOf(error) {
     try {
       const message = error instanceof Error ? error.message : undefined;
-      return typeof message === 'string' ? message : '';
+      return typeof message === 'string' ? message.slice(0, ERROR_TEXT_CAP) : '';
     } catch {
       return '';
     }
