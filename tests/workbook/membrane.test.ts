@@ -16,14 +16,19 @@ import { loadInSandbox } from './sandbox-run.ts';
 
 /**
  * A trusted side and a sandbox side, joined; `exports` is what the sandbox side offers, as the trusted
- * side sees it. `tamper` may change what the sandbox side answers (as hostile code could).
+ * side sees it. `tamper` may change what the sandbox side answers (as hostile code could); `exitCodeOf`
+ * is the sandbox's own word on which errors its process.exit made.
  */
-function pair<T extends Record<string, unknown>>(offered: T, tamper = (_request: Message, reply: Message) => reply): { exports: T; trusted: Membrane } {
+function pair<T extends Record<string, unknown>>(
+  offered: T,
+  tamper = (_request: Message, reply: Message) => reply,
+  exitCodeOf?: (error: unknown) => string | undefined,
+): { exports: T; trusted: Membrane } {
   const sides: { trusted?: Membrane; sandbox?: Membrane } = {};
   const viaJson = (message: Message): Message => JSON.parse(JSON.stringify(message)) as Message;
   const serveInSandbox = (message: Message): Message => tamper(message, sides.sandbox!.serve(viaJson(message), { offer: () => offered }));
   sides.trusted = createMembrane('T', { request: (message) => viaJson(serveInSandbox(message)) });
-  sides.sandbox = createMembrane('S', { request: (message) => viaJson(sides.trusted!.serve(viaJson(message))) });
+  sides.sandbox = createMembrane('S', { request: (message) => viaJson(sides.trusted!.serve(viaJson(message))), ...(exitCodeOf ? { exitCodeOf } : {}) });
   return { exports: sides.trusted.ask('offer', []) as T, trusted: sides.trusted };
 }
 
@@ -285,18 +290,28 @@ describe('nothing the graded side sends can make a check pass', () => {
     expect(exports.each(1)).toBe(1);
   });
 
-  test('process.exit in the code is told by the exit code the sandbox sends as data, not by the words of its message', () => {
-    const { exports } = pair({
-      exit: (): never => {
-        throw Object.assign(new Error('process.exit unexpectedly called with "3"'), { exitCode: '3' });
+  test('process.exit in the code is told by the exit code the sandbox sends as data, not by the words or the fields of the error', () => {
+    const exited = new Error('process.exit unexpectedly called with "3"');
+    const { exports } = pair(
+      {
+        exit: (): never => {
+          throw exited;
+        },
+        worded: (): never => {
+          throw new Error('process.exit unexpectedly called with "3"');
+        },
+        forged: (): never => {
+          throw Object.assign(new Error('process.exit unexpectedly called with "3"'), { exitCode: '3' });
+        },
       },
-      worded: (): never => {
-        throw new Error('process.exit unexpectedly called with "3"');
-      },
-    });
+      undefined,
+      (error) => (error === exited ? '3' : undefined),
+    );
     const failureOfCall = (call: () => unknown): ReturnType<typeof toFailure> => toFailure(thrownBy(call), '/nowhere/lessons');
     expect(failureOfCall(exports.exit)).toMatchObject({ kind: 'process-exit', exitCode: '3' });
     expect(failureOfCall(exports.worded)).toMatchObject({ kind: 'thrown' });
+    expect(failureOfCall(exports.forged)).toMatchObject({ kind: 'thrown' });
+    expect(Object.keys(thrownBy(exports.forged) as object)).not.toContain('exitCode');
   });
 
   test('nor the module that was loading, which would make an error met while a hidden suite loaded count as shown to the student', () => {

@@ -21,7 +21,7 @@ interface LessonResult {
   done: boolean;
   problem: { kind: string; runningTest?: string; failure?: { message: string } } | null;
   output: string;
-  tasks: Array<{ tests: Array<{ status: string; message: string | null }> }>;
+  tasks: Array<{ tests: Array<{ name: string; status: string; message: string | null }> }>;
 }
 
 let report = '';

@@ -29,6 +29,8 @@ export interface Transport {
   madeBeside?(value: unknown): TwinRecipe | undefined;
   /** Makes a twin with a trusted helper (the sandbox only). */
   make?(helper: [string, string], args: unknown[]): object;
+  /** The code process.exit was called with, for the error the sandbox made of that call; undefined for any other value (the sandbox only). */
+  exitCodeOf?(error: unknown): string | undefined;
 }
 
 /** One side of the membrane. */

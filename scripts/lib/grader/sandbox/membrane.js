@@ -52,6 +52,7 @@
  * @property {FieldSlots} [fields]
  * @property {string} [message]
  * @property {number} [length] an error's message's whole length, when the message crossed cut (see ERROR_TEXT_CAP)
+ * @property {string} [exit] the code the graded code called process.exit with, for the error the sandbox made of that call (see Transport.exitCodeOf)
  * @property {string} [stack]
  * @property {Array<[key: Slot, item: Slot]>} [entries]
  * @property {number} [time]
@@ -95,10 +96,10 @@ function createMembrane(side, transport) {
   // carry the grader's own marks on an error: its verdict (VERDICT_FIELD in core/failure.ts), the
   // module that was loading (`loadingModule`, set by worker/client.ts), the mark that an error came
   // from the other side (CROSSED_FIELD, set by makeError), why a value could not be sent
-  // (UNREADABLE_FIELD, set by unreadable) and how long a cut message was (MESSAGE_LENGTH_FIELD, set by
-  // makeError), so the code can forge none of them.
+  // (UNREADABLE_FIELD, set by unreadable), how long a cut message was (MESSAGE_LENGTH_FIELD, set by
+  // makeError) and the code process.exit was called with (`exitCode`, set by makeError), so the code can forge none of them.
   const SPECIAL =
-    /^(?:asymmetricMatch|then|toJSON|equals|\$\$typeof|__proto__|constructor|graderVerdict|loadingModule|crossedMembrane|unreadableValue|fullMessageLength|@@__.*)$/;
+    /^(?:asymmetricMatch|then|toJSON|equals|\$\$typeof|__proto__|constructor|graderVerdict|loadingModule|crossedMembrane|unreadableValue|fullMessageLength|exitCode|@@__.*)$/;
   // What test tools read on an error as the two values a test compared: vitest diffs them and a report
   // shows them as what the test expected. An error made on the other side never carries them, so the
   // code's own failed assert reads as an error it threw, not as the test's expectation, and a pair of
@@ -301,6 +302,8 @@ function createMembrane(side, transport) {
       const message = String(error.message ?? '');
       node.message = message.slice(0, ERROR_TEXT_CAP);
       if (message.length > ERROR_TEXT_CAP) node.length = message.length;
+      const exit = transport.exitCodeOf ? transport.exitCodeOf(value) : undefined;
+      if (typeof exit === 'string') node.exit = exit;
       // Without the sandbox's own frames (its start-up script runs as [eval]): only the code's own lines.
       node.stack =
         typeof error.stack === 'string'
@@ -553,6 +556,7 @@ function createMembrane(side, transport) {
     // Marked as made on the other side (CROSSED_FIELD in core/failure.ts): its name and words are that side's.
     Object.defineProperty(error, 'crossedMembrane', { value: true, enumerable: true });
     if (typeof node.length === 'number') Object.defineProperty(error, 'fullMessageLength', { value: node.length, enumerable: true });
+    if (typeof node.exit === 'string') Object.defineProperty(error, 'exitCode', { value: node.exit, enumerable: true });
     return error;
   }
 

@@ -212,12 +212,16 @@ function refuse(what) {
     throw new Error(refusal('control', what));
   };
 }
-// The code it was called with crosses as data (the field `exitCode`, which child-protocol.ts reads);
+// The code it was called with crosses as data, which only this script can give (the membrane asks
+// transport.exitCodeOf, and the error arrives with the field `exitCode`, which child-protocol.ts reads);
 // the message is for whoever reads the error as it is.
+const exitCodes = new WeakMap();
+const rememberExit = WeakMap.prototype.set;
+const recalledExit = WeakMap.prototype.get;
 process.exit = (/** @type {unknown} */ code) => {
-  // (No Object.assign or String here: by the time the code calls this, it may have replaced them.)
-  const error = /** @type {Error & { exitCode?: string }} */ (new Error(`process.exit unexpectedly called with "${code}"`));
-  error.exitCode = `${code}`;
+  // (Only functions kept here: by the time the code calls this, it may have replaced the built-ins.)
+  const error = new Error(`process.exit unexpectedly called with "${code}"`);
+  apply(rememberExit, exitCodes, [error, `${code}`]);
   throw error;
 };
 /** @type {ProcessInternals} */ (/** @type {unknown} */ (process)).reallyExit = process.exit;
@@ -355,6 +359,9 @@ const transport = {
   // A twin of an object of the grader's, made by one of its trusted helpers (see membrane.js).
   make(helper, args) {
     return /** @type {object} */ (ops.helper(String(helper[0]), String(helper[1]), args));
+  },
+  exitCodeOf(error) {
+    return typeof error === 'object' && error !== null ? /** @type {string | undefined} */ (apply(recalledExit, exitCodes, [error])) : undefined;
   },
 };
 let membrane = createMembrane('S', transport);
