@@ -43,6 +43,18 @@ describe('the sandbox notices changed built-ins at its next boot', () => {
   test.each(Object.entries(CHANGES))('after %s', { timeout: 30_000 }, (_name, change) => {
     expect(changedAtEachBoot(['export const before = 1;', change])).toEqual([false, true]);
   });
+
+  // Changes to what the sandbox itself uses to read a frame and to answer one: it still says so.
+  const SANDBOX_TOOLS: Record<string, string> = {
+    'every object turned into {} by JSON.stringify': "Object.defineProperty(Object.prototype, 'toJSON', { value: () => ({}), configurable: true });",
+    'Buffer’s reading of a length replaced': 'Buffer.prototype.readUInt32LE = () => 0;',
+    'Buffer’s reading of text replaced': "Buffer.prototype.toString = () => '{}';",
+    'Math.min replaced': 'Math.min = () => 0;',
+  };
+
+  test.each(Object.entries(SANDBOX_TOOLS))('after %s', { timeout: 30_000 }, (_name, change) => {
+    expect(changedAtEachBoot(['export const before = 1;', change])).toEqual([false, true]);
+  });
 });
 
 describe('a class graded with one student who changed a built-in in lesson 01', () => {

@@ -51,6 +51,9 @@ const isExtensible = Reflect.isExtensible;
 const sameValue = Object.is;
 const hasOwn = Object.hasOwn;
 const apply = Reflect.apply;
+const smaller = Math.min;
+const readLength = Buffer.prototype.readUInt32LE;
+const textOf = Buffer.prototype.toString;
 
 /** Bytes of output one request may print before the rest is dropped. */
 const OUTPUT_CAP = 64 * 1024;
@@ -89,12 +92,12 @@ function readInto(buffer, offset, length) {
 function readFrame() {
   const header = BufferAlloc(4);
   readInto(header, 0, 4);
-  const length = header.readUInt32LE(0);
+  const length = apply(readLength, header, [0]);
   const body = BufferAlloc(length);
   let read = 0;
   let partLeft = PART_BYTES - 4;
   while (read < length) {
-    const step = Math.min(partLeft, length - read);
+    const step = smaller(partLeft, length - read);
     readInto(body, read, step);
     read += step;
     partLeft -= step;
@@ -103,7 +106,7 @@ function readFrame() {
       partLeft = PART_BYTES;
     }
   }
-  return jsonParse(body.toString('utf8'));
+  return jsonParse(apply(textOf, body, ['utf8']));
 }
 
 /**
@@ -116,11 +119,16 @@ function writeFrame(message) {
   if (longest > MAX_FRAME) return writeBytes(lengthHeader(longest));
   const text = jsonStringify(message);
   if (text.length > MAX_FRAME) return writeBytes(lengthHeader(text.length));
+  writeBytes(framed(text));
+}
+
+/** A frame's bytes: the length of the text, then the text. @param {string} text */
+function framed(text) {
   const body = BufferFrom(text, 'utf8');
   const frame = BufferAlloc(4 + body.length);
   frame.writeUInt32LE(body.length, 0);
   body.copy(frame, 4);
-  writeBytes(frame);
+  return frame;
 }
 
 /** The length of the longest text among a message's answers themselves (0 when none is a text): a frame is at least that long. */
@@ -536,6 +544,8 @@ function builtInsAsNoted() {
 }
 
 const builtIns = noteBuiltIns();
+/** The answer to a boot when the built-ins were changed, made now: sent with no built-in the code may have replaced. */
+const CHANGED_FRAME = framed(jsonStringify({ t: 'booted', builtInsChanged: true }));
 
 writeFrame({ t: 'ready' });
 /** Whether this process has been booted before (code runs only after a boot, so the first one finds the built-ins as noted). */
@@ -546,7 +556,7 @@ for (;;) {
     // Code of an earlier lesson changed a built-in: this process serves no more lessons. Checked first,
     // before the boot uses a built-in the code may have replaced.
     if (bootedBefore && !builtInsAsNoted()) {
-      writeFrame({ t: 'booted', builtInsChanged: true });
+      writeBytes(CHANGED_FRAME);
       continue;
     }
     bootedBefore = true;
