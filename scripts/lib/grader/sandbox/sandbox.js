@@ -245,13 +245,17 @@ const BUILTINS = new Set(['assert', 'assert/strict', 'buffer', 'crypto', 'events
 const loadModule = Module._load;
 const compileModule = Module.prototype._compile;
 
+// An OpenSSL engine is a library loaded from a file: native code.
+const refusedEngine = refuse('crypto.setEngine');
+
 /** @param {unknown} name */
 function builtin(name) {
   const bare = String(name).replace(/^node:/, '');
   if (!BUILTINS.has(bare)) throw new Error(refusal('module', String(name)));
   const exports = loadModule(`node:${bare}`, null, false);
-  // An OpenSSL engine is a library loaded from a file: native code.
-  if (bare === 'crypto') exports.setEngine = refuse('crypto.setEngine');
+  if (bare === 'crypto') exports.setEngine = refusedEngine;
+  // Noted before the code first has it, as the built-ins are (see noteBuiltIns).
+  noteBuiltIns([exports]);
   return exports;
 }
 
@@ -434,9 +438,10 @@ function awaitReply() {
 }
 
 // What code could change in this process that a later lesson's code would meet: the built-ins, the
-// globals and the process's controls. Noted before any code runs; at each boot the sandbox says whether
-// they are still as noted, and when they are not the grader boots the lesson in a fresh process, so
-// no lesson is graded with a built-in that another lesson's code replaced.
+// globals, the process's controls and the Node modules it may import. Noted before any code runs (a
+// module before the code first has it); at each boot the sandbox says whether they are still as noted,
+// and when they are not the grader boots the lesson in a fresh process, so no lesson is graded with a
+// built-in that another lesson's code replaced.
 
 /** @typedef {{ target: object, prototype: object | null, extensible: boolean, keys: PropertyKey[], descriptors: PropertyDescriptor[] }} NotedObject */
 
@@ -450,50 +455,35 @@ const STANDARD_GLOBALS = `Object Function Array Number Boolean String Symbol Big
 /** Objects noted without what their fields hold or their prototypes: the global object, and Node's own, whose insides change as the process runs. */
 const NOTED_SHALLOW = new Set(/** @type {object[]} */ ([globalThis, process, console, process.stdout, process.stderr, Buffer, Buffer.prototype]));
 
+/** The objects noted so far (see noteBuiltIns), each once. */
+/** @type {NotedObject[]} */
+const builtIns = [];
+const notedAlready = new Set();
+
 /**
- * The built-ins, found from their globals through fields and prototypes (not through getters, which
- * are not called; of functions, only constructors, whose fields are the built-in's own), with each
- * one's prototype, whether it can grow, and its own properties.
- * @returns {NotedObject[]}
+ * Notes the objects reachable from `roots` through fields, accessors and prototypes (getters are not
+ * called), each with its prototype, whether it can grow, and its own properties; objects noted before are skipped.
+ * @param {unknown[]} roots
  */
-function noteBuiltIns() {
-  /** @type {NotedObject[]} */
-  const noted = [];
-  const seen = new Set();
-  /** @type {unknown[]} */
-  const waiting = [
-    ...NOTED_SHALLOW,
-    ...STANDARD_GLOBALS.map((name) => /** @type {Holder} */ (/** @type {unknown} */ (globalThis))[name]),
-    // Built-ins no global names: those of generators, async functions and iterators.
-    prototypeOf(function* generator() {}),
-    prototypeOf(async () => {}),
-    prototypeOf(async function* generator() {}),
-    prototypeOf([].values()),
-    prototypeOf(new Map().values()),
-    prototypeOf(new Set().values()),
-    prototypeOf(''[Symbol.iterator]()),
-    prototypeOf(/./[Symbol.matchAll]('')),
-  ];
+function noteBuiltIns(roots) {
+  const waiting = [...roots];
   while (waiting.length > 0) {
     const value = waiting.pop();
-    const noteworthy = typeof value === 'object' ? value !== null : typeof value === 'function' && hasOwn(value, 'prototype');
-    if (!noteworthy || seen.has(value)) continue;
-    const target = /** @type {object} */ (value);
-    seen.add(target);
-    const deep = !NOTED_SHALLOW.has(target);
-    const keys = ownKeys(target);
+    if ((typeof value !== 'object' && typeof value !== 'function') || value === null || notedAlready.has(value)) continue;
+    notedAlready.add(value);
+    const deep = !NOTED_SHALLOW.has(value);
+    const keys = ownKeys(value);
     /** @type {PropertyDescriptor[]} */
     const descriptors = [];
     for (let index = 0; index < keys.length; index += 1) {
-      const descriptor = /** @type {PropertyDescriptor} */ (describe(target, /** @type {PropertyKey} */ (keys[index])));
+      const descriptor = /** @type {PropertyDescriptor} */ (describe(value, /** @type {PropertyKey} */ (keys[index])));
       descriptors.push(descriptor);
-      if (deep) waiting.push(descriptor.value);
+      if (deep) waiting.push(descriptor.value, descriptor.get, descriptor.set);
     }
-    const prototype = prototypeOf(target);
+    const prototype = prototypeOf(value);
     if (deep) waiting.push(prototype);
-    noted.push({ target, prototype, extensible: isExtensible(target), keys, descriptors });
+    builtIns.push({ target: value, prototype, extensible: isExtensible(value), keys, descriptors });
   }
-  return noted;
 }
 
 const DESCRIPTOR_FIELDS = ['value', 'get', 'set', 'writable', 'enumerable', 'configurable'];
@@ -517,33 +507,41 @@ function sameProperty(now, then) {
 }
 
 /**
- * Whether a global is as noted. Node makes many globals (TextEncoder, crypto…) on first use: a getter
- * that replaces itself with the value it made. Such a global is as noted when it holds what its getter gives.
- * @param {PropertyDescriptor | undefined} now
- * @param {PropertyDescriptor} then
+ * Whether every noted object still has its prototype, its growth and its own properties as noted
+ * (anything else, Node's globals made on first use included, counts as a change).
  */
-function sameGlobal(now, then) {
-  if (now === undefined || !hasOwn(then, 'get') || then.get === undefined || !hasOwn(now, 'value')) return sameProperty(now, then);
-  return sameValue(apply(then.get, globalThis, []), now.value);
-}
-
-/** Whether every noted object still has its prototype, its growth and its own properties as noted. */
 function builtInsAsNoted() {
-  for (let index = 0; index < builtIns.length; index += 1) {
-    const noted = /** @type {NotedObject} */ (builtIns[index]);
-    if (prototypeOf(noted.target) !== noted.prototype || isExtensible(noted.target) !== noted.extensible) return false;
-    const keys = ownKeys(noted.target);
-    if (keys.length !== noted.keys.length) return false;
-    const same = noted.target === globalThis ? sameGlobal : sameProperty;
-    for (let key = 0; key < keys.length; key += 1) {
-      if (!sameValue(keys[key], noted.keys[key])) return false;
-      if (!same(describe(noted.target, /** @type {PropertyKey} */ (keys[key])), /** @type {PropertyDescriptor} */ (noted.descriptors[key]))) return false;
+  try {
+    for (let index = 0; index < builtIns.length; index += 1) {
+      const noted = /** @type {NotedObject} */ (builtIns[index]);
+      if (prototypeOf(noted.target) !== noted.prototype || isExtensible(noted.target) !== noted.extensible) return false;
+      const keys = ownKeys(noted.target);
+      if (keys.length !== noted.keys.length) return false;
+      for (let key = 0; key < keys.length; key += 1) {
+        if (!sameValue(keys[key], noted.keys[key])) return false;
+        if (!sameProperty(describe(noted.target, /** @type {PropertyKey} */ (keys[key])), /** @type {PropertyDescriptor} */ (noted.descriptors[key])))
+          return false;
+      }
     }
+    return true;
+  } catch {
+    return false;
   }
-  return true;
 }
 
-const builtIns = noteBuiltIns();
+noteBuiltIns([
+  ...NOTED_SHALLOW,
+  ...STANDARD_GLOBALS.map((name) => /** @type {Holder} */ (/** @type {unknown} */ (globalThis))[name]),
+  // Built-ins no global names: those of generators, async functions and iterators.
+  prototypeOf(function* generator() {}),
+  prototypeOf(async () => {}),
+  prototypeOf(async function* generator() {}),
+  prototypeOf([].values()),
+  prototypeOf(new Map().values()),
+  prototypeOf(new Set().values()),
+  prototypeOf(''[Symbol.iterator]()),
+  prototypeOf(/./[Symbol.matchAll]('')),
+]);
 /** The answer to a boot when the built-ins were changed, made now: sent with no built-in the code may have replaced. */
 const CHANGED_FRAME = framed(jsonStringify({ t: 'booted', builtInsChanged: true }));
 

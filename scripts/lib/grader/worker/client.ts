@@ -368,9 +368,9 @@ class Session {
   private start(): Sandbox {
     const pool = threadPool();
     const kept = pool.take(this.target);
+    const starting = this.clock.now();
     const booted = kept === undefined ? undefined : this.boot(kept);
     if (booted !== undefined) return booted;
-    const starting = this.clock.now();
     kept?.release();
     const fresh = this.boot(pool.takeSpare() ?? this.spawn(pool.pump));
     if (kept !== undefined) this.budgets.excuse(this.clock.now() - starting);
