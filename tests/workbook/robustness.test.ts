@@ -264,6 +264,13 @@ test('Math.random in the code gives the same numbers on every check: the same re
   expect(outcomes(checkLessonOne(folder))).toEqual(first);
 });
 
+test("the code's own `call` on a built-in method changes nothing the sandbox sends (it keeps the methods it calls)", () => {
+  const { folder, file } = referenceCopy('own-call');
+  plantInFunction(file, 'renderBoard', "(Object.prototype.toString as unknown as { call: unknown }).call = () => '[object Promise]';");
+  plantInFunction(file, 'createGrid', '(Object.prototype.hasOwnProperty as unknown as { call: unknown }).call = () => false;');
+  expect(checkLessonOne(folder)?.earned).toBe(100);
+});
+
 test('an async function is told that it gave back a Promise, and how to fix it, not shown an empty object', () => {
   const { folder, file } = referenceCopy('promise');
   const opening = 'export function renderBoard(board: Board): string {';

@@ -82,8 +82,13 @@ function createMembrane(side, transport) {
   const foreign = new WeakSet();
   let counter = 0;
   const getPrototypeOf = Object.getPrototypeOf;
-  const toTag = (/** @type {unknown} */ value) => Object.prototype.toString.call(value);
-  const own = (/** @type {object} */ object, /** @type {string} */ key) => Object.prototype.hasOwnProperty.call(object, key);
+  // Called through Reflect.apply as they were when this membrane was made: code may have given them a `call` of its own.
+  const apply = Reflect.apply;
+  const objectToString = Object.prototype.toString;
+  const hasOwnProperty = Object.prototype.hasOwnProperty;
+  const functionText = Function.prototype.toString;
+  const toTag = (/** @type {unknown} */ value) => apply(objectToString, value, []);
+  const own = (/** @type {object} */ object, /** @type {string} */ key) => apply(hasOwnProperty, object, [key]);
 
   const newId = () => `${side}${(counter += 1)}`;
   /** How many calls of a batch cross first, and by what the next part grows (see callEach). */
@@ -415,7 +420,7 @@ function createMembrane(side, transport) {
   function looksLikeClass(fn) {
     const proto = fn.prototype;
     if (!proto || typeof proto !== 'object') return false;
-    return Object.getOwnPropertyNames(proto).length > 1 || /^class[\s{]/.test(Function.prototype.toString.call(fn));
+    return Object.getOwnPropertyNames(proto).length > 1 || /^class[\s{]/.test(apply(functionText, fn, []));
   }
 
   /**
