@@ -247,6 +247,8 @@ const compileModule = Module.prototype._compile;
 
 // An OpenSSL engine is a library loaded from a file: native code.
 const refusedEngine = refuse('crypto.setEngine');
+/** Whether the code has imported one of Node's modules in this process. */
+let moduleImported = false;
 
 /** @param {unknown} name */
 function builtin(name) {
@@ -254,8 +256,8 @@ function builtin(name) {
   if (!BUILTINS.has(bare)) throw new Error(refusal('module', String(name)));
   const exports = loadModule(`node:${bare}`, null, false);
   if (bare === 'crypto') exports.setEngine = refusedEngine;
-  // Noted before the code first has it, as the built-ins are (see noteBuiltIns).
-  noteBuiltIns([exports]);
+  // What code does to a Node module is not looked for: such a process serves no later lesson (see builtInsAsNoted).
+  moduleImported = true;
   return exports;
 }
 
@@ -438,10 +440,9 @@ function awaitReply() {
 }
 
 // What code could change in this process that a later lesson's code would meet: the built-ins, the
-// globals, the process's controls and the Node modules it may import. Noted before any code runs (a
-// module before the code first has it); at each boot the sandbox says whether they are still as noted,
-// and when they are not the grader boots the lesson in a fresh process, so no lesson is graded with a
-// built-in that another lesson's code replaced.
+// globals, the process's controls and how Node compiles the modules. Noted before any code runs; at each
+// boot the sandbox says whether they are still as noted, and when they are not the grader boots the
+// lesson in a fresh process, so no lesson is graded with a built-in that another lesson's code replaced.
 
 /** @typedef {{ target: object, prototype: object | null, extensible: boolean, keys: PropertyKey[], descriptors: PropertyDescriptor[] }} NotedObject */
 
@@ -507,11 +508,34 @@ function sameProperty(now, then) {
 }
 
 /**
- * Whether every noted object still has its prototype, its growth and its own properties as noted
- * (anything else, Node's globals made on first use included, counts as a change).
+ * How Node's compiler of the hand-in's modules wraps their code (Module.wrap and Module.wrapper, which
+ * code can reach through its module object and set: every later module would be compiled through what
+ * it set), read with Node's own getters, which the code cannot replace.
+ */
+function loaderWrapping() {
+  const wrap = /** @type {PropertyDescriptor} */ (describe(Module, 'wrap'));
+  const wrapper = /** @type {PropertyDescriptor} */ (describe(Module, 'wrapper'));
+  const parts = /** @type {unknown[]} */ (apply(/** @type {() => unknown} */ (wrapper.get), Module, []));
+  return [apply(/** @type {() => unknown} */ (wrap.get), Module, []), parts, parts[0], parts[1]];
+}
+const LOADER_WRAPPING = loaderWrapping();
+
+/** Whether Node's compiler still wraps modules as it did when the sandbox started. */
+function loaderAsNoted() {
+  const now = loaderWrapping();
+  for (let index = 0; index < LOADER_WRAPPING.length; index += 1) if (!sameValue(now[index], LOADER_WRAPPING[index])) return false;
+  return true;
+}
+
+/**
+ * Whether every noted object still has its prototype, its growth and its own properties as noted, and
+ * Node's compiler wraps modules as it did (anything else, Node's globals made on first use included,
+ * counts as a change; so does an import of a Node module, whose insides are not noted).
  */
 function builtInsAsNoted() {
+  if (moduleImported) return false;
   try {
+    if (!loaderAsNoted()) return false;
     for (let index = 0; index < builtIns.length; index += 1) {
       const noted = /** @type {NotedObject} */ (builtIns[index]);
       if (prototypeOf(noted.target) !== noted.prototype || isExtensible(noted.target) !== noted.extensible) return false;
@@ -531,6 +555,10 @@ function builtInsAsNoted() {
 
 noteBuiltIns([
   ...NOTED_SHALLOW,
+  // What the global object and the process inherit from (a field added there is a global, or a field of process).
+  prototypeOf(globalThis),
+  prototypeOf(process),
+  Module.prototype,
   ...STANDARD_GLOBALS.map((name) => /** @type {Holder} */ (/** @type {unknown} */ (globalThis))[name]),
   // Built-ins no global names: those of generators, async functions and iterators.
   prototypeOf(function* generator() {}),
