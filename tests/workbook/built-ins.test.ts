@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { ROOT } from '../../scripts/lib/core/workbook.ts';
 import { grade } from './synthetic-class.ts';
-import { bootsAfterLoading } from './sandbox-run.ts';
+import { bootsAfterLoading, framesInTurn } from './sandbox-run.ts';
 
 /** Whether each boot after the first found the built-ins changed. */
 function changedAtEachBoot(sources: string[]): boolean[] {
@@ -67,6 +67,33 @@ describe('the sandbox notices changed built-ins at its next boot', () => {
 
   test.each(Object.entries(SANDBOX_TOOLS))('after %s', { timeout: 30_000 }, (_name, change) => {
     expect(changedAtEachBoot(['export const before = 1;', change])).toEqual([false, true]);
+  });
+});
+
+describe('what code leaves behind cannot reach the next boot while it is read', () => {
+  test('a hook on how Buffer turns bytes into text does not see or change the next boot’s files', { timeout: 30_000 }, () => {
+    const hook = [
+      'const prototype = Buffer.prototype as unknown as { utf8Slice(this: Buffer, start: number, end: number): string };',
+      'const original = prototype.utf8Slice;',
+      'prototype.utf8Slice = function (start, end) {',
+      '  const text = original.call(this, start, end);',
+      '  if (!text.startsWith(\'{"t":"boot"\')) return text;',
+      '  prototype.utf8Slice = original;',
+      "  return text.split('marker = 1').join('marker = 2');",
+      '};',
+    ].join('\n');
+    const frames = framesInTurn([hook, 'export const marker = 1;']);
+    // The hook is still there at the boot (it never ran), so the lesson would get a fresh process.
+    expect(frames.filter((frame) => frame.t === 'booted').map((frame) => frame.builtInsChanged === true)).toEqual([false, true]);
+    expect(JSON.stringify(frames)).not.toContain('"marker",2');
+  });
+
+  test('stack traces of the next lesson still point into its TypeScript lines, whatever the code turned off', { timeout: 30_000 }, () => {
+    const off = '(process as unknown as { setSourceMapsEnabled(on: boolean): void }).setSourceMapsEnabled(false);';
+    // Line 5 in TypeScript; the types before it are gone from the compiled JavaScript.
+    const throws = 'type Cell = string;\ninterface Board {\n  cells: Cell[];\n}\nexport const thrown: Board = (() => { throw new Error("here"); })();';
+    const [, error] = framesInTurn([off, throws]).filter((frame) => frame.t === 'res');
+    expect(JSON.stringify(error?.nodes)).toContain('board.ts:5:');
   });
 });
 

@@ -32,6 +32,11 @@ export function bootsAfterLoading(sources: string[]): Message[] {
   return runSandbox([...sources, '']).messages.filter((message) => message.t === 'booted');
 }
 
+/** Each source loaded as lessons/01-board/board.ts in a sandbox booted afresh for it (one process for all): every frame it sent. */
+export function framesInTurn(sources: string[]): Message[] {
+  return runSandbox(sources).messages;
+}
+
 /** The frames a sandbox sends when booted for each source in turn, loading it each time. */
 function runSandbox(sources: string[], words?: SandboxWords): { messages: Message[]; stderr: string } {
   const spec = sandboxSpec(probeFences());

@@ -53,7 +53,9 @@ const hasOwn = Object.hasOwn;
 const apply = Reflect.apply;
 const smaller = Math.min;
 const readLength = Buffer.prototype.readUInt32LE;
-const textOf = Buffer.prototype.toString;
+const utf8Slice = /** @type {Buffer & { utf8Slice(start: number, end: number): string }} */ (Buffer.prototype).utf8Slice;
+const defineField = Reflect.defineProperty;
+const enableSourceMaps = process.setSourceMapsEnabled;
 
 /** Bytes of output one request may print before the rest is dropped. */
 const OUTPUT_CAP = 64 * 1024;
@@ -88,12 +90,23 @@ function readInto(buffer, offset, length) {
   }
 }
 
+/**
+ * A buffer to read a frame into, whose size Node's fs.readSync finds as its own field: nothing the
+ * code may have put on the prototypes runs while a frame is read (it could change the frame's bytes).
+ * @param {number} size
+ */
+function readBuffer(size) {
+  const buffer = BufferAlloc(size);
+  defineField(buffer, 'byteLength', { value: size });
+  return buffer;
+}
+
 /** @returns {Message} */
 function readFrame() {
-  const header = BufferAlloc(4);
+  const header = readBuffer(4);
   readInto(header, 0, 4);
   const length = apply(readLength, header, [0]);
-  const body = BufferAlloc(length);
+  const body = readBuffer(length);
   let read = 0;
   let partLeft = PART_BYTES - 4;
   while (read < length) {
@@ -102,11 +115,11 @@ function readFrame() {
     read += step;
     partLeft -= step;
     if (partLeft === 0 && read < length) {
-      if (viaPipes) writeFrame({ t: 'more' });
+      if (viaPipes) writeBytes(MORE_FRAME);
       partLeft = PART_BYTES;
     }
   }
-  return jsonParse(apply(textOf, body, ['utf8']));
+  return jsonParse(apply(utf8Slice, body, [0, length]));
 }
 
 /**
@@ -130,6 +143,8 @@ function framed(text) {
   body.copy(frame, 4);
   return frame;
 }
+/** The acknowledgement of a frame's part (see readFrame), made now: sent with no built-in the code may have replaced. */
+const MORE_FRAME = framed(jsonStringify({ t: 'more' }));
 
 /** The length of the longest text among a message's answers themselves (0 when none is a text): a frame is at least that long. */
 function longestAnswerText(/** @type {{ slots?: unknown[] }} */ message) {
@@ -446,12 +461,12 @@ function awaitReply() {
 
 /** @typedef {{ target: object, prototype: object | null, extensible: boolean, keys: PropertyKey[], descriptors: PropertyDescriptor[] }} NotedObject */
 
-/** The language's built-ins the code may use, by the names of their globals. */
+/** The language's built-ins the code may use, and the web's that Node gives it, by the names of their globals. */
 const STANDARD_GLOBALS = `Object Function Array Number Boolean String Symbol BigInt Math JSON Date RegExp Promise Map Set
   WeakMap WeakSet WeakRef FinalizationRegistry Proxy Reflect Error AggregateError EvalError RangeError
   ReferenceError SyntaxError TypeError URIError ArrayBuffer SharedArrayBuffer DataView Atomics
   Uint8Array Int8Array Uint16Array Int16Array Uint32Array Int32Array Float32Array Float64Array
-  Uint8ClampedArray BigUint64Array BigInt64Array`.split(/\s+/);
+  Uint8ClampedArray BigUint64Array BigInt64Array Intl WebAssembly URL URLSearchParams Event EventTarget`.split(/\s+/);
 
 /** Objects noted without what their fields hold or their prototypes: the global object, and Node's own, whose insides change as the process runs. */
 const NOTED_SHALLOW = new Set(/** @type {object[]} */ ([globalThis, process, console, process.stdout, process.stderr, Buffer, Buffer.prototype]));
@@ -598,6 +613,8 @@ for (;;) {
       words = { module: sent.module, control: sent.control, missing: sent.missing };
     }
     realRandom = repeatableRandom(RANDOM_SEED);
+    // Stack traces point into the hand-in's own TypeScript lines (code could have turned that off: it leaves no field changed).
+    apply(enableSourceMaps, process, [true]);
     membrane = createMembrane('S', transport);
     writeFrame({ t: 'booted' });
   } else if (frame.t === 'req') {

@@ -369,7 +369,7 @@ class Session {
     const pool = threadPool();
     const kept = pool.take(this.target);
     const starting = this.clock.now();
-    const booted = kept === undefined ? undefined : this.boot(kept);
+    const booted = kept === undefined ? undefined : this.bootKept(kept);
     if (booted !== undefined) return booted;
     kept?.release();
     const fresh = this.boot(pool.takeSpare() ?? this.spawn(pool.pump));
@@ -377,6 +377,24 @@ class Session {
     // A process booted for the first time has run no code, so its built-ins are as they started.
     if (fresh === undefined) throw new Error('A sandbox booted for the first time said its built-ins had changed.');
     return fresh;
+  }
+
+  /** True while a kept sandbox boots (see bootKept). */
+  private bootingKept = false;
+
+  /**
+   * `kept` booted, or undefined when it cannot serve this lesson: code it ran before changed a built-in
+   * (see sandbox.js), or left something behind that broke or held up its boot. Neither is a stop of this lesson.
+   */
+  private bootKept(kept: SandboxProcess): Sandbox | undefined {
+    this.bootingKept = true;
+    try {
+      return this.boot(kept);
+    } catch {
+      return undefined;
+    } finally {
+      this.bootingKept = false;
+    }
   }
 
   /** `process` booted with the compiled files, or undefined when code it ran before changed a built-in (see sandbox.js). */
@@ -467,6 +485,8 @@ class Session {
 
   /** The error of a sandbox that ended as `exit` says; a stop of the code, whose time is excused when its call's own limit stopped it. */
   private stopFor(exit: Exit): Error {
+    // A kept sandbox that did not boot is no stop of the code (see bootKept).
+    if (this.bootingKept) return new Error('A kept sandbox did not boot.');
     const error = stopped(exit, this.output.lines(), this.budgets);
     if (exit.reason === 'timeout') this.budgets.callTimedOut(exit.callWaitedMs ?? 0);
     this.budgets.countStop();
