@@ -471,22 +471,21 @@ const STANDARD_GLOBALS = `Object Function Array Number Boolean String Symbol Big
 /** Objects noted without what their fields hold or their prototypes: the global object, and Node's own, whose insides change as the process runs. */
 const NOTED_SHALLOW = new Set(/** @type {object[]} */ ([globalThis, process, console, process.stdout, process.stderr, Buffer, Buffer.prototype]));
 
-/** The objects noted so far (see noteBuiltIns), each once. */
-/** @type {NotedObject[]} */
-const builtIns = [];
-const notedAlready = new Set();
-
 /**
- * Notes the objects reachable from `roots` through fields, accessors and prototypes (getters are not
- * called), each with its prototype, whether it can grow, and its own properties; objects noted before are skipped.
+ * The objects reachable from `roots` through fields, accessors and prototypes (getters are not called),
+ * each once, with its prototype, whether it can grow, and its own properties.
  * @param {unknown[]} roots
+ * @returns {NotedObject[]}
  */
 function noteBuiltIns(roots) {
+  /** @type {NotedObject[]} */
+  const noted = [];
+  const seen = new Set();
   const waiting = [...roots];
   while (waiting.length > 0) {
     const value = waiting.pop();
-    if ((typeof value !== 'object' && typeof value !== 'function') || value === null || notedAlready.has(value)) continue;
-    notedAlready.add(value);
+    if ((typeof value !== 'object' && typeof value !== 'function') || value === null || seen.has(value)) continue;
+    seen.add(value);
     const deep = !NOTED_SHALLOW.has(value);
     const keys = ownKeys(value);
     /** @type {PropertyDescriptor[]} */
@@ -498,8 +497,9 @@ function noteBuiltIns(roots) {
     }
     const prototype = prototypeOf(value);
     if (deep) waiting.push(prototype);
-    builtIns.push({ target: value, prototype, extensible: isExtensible(value), keys, descriptors });
+    noted.push({ target: value, prototype, extensible: isExtensible(value), keys, descriptors });
   }
+  return noted;
 }
 
 const DESCRIPTOR_FIELDS = ['value', 'get', 'set', 'writable', 'enumerable', 'configurable'];
@@ -568,7 +568,7 @@ function builtInsAsNoted() {
   }
 }
 
-noteBuiltIns([
+const builtIns = noteBuiltIns([
   ...NOTED_SHALLOW,
   // What the global object and the process inherit from (a field added there is a global, or a field of process).
   prototypeOf(globalThis),

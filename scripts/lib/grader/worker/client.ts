@@ -363,7 +363,7 @@ class Session {
 
   /**
    * A sandbox for this test file, loaded with the compiled files: one this thread kept for the same
-   * folder, unless code there changed a built-in (then a fresh one, whose start the lesson is not charged for), or a new one.
+   * folder, unless it cannot serve this lesson (see bootKept: then a fresh one, whose start the lesson is not charged for), or a new one.
    */
   private start(): Sandbox {
     const pool = threadPool();
