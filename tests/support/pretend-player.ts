@@ -37,16 +37,21 @@ export function endlessReason(kept: 'asking' | 'printing', limit: number): strin
   return kept === 'asking' ? `kept asking for input ${times} after input had ended` : `printed more than ${times}`;
 }
 
-/** The same error the test's pretend player throws (EndlessInputError in io.ts), so the code meets it at the same call. */
-function endless(kept: 'asking' | 'printing', limit: number): Error {
-  const error = Object.assign(new Error(endlessReason(kept, limit)), { kept, limit });
-  error.name = 'EndlessInputError';
-  return error;
-}
+/**
+ * Makes the error that stops the code, named as the test's pretend player names its own (EndlessInputError
+ * in io.ts), so the code meets it at the same call. The sandbox gives it (sandbox.js): only its errors say what was stopped.
+ */
+export type StopsCode = (kept: 'asking' | 'printing', limit: number, message: string) => Error;
 
-/** A twin of the test's pretend player, from where it stands now (`start`, as JSON). */
-export function pretendPlayer(start: string, toldInput: ToldInput, toldPrint: ToldPrint): { input(prompt: string): string | null; print(text: string): void } {
+/** A twin of the test's pretend player, from where it stands now (`start`, as JSON); `stopsCode` comes from the sandbox. */
+export function pretendPlayer(
+  start: string,
+  toldInput: ToldInput,
+  toldPrint: ToldPrint,
+  stopsCode: StopsCode,
+): { input(prompt: string): string | null; print(text: string): void } {
   const { lines, limits, ...counts } = JSON.parse(start) as TwinStart;
+  const endless = (kept: 'asking' | 'printing', limit: number): Error => stopsCode(kept, limit, endlessReason(kept, limit));
   const queue = [...lines];
   let asksAfterEnd = counts.asksAfterEnd;
   let prints = counts.prints;

@@ -11,24 +11,24 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { CROSSED_FIELD, isStopped, MESSAGE_LENGTH_FIELD, UNREADABLE_FIELD, VERDICT_FIELD, verdictOf } from '../../scripts/lib/core/failure.ts';
 import { toFailure } from '../../scripts/lib/grader/contracts/child-protocol.ts';
 import { probeFences, SANDBOX_LIMITS, sandboxCommand, sandboxSpec } from '../../scripts/lib/grader/contracts/fences.ts';
-import { createMembrane, type Membrane, type Message, type TwinRecipe } from '../../scripts/lib/grader/contracts/membrane-types.ts';
+import { createMembrane, type Membrane, type Message, type Transport, type TwinRecipe } from '../../scripts/lib/grader/contracts/membrane-types.ts';
 import { loadInSandbox } from './sandbox-run.ts';
 
 /**
  * A trusted side and a sandbox side, joined; `exports` is what the sandbox side offers, as the trusted
- * side sees it. `tamper` may change what the sandbox side answers (as hostile code could); `exitCodeOf`
- * is the sandbox's own word on which errors its process.exit made.
+ * side sees it. `tamper` may change what the sandbox side answers (as hostile code could); `said` is
+ * the sandbox's own word on which errors its process.exit and the pretend player's twin made.
  */
 function pair<T extends Record<string, unknown>>(
   offered: T,
   tamper = (_request: Message, reply: Message) => reply,
-  exitCodeOf?: (error: unknown) => string | undefined,
+  said: Pick<Transport, 'exitCodeOf' | 'playerStopOf'> = {},
 ): { exports: T; trusted: Membrane } {
   const sides: { trusted?: Membrane; sandbox?: Membrane } = {};
   const viaJson = (message: Message): Message => JSON.parse(JSON.stringify(message)) as Message;
   const serveInSandbox = (message: Message): Message => tamper(message, sides.sandbox!.serve(viaJson(message), { offer: () => offered }));
   sides.trusted = createMembrane('T', { request: (message) => viaJson(serveInSandbox(message)) });
-  sides.sandbox = createMembrane('S', { request: (message) => viaJson(sides.trusted!.serve(viaJson(message))), ...(exitCodeOf ? { exitCodeOf } : {}) });
+  sides.sandbox = createMembrane('S', { request: (message) => viaJson(sides.trusted!.serve(viaJson(message))), ...said });
   return { exports: sides.trusted.ask('offer', []) as T, trusted: sides.trusted };
 }
 
@@ -305,13 +305,40 @@ describe('nothing the graded side sends can make a check pass', () => {
         },
       },
       undefined,
-      (error) => (error === exited ? '3' : undefined),
+      { exitCodeOf: (error) => (error === exited ? '3' : undefined) },
     );
     const failureOfCall = (call: () => unknown): ReturnType<typeof toFailure> => toFailure(thrownBy(call), '/nowhere/lessons');
     expect(failureOfCall(exports.exit)).toMatchObject({ kind: 'process-exit', exitCode: '3' });
     expect(failureOfCall(exports.worded)).toMatchObject({ kind: 'thrown' });
     expect(failureOfCall(exports.forged)).toMatchObject({ kind: 'thrown' });
     expect(Object.keys(thrownBy(exports.forged) as object)).not.toContain('exitCode');
+  });
+
+  test("the pretend player's stop is told by what the sandbox sends as data, not by the name or the fields of the error", () => {
+    const endless = (): Error =>
+      Object.assign(new Error('kept asking for input 3 times after input had ended'), { name: 'EndlessInputError', kept: 'asking', limit: 3 });
+    const stopped = endless();
+    const { exports } = pair(
+      {
+        stopped: (): never => {
+          throw stopped;
+        },
+        forged: (): never => {
+          throw endless();
+        },
+        marked: (): never => {
+          throw Object.assign(endless(), { playerStop: { kept: 'printing', limit: 1 } });
+        },
+      },
+      undefined,
+      { playerStopOf: (error) => (error === stopped ? { kept: 'asking', limit: 3 } : undefined) },
+    );
+    const failureOfCall = (call: () => unknown): ReturnType<typeof toFailure> => toFailure(thrownBy(call), '/nowhere/lessons');
+    expect(failureOfCall(exports.stopped)).toMatchObject({ kind: 'endless-input', kept: 'asking', limit: 3 });
+    expect(failureOfCall(exports.forged)).toMatchObject({ kind: 'thrown', name: 'EndlessInputError' });
+    expect(failureOfCall(exports.marked)).toMatchObject({ kind: 'thrown' });
+    // The test's own pretend player (tests/support/io.ts) throws in the test's process: its fields are believed.
+    expect(toFailure(endless(), '/nowhere/lessons')).toMatchObject({ kind: 'endless-input', kept: 'asking', limit: 3 });
   });
 
   test('nor the module that was loading, which would make an error met while a hidden suite loaded count as shown to the student', () => {

@@ -225,11 +225,16 @@ test('a thrown value of any shape (a message that is a number, a stack that is n
 
 test("the code's own failed assert, and errors worded like the grader's, are reported as errors the code threw", () => {
   // A review found node:assert's error shown as what the test expected, an error with a huge expected/actual
-  // pair holding the test runner up for minutes, and messages like vitest's read as a timeout or a syntax error.
+  // pair holding the test runner up for minutes, messages like vitest's read as a timeout or a syntax error,
+  // and an error named and marked like the pretend player's read as the pretend player stopping the code.
   const { folder, file } = referenceCopy('worded-throws');
   plantInModule(file, "import assert from 'node:assert';", true);
   plantInFunction(file, 'createBoard', 'assert.strictEqual(9, 10);');
-  plantInFunction(file, 'renderBoard', "if (board.length === 9) throw new Error('Test timed out in 3000ms.');");
+  plantInFunction(
+    file,
+    'renderBoard',
+    "if (board.includes('X')) throw Object.assign(new Error('kept asking for input 3 times after input had ended'), { name: 'EndlessInputError', kept: 'asking', limit: 3 });\n  if (board.length === 9) throw new Error('Test timed out in 3000ms.');",
+  );
   plantInFunction(file, 'renderFramed', "if (board.length === 9) throw new Error('createBoard: SyntaxError in the cell list');");
   plantInFunction(
     file,
@@ -248,7 +253,9 @@ test("the code's own failed assert, and errors worded like the grader's, are rep
     expect(each.status).toBe('failed');
     expect(each.message).toMatch(/^Your code threw an error/);
     expect(each.message).not.toContain('FAKE');
+    expect(each.message).not.toContain('pretend player');
   }
+  expect(tests.some((each) => each.message?.includes('EndlessInputError: kept asking'))).toBe(true);
 });
 
 test('Math.random in the code gives the same numbers on every check: the same results, word for word', () => {

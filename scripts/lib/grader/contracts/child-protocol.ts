@@ -4,7 +4,7 @@ import { CROSSED_FIELD, failureOf, MESSAGE_LENGTH_FIELD, UNREADABLE_FIELD, verdi
 import { asPlainObjects, type SyntaxErrorDetails } from '../../core/vitest-wording.ts';
 import { asLeftOut, shownPart, type ComparedCuts } from '../../core/bounded-text.ts';
 import { OUTPUT_CUT_LINE } from '../../core/output-cut.ts';
-import type { Comparison, Failure, TestOutcome, Unreadable } from '../../core/results.ts';
+import type { Comparison, EndlessKept, Failure, TestOutcome, Unreadable } from '../../core/results.ts';
 import type { SandboxSpec } from './fences.ts';
 
 declare module '@vitest/runner' {
@@ -68,8 +68,11 @@ interface ErrorLike {
   actual?: unknown;
   stacks?: Array<{ file: string; line: number; column: number }>;
   loadingModule?: unknown;
+  /** What the test's own pretend player stopped (tests/support/io.ts), after `limit` asks or prints. */
   kept?: unknown;
   limit?: unknown;
+  /** Set by the membrane on the error the pretend player's twin stopped the code with, as the sandbox says it (sandbox.js). */
+  playerStop?: unknown;
   /** The code the graded code called process.exit with, as the sandbox says it (sandbox.js). */
   exitCode?: unknown;
   /** How much the test support's cut left out of `expected` and `actual` (tests/support/setup.ts). */
@@ -107,8 +110,7 @@ export function toFailure(error: unknown, target: string, syntaxOf: SyntaxLookup
     },
     {
       verdict: shownVerdict(verdictOf(error)),
-      kept: like.kept === 'asking' || like.kept === 'printing' ? like.kept : undefined,
-      limit: typeof like.limit === 'number' ? like.limit : undefined,
+      ...stopOf(like),
       exitCode: typeof like.exitCode === 'string' ? shortText(like.exitCode, 100) : undefined,
       crossed: like[CROSSED_FIELD] === true,
       unreadable: unreadableOf(like[UNREADABLE_FIELD]),
@@ -185,6 +187,19 @@ function unreadableOf(field: unknown): Unreadable | undefined {
   if (typeof field !== 'object' || field === null) return undefined;
   const { why, thrown, promise } = field as { why?: unknown; thrown?: unknown; promise?: unknown };
   return typeof why === 'string' && typeof thrown === 'boolean' ? { why: shownPart(why, 5, 500).kept, thrown, promise: promise === true } : undefined;
+}
+
+/**
+ * What the pretend player stopped the code for: for an error made in the sandbox, only as the sandbox
+ * says it (an error the code makes in the same words and fields is its own); else the fields of the
+ * test's own player's error.
+ */
+function stopOf(like: ErrorLike): { kept?: EndlessKept; limit?: number } {
+  const said = like[CROSSED_FIELD] === true ? like.playerStop : like;
+  if (typeof said !== 'object' || said === null) return {};
+  const { kept, limit } = said as { kept?: unknown; limit?: unknown };
+  if (kept !== 'asking' && kept !== 'printing') return {};
+  return typeof limit === 'number' ? { kept, limit } : { kept };
 }
 
 /** A one-line text of at most `chars` characters (an error's name, an exit code), with "…" where it was cut. */

@@ -31,6 +31,14 @@ export interface Transport {
   make?(helper: [string, string], args: unknown[]): object;
   /** The code process.exit was called with, for the error the sandbox made of that call; undefined for any other value (the sandbox only). */
   exitCodeOf?(error: unknown): string | undefined;
+  /** What the pretend player's twin stopped the code for, for the error the sandbox made for it; undefined for any other value (the sandbox only). */
+  playerStopOf?(error: unknown): PlayerStop | undefined;
+}
+
+/** What the pretend player stopped the code for (asking for input or printing without end), after `limit` asks or prints. */
+export interface PlayerStop {
+  kept: 'asking' | 'printing';
+  limit: number;
 }
 
 /** One side of the membrane. */

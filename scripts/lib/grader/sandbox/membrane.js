@@ -53,6 +53,7 @@
  * @property {string} [message]
  * @property {number} [length] an error's message's whole length, when the message crossed cut (see ERROR_TEXT_CAP)
  * @property {string} [exit] the code the graded code called process.exit with, for the error the sandbox made of that call (see Transport.exitCodeOf)
+ * @property {import('../contracts/membrane-types.ts').PlayerStop} [stop] what the pretend player stopped the code for, for the error the sandbox made for it (see Transport.playerStopOf)
  * @property {string} [stack]
  * @property {Array<[key: Slot, item: Slot]>} [entries]
  * @property {number} [time]
@@ -102,9 +103,10 @@ function createMembrane(side, transport) {
   // module that was loading (`loadingModule`, set by worker/client.ts), the mark that an error came
   // from the other side (CROSSED_FIELD, set by makeError), why a value could not be sent
   // (UNREADABLE_FIELD, set by unreadable), how long a cut message was (MESSAGE_LENGTH_FIELD, set by
-  // makeError) and the code process.exit was called with (`exitCode`, set by makeError), so the code can forge none of them.
+  // makeError), the code process.exit was called with (`exitCode`, set by makeError) and what the pretend
+  // player stopped the code for (`playerStop`, set by makeError), so the code can forge none of them.
   const SPECIAL =
-    /^(?:asymmetricMatch|then|toJSON|equals|\$\$typeof|__proto__|constructor|graderVerdict|loadingModule|crossedMembrane|unreadableValue|fullMessageLength|exitCode|@@__.*)$/;
+    /^(?:asymmetricMatch|then|toJSON|equals|\$\$typeof|__proto__|constructor|graderVerdict|loadingModule|crossedMembrane|unreadableValue|fullMessageLength|exitCode|playerStop|@@__.*)$/;
   // What test tools read on an error as the two values a test compared: vitest diffs them and a report
   // shows them as what the test expected. An error made on the other side never carries them, so the
   // code's own failed assert reads as an error it threw, not as the test's expectation, and a pair of
@@ -309,6 +311,8 @@ function createMembrane(side, transport) {
       if (message.length > ERROR_TEXT_CAP) node.length = message.length;
       const exit = transport.exitCodeOf ? transport.exitCodeOf(value) : undefined;
       if (typeof exit === 'string') node.exit = exit;
+      const stop = transport.playerStopOf ? transport.playerStopOf(value) : undefined;
+      if (stop !== undefined) node.stop = { kept: stop.kept, limit: stop.limit };
       // Without the sandbox's own frames (its start-up script runs as [eval]): only the code's own lines.
       node.stack =
         typeof error.stack === 'string'
@@ -562,6 +566,7 @@ function createMembrane(side, transport) {
     Object.defineProperty(error, 'crossedMembrane', { value: true, enumerable: true });
     if (typeof node.length === 'number') Object.defineProperty(error, 'fullMessageLength', { value: node.length, enumerable: true });
     if (typeof node.exit === 'string') Object.defineProperty(error, 'exitCode', { value: node.exit, enumerable: true });
+    if (typeof node.stop === 'object' && node.stop !== null) Object.defineProperty(error, 'playerStop', { value: node.stop, enumerable: true });
     return error;
   }
 

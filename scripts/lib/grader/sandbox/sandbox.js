@@ -51,6 +51,9 @@ const isExtensible = Reflect.isExtensible;
 const sameValue = Object.is;
 const hasOwn = Object.hasOwn;
 const apply = Reflect.apply;
+const StartError = Error;
+const remember = WeakMap.prototype.set;
+const recall = WeakMap.prototype.get;
 const smaller = Math.min;
 const readLength = Buffer.prototype.readUInt32LE;
 const utf8Slice = /** @type {Buffer & { utf8Slice(start: number, end: number): string }} */ (Buffer.prototype).utf8Slice;
@@ -239,12 +242,10 @@ function refuse(what) {
 // transport.exitCodeOf, and the error arrives with the field `exitCode`, which child-protocol.ts reads);
 // the message is for whoever reads the error as it is.
 const exitCodes = new WeakMap();
-const rememberExit = WeakMap.prototype.set;
-const recalledExit = WeakMap.prototype.get;
 process.exit = (/** @type {unknown} */ code) => {
   // (Only functions kept here: by the time the code calls this, it may have replaced the built-ins.)
-  const error = new Error(`process.exit unexpectedly called with "${code}"`);
-  apply(rememberExit, exitCodes, [error, `${code}`]);
+  const error = new StartError(`process.exit unexpectedly called with "${code}"`);
+  apply(remember, exitCodes, [error, `${code}`]);
   throw error;
 };
 /** @type {ProcessInternals} */ (/** @type {unknown} */ (process)).reallyExit = process.exit;
@@ -252,6 +253,19 @@ process.abort = refuse('process.abort');
 process.kill = refuse('process.kill');
 /** @type {ProcessInternals} */ (/** @type {unknown} */ (process))._kill = refuse('process._kill');
 process.chdir = refuse('process.chdir');
+
+// The pretend player's twin (tests/support/pretend-player.ts) stops code that asks for input or prints
+// without end with an error only this script makes (`stopsCode`, which the twin gets as its last
+// argument): what it stopped crosses as data (transport.playerStopOf), so an error the code makes in
+// the same words and fields reads as the code's own.
+const playerStops = new WeakMap();
+/** @type {import('../../../../tests/support/pretend-player.ts').StopsCode} */
+function stopsCode(kept, limit, message) {
+  const error = new StartError(message);
+  defineField(error, 'name', { value: 'EndlessInputError', writable: true, configurable: true });
+  apply(remember, playerStops, [error, { kept, limit }]);
+  return error;
+}
 
 /** The Node modules graded code may import: none of them reach files, processes or the network. */
 const BUILTINS = new Set(['assert', 'assert/strict', 'buffer', 'crypto', 'events', 'string_decoder', 'url', 'util', 'path']);
@@ -390,7 +404,12 @@ const transport = {
     return /** @type {object} */ (ops.helper(String(helper[0]), String(helper[1]), args));
   },
   exitCodeOf(error) {
-    return typeof error === 'object' && error !== null ? /** @type {string | undefined} */ (apply(recalledExit, exitCodes, [error])) : undefined;
+    return typeof error === 'object' && error !== null ? /** @type {string | undefined} */ (apply(recall, exitCodes, [error])) : undefined;
+  },
+  playerStopOf(error) {
+    return typeof error === 'object' && error !== null
+      ? /** @type {import('../contracts/membrane-types.ts').PlayerStop | undefined} */ (apply(recall, playerStops, [error]))
+      : undefined;
   },
 };
 let membrane = createMembrane('S', transport);
@@ -440,9 +459,10 @@ const ops = {
     function nothing() {
       return 0;
     },
-  // A trusted helper of the suites, run here (see HELPERS in compile.ts): what `name` of `module` gives for `args`.
+  // A trusted helper of the suites, run here (see HELPERS in compile.ts): what `name` of `module` gives for
+  // `args`, and the maker of the pretend player's stops.
   helper: (/** @type {string} */ module, /** @type {string} */ name, /** @type {unknown[]} */ args) =>
-    /** @type {(...values: unknown[]) => unknown} */ (load(`${helpers}/${module}.ts`)[name])(...args),
+    /** @type {(...values: unknown[]) => unknown} */ (load(`${helpers}/${module}.ts`)[name])(...args, stopsCode),
 };
 
 /** Serves the grader's requests until the reply to our own request comes. */
