@@ -175,6 +175,27 @@ describe('explaining a failure', () => {
     ]);
   });
 
+  test('a stack overflow names the call that went on without end, not where the stack ran out, and says what it means', () => {
+    // As V8 ends the stack of a minimax that never applies its move: the deepest frame is lesson 03's winner check.
+    const frame = (file: string, line: number) => ({ file: `/hand-in/lessons/${file}`, line, column: 17 });
+    const error = Object.assign(new RangeError('Maximum call stack size exceeded'), {
+      stacks: [frame('03-win/win.ts', 43), frame('07-search/search.ts', 145), frame('07-search/search.ts', 137), frame('07-search/search.ts', 161)],
+    });
+    error.stacks.push(...error.stacks.slice(1), frame('07-search/search.ts', 145));
+    const failure = toFailure(error, '/hand-in/lessons');
+    expect(failure).toMatchObject({ kind: 'thrown', stackOverflow: true, location: 'lessons/07-search/search.ts:145:17' });
+    expect(explainFailure({ ...outcome(1, 'failed'), failure }, plain)).toEqual([
+      'Your code threw an error (at lessons/07-search/search.ts:145:17):',
+      '  RangeError: Maximum call stack size exceeded',
+      'A function kept calling itself (or functions kept calling each other) and never stopped. Does it have a case where it stops, and does every call get closer to that case?',
+    ]);
+    // Any other error keeps the first frame in the hand-in.
+    expect(toFailure(Object.assign(new TypeError('x is undefined'), { stacks: error.stacks }), '/hand-in/lessons')).toMatchObject({
+      location: 'lessons/03-win/win.ts:43:17',
+    });
+    expect(toFailure(Object.assign(new TypeError('x is undefined'), { stacks: error.stacks }), '/hand-in/lessons')).not.toHaveProperty('stackOverflow');
+  });
+
   test('a one-line text mismatch shows both with visible spaces', () => {
     const failure = failureOf({ name: 'AssertionError', message: "the prompt: expected 'a ' to be 'a'", expected: 'a', actual: 'a ' });
     expect(explainFailure({ ...outcome(1, 'failed'), failure }, plain)).toEqual(['Checking the prompt:', 'Expected: "a"', 'Got:      "a·"', '(· is a space)']);
@@ -444,6 +465,32 @@ describe('the report', () => {
         'Next: lesson 01 (Demo): lessons/01-demo/README.md',
       ].join('\n'),
     );
+  });
+
+  test("a stack overflow in the first failed test's task is the failure explained, wherever it comes in the task", () => {
+    const compared = failureOf({ name: 'AssertionError', message: 'the games', expected: 'never loses', actual: 'threw RangeError' });
+    const overflow = failureOf({ name: 'RangeError', message: 'Maximum call stack size exceeded' }, { stackOverflow: true });
+    const report = (tests: TestOutcome[]): string =>
+      renderReport({
+        subject: 'x',
+        scores: new Map([[lesson.id, scoreLesson(lesson, run(tests))]]),
+        selected: [lesson.id],
+        allLessons: [lesson.id],
+        paint: plain,
+      });
+    const shown = report([
+      { ...outcome(1, 'failed', 'never loses'), failure: compared },
+      { ...outcome(1, 'failed', 'takes the win'), failure: overflow },
+    ]);
+    expect(shown).toContain('takes the win\n       Your code threw an error:\n         RangeError: Maximum call stack size exceeded\n');
+    expect(shown).not.toContain('never loses');
+    // One in a later task waits for its turn: the first failed task comes first.
+    const later = report([
+      { ...outcome(1, 'failed', 'never loses'), failure: compared },
+      { ...outcome(2, 'failed', 'takes the win'), failure: overflow },
+    ]);
+    expect(later).toContain('never loses');
+    expect(later).not.toContain('takes the win');
   });
 });
 

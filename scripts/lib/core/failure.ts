@@ -149,6 +149,8 @@ export interface ErrorMarks {
   crossed?: boolean | undefined;
   /** What the code gave back or threw could not be sent to the test (UNREADABLE_FIELD). */
   unreadable?: Unreadable | undefined;
+  /** The error was the engine's stack overflow. */
+  stackOverflow?: boolean | undefined;
 }
 
 /**
@@ -177,5 +179,5 @@ export function failureOf(error: ErrorFields & Comparison, marks: ErrorMarks = {
   // A file other than a graded one (a suite's) that vite could not compile, in vite's words.
   const syntax = ours ? syntaxError(message) : undefined;
   if (syntax !== undefined) return { ...fields, kind: 'syntax', syntax };
-  return { ...fields, ...compared, kind: 'thrown' };
+  return { ...fields, ...compared, kind: 'thrown', ...(marks.stackOverflow === true ? { stackOverflow: true as const } : {}) };
 }

@@ -88,8 +88,8 @@ export type Failure =
   | (ErrorFields & { kind: 'not-run'; lessonStopped?: true })
   /** A file could not be read as TypeScript: what and where, as the compiler said it (from the grader's own compilation of a hand-in's file, or vite's words for another file). */
   | (ErrorFields & { kind: 'syntax'; syntax: SyntaxErrorDetails })
-  /** Any other error the code threw. */
-  | (ErrorFields & Comparison & { kind: 'thrown' });
+  /** Any other error the code threw; `stackOverflow`: it was the engine's stack overflow (code that called itself without end). */
+  | (ErrorFields & Comparison & { kind: 'thrown'; stackOverflow?: true });
 
 /** One test's outcome. */
 export interface TestOutcome {

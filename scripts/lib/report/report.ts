@@ -119,13 +119,24 @@ function statusWord(score: LessonScore, teacher: boolean, t: Translate): string 
   return t('report.status.open');
 }
 
+/**
+ * The failed test a report explains: the first one shown, or a stack overflow among the failed tests of
+ * its task (the cause the others' results follow from: code that called itself without end).
+ */
+function explainedTest(score: LessonScore, context: ReportContext): TestOutcome | undefined {
+  const failed = score.run.tests.filter((test) => test.status === 'failed' && (context.showHidden === true || !test.hidden));
+  const first = failed[0];
+  const overflow = failed.find((test) => test.task === first?.task && test.failure?.kind === 'thrown' && test.failure.stackOverflow === true);
+  return overflow ?? first;
+}
+
 /** What to show under an unfinished lesson. */
 function lessonDetails(score: LessonScore, context: ReportContext, t: Translate): string[] {
   const { paint } = context;
   const teacher = context.voice === 'teacher';
   const problem = problemDetails(score, paint, teacher, t);
   if (problem.length > 0) return problem;
-  const firstFailed = score.run.tests.find((test) => test.status === 'failed' && (context.showHidden === true || !test.hidden));
+  const firstFailed = explainedTest(score, context);
   const task = score.tasks.find((candidate) => candidate.passed < candidate.total);
   if (!firstFailed || !task) {
     const hidden = score.tasks.reduce((sum, candidate) => sum + candidate.hiddenFailed, 0);
@@ -199,7 +210,7 @@ function finishFirstNote(users: string[], earlier: Lesson[], teacher: boolean, t
 function hiddenFailures(score: LessonScore, context: ReportContext, t: Translate): string[] {
   if (context.showHidden !== true) return [];
   const failed = score.run.tests.filter((test) => test.hidden && test.status === 'failed');
-  const first = score.run.tests.find((test) => test.status === 'failed');
+  const first = explainedTest(score, context);
   const others = failed.filter((test) => test !== first);
   if (others.length === 0) return [];
   const detail = (test: TestOutcome): string[] => {
@@ -473,6 +484,7 @@ function describeThrown(failure: Failure, t: Translate): string[] {
   // Every line of the message under the heading, so a message of several lines reads as one block.
   const lines = [threw, ...indent(`${failure.name}: ${failure.message}`.split('\n'), 2)];
   if (notCallable !== undefined) lines.push(t('report.notCallable', { name: notCallable }));
+  if (failure.kind === 'thrown' && failure.stackOverflow === true) lines.push(t('report.stackOverflow'));
   return lines;
 }
 

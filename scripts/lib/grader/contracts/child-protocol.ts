@@ -114,6 +114,7 @@ export function toFailure(error: unknown, target: string, syntaxOf: SyntaxLookup
       exitCode: typeof like.exitCode === 'string' ? shortText(like.exitCode, 100) : undefined,
       crossed: like[CROSSED_FIELD] === true,
       unreadable: unreadableOf(like[UNREADABLE_FIELD]),
+      stackOverflow: isStackOverflow(like),
       syntax,
     },
   );
@@ -202,6 +203,30 @@ function stopOf(like: ErrorLike): { kept?: EndlessKept; limit?: number } {
   return typeof limit === 'number' ? { kept, limit } : { kept };
 }
 
+/** How Node (V8) words a stack overflow. */
+const STACK_OVERFLOW = 'Maximum call stack size exceeded';
+
+/** Whether the error is Node's stack overflow: code that called itself (or a circle of functions) without end. */
+function isStackOverflow(error: ErrorLike): boolean {
+  return error.name === 'RangeError' && error.message?.startsWith(STACK_OVERFLOW) === true;
+}
+
+/** The frame that comes most often in `frames` (the deepest of those that come as often). */
+function mostRepeated<T extends { file: string; line: number; column: number }>(frames: T[]): T | undefined {
+  const counts = new Map<string, number>();
+  for (const frame of frames) {
+    const key = `${frame.file}:${frame.line}:${frame.column}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  let chosen: T | undefined;
+  let most = 0;
+  for (const frame of frames) {
+    const count = counts.get(`${frame.file}:${frame.line}:${frame.column}`) ?? 0;
+    if (count > most) [chosen, most] = [frame, count];
+  }
+  return chosen;
+}
+
 /** A one-line text of at most `chars` characters (an error's name, an exit code), with "…" where it was cut. */
 function shortText(text: string, chars: number): string {
   const part = shownPart(text, 1, chars);
@@ -226,10 +251,14 @@ export function stripColours(text: string): string {
   return text.replace(/\u001b\[[0-9;]*m/g, '');
 }
 
-/** "lessons/01-board/board.ts:41:9" (relative to the folder above the graded one) for the first stack frame inside the graded folder. */
+/**
+ * "lessons/01-board/board.ts:41:9" (relative to the folder above the graded one) for the first stack
+ * frame inside the graded folder; for a stack overflow, the one that repeats most there (the call that
+ * went on without end), not wherever the stack ran out (often another lesson's function it called).
+ */
 function locate(error: ErrorLike, target: string): string | undefined {
-  const frames = error.stacks ?? [];
-  const inTarget = frames.find((frame) => frame.file.startsWith(`${target}/`));
+  const frames = (error.stacks ?? []).filter((frame) => frame.file.startsWith(`${target}/`));
+  const inTarget = isStackOverflow(error) ? mostRepeated(frames) : frames[0];
   const base = dirname(target);
   if (inTarget) return `${relative(base, inTarget.file)}:${inTarget.line}:${inTarget.column}`;
   const fromText = error.stack?.split('\n').find((line) => line.includes(`${target}/`));
