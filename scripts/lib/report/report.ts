@@ -495,7 +495,7 @@ function notRunWords(failure: Extract<Failure, { kind: 'not-run' }>, t: Translat
 
 /**
  * Why the pretend player stopped the code, from what it stopped and after how many times; an error
- * without its limit (one the code made up, say) keeps its own message.
+ * without its limit keeps its own message.
  */
 function endlessReason(failure: Extract<Failure, { kind: 'endless-input' }>, t: Translate): string {
   if (failure.limit === undefined) return failure.message;
