@@ -1,5 +1,5 @@
 /** A pretend player for tests: feeds typed lines to the code and records everything it shows. */
-import { crossesAsTwin, oneWay } from '../../scripts/lib/grader/worker/client.ts';
+import { crossesAsTwin, notePlayerStop, oneWay } from '../../scripts/lib/grader/worker/client.ts';
 import { tamperedError } from '../../scripts/lib/core/failure.ts';
 import { endlessReason, type TwinStart } from './pretend-player.ts';
 import { trace } from './trace.ts';
@@ -145,13 +145,15 @@ function withTwin<P extends { input(prompt: string): string | null; print(text: 
 
 /**
  * Runs a call of the player that its twin told of. The player's EndlessInputError is not thrown again
- * here: the twin counts the same way and threw the same error at the same call, in the code.
+ * here: the twin counts the same way and threw the same error at the same call, in the code. Its stop
+ * is noted, so that the twin's error reads as the player's stop only when this player made it too.
  */
 function alsoInTheTwin<T>(call: () => T, instead: T): T {
   try {
     return call();
   } catch (error) {
-    if (error instanceof EndlessInputError) return instead;
-    throw error;
+    if (!(error instanceof EndlessInputError)) throw error;
+    notePlayerStop({ kept: error.kept, limit: error.limit });
+    return instead;
   }
 }

@@ -25,7 +25,9 @@ beforeEach(({ onTestFailed }) => {
   printed = 0;
   currentSession().testStarted();
   onTestFailed(({ task }) => {
-    for (const error of task.result?.errors ?? []) error.stacks ??= framesOf(error.stack ?? '');
+    const errors = task.result?.errors ?? [];
+    for (const error of errors) error.stacks ??= framesOf(error.stack ?? '');
+    currentSession().confirmStops(errors);
   });
 });
 

@@ -334,6 +334,7 @@ describe('nothing the graded side sends can make a check pass', () => {
       { playerStopOf: (error) => (error === stopped ? { kept: 'asking', limit: 3 } : undefined) },
     );
     const failureOfCall = (call: () => unknown): ReturnType<typeof toFailure> => toFailure(thrownBy(call), '/nowhere/lessons');
+    // (A failed test then keeps it only where its own pretend player stopped the code too: robustness.test.)
     expect(failureOfCall(exports.stopped)).toMatchObject({ kind: 'endless-input', kept: 'asking', limit: 3 });
     expect(failureOfCall(exports.forged)).toMatchObject({ kind: 'thrown', name: 'EndlessInputError' });
     expect(failureOfCall(exports.marked)).toMatchObject({ kind: 'thrown' });

@@ -97,8 +97,13 @@ function referenceCopy(name: string): { folder: string; file: string } {
 
 /** Lesson 01 as `npm run check 01` grades the exercise files in `folder` (its results file is written beside the folder). */
 function checkLessonOne(folder: string): LessonResult | undefined {
+  return checkLesson(folder, '01');
+}
+
+/** A lesson (by number) as `npm run check NN` grades the exercise files in `folder`. */
+function checkLesson(folder: string, lesson: string): LessonResult | undefined {
   const json = join(folder, '..', 'results.json');
-  spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/check.ts'), '01', '--target', folder, '--no-typecheck', '--json', json], {
+  spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/check.ts'), lesson, '--target', folder, '--no-typecheck', '--json', json], {
     cwd: ROOT,
     env: { ...process.env, NO_COLOR: '1' },
     timeout: 540_000,
@@ -276,6 +281,24 @@ test("the code's own `call` on a built-in method changes nothing the sandbox sen
   plantInFunction(file, 'renderBoard', "(Object.prototype.toString as unknown as { call: unknown }).call = () => '[object Promise]';");
   plantInFunction(file, 'createGrid', '(Object.prototype.hasOwnProperty as unknown as { call: unknown }).call = () => false;');
   expect(checkLessonOne(folder)?.earned).toBe(100);
+});
+
+test('a stack overflow is placed in the calls that went on without end, with a word on what it means', () => {
+  const { folder } = referenceCopy('stack-overflow');
+  const file = join(folder, '07-search/search.ts');
+  const applied = 'return -score(withMove(board, cell, player), otherPlayer(player));';
+  const source = readFileSync(file, 'utf8');
+  expect(source).toContain(applied);
+  // The move is never made, so the search goes on until the stack runs out, often deep in lesson 03's win check.
+  writeFileSync(file, source.replace(applied, 'return -score(board, otherPlayer(player));'));
+  const tests = checkLesson(folder, '07')?.tasks.flatMap((task) => task.tests) ?? [];
+  const thrown = tests.filter((each) => each.message?.startsWith('Your code threw') && each.message.includes('Maximum call stack size exceeded'));
+  expect(thrown.length).toBeGreaterThan(0);
+  for (const each of thrown) {
+    expect(each.message).toMatch(
+      /^Your code threw an error \(at lessons\/07-search\/search\.ts:\d+:\d+\):\n {2}RangeError: Maximum call stack size exceeded\nA function kept calling itself/,
+    );
+  }
 });
 
 test('an async function is told that it gave back a Promise, and how to fix it, not shown an empty object', () => {

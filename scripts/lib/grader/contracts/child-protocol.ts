@@ -211,7 +211,7 @@ function isStackOverflow(error: ErrorLike): boolean {
   return error.name === 'RangeError' && error.message?.startsWith(STACK_OVERFLOW) === true;
 }
 
-/** The frame that comes most often in `frames` (the deepest of those that come as often). */
+/** The frame that comes most often in `frames` (deepest first); of frames that come as often, the shallowest (nearest the test). */
 function mostRepeated<T extends { file: string; line: number; column: number }>(frames: T[]): T | undefined {
   const counts = new Map<string, number>();
   for (const frame of frames) {
@@ -222,7 +222,7 @@ function mostRepeated<T extends { file: string; line: number; column: number }>(
   let most = 0;
   for (const frame of frames) {
     const count = counts.get(`${frame.file}:${frame.line}:${frame.column}`) ?? 0;
-    if (count > most) [chosen, most] = [frame, count];
+    if (count >= most) [chosen, most] = [frame, count];
   }
   return chosen;
 }

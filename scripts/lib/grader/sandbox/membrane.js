@@ -566,6 +566,7 @@ function createMembrane(side, transport) {
     Object.defineProperty(error, 'crossedMembrane', { value: true, enumerable: true });
     if (typeof node.length === 'number') Object.defineProperty(error, 'fullMessageLength', { value: node.length, enumerable: true });
     if (typeof node.exit === 'string') Object.defineProperty(error, 'exitCode', { value: node.exit, enumerable: true });
+    // (What the sandbox says; a failed test keeps it only where its own pretend player stopped the code too: Session.confirmStops.)
     if (typeof node.stop === 'object' && node.stop !== null) Object.defineProperty(error, 'playerStop', { value: node.stop, enumerable: true });
     return error;
   }

@@ -588,6 +588,10 @@ function builtInsAsNoted() {
   }
 }
 
+// An error's stack keeps more frames than Node's 10: a stack overflow's then shows the calls that went
+// on without end, not only the few where the stack ran out (child-protocol.ts places it at the one that repeats).
+Error.stackTraceLimit = 40;
+
 const builtIns = noteBuiltIns([
   ...NOTED_SHALLOW,
   // What the global object and the process inherit from (a field added there is a global, or a field of process).

@@ -11,7 +11,7 @@ import { types } from 'node:util';
 import { expect, inject } from 'vitest';
 import { sandboxPool, type Exit, type Frame, type Pump, type SandboxPool, type SandboxProcess } from './channel.ts';
 import { compileFolder, HELPER_ROOT, readCompiledFolder, type CompiledFolder } from '../contracts/compile.ts';
-import { createMembrane, type TwinRecipe } from '../contracts/membrane-types.ts';
+import { createMembrane, type PlayerStop, type TwinRecipe } from '../contracts/membrane-types.ts';
 import { foldersOf, jobOf, planAt, type GradingPlan } from '../contracts/plan.ts';
 import { probeFences, SANDBOX_LIMITS, type Fences } from '../contracts/fences.ts';
 import { Budgets } from './budgets.ts';
@@ -162,6 +162,7 @@ class Session {
    */
   testStarted(): void {
     this.output.clear();
+    this.playerStops = [];
     this.testNumber += 1;
     this.testsBegun += 1;
     if (this.budgets.testStarted()) throw outOfTime('lesson', this.budgets.budgetMs('lesson'));
@@ -183,6 +184,29 @@ class Session {
 
   /** Counts the tests of this file, so a stop is known to belong to the test that met it. */
   private testNumber = 0;
+
+  /** The stops the suites' pretend players made in the test now running (tests/support/io.ts), not yet matched to an error. */
+  private playerStops: PlayerStop[] = [];
+
+  /** Notes that a pretend player of the suites stopped the code, by its own count. */
+  notePlayerStop(stop: PlayerStop): void {
+    this.playerStops.push(stop);
+  }
+
+  /**
+   * Keeps the pretend player's stop that the sandbox put on a failed test's error (membrane.js) only where
+   * a player of this test made the same stop by its own count, with that player's limit; any other is
+   * the code's own error (one it made, or a stop of an earlier call it kept and threw again).
+   */
+  confirmStops(errors: readonly object[]): void {
+    for (const error of errors as Array<{ playerStop?: unknown }>) {
+      if (error.playerStop === undefined) continue;
+      const said = error.playerStop as { kept?: unknown };
+      const index = this.playerStops.findIndex((stop) => stop.kept === said.kept);
+      if (index === -1) delete error.playerStop;
+      else error.playerStop = this.playerStops.splice(index, 1)[0];
+    }
+  }
 
   /** The fences around the sandbox: those the grader found, or found here when the first one starts. */
   private get fences(): Fences {
@@ -551,6 +575,11 @@ export function oneWay<F extends (...args: never[]) => unknown>(fn: F): F {
 export function crossesAsTwin<T extends object>(value: T, module: string, name: string, args: () => unknown[]): T {
   twins.set(value, () => ({ helper: [module, name], args: args() }));
   return value;
+}
+
+/** Notes that a pretend player of the suites stopped the code in the test now running (see Session.notePlayerStop). */
+export function notePlayerStop(stop: PlayerStop): void {
+  currentSession().notePlayerStop(stop);
 }
 
 /** How a value of the suites crosses as a twin, if it does (see crossesAsTwin). */
