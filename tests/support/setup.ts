@@ -7,7 +7,7 @@
  * them (see boundedFailures).
  */
 import { afterAll, beforeEach, chai } from 'vitest';
-import { closeSession, currentSession, warmUp } from '../../scripts/lib/grader/worker/client.ts';
+import { closeSession, confirmPlayerStops, currentSession, warmUp } from '../../scripts/lib/grader/worker/client.ts';
 import { shownPart, SHOWN_LINES, type ComparedCuts } from '../../scripts/lib/core/bounded-text.ts';
 import { OUTPUT_CUT_LINE } from '../../scripts/lib/core/output-cut.ts';
 
@@ -27,7 +27,7 @@ beforeEach(({ onTestFailed }) => {
   onTestFailed(({ task }) => {
     const errors = task.result?.errors ?? [];
     for (const error of errors) error.stacks ??= framesOf(error.stack ?? '');
-    currentSession().confirmStops(errors);
+    confirmPlayerStops(errors);
   });
 });
 

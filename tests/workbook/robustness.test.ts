@@ -240,7 +240,11 @@ test("the code's own failed assert, and errors worded like the grader's, are rep
     'renderBoard',
     "if (board.includes('X')) throw Object.assign(new Error('kept asking for input 3 times after input had ended'), { name: 'EndlessInputError', kept: 'asking', limit: 3 });\n  if (board.length === 9) throw new Error('Test timed out in 3000ms.');",
   );
-  plantInFunction(file, 'renderFramed', "if (board.length === 9) throw new Error('createBoard: SyntaxError in the cell list');");
+  plantInFunction(
+    file,
+    'renderFramed',
+    "if (board.includes('X')) throw { name: 'EndlessInputError', message: 'kept asking for input 2 times after input had ended', kept: 'asking', limit: 2 };\n  if (board.length === 9) throw new Error('createBoard: SyntaxError in the cell list');",
+  );
   plantInFunction(
     file,
     'createGrid',
@@ -260,7 +264,8 @@ test("the code's own failed assert, and errors worded like the grader's, are rep
     expect(each.message).not.toContain('FAKE');
     expect(each.message).not.toContain('pretend player');
   }
-  expect(tests.some((each) => each.message?.includes('EndlessInputError: kept asking'))).toBe(true);
+  expect(tests.some((each) => each.message?.includes('EndlessInputError: kept asking for input 2 times'))).toBe(true);
+  expect(tests.some((each) => each.message?.includes('EndlessInputError: kept asking for input 3 times'))).toBe(true);
 });
 
 test('Math.random in the code gives the same numbers on every check: the same results, word for word', () => {

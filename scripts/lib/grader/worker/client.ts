@@ -162,7 +162,7 @@ class Session {
    */
   testStarted(): void {
     this.output.clear();
-    this.playerStops = [];
+    this.playerStops.clear();
     this.testNumber += 1;
     this.testsBegun += 1;
     if (this.budgets.testStarted()) throw outOfTime('lesson', this.budgets.budgetMs('lesson'));
@@ -185,26 +185,29 @@ class Session {
   /** Counts the tests of this file, so a stop is known to belong to the test that met it. */
   private testNumber = 0;
 
-  /** The stops the suites' pretend players made in the test now running (tests/support/io.ts), not yet matched to an error. */
-  private playerStops: PlayerStop[] = [];
+  /** The stops the suites' pretend players made in the test now running (tests/support/io.ts), by what they stopped. */
+  private readonly playerStops = new Map<PlayerStop['kept'], PlayerStop>();
 
   /** Notes that a pretend player of the suites stopped the code, by its own count. */
   notePlayerStop(stop: PlayerStop): void {
-    this.playerStops.push(stop);
+    this.playerStops.set(stop.kept, stop);
   }
 
   /**
    * Keeps the pretend player's stop that the sandbox put on a failed test's error (membrane.js) only where
-   * a player of this test made the same stop by its own count, with that player's limit; any other is
-   * the code's own error (one it made, or a stop of an earlier call it kept and threw again).
+   * a player of this test made the same stop by its own count, with that player's limit. Any other
+   * error is the code's own (one it made, a stop of an earlier test it kept and threw again, or a thrown
+   * object with the fields of the player's error), so it loses what would read as a stop. (The suites'
+   * own player never throws its error here: its twin's is the one the code meets, see io.ts.)
    */
   confirmStops(errors: readonly object[]): void {
-    for (const error of errors as Array<{ playerStop?: unknown }>) {
-      if (error.playerStop === undefined) continue;
-      const said = error.playerStop as { kept?: unknown };
-      const index = this.playerStops.findIndex((stop) => stop.kept === said.kept);
-      if (index === -1) delete error.playerStop;
-      else error.playerStop = this.playerStops.splice(index, 1)[0];
+    for (const error of errors as Array<{ playerStop?: unknown; kept?: unknown; limit?: unknown }>) {
+      const said = error.playerStop as { kept?: unknown } | undefined;
+      const made = [...this.playerStops.values()].find((stop) => stop.kept === said?.kept);
+      if (made !== undefined) error.playerStop = made;
+      else delete error.playerStop;
+      delete error.kept;
+      delete error.limit;
     }
   }
 
@@ -580,6 +583,11 @@ export function crossesAsTwin<T extends object>(value: T, module: string, name: 
 /** Notes that a pretend player of the suites stopped the code in the test now running (see Session.notePlayerStop). */
 export function notePlayerStop(stop: PlayerStop): void {
   currentSession().notePlayerStop(stop);
+}
+
+/** Under the grader, keeps a pretend player's stop on a failed test's errors only where this test's player made it (see Session.confirmStops). */
+export function confirmPlayerStops(errors: readonly object[]): void {
+  if (inject('workbookSealed')) currentSession().confirmStops(errors);
 }
 
 /** How a value of the suites crosses as a twin, if it does (see crossesAsTwin). */
