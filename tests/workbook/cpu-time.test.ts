@@ -43,12 +43,19 @@ describe.runIf(process.platform === 'linux')('processRun reads a real process', 
 
   test('a process that loops is ready to run, and its time grows', async () => {
     child = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
-    await sleep(300);
-    const first = processRun(child.pid);
-    await sleep(300);
-    const later = processRun(child.pid);
-    expect(first?.ready).toBe(true);
-    expect(later?.runMs).toBeGreaterThan(first?.runMs ?? Number.POSITIVE_INFINITY);
+    const pid = child.pid;
+    /** The process's run once `ready` says so, looked at every 50 ms (a busy machine may take seconds to start it, or to run it again). */
+    const once = async (ready: (run: NonNullable<ReturnType<typeof processRun>>) => boolean): Promise<NonNullable<ReturnType<typeof processRun>>> => {
+      for (const startedAt = Date.now(); Date.now() - startedAt < 120_000; await sleep(50)) {
+        const run = processRun(pid);
+        if (run !== undefined && ready(run)) return run;
+      }
+      throw new Error(`process ${pid}: ${JSON.stringify(processRun(pid))}`);
+    };
+    const first = await once((run) => run.runMs > 0 && run.ready);
+    const later = await once((run) => run.runMs > first.runMs);
+    expect(first.ready).toBe(true);
+    expect(later.runMs).toBeGreaterThan(first.runMs);
   });
   test('a process that sleeps is not ready to run', async () => {
     child = spawn('sleep', ['30'], { stdio: 'ignore' });

@@ -259,7 +259,7 @@ process.chdir = refuse('process.chdir');
 // argument): what it stopped crosses as data (transport.playerStopOf), so an error the code makes in
 // the same words and fields reads as the code's own.
 const playerStops = new WeakMap();
-/** @type {import('../../../../tests/support/pretend-player.ts').StopsCode} */
+/** @type {import('../contracts/membrane-types.ts').StopsCode} */
 function stopsCode(kept, limit, message) {
   const error = new StartError(message);
   defineField(error, 'name', { value: 'EndlessInputError', writable: true, configurable: true });
