@@ -165,6 +165,13 @@ describe('the limit of a call after stops', () => {
     expect(subject.withDeadline(true, 5000, () => subject.withDeadline(false, LIMIT_MS, () => subject.currentLimit()))).toBe(5000);
     expect(subject.currentLimit()).toBe(1000);
   });
+
+  test("does not shorten a module's load: it gets the usual limit, as the suites' own load of it did", () => {
+    const { budgets: subject } = budgets();
+    stop(subject, 3);
+    expect(subject.withUsualLimit(() => subject.withDeadline(true, LIMIT_MS, () => subject.currentLimit()))).toBe(LIMIT_MS);
+    expect(subject.withDeadline(true, LIMIT_MS, () => subject.currentLimit())).toBe(250);
+  });
 });
 
 describe('a batch of calls after stops', () => {

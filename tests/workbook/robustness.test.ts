@@ -174,6 +174,23 @@ test('tests that do not meet the loop still pass and earn their points', () => {
   expect(lesson.tasks.flatMap((task) => task.tests).some((each) => each.status === 'passed')).toBe(true);
 });
 
+test('a file that takes a while to load loses no more than its loop: after a stop, loading it again has the usual limit', () => {
+  // A review found that after one stop every later load of the file (a fresh sandbox loads it again)
+  // ran under the limit the stop had shortened: a file that took 1.5 s to load then failed every
+  // later test of its lesson, each "still running after 0.25 s", though only one input looped.
+  const outcomes = (name: string, slowStart: boolean): Array<[string, string]> => {
+    const { folder } = referenceCopy(name);
+    const file = join(folder, '02-input/input.ts');
+    plantInFunction(file, 'parseMove', "if (raw === '5abc') for (;;) {}");
+    if (slowStart) plantInModule(file, 'const loadedBy = Date.now() + 1500;\nwhile (Date.now() < loadedBy) {\n  // a slow start\n}');
+    const tests = checkLesson(folder, '02')?.tasks.flatMap((task) => task.tests) ?? [];
+    return tests.map((each) => [each.name, each.status]);
+  };
+  const loopOnly = outcomes('loop-only', false);
+  expect(loopOnly.filter(([, status]) => status === 'failed').length).toBeGreaterThan(0);
+  expect(outcomes('loop-and-slow-start', true)).toEqual(loopOnly);
+});
+
 test('code that never finishes loading is stopped, and the report says so', () => {
   expect(byId('05-class').problem?.kind).toBe('timeout');
   expect(report).toContain('while your file was being loaded');
