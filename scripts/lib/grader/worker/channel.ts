@@ -11,7 +11,7 @@ import { closeSync, mkdtempSync, readlinkSync, readSync, rmSync, writeSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BroadcastChannel, MessageChannel, receiveMessageOnPort, threadId, Worker, type MessagePort } from 'node:worker_threads';
-import { innermostProcess, residentBytes, schedTimes } from '../pump/cpu-time.mjs';
+import { innermostProcess, schedTimes } from '../pump/cpu-time.mjs';
 import type { Message } from '../contracts/membrane-types.ts';
 import { type OpenPipes, openPair, takeStockPair } from '../pump/pipe-pairs.mjs';
 import { START_LIMIT_MS, type SandboxSpec } from '../contracts/fences.ts';
@@ -297,11 +297,6 @@ export class SandboxProcess {
   }
 
   private lastWaitedMs = 0;
-
-  /** The memory the sandbox and the processes below it hold, in bytes; undefined where /proc does not tell. */
-  residentBytes(): number | undefined {
-    return residentBytes(this.pid);
-  }
 
   kill(reason: string): void {
     if (this.exit === undefined) this.pump.send({ op: 'kill', sid: this.sid, reason });
