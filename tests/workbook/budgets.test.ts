@@ -166,11 +166,25 @@ describe('the limit of a call after stops', () => {
     expect(subject.currentLimit()).toBe(1000);
   });
 
-  test("does not shorten a module's load: it gets the usual limit, as the suites' own load of it did", () => {
+  test("does not shorten a module's load, until a load has failed in the part", () => {
     const { budgets: subject } = budgets();
+    const loadLimit = (): number => subject.load(() => subject.withDeadline(true, LIMIT_MS, () => subject.currentLimit()));
+    subject.partStarted('01-board');
+    subject.countStopsOf('01-board');
     stop(subject, 3);
-    expect(subject.withUsualLimit(() => subject.withDeadline(true, LIMIT_MS, () => subject.currentLimit()))).toBe(LIMIT_MS);
+    expect(loadLimit()).toBe(LIMIT_MS);
     expect(subject.withDeadline(true, LIMIT_MS, () => subject.currentLimit())).toBe(250);
+    expect(() =>
+      subject.load(() => {
+        throw new Error('stopped while loading');
+      }),
+    ).toThrow('stopped while loading');
+    expect(loadLimit()).toBe(250);
+    // The lesson's next part (its hidden suite) keeps the stops, and its first load gets the usual limit again.
+    subject.partStarted('01-board');
+    subject.countStopsOf('01-board');
+    expect(subject.withDeadline(true, LIMIT_MS, () => subject.currentLimit())).toBe(250);
+    expect(loadLimit()).toBe(LIMIT_MS);
   });
 });
 

@@ -92,6 +92,7 @@ export class Budgets {
   /** The stops that shorten the next calls' limits: those of `lesson`'s earlier parts, or none (no lesson, or a part that is not new). */
   countStopsOf(lesson: string | undefined): void {
     this.stops = lesson !== undefined ? (this.stopsOf.get(lesson) ?? 0) : 0;
+    this.loadFailed = false;
   }
 
   /** Adds the time of the part that runs now to its lesson's. */
@@ -154,18 +155,27 @@ export class Budgets {
   }
 
   /**
-   * Runs one crossing under the usual limit, however far earlier stops in the lesson cut it: a module's
-   * load (the suites' own load of it had the usual limit, and a fresh sandbox loads it again).
+   * Runs a module's load under the usual limit, however far earlier stops in the lesson cut it (the
+   * suites' own load of it had the usual limit, and a fresh sandbox loads it again). Once a load has
+   * failed in this part, later loads get the limit the stops left: code that loops only when loaded
+   * again costs the usual limit once per part, not once per test.
    */
-  withUsualLimit<T>(action: () => T): T {
+  load<T>(action: () => T): T {
+    if (this.loadFailed) return action();
     const before = this.fullLimit;
     this.fullLimit = true;
     try {
       return action();
+    } catch (error) {
+      this.loadFailed = true;
+      throw error;
     } finally {
       this.fullLimit = before;
     }
   }
+
+  /** True once a module's load failed in the part that runs now (see load). */
+  private loadFailed = false;
 
   /**
    * Runs a batch of calls in crossings, under the batch's limit `limitMs`: `cross` makes the calls of

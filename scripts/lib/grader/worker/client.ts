@@ -317,7 +317,7 @@ class Session {
     sandbox.loads.push(modulePath);
     let exports: Record<string, unknown>;
     try {
-      exports = this.budgets.withUsualLimit(() => this.ask('load', [path])) as Record<string, unknown>;
+      exports = this.budgets.load(() => this.ask('load', [path])) as Record<string, unknown>;
     } catch (error) {
       throw markedAsLoading(error, modulePath);
     }
