@@ -89,7 +89,7 @@ export class Budgets {
     this.excusedMs = 0;
   }
 
-  /** The stops that shorten the next calls' limits: those of `lesson`'s earlier parts, or none (no lesson, or a part that is not new). */
+  /** The stops that shorten the next calls' limits: those of `lesson`'s earlier parts, or none (no lesson, or a part that is not new); loads get the usual limit again (see load). */
   countStopsOf(lesson: string | undefined): void {
     this.stops = lesson !== undefined ? (this.stopsOf.get(lesson) ?? 0) : 0;
     this.loadFailed = false;
