@@ -3,8 +3,9 @@
  * asks it for a line without a crossing each time. It types the same lines as the pretend player of
  * the test, and tells that player, one-way, every line it gave and every text printed; the test's
  * player checks each line against its own copy and keeps the transcript, so what decides a test never
- * comes from here. This file must stay self-contained: the sandbox loads it on its own.
+ * comes from here. This file must stay self-contained (type imports only, which compile away): the sandbox loads it on its own.
  */
+import type { StopsCode } from '../../scripts/lib/grader/contracts/membrane-types.ts';
 
 /** Where the test's pretend player stands when its twin is made. */
 export interface TwinStart {
@@ -36,12 +37,6 @@ export function endlessReason(kept: 'asking' | 'printing', limit: number): strin
   const times = `${limit.toLocaleString('en-US')} ${limit === 1 ? 'time' : 'times'}`;
   return kept === 'asking' ? `kept asking for input ${times} after input had ended` : `printed more than ${times}`;
 }
-
-/**
- * Makes the error that stops the code, named as the test's pretend player names its own (EndlessInputError
- * in io.ts), so the code meets it at the same call. The sandbox gives it (sandbox.js): only its errors say what was stopped.
- */
-export type StopsCode = (kept: 'asking' | 'printing', limit: number, message: string) => Error;
 
 /** A twin of the test's pretend player, from where it stands now (`start`, as JSON); `stopsCode` comes from the sandbox. */
 export function pretendPlayer(

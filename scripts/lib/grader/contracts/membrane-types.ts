@@ -35,7 +35,10 @@ export interface Transport {
   playerStopOf?(error: unknown): PlayerStop | undefined;
 }
 
-/** Makes the error with which the pretend player's twin stops the code (the sandbox gives it to the twin, tests/support/pretend-player.ts). */
+/**
+ * Makes the error with which the pretend player's twin stops the code (the sandbox gives it to the twin,
+ * tests/support/pretend-player.ts), named as the test's own player names its error (EndlessInputError, io.ts).
+ */
 export type StopsCode = (kept: PlayerStop['kept'], limit: number, message: string) => Error;
 
 /** What the pretend player stopped the code for (asking for input or printing without end), after `limit` asks or prints. */
