@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { BUSY_STRETCH } from '../../scripts/lib/grader/pump/cpu-time.mjs';
 import { listLessons, ROOT } from '../../scripts/lib/core/workbook.ts';
+import { scratchWorkbook } from '../../scripts/lib/teacher/bench.ts';
 
 const LIMIT_SECONDS = 5;
 const scratch = mkdtempSync(join(tmpdir(), 'workbook-robust-'));
@@ -189,6 +190,56 @@ test('a file that takes a while to load loses no more than its loop: after a sto
   const loopOnly = outcomes('loop-only', false);
   expect(loopOnly.filter(([, status]) => status === 'failed').length).toBeGreaterThan(0);
   expect(outcomes('loop-and-slow-start', true)).toEqual(loopOnly);
+});
+
+test("a batch of calls the grader times leaves out the module's load: right after a stop, a file slow to load is timed on its calls alone", () => {
+  // A review found that the first batch after a stop (lesson 07's timed passes, say) counted the load
+  // of the file in a fresh sandbox as time its calls took. A workbook of its own runs a suite of two
+  // tests: a call that never ends, then a batch timed by the grader.
+  const workbook = scratchWorkbook(ROOT);
+  try {
+    writeFileSync(
+      join(workbook, 'tests/07-search.test.ts'),
+      [
+        "import { expect, test } from 'vitest';",
+        "import { bestMove } from '@workbook/07-search/search';",
+        "import type { Board } from '@workbook/01-board/board';",
+        "import { lessonTasks } from './support/lesson.ts';",
+        "import { timedEach } from './support/sealed.ts';",
+        "const task = lessonTasks('07-search');",
+        'const cells = (picture: string): Board => [...picture] as Board;',
+        'task(3, () => {',
+        "  test('a call that never ends', () => {",
+        "    bestMove(cells('XXXXXXXX '), 'O');",
+        '  });',
+        "  test('a timed batch', () => {",
+        "    const { outcomes, ms } = timedEach(bestMove, [[cells('XOXOXOOX '), 'X']]);",
+        '    expect(outcomes).toEqual([{ ok: true, value: 8 }]);',
+        '    expect(ms).toBeLessThan(1000);',
+        '  });',
+        '});',
+        '',
+      ].join('\n'),
+    );
+    const { folder } = referenceCopy('timed-after-stop');
+    const file = join(folder, '07-search/search.ts');
+    plantInFunction(file, 'bestMove', "if (board.join('') === 'XXXXXXXX ') for (;;) {}");
+    plantInModule(file, 'const loadedBy = Date.now() + 1500;\nwhile (Date.now() < loadedBy) {\n  // a slow start\n}');
+    const json = join(folder, '..', 'results.json');
+    spawnSync(process.execPath, ['--import', 'tsx', join(workbook, 'scripts/check.ts'), '07', '--target', folder, '--no-typecheck', '--json', json], {
+      cwd: workbook,
+      env: { ...process.env, NO_COLOR: '1' },
+      timeout: 540_000,
+    });
+    const lesson = (JSON.parse(readFileSync(json, 'utf8')) as { lessons: LessonResult[] }).lessons[0];
+    const tests = lesson?.tasks.flatMap((task) => task.tests).map((each) => [each.name, each.status, each.message]);
+    expect(tests).toEqual([
+      ['a call that never ends', 'failed', expect.stringContaining('still running')],
+      ['a timed batch', 'passed', null],
+    ]);
+  } finally {
+    rmSync(workbook, { recursive: true, force: true });
+  }
 });
 
 test('code that never finishes loading is stopped, and the report says so', () => {

@@ -93,6 +93,10 @@ class Session {
    * a busy machine), else the wall time; both measured here, where the graded code cannot reach.
    */
   callEach(fn: unknown, argumentLists: unknown[][], limitMs: number): { results: unknown[]; ms: number } {
+    // A sandbox booted afresh (after a stop) loads the function's module before the clock starts: the
+    // time of its load is no time of the calls.
+    const stable = typeof fn === 'function' ? stableInfo.get(fn) : undefined;
+    if (stable?.session === this) this.current(stable);
     const sandbox = this.ensure();
     const cpuBefore = sandbox.process.cpuMs();
     const started = performance.now();
