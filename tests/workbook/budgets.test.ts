@@ -97,6 +97,19 @@ describe('the budgets of a test and a lesson', () => {
     expect(subject.budgetEnd()).toEqual({ at: 12_000 + 24_000, budget: 'lesson' });
   });
 
+  test("a module's load in a fresh sandbox is left out of the test's budget and the lesson's, up to the lesson's two budgets", () => {
+    const { clock, budgets: subject } = budgets();
+    subject.partStarted('01-board');
+    clock.at = 100;
+    subject.testStarted();
+    clock.at = 1600;
+    subject.excuseReload(1500);
+    expect(subject.budgetEnd()).toEqual({ at: 100 + 8000 + 1500, budget: 'test' });
+    subject.testStarted();
+    subject.excuseReload(1_000_000);
+    expect(subject.budgetEnd()).toEqual({ at: 12_000 + 24_000, budget: 'lesson' });
+  });
+
   test("a call that a budget stopped is not excused, and the call's deadline is that budget's end", () => {
     const { clock, budgets: subject } = budgets();
     subject.partStarted('01-board');

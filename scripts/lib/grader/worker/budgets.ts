@@ -43,9 +43,10 @@ export class Budgets {
   private readonly lessonSpentMs = new Map<string, number>();
   /**
    * Time of the part that runs now that its lesson's budget does not count, up to another two budgets
-   * in all (see budgetEnd): calls stopped at their own deadline and the start of the sandboxes that
-   * follow them. An endless loop that a few tests meet then fails exactly those tests, the same on
-   * every run, while one that every test meets (or calls that sleep past their deadline) still ends.
+   * in all (see budgetEnd): calls stopped at their own deadline, the start of the sandboxes that
+   * follow them, and modules loaded again (see excuseReload). An endless loop that a few tests meet
+   * then fails exactly those tests, the same on every run, while one that every test meets (or calls
+   * that sleep past their deadline) still ends.
    */
   private excusedMs = 0;
   /** The excused time of each lesson's earlier parts. */
@@ -231,6 +232,16 @@ export class Budgets {
   /** Leaves `ms` out of the lesson's budget (see excusedMs). */
   excuse(ms: number): void {
     this.excusedMs += ms;
+  }
+
+  /**
+   * Leaves the `ms` a module took to load again (in a sandbox booted afresh for a part, or after a
+   * stop) out of the test's budget and the lesson's (up to the lesson's cap, see excusedMs): the file
+   * loaded once already, and loading it again is the grader's doing, not the test's.
+   */
+  excuseReload(ms: number): void {
+    this.excuse(ms);
+    if (this.testStartedAt !== undefined) this.testStartedAt += ms;
   }
 
   /** The code was stopped: the next calls of the lesson get a shorter limit. */

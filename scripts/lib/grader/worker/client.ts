@@ -319,18 +319,24 @@ class Session {
     if (known) return known;
     const path = join(this.target, `${modulePath}.ts`);
     sandbox.loads.push(modulePath);
+    const starting = this.clock.now();
     let exports: Record<string, unknown>;
     try {
       exports = this.budgets.load(() => this.ask('load', [path])) as Record<string, unknown>;
     } catch (error) {
       throw markedAsLoading(error, modulePath);
     }
+    if (this.loadedOnce.has(modulePath)) this.budgets.excuseReload(this.clock.now() - starting);
+    this.loadedOnce.add(modulePath);
     sandbox.modules.set(modulePath, exports);
     for (const [name, value] of Object.entries(exports)) {
       if (typeof value === 'function') this.refreshPrototype(modulePath, name, value);
     }
     return exports;
   }
+
+  /** The modules of this folder that some sandbox of the session has loaded (a later load of one is a reload, see Budgets.excuseReload). */
+  private readonly loadedOnce = new Set<string>();
 
   /** The stable function for one export of this folder: it calls that export in this session's current sandbox. */
   private stableExport(modulePath: string, name: string): (...args: unknown[]) => unknown {
