@@ -3,7 +3,8 @@
  * asks it for a line without a crossing each time. It types the same lines as the pretend player of
  * the test, and tells that player, one-way, every line it gave and every text printed; the test's
  * player checks each line against its own copy and keeps the transcript, so what decides a test never
- * comes from here. This file must stay self-contained (type imports only, which compile away): the sandbox loads it on its own.
+ * comes from here. This file must stay self-contained (type imports only, which compile away): the
+ * sandbox loads it on its own.
  */
 import type { StopsCode } from '../../scripts/lib/grader/contracts/membrane-types.ts';
 

@@ -101,11 +101,11 @@ function checkLessonOne(folder: string): LessonResult | undefined {
   return checkLesson(folder, '01');
 }
 
-/** A lesson (by number) as `npm run check NN` grades the exercise files in `folder`. */
-function checkLesson(folder: string, lesson: string): LessonResult | undefined {
+/** A lesson (by number) as `npm run check NN` of `workbook` (this one unless told) grades the exercise files in `folder`. */
+function checkLesson(folder: string, lesson: string, workbook = ROOT): LessonResult | undefined {
   const json = join(folder, '..', 'results.json');
-  spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/check.ts'), lesson, '--target', folder, '--no-typecheck', '--json', json], {
-    cwd: ROOT,
+  spawnSync(process.execPath, ['--import', 'tsx', join(workbook, 'scripts/check.ts'), lesson, '--target', folder, '--no-typecheck', '--json', json], {
+    cwd: workbook,
     env: { ...process.env, NO_COLOR: '1' },
     timeout: 540_000,
   });
@@ -225,14 +225,9 @@ test("a batch of calls the grader times leaves out the module's load: right afte
     const file = join(folder, '07-search/search.ts');
     plantInFunction(file, 'bestMove', "if (board.join('') === 'XXXXXXXX ') for (;;) {}");
     plantInModule(file, 'const loadedBy = Date.now() + 1500;\nwhile (Date.now() < loadedBy) {\n  // a slow start\n}');
-    const json = join(folder, '..', 'results.json');
-    spawnSync(process.execPath, ['--import', 'tsx', join(workbook, 'scripts/check.ts'), '07', '--target', folder, '--no-typecheck', '--json', json], {
-      cwd: workbook,
-      env: { ...process.env, NO_COLOR: '1' },
-      timeout: 540_000,
-    });
-    const lesson = (JSON.parse(readFileSync(json, 'utf8')) as { lessons: LessonResult[] }).lessons[0];
-    const tests = lesson?.tasks.flatMap((task) => task.tests).map((each) => [each.name, each.status, each.message]);
+    const tests = checkLesson(folder, '07', workbook)
+      ?.tasks.flatMap((task) => task.tests)
+      .map((each) => [each.name, each.status, each.message]);
     expect(tests).toEqual([
       ['a call that never ends', 'failed', expect.stringContaining('still running')],
       ['a timed batch', 'passed', null],
