@@ -237,6 +237,30 @@ test("a batch of calls the grader times leaves out the module's load: right afte
   }
 });
 
+test('a hidden property whose code the grader stopped fails for that reason, not as a case that "failed once, then passed"', () => {
+  // Lesson 05's move() never ends on one move of O's, which some generated games make. Once a call is
+  // stopped, the property calls the code no more: shrinking would only meet stops again (each with a
+  // fresh sandbox), or end on a value that passes alone, whose message blamed the test.
+  const { folder } = referenceCopy('stopped-property');
+  const file = join(folder, '05-class/tictactoe.ts');
+  const source = readFileSync(file, 'utf8');
+  const opening = "    if (this.board[r][c] !== '.') {";
+  expect(source).toContain(opening);
+  writeFileSync(
+    file,
+    source.replace(opening, `    if (r === 2 && c === 0 && this.player === 'O') {\n      for (;;) {\n        // never ends\n      }\n    }\n${opening}`),
+  );
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/check.ts', '05', '--target', folder, '--no-typecheck', '--hidden', '--seed', '1'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+    timeout: 540_000,
+  });
+  const hidden = run.stdout.slice(run.stdout.indexOf('Hidden tests that failed'));
+  expect(hidden, run.stdout + run.stderr).toContain('Stopped by the grader after');
+  expect(hidden).not.toContain('failed once, then passed');
+});
+
 test('code that never finishes loading is stopped, and the report says so', () => {
   expect(byId('05-class').problem?.kind).toBe('timeout');
   expect(report).toContain('while your file was being loaded');

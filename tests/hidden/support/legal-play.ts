@@ -174,13 +174,14 @@ export function expectRight(verdict: Verdict): void {
  * null when the value passes, else what went wrong there (an assertion it makes that fails counts too,
  * see wholeMessageOf). The first value that fails is shrunk, and the test fails with what `check` says
  * of the shrunk value, whole (not fast-check's report, whose counterexample, a whole batch of inputs,
- * comes first and can fill all the teacher sees).
+ * comes first and can fill all the teacher sees). When the grader stops the code (a call past its
+ * limit, the test's or lesson's time spent), the test fails with the grader's error at once: the
+ * code is called no more, so shrinking spends none of the lesson's time on calls that would be stopped too.
  */
 export function holdsFor<T>(arbitrary: fc.Arbitrary<T>, numRuns: number, check: (value: T) => string | null): void {
-  /** The grader's own error, when it stopped the code in the last check (its verdict says why). */
+  /** The grader's own error, once it stopped the code (its verdict says why). */
   let stop: unknown;
   const verdict = (value: T): string | null => {
-    stop = undefined;
     try {
       return check(value);
     } catch (error) {
@@ -188,17 +189,20 @@ export function holdsFor<T>(arbitrary: fc.Arbitrary<T>, numRuns: number, check: 
       return wholeMessageOf(error);
     }
   };
+  // After a stop every further value counts as passing without a call, so fast-check keeps the value that was stopped.
   const details = fc.check(
-    fc.property(arbitrary, (value) => verdict(value) === null),
+    fc.property(arbitrary, (value) => stop !== undefined || verdict(value) === null),
     { numRuns },
   );
   if (!details.failed) return;
+  // The grader stopped the code: the test fails with the grader's error, whose verdict the report reads.
+  if (stop !== undefined) throw stop;
   const failure =
     details.counterexample === null
       ? `the check could not run: ${wholeMessageOf(details.errorInstance)}`
       : (verdict(details.counterexample[0]) ?? `failed once, then passed on ${fc.stringify(details.counterexample[0])}`);
-  // The grader stopped the code: the test fails with the grader's error, whose verdict the report reads.
-  if (details.counterexample !== null && stop !== undefined) throw stop;
+  // (Asking again may meet a stop too: the lesson's time spent meanwhile.)
+  if (stop !== undefined) throw stop;
   expect.fail(failure);
 }
 
