@@ -120,6 +120,7 @@ describe('explaining a failure', () => {
       '  ·X·|·O·⏎',
       "- It's·a·draw!⏎",
       "+ It's·a·draw⏎",
+      '             ^ first difference: expected "!", yours a line end',
     ]);
     // Lesson 08 compares screens without their last line end: the last line says so with ∎, on both sides.
     expect(screens(' X | O \nНичья!', ' X | O \nНичья')).toEqual([
@@ -128,13 +129,26 @@ describe('explaining a failure', () => {
       '  ·X·|·O·⏎',
       '- Ничья!∎',
       '+ Ничья∎',
+      '       ^ first difference: expected "!", yours the end of the text',
     ]);
     // A missing last line end is a difference the diff shows.
     expect(screens('Draw!\n', 'Draw!').slice(1)).toEqual([
       'Line by line: - expected, + yours, · a space, ⏎ a line end, ∎ where a text ends without a line end',
       '- Draw!⏎',
       '+ Draw!∎',
+      '       ^ first difference: expected a line end, yours the end of the text',
     ]);
+  });
+
+  test('a pointer under the first changed line says what differs there; a Chinese character counts two columns', () => {
+    expect(screens('棋盘 X\nok\n', '棋盘 O\nok\n').slice(2, 5)).toEqual(['- 棋盘·X⏎', '+ 棋盘·O⏎', '       ^ first difference: expected "X", yours "O"']);
+    // Only the first change is pointed at.
+    expect(screens('a\nb\nc\n', 'A\nb\nC\n').filter((line) => line.includes('^'))).toEqual(['  ^ first difference: expected "a", yours "A"']);
+  });
+
+  test('a change of several lines in a row has no pointer: no one place of it differs first', () => {
+    expect(screens('a\nb\nc\n', 'x\ny\nc\n').filter((line) => line.includes('^'))).toEqual([]);
+    expect(screens('a\nc\n', 'x\ny\nc\n').filter((line) => line.includes('^'))).toEqual([]);
   });
 
   test('a stub says the function is not written yet', () => {
@@ -198,7 +212,13 @@ describe('explaining a failure', () => {
 
   test('a one-line text mismatch shows both with visible spaces', () => {
     const failure = failureOf({ name: 'AssertionError', message: "the prompt: expected 'a ' to be 'a'", expected: 'a', actual: 'a ' });
-    expect(explainFailure({ ...outcome(1, 'failed'), failure }, plain)).toEqual(['Checking the prompt:', 'Expected: "a"', 'Got:      "a·"', '(· is a space)']);
+    expect(explainFailure({ ...outcome(1, 'failed'), failure }, plain)).toEqual([
+      'Checking the prompt:',
+      'Expected: "a"',
+      'Got:      "a·"',
+      '            ^ first difference: expected the end of the text, yours a space',
+      '(· is a space)',
+    ]);
   });
 
   test('text returned as nothing: the expected text with visible spaces, and a word about returning', () => {

@@ -5,6 +5,8 @@ import {
   cutNote,
   diffLines,
   drawLine,
+  firstChangedPlace,
+  firstDifference,
   focusRows,
   formatRow,
   LINE_END_MARK,
@@ -12,6 +14,8 @@ import {
   shownLines,
   SPACE_MARK,
   visibleLine,
+  type LineDifference,
+  type PlaceHolds,
   type TextLine,
 } from './textdiff.ts';
 import { TypeCheckError, type TypeProblem, type TypeReport } from '../grader/command/typecheck.ts';
@@ -633,20 +637,40 @@ function marksLegend(lines: readonly TextLine[], t: Translate): string {
 function compareTexts(expected: string, actual: string, cut: ComparedCuts, paint: Paint, t: Translate): string[] {
   if (!expected.includes('\n') && !actual.includes('\n') && cut.expected === undefined && cut.actual === undefined) {
     const [expectedLabel, gotLabel] = valueLabels(t);
+    const whole = (text: string): TextLine => ({ text, lineEnd: false, textEnd: true });
+    const difference = firstDifference(whole(expected), whole(actual));
     return [
       `${expectedLabel}${paint('green', quoteVisible(expected))}`,
       `${gotLabel}${paint('red', quoteVisible(actual))}`,
+      // (Under the value, after the label and its opening quote.)
+      ...(difference ? [paint('gray', pointerTo(difference, columnsOf(gotLabel) + 1, t))] : []),
       ...(/\s/.test(expected + actual) ? [paint('gray', t('report.spaceMark', { mark: SPACE_MARK }))] : []),
     ];
   }
   const rows = focusRows(diffLines(expected, actual, cutNote(t), cut));
-  const drawn = rows.map((row) => {
-    if (row === 'gap') return paint('gray', '  …');
+  const place = firstChangedPlace(rows);
+  const drawn = rows.flatMap((row, index) => {
+    if (row === 'gap') return [paint('gray', '  …')];
     const text = formatRow(row);
-    return row.kind === 'expected' ? paint('green', text) : row.kind === 'actual' ? paint('red', text) : text;
+    const line = row.kind === 'expected' ? paint('green', text) : row.kind === 'actual' ? paint('red', text) : text;
+    // (Under the line, after its sign and the space that follows it.)
+    return place?.row === index ? [line, paint('gray', pointerTo(place.difference, 2, t))] : [line];
   });
   const shown = rows.filter((row) => row !== 'gap');
   return [paint('gray', t('report.lineByLine', { marks: marksLegend(shown, t) })), ...drawn];
+}
+
+/** "^ first difference: expected ".", yours a space", its ^ under the place where the lines part (`indent`: columns before the line's text). */
+function pointerTo(difference: LineDifference, indent: number, t: Translate): string {
+  const words = (holds: PlaceHolds): string => {
+    if (holds.kind === 'line-end') return t('report.place.lineEnd');
+    if (holds.kind === 'text-end') return t('report.place.textEnd');
+    if (holds.character === ' ') return t('report.place.space');
+    if (holds.character === '\t') return t('report.place.tab');
+    return `"${visibleLine(holds.character)}"`;
+  };
+  const column = indent + columnsOf(visibleLine(difference.before));
+  return `${' '.repeat(column)}^ ${t('report.difference', { expected: words(difference.expected), actual: words(difference.actual) })}`;
 }
 
 /** A text that vitest printed in double quotes, without them. */

@@ -104,6 +104,49 @@ export function diffLines(expected: string, actual: string, note: CutNote = ENGL
   return rows;
 }
 
+/** What stands at one place of a line: a character, the line's end, or the end of its text. */
+export type PlaceHolds = { kind: 'character'; character: string } | { kind: 'line-end' } | { kind: 'text-end' };
+
+/** Where two lines first differ: the text before that place (the same in both) and what each holds there. */
+export interface LineDifference {
+  before: string;
+  expected: PlaceHolds;
+  actual: PlaceHolds;
+}
+
+/** Where two lines first differ, or undefined when they do not, or when either is a cut text's "(… more lines)" note. */
+export function firstDifference(expected: TextLine, actual: TextLine): LineDifference | undefined {
+  const isNote = (line: TextLine): boolean => !line.lineEnd && !line.textEnd;
+  if (isNote(expected) || isNote(actual)) return undefined;
+  const a = [...expected.text];
+  const b = [...actual.text];
+  let index = 0;
+  while (index < a.length && index < b.length && a[index] === b[index]) index += 1;
+  const holds = (characters: string[], line: TextLine): PlaceHolds => {
+    const character = characters[index];
+    if (character !== undefined) return { kind: 'character', character };
+    return line.lineEnd ? { kind: 'line-end' } : { kind: 'text-end' };
+  };
+  const [there, here] = [holds(a, expected), holds(b, actual)];
+  if (there.kind === here.kind && (there.kind !== 'character' || here.kind !== 'character' || there.character === here.character)) return undefined;
+  return { before: a.slice(0, index).join(''), expected: there, actual: here };
+}
+
+/**
+ * The first place where a diff's rows differ, when its first change replaces one line by one line
+ * (the rows from `index` on: an expected row, then an actual row, with neither another changed row
+ * right before nor after); otherwise undefined: a change of several lines has no one place to point at.
+ */
+export function firstChangedPlace(rows: ReadonlyArray<DiffRow | 'gap'>): { row: number; difference: LineDifference } | undefined {
+  const first = rows.findIndex((row) => row !== 'gap' && row.kind !== 'same');
+  const [removed, added, after] = [rows[first], rows[first + 1], rows[first + 2]];
+  if (removed === undefined || removed === 'gap' || removed.kind !== 'expected') return undefined;
+  if (added === undefined || added === 'gap' || added.kind !== 'actual') return undefined;
+  if (after !== undefined && after !== 'gap' && after.kind === 'actual') return undefined;
+  const difference = firstDifference(removed, added);
+  return difference && { row: first + 1, difference };
+}
+
 /** How a diff row is drawn: its sign and its visible text (with ⏎ where the line ends, ∎ where the text stops without one). */
 export function formatRow(row: DiffRow): string {
   const sign = row.kind === 'same' ? ' ' : row.kind === 'expected' ? '-' : '+';
