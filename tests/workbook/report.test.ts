@@ -146,6 +146,18 @@ describe('explaining a failure', () => {
     expect(screens('a\nb\nc\n', 'A\nb\nC\n').filter((line) => line.includes('^'))).toEqual(['  ^ first difference: expected "a", yours "A"']);
   });
 
+  test('a tab shows as →, and the legend says so only when a line holds one', () => {
+    expect(screens('a\tb\nc\n', 'a b\nc\n').slice(1, 2)).toEqual(['Line by line: - expected, + yours, · a space, ⏎ a line end, → a tab']);
+    const failure = failureOf({ name: 'AssertionError', message: "the prompt: expected 'a\tb' to be 'a b'", expected: 'a b', actual: 'a\tb' });
+    expect(explainFailure({ ...outcome(1, 'failed'), failure }, plain)).toEqual([
+      'Checking the prompt:',
+      'Expected: "a·b"',
+      'Got:      "a→b"',
+      '            ^ first difference: expected a space, yours a tab',
+      '(· is a space, → a tab)',
+    ]);
+  });
+
   test('a change of several lines in a row has no pointer: no one place of it differs first', () => {
     expect(screens('a\nb\nc\n', 'x\ny\nc\n').filter((line) => line.includes('^'))).toEqual([]);
     expect(screens('a\nc\n', 'x\ny\nc\n').filter((line) => line.includes('^'))).toEqual([]);

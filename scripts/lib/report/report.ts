@@ -13,6 +13,7 @@ import {
   NO_LINE_END_MARK,
   shownLines,
   SPACE_MARK,
+  TAB_MARK,
   visibleLine,
   type LineDifference,
   type PlaceHolds,
@@ -627,10 +628,17 @@ function valueLabels(t: Translate): [string, string] {
   return [padToColumns(labels[0] as string, width), padToColumns(labels[1] as string, width)];
 }
 
-/** What the marks in drawn lines mean: ∎ is explained only when some line shows it. */
+/** What the marks in drawn lines mean: ∎ and → are explained only when some line shows them. */
 function marksLegend(lines: readonly TextLine[], t: Translate): string {
   const marks = { space: SPACE_MARK, lineEnd: LINE_END_MARK, noLineEnd: NO_LINE_END_MARK };
-  return t(lines.some((line) => line.textEnd) ? 'report.marks.textEnd' : 'report.marks', marks);
+  const legend = t(lines.some((line) => line.textEnd) ? 'report.marks.textEnd' : 'report.marks', marks);
+  return lines.some((line) => line.text.includes('\t')) ? t('report.marks.tab', { marks: legend, tab: TAB_MARK }) : legend;
+}
+
+/** "(· is a space)" under a one-line comparison that holds a space or a tab, "(· is a space, → a tab)" when a tab. */
+function spaceLegend(text: string, t: Translate): string[] {
+  if (!/\s/.test(text)) return [];
+  return [text.includes('\t') ? t('report.spaceMark.tab', { mark: SPACE_MARK, tab: TAB_MARK }) : t('report.spaceMark', { mark: SPACE_MARK })];
 }
 
 /** Two texts: side by side on one line each, or line by line with a diff (always for a cut one, whose note is a line of its own). */
@@ -644,7 +652,7 @@ function compareTexts(expected: string, actual: string, cut: ComparedCuts, paint
       `${gotLabel}${paint('red', quoteVisible(actual))}`,
       // (Under the value, after the label and its opening quote.)
       ...(difference ? [paint('gray', pointerTo(difference, columnsOf(gotLabel) + 1, t))] : []),
-      ...(/\s/.test(expected + actual) ? [paint('gray', t('report.spaceMark', { mark: SPACE_MARK }))] : []),
+      ...spaceLegend(expected + actual, t).map((line) => paint('gray', line)),
     ];
   }
   const rows = focusRows(diffLines(expected, actual, cutNote(t), cut));
