@@ -128,14 +128,14 @@ export function firstDifference(expected: TextLine, actual: TextLine): LineDiffe
     return line.lineEnd ? { kind: 'line-end' } : { kind: 'text-end' };
   };
   const [there, here] = [holds(a, expected), holds(b, actual)];
-  if (there.kind === here.kind && (there.kind !== 'character' || here.kind !== 'character' || there.character === here.character)) return undefined;
+  if (JSON.stringify(there) === JSON.stringify(here)) return undefined;
   return { before: a.slice(0, index).join(''), expected: there, actual: here };
 }
 
 /**
- * The first place where a diff's rows differ, when its first change replaces one line by one line
- * (the rows from `index` on: an expected row, then an actual row, with neither another changed row
- * right before nor after); otherwise undefined: a change of several lines has no one place to point at.
+ * Where a diff's first change differs, and the row (the actual one) to point at it under, when that
+ * change replaces one line by one line: an expected row, then an actual row, and no other actual row
+ * after them. Otherwise undefined: a change of several lines has no one place to point at.
  */
 export function firstChangedPlace(rows: ReadonlyArray<DiffRow | 'gap'>): { row: number; difference: LineDifference } | undefined {
   const first = rows.findIndex((row) => row !== 'gap' && row.kind !== 'same');
