@@ -112,6 +112,12 @@ describe('explaining a failure', () => {
     return explainFailure({ ...outcome(1, 'failed'), failure }, plain);
   }
 
+  /** A failed comparison of a one-line prompt, as lesson 02's tests report it. */
+  function prompt(expected: string, actual: string): string[] {
+    const message = `the prompt: expected '${actual}' to be '${expected}'`;
+    return explainFailure({ ...outcome(1, 'failed'), failure: failureOf({ name: 'AssertionError', message, expected, actual }) }, plain);
+  }
+
   test("every compared line shows how it ends, the last one too: lesson 04's whole output and lesson 08's screen without its last line end", () => {
     // Lesson 04 compares whole outputs: every line, the last one too, ends with ⏎.
     expect(screens(" X | O \nIt's a draw!\n", " X | O \nIt's a draw\n")).toEqual([
@@ -148,8 +154,7 @@ describe('explaining a failure', () => {
 
   test('a tab shows as →, and the legend says so only when a line holds one', () => {
     expect(screens('a\tb\nc\n', 'a b\nc\n').slice(1, 2)).toEqual(['Line by line: - expected, + yours, · a space, ⏎ a line end, → a tab']);
-    const failure = failureOf({ name: 'AssertionError', message: "the prompt: expected 'a\tb' to be 'a b'", expected: 'a b', actual: 'a\tb' });
-    expect(explainFailure({ ...outcome(1, 'failed'), failure }, plain)).toEqual([
+    expect(prompt('a b', 'a\tb')).toEqual([
       'Checking the prompt:',
       'Expected: "a·b"',
       'Got:      "a→b"',
@@ -223,8 +228,7 @@ describe('explaining a failure', () => {
   });
 
   test('a one-line text mismatch shows both with visible spaces', () => {
-    const failure = failureOf({ name: 'AssertionError', message: "the prompt: expected 'a ' to be 'a'", expected: 'a', actual: 'a ' });
-    expect(explainFailure({ ...outcome(1, 'failed'), failure }, plain)).toEqual([
+    expect(prompt('a', 'a ')).toEqual([
       'Checking the prompt:',
       'Expected: "a"',
       'Got:      "a·"',
