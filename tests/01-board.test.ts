@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { createBoard, createGrid, renderBoard, renderFramed, renderGrid, type Grid } from '@workbook/01-board/board';
 import { boardOf, gridOf } from './support/boards.ts';
 import { capturePrinting } from './support/console.ts';
-import { example, lessonTasks } from './support/lesson.ts';
+import { CAUSE, example, lessonTasks } from './support/lesson.ts';
 
 const task = lessonTasks('01-board');
 
@@ -42,7 +42,7 @@ task(2, () => {
     expect(renderBoard(boardOf('.X. O.. ..X'))).toBe(expected);
   });
 
-  test('renderBoard leaves the board unchanged', () => {
+  test('renderBoard leaves the board unchanged', CAUSE, () => {
     const board = boardOf('X.. .O. ...');
     const before = [...board];
     renderBoard(board);
@@ -71,7 +71,7 @@ task(3, () => {
     expect(renderFramed(boardOf('XXO OOX XOX'))).toBe(expected);
   });
 
-  test('renderFramed leaves the board unchanged', () => {
+  test('renderFramed leaves the board unchanged', CAUSE, () => {
     const board = boardOf('.X. ... O..');
     const before = [...board];
     renderFramed(board);
@@ -127,7 +127,7 @@ task(5, () => {
     expect(renderGrid(gridOf('XOO OXX XXO'))).toBe(expected);
   });
 
-  test('renderGrid leaves the grid unchanged', () => {
+  test('renderGrid leaves the grid unchanged', CAUSE, () => {
     const grid = gridOf('.X. ... ..O');
     const before = grid.map((row) => [...row]);
     renderGrid(grid);

@@ -3,7 +3,7 @@ import { askMove, parseCoordinates, parseMove } from '@workbook/02-input/input';
 import { boardOf, gridOf } from './support/boards.ts';
 import { capturePrinting } from './support/console.ts';
 import { scriptedIO } from './support/io.ts';
-import { example, lessonTasks } from './support/lesson.ts';
+import { CAUSE, example, lessonTasks } from './support/lesson.ts';
 
 const task = lessonTasks('02-input');
 
@@ -71,7 +71,7 @@ task(1, () => {
     expect(moveOn('XOX OXO OX.', '9'), 'parseMove("9") when only cell 9 is empty').toEqual({ ok: true, index: 8 });
   });
 
-  test('parseMove leaves the board unchanged', () => {
+  test('parseMove leaves the board unchanged', CAUSE, () => {
     const board = boardOf('X.. .O. ...');
     parseMove('3', board);
     expect(board, 'the board after parseMove("3", board)').toEqual(boardOf('X.. .O. ...'));
@@ -275,7 +275,7 @@ task(4, () => {
     expectCoordinatesRejected('2 3', CELL_TAKEN, '... ..X ...');
   });
 
-  test('parseCoordinates leaves the grid unchanged and prints nothing', () => {
+  test('parseCoordinates leaves the grid unchanged and prints nothing', CAUSE, () => {
     const grid = gridOf('X.. .O. ...');
     const { result, printed } = capturePrinting(() => parseCoordinates('3 3', grid));
     expect(printed, 'what parseCoordinates printed').toBe('');
@@ -344,13 +344,13 @@ task(5, () => {
     expect(io.remaining(), 'lines left unread').toBe(2);
   });
 
-  test("askMove leaves the board unchanged: placing the mark is the game loop's job", () => {
+  test("askMove leaves the board unchanged: placing the mark is the game loop's job", CAUSE, () => {
     const board = boardOf('X.. ... ...');
     askMove(scriptedIO(['1', '2']), board, 'O');
     expect(board, 'the board after askMove').toEqual(boardOf('X.. ... ...'));
   });
 
-  test('askMove talks only through io: it does not print with console.log', () => {
+  test('askMove talks only through io: it does not print with console.log', CAUSE, () => {
     const io = scriptedIO(['x', '6']);
     const { result, printed } = capturePrinting(() => askMove(io, boardOf(EMPTY_BOARD), 'X'));
     expect(printed, 'what askMove printed with console.log').toBe('');

@@ -3,7 +3,7 @@ import { hasWon, isFull, outcome, positionError, winner, WINNING_LINES } from '@
 import { allFillings, boardOf, checkEveryBoard, drawBoard, showValue, type AnswerCheck, type TestBoard } from './support/boards.ts';
 import { capturePrinting } from './support/console.ts';
 import { digestSet, orderedDigests } from './support/digests.ts';
-import { lessonTasks } from './support/lesson.ts';
+import { CAUSE, lessonTasks } from './support/lesson.ts';
 
 const task = lessonTasks('03-win');
 
@@ -164,7 +164,7 @@ task(2, () => {
     expectRightOnEveryBoard("hasWon(board, 'O')", boardsOfRealGames(), [true, false], hasWon, 'O');
   });
 
-  test('hasWon leaves the board unchanged and prints nothing', () => {
+  test('hasWon leaves the board unchanged and prints nothing', CAUSE, () => {
     const board = boardOf('XXX OO. ...');
     const { result, printed } = capturePrinting(() => hasWon(board, 'X'));
     expect(printed, 'what hasWon printed').toBe('');

@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { otherPlayer, playGame, playMatch } from '@workbook/04-game/game';
 import { capturePrinting } from './support/console.ts';
 import { scriptedIO } from './support/io.ts';
-import { example, lessonTasks } from './support/lesson.ts';
+import { CAUSE, example, lessonTasks } from './support/lesson.ts';
 import { watchMathRandom } from './support/sealed.ts';
 
 const task = lessonTasks('04-game');
@@ -88,7 +88,7 @@ task(2, () => {
     expect(io.transcript(), 'everything the players saw in the second game').toBe(screen('game-tutorial'));
   });
 
-  test('playGame shows everything through io and prints nothing with console.log', () => {
+  test('playGame shows everything through io and prints nothing with console.log', CAUSE, () => {
     const io = scriptedIO(moves('5 1 6 4 3 7'));
     const { printed } = capturePrinting(() => playGame(io));
     expect(printed, 'what playGame printed with console.log').toBe('');
@@ -242,6 +242,12 @@ task(6, () => {
     );
   });
 
+  test('playMatch takes who moves first from rng only: Math.random is never called when rng is given', CAUSE, () => {
+    const io = scriptedIO([...FIRST_PLAYER_WINS, 'y', ...FIRST_PLAYER_WINS, 'n']);
+    const { calls } = watchMathRandom(() => playMatch(io, { rng: fixedRng([0.2, 0.7]).rng }));
+    expect(calls, 'calls to Math.random').toBe(0);
+  });
+
   test('playMatch uses Math.random when no rng is given', () => {
     const io = scriptedIO([...FIRST_PLAYER_WINS, 'n']);
     const { result } = watchMathRandom(() => playMatch(io), 0.75);
@@ -249,7 +255,7 @@ task(6, () => {
     expect(io.transcript().split('\n')[0], 'the first line of the match').toBe('Round 1: O moves first.');
   });
 
-  test('playMatch shows everything through io and prints nothing with console.log', () => {
+  test('playMatch shows everything through io and prints nothing with console.log', CAUSE, () => {
     const io = scriptedIO([...FIRST_PLAYER_WINS, 'n']);
     const { printed } = capturePrinting(() => playMatch(io, { rng: fixedRng([0.2]).rng }));
     expect(printed, 'what playMatch printed with console.log').toBe('');

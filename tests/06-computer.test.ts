@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { computerMove, heuristicMove, randomMove, ruleMove, type Level } from '@workbook/06-computer/computer';
 import type { Board, Mark } from '@workbook/01-board/board';
 import { boardOf, pictureOf } from './support/boards.ts';
-import { example, lessonTasks } from './support/lesson.ts';
+import { CAUSE, example, lessonTasks } from './support/lesson.ts';
 import { callEach, sandboxRandom, watchMathRandom } from './support/sealed.ts';
 import { askedOnce, emptyCellsOf, neverLosesVerdict, playEveryOpponent, replayDocumentedGame, seededRandom } from './support/opponents.ts';
 
@@ -94,7 +94,7 @@ task(1, () => {
     );
   });
 
-  test('randomMove takes its randomness from rng only: Math.random is never called', () => {
+  test('randomMove takes its randomness from rng only: Math.random is never called', CAUSE, () => {
     const calls = mathRandomCalls(() => {
       answersOf(20, 4, randomMove, () => [board('X.. .O. ...')] as [Board]);
     });
@@ -107,7 +107,7 @@ task(1, () => {
     }
   });
 
-  test('randomMove leaves the board unchanged', () => {
+  test('randomMove leaves the board unchanged', CAUSE, () => {
     const position = board('X.. .O. ...');
     randomMove(position, seededRandom(5));
     expect(pictureOf(position), 'the board after randomMove').toBe('X.. .O. ...');
@@ -162,7 +162,7 @@ task(2, () => {
     expect(ruleMove(board('X.. ... ..O'), 'X'), "the cell ruleMove(board 'X.. ... ..O', 'X') plays").toBe(6);
   });
 
-  test('ruleMove leaves the board unchanged', () => {
+  test('ruleMove leaves the board unchanged', CAUSE, () => {
     const position = board('O.. .X. ..X');
     ruleMove(position, 'O');
     expect(pictureOf(position), 'the board after ruleMove').toBe('O.. .X. ..X');
@@ -209,7 +209,7 @@ task(3, () => {
     expect(heuristicMove(board('XX. OO. ...'), 'X'), "the cell heuristicMove(board 'XX. OO. ...', 'X') plays").toBe(2);
   });
 
-  test('heuristicMove leaves the board unchanged', () => {
+  test('heuristicMove leaves the board unchanged', CAUSE, () => {
     const position = board('X.. .O. ...');
     heuristicMove(position, 'X');
     expect(pictureOf(position), 'the board after heuristicMove').toBe('X.. .O. ...');
@@ -268,7 +268,7 @@ task(4, () => {
     expect(report.losses, 'games lost against every possible opponent').toBeGreaterThan(0);
   });
 
-  test("computerMove 'easy' and 'medium' take their randomness from rng only: Math.random is never called", () => {
+  test("computerMove 'easy' and 'medium' take their randomness from rng only: Math.random is never called", CAUSE, () => {
     const calls = mathRandomCalls(() => {
       for (const level of ['easy', 'medium'] as const) {
         answersOf(20, 9, computerMove, () => [board('X.. ... ...'), 'O', level] as [Board, Mark, Level]);
@@ -304,7 +304,7 @@ task(5, () => {
     expect([1, 3, 5, 7].includes(answer) ? side : `cell ${answer}`, "hard's answer").toBe(side);
   });
 
-  test("computerMove 'hard' leaves the board unchanged", () => {
+  test("computerMove 'hard' leaves the board unchanged", CAUSE, () => {
     const position = board('X.. .O. ..X');
     computerMove(position, 'O', 'hard');
     expect(pictureOf(position), 'the board after computerMove').toBe('X.. .O. ..X');

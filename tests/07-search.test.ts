@@ -5,7 +5,7 @@ import type { Board, Mark } from '@workbook/01-board/board';
 import { arenaWords, auditTable, replayLine, type AuditRow } from '../scripts/lib/student/arena-format.ts';
 import { translator } from '../scripts/lib/i18n/messages.ts';
 import { boardOf, pictureOf } from './support/boards.ts';
-import { example, exampleLanguage, lessonTasks } from './support/lesson.ts';
+import { CAUSE, example, exampleLanguage, lessonTasks } from './support/lesson.ts';
 import { isStopped } from '../scripts/lib/core/failure.ts';
 import { besideTheCode, checkedBesideTheCode, crossingCost, timedEach } from './support/sealed.ts';
 import { firstEmptyOf as localFirstEmptyOf, quitter as localQuitter } from './support/strategies.ts';
@@ -166,7 +166,7 @@ task(3, () => {
     expect(bestMove(board('XO. .X. ...'), 'O'), "the cell bestMove(board 'XO. .X. ...', 'O') plays").toBe(8);
   });
 
-  test('bestMove leaves the board unchanged', () => {
+  test('bestMove leaves the board unchanged', CAUSE, () => {
     const position = board('X.. .O. ..X');
     bestMove(position, 'O');
     expect(pictureOf(position), 'the board after bestMove').toBe('X.. .O. ..X');

@@ -8,7 +8,7 @@ import { appendixPaths, readmePath, ROOT } from '../scripts/lib/core/workbook.ts
 import { boardOf } from './support/boards.ts';
 import { capturePrinting } from './support/console.ts';
 import { programIO, type ProgramIO } from './support/io.ts';
-import { example, exampleFile, lessonTasks } from './support/lesson.ts';
+import { CAUSE, example, exampleFile, lessonTasks } from './support/lesson.ts';
 import { watchMathRandom } from './support/sealed.ts';
 
 const LESSON = '08-tutorials';
@@ -120,7 +120,7 @@ task(1, () => {
     expect(drawn('grid').split('\n')[6], "the last row of drawBoard('grid', …)").toBe('3 O |   | X');
   });
 
-  test('drawBoard does not change the board it draws', () => {
+  test('drawBoard does not change the board it draws', CAUSE, () => {
     const drawn = board(PLAYED);
     for (const layout of ['maps', 'lines', 'lab', 'grid'] as const) drawBoard(layout, drawn);
     expect(drawn.join(''), 'the cells after drawing in every layout').toBe(board(PLAYED).join(''));
@@ -194,7 +194,7 @@ task(2, () => {
     expect(readMove(profile, '2 2', centre()), 'readMove(zh-grid, "2 2", …): index 4 is taken').toEqual(taken);
   });
 
-  test('readMove does not change the board', () => {
+  test('readMove does not change the board', CAUSE, () => {
     const read = centre();
     readMove(PROFILES['ru-lines'], '1', read);
     readMove(PROFILES['zh-grid'], '1 1', read);
@@ -308,7 +308,7 @@ task(3, () => {
     expect(played.result, 'what playTutorial returned').toBe('X');
   });
 
-  test('playTutorial shows everything through io and prints nothing with console.log', () => {
+  test('playTutorial shows everything through io and prints nothing with console.log', CAUSE, () => {
     const { printed } = capturePrinting(() => play('ru-maps', moves('5 1 6 4 3 7')));
     expect(printed, 'what playTutorial printed with console.log').toBe('');
   });
@@ -434,7 +434,7 @@ task(5, () => {
     expect(io.output(), 'everything playClassGames printed (X fills the middle row in the first game)').toBe('The winner: X\nStill going (.)\n');
   });
 
-  test('playClassGames asks nothing and prints nothing with console.log', () => {
+  test('playClassGames asks nothing and prints nothing with console.log', CAUSE, () => {
     const io = programIO([]);
     const { printed } = capturePrinting(() => playClassGames(io));
     expect(printed, 'what playClassGames printed with console.log').toBe('');

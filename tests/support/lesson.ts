@@ -1,5 +1,5 @@
 /** Helpers every graded suite uses: tasks named from lesson.json, and examples read from the lesson text. */
-import { describe } from 'vitest';
+import { describe, type TestOptions } from 'vitest';
 import { SOURCE_LANGUAGE, type Language } from '../../scripts/lib/core/languages.ts';
 import { lessonExamples, readExamples, readLesson, ROOT, type LessonExample } from '../../scripts/lib/core/workbook.ts';
 import { editionLanguage } from '../../scripts/lib/i18n/choose.ts';
@@ -18,6 +18,13 @@ export function lessonTasks(lessonId: string, options: { hidden?: boolean } = {}
     describe(`Task ${number}: ${task.title}`, { meta: { hidden: options.hidden === true, task: number } }, body);
   };
 }
+
+/**
+ * The options of a test of a rule whose breaking makes the task's other tests fail too (the board
+ * left unchanged, printing only through io, randomness only from rng): when its own check fails, the
+ * report explains it before the others, which only show what followed.
+ */
+export const CAUSE: TestOptions = { meta: { cause: true } };
 
 /**
  * The text of a fenced example in a lesson's README.md or one of its appendices (the other .md files

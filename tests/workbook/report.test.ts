@@ -11,9 +11,9 @@ import { translator } from '../../scripts/lib/i18n/messages.ts';
 import { EndlessInputError } from '../support/io.ts';
 import { endlessReason } from '../support/pretend-player.ts';
 import { failureOf, tamperedError, withVerdict, type Verdict } from '../../scripts/lib/core/failure.ts';
-import { compactValue, crashMessage, explainFailure, renderReport, runnerEndWords, TITLE_WIDTH } from '../../scripts/lib/report/report.ts';
+import { compactValue, crashMessage, explainFailure, inExplainingOrder, renderReport, runnerEndWords, TITLE_WIDTH } from '../../scripts/lib/report/report.ts';
 import { defaultFileName, FORMATS } from '../../scripts/lib/report/result-files.ts';
-import { formatPoints, scoreLesson, type Crash, type LessonRun, type RunnerEnd, type TestOutcome } from '../../scripts/lib/core/results.ts';
+import { formatPoints, scoreLesson, type Crash, type Failure, type LessonRun, type RunnerEnd, type TestOutcome } from '../../scripts/lib/core/results.ts';
 import { diffLines, focusRows, formatRow, visibleLine } from '../../scripts/lib/report/textdiff.ts';
 import { holdToList } from '../../scripts/lib/grader/command/held-to-list.ts';
 import { renderFeedback } from '../../scripts/lib/teacher/gradebook/feedback.ts';
@@ -527,6 +527,24 @@ describe('the report', () => {
     ]);
     expect(later).toContain('never loses');
     expect(later).not.toContain('takes the win');
+  });
+
+  test('a failed test of a rule the others follow from (CAUSE) is explained first in its task, when its own check failed', () => {
+    const compared = failureOf({ name: 'AssertionError', message: 'the games', expected: 'never loses', actual: 'threw TypeError' });
+    const changed = failureOf({ name: 'AssertionError', message: 'the board after computerMove', expected: 'X.. .O. ..X', actual: 'XOO OOO OOX' });
+    const crashed = failureOf({ name: 'TypeError', message: "Cannot read properties of undefined (reading '0')" });
+    const rule = (failure: Failure): TestOutcome => ({ ...outcome(1, 'failed', 'leaves the board unchanged'), cause: true, failure });
+    const explained = (tests: TestOutcome[]): string | undefined => inExplainingOrder(tests)[0]?.name;
+    const first = { ...outcome(1, 'failed', 'never loses'), failure: compared };
+    expect(explained([first, rule(changed)])).toBe('leaves the board unchanged');
+    // A rule's test that failed another way (a crash, a stub) shows nothing the first one does not.
+    expect(explained([first, rule(crashed)])).toBe('never loses');
+    // Unmarked, the same failure waits its turn; marked in a later task, too.
+    expect(explained([first, { ...outcome(1, 'failed', 'leaves the board unchanged'), failure: changed }])).toBe('never loses');
+    expect(explained([first, { ...rule(changed), task: 2 }])).toBe('never loses');
+    // A stack overflow still comes first.
+    const overflow = failureOf({ name: 'RangeError', message: 'Maximum call stack size exceeded' }, { stackOverflow: true });
+    expect(explained([first, rule(changed), { ...outcome(1, 'failed', 'takes the win'), failure: overflow }])).toBe('takes the win');
   });
 });
 

@@ -103,13 +103,23 @@ function checkLessonOne(folder: string): LessonResult | undefined {
 
 /** A lesson (by number) as `npm run check NN` of `workbook` (this one unless told) grades the exercise files in `folder`. */
 function checkLesson(folder: string, lesson: string, workbook = ROOT): LessonResult | undefined {
+  return checkWithReport(folder, lesson, workbook).result;
+}
+
+/** The same, with the report the student reads in the terminal. */
+function checkWithReport(folder: string, lesson: string, workbook = ROOT): { result: LessonResult | undefined; report: string } {
   const json = join(folder, '..', 'results.json');
-  spawnSync(process.execPath, ['--import', 'tsx', join(workbook, 'scripts/check.ts'), lesson, '--target', folder, '--no-typecheck', '--json', json], {
-    cwd: workbook,
-    env: { ...process.env, NO_COLOR: '1' },
-    timeout: 540_000,
-  });
-  return (JSON.parse(readFileSync(json, 'utf8')) as { lessons: LessonResult[] }).lessons[0];
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(workbook, 'scripts/check.ts'), lesson, '--target', folder, '--no-typecheck', '--json', json],
+    {
+      cwd: workbook,
+      env: { ...process.env, NO_COLOR: '1' },
+      encoding: 'utf8',
+      timeout: 540_000,
+    },
+  );
+  return { result: (JSON.parse(readFileSync(json, 'utf8')) as { lessons: LessonResult[] }).lessons[0], report: run.stdout };
 }
 
 test('check finishes in good time and reports every lesson: a loop costs the limit once per file, then a second per test', () => {
@@ -407,6 +417,19 @@ test('an async function is told that it gave back a Promise, and how to fix it, 
       "Is the function marked async, or does it return a Promise? The lesson's functions give their answer straight away: remove async (and await).",
     ].join('\n'),
   );
+});
+
+test('a board changed in place is what the report explains, not the crash it leads to in a later check of the task', () => {
+  const { folder } = referenceCopy('changed-in-place');
+  const file = join(folder, '06-computer/computer.ts');
+  const copying = '  const copy = [...board];\n  copy[cell] = mark;\n  return copy;';
+  const source = readFileSync(file, 'utf8');
+  expect(source).toContain(copying);
+  // The beginner's helper places the mark in the board it was given instead of in a copy.
+  writeFileSync(file, source.replace(copying, '  board[cell] = mark;\n  return board;'));
+  const { report } = checkWithReport(folder, '06');
+  const explained = report.split('\n').find((line) => line.trimStart().startsWith("computerMove 'hard'"));
+  expect(explained?.trim()).toBe("computerMove 'hard' leaves the board unchanged");
 });
 
 test('a value the code gives back or throws that cannot be copied to the test is reported as such, not as an error it threw', () => {

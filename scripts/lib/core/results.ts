@@ -99,6 +99,8 @@ export interface TestOutcome {
   task: number;
   /** True for teacher-only tests (tests/hidden/). */
   hidden: boolean;
+  /** A test of a rule whose breaking makes other tests of its task fail too (see CAUSE in tests/support/lesson.ts). */
+  cause?: true;
   status: 'passed' | 'failed' | 'skipped';
   failure?: Failure;
   durationMs: number;

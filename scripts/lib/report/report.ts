@@ -125,14 +125,27 @@ function statusWord(score: LessonScore, teacher: boolean, t: Translate): string 
 }
 
 /**
- * The failed test a report explains: the first one shown, or a stack overflow among the failed tests of
- * its task (the cause the others' results follow from: code that called itself without end).
+ * Failed tests in the order they are best explained: task by task, first a stack overflow (code that
+ * called itself without end), then a test of a rule the others follow from whose own check failed (a
+ * board changed, console.log used, Math.random called: see CAUSE in tests/support/lesson.ts), then
+ * the rest in the suite's order.
  */
+export function inExplainingOrder(failed: readonly TestOutcome[]): TestOutcome[] {
+  const rank = (test: TestOutcome): number => {
+    if (test.failure?.kind === 'thrown' && test.failure.stackOverflow === true) return 0;
+    return test.cause === true && test.failure?.kind === 'assertion' ? 1 : 2;
+  };
+  const tasks = [...new Set(failed.map((test) => test.task))];
+  return failed
+    .map((test, position) => ({ test, position }))
+    .sort((a, b) => tasks.indexOf(a.test.task) - tasks.indexOf(b.test.task) || rank(a.test) - rank(b.test) || a.position - b.position)
+    .map(({ test }) => test);
+}
+
+/** The failed test a report explains: the first in explaining order (inExplainingOrder). */
 function explainedTest(score: LessonScore, context: ReportContext): TestOutcome | undefined {
   const failed = score.run.tests.filter((test) => test.status === 'failed' && (context.showHidden === true || !test.hidden));
-  const first = failed[0];
-  const overflow = failed.find((test) => test.task === first?.task && test.failure?.kind === 'thrown' && test.failure.stackOverflow === true);
-  return overflow ?? first;
+  return inExplainingOrder(failed)[0];
 }
 
 /** What to show under an unfinished lesson. */

@@ -181,6 +181,7 @@ export default class IpcReporter implements Reporter {
         name: testCase.name,
         task: taskOf(testCase),
         hidden: isHidden(testCase),
+        ...(testCase.meta().cause === true ? { cause: true as const } : {}),
         status: result.state === 'pending' ? 'skipped' : result.state,
         failure: error ? failureIn(testCase.project, folderOf(testCase), error) : undefined,
         durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),

@@ -21,6 +21,8 @@ declare module '@vitest/runner' {
     loadFailed?: boolean;
     /** Also set there: the index of the graded folder it grades, in the plan's targets. */
     folder?: number;
+    /** Set on a test of a rule whose breaking makes other tests fail too (tests/support/lesson.ts's CAUSE): the report explains it first. */
+    cause?: boolean;
   }
 }
 

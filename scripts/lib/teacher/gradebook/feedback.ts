@@ -1,6 +1,6 @@
 import { painter } from '../../command-line/cli.ts';
 import type { NearMiss } from '../intake/near-misses.ts';
-import { explainFailure, renderReport } from '../../report/report.ts';
+import { explainFailure, inExplainingOrder, renderReport } from '../../report/report.ts';
 import { roundPoints, type LessonScore } from '../../core/results.ts';
 import { pointsIn } from '../../i18n/numbers.ts';
 import { readmePath, type Lesson } from '../../core/workbook.ts';
@@ -191,7 +191,7 @@ function lessonFeedback(score: LessonScore, grade: LessonGrade, files: FileFindi
     );
   }
   lines.push('');
-  const failed = score.run.tests.filter((test) => test.status === 'failed' && !test.hidden);
+  const failed = inExplainingOrder(score.run.tests.filter((test) => test.status === 'failed' && !test.hidden));
   if (failed.length > 0) {
     // Tests that failed for the same reason (a function not written yet) are listed under one explanation.
     const groups: Array<{ task: number; names: string[]; explanation: string[] }> = [];
