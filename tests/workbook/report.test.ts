@@ -149,7 +149,14 @@ describe('explaining a failure', () => {
   test('a pointer under the first changed line says what differs there; a Chinese character counts two columns', () => {
     expect(screens('棋盘 X\nok\n', '棋盘 O\nok\n').slice(2, 5)).toEqual(['- 棋盘·X⏎', '+ 棋盘·O⏎', '       ^ first difference: expected "X", yours "O"']);
     // Only the first change is pointed at.
-    expect(screens('a\nb\nc\n', 'A\nb\nC\n').filter((line) => line.includes('^'))).toEqual(['  ^ first difference: expected "a", yours "A"']);
+    expect(screens('xa\nb\nxc\n', 'xA\nb\nxC\n').filter((line) => line.includes('^'))).toEqual(['   ^ first difference: expected "a", yours "A"']);
+  });
+
+  test('no pointer where the texts part at their first character and both show one: a space or an end there is still pointed at', () => {
+    expect(screens('a\nb\n', 'A\nb\n').filter((line) => line.includes('^'))).toEqual([]);
+    expect(prompt('Player X wins!', 'Draw!').filter((line) => line.includes('^'))).toEqual([]);
+    expect(screens(' 1 | 2\n', '1 | 2\n').filter((line) => line.includes('^'))).toEqual(['  ^ first difference: expected a space, yours "1"']);
+    expect(prompt('X', '').filter((line) => line.includes('^'))).toEqual(['           ^ first difference: expected "X", yours the end of the text']);
   });
 
   test('a tab shows as →, and the legend says so only when a line holds one', () => {

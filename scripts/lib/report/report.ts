@@ -659,7 +659,7 @@ function compareTexts(expected: string, actual: string, cut: ComparedCuts, paint
   if (!expected.includes('\n') && !actual.includes('\n') && cut.expected === undefined && cut.actual === undefined) {
     const [expectedLabel, gotLabel] = valueLabels(t);
     const whole = (text: string): TextLine => ({ text, lineEnd: false, textEnd: true });
-    const difference = firstDifference(whole(expected), whole(actual));
+    const difference = pointedAt(firstDifference(whole(expected), whole(actual)));
     return [
       `${expectedLabel}${paint('green', quoteVisible(expected))}`,
       `${gotLabel}${paint('red', quoteVisible(actual))}`,
@@ -669,7 +669,8 @@ function compareTexts(expected: string, actual: string, cut: ComparedCuts, paint
     ];
   }
   const rows = focusRows(diffLines(expected, actual, cutNote(t), cut));
-  const place = firstChangedPlace(rows);
+  const changed = firstChangedPlace(rows);
+  const place = changed && pointedAt(changed.difference) && changed;
   const drawn = rows.flatMap((row, index) => {
     if (row === 'gap') return [paint('gray', '  …')];
     const text = formatRow(row);
@@ -679,6 +680,16 @@ function compareTexts(expected: string, actual: string, cut: ComparedCuts, paint
   });
   const shown = rows.filter((row) => row !== 'gap');
   return [paint('gray', t('report.lineByLine', { marks: marksLegend(shown, t) })), ...drawn];
+}
+
+/**
+ * The difference a pointer is drawn to, when it shows what the eye would miss: not when the lines part
+ * at their first character and both hold a visible one there ("X" against "O"), which the two lines already show.
+ */
+function pointedAt(difference: LineDifference | undefined): LineDifference | undefined {
+  const visibleCharacter = (holds: PlaceHolds): boolean => holds.kind === 'character' && /\S/.test(holds.character);
+  if (difference === undefined || (difference.before === '' && visibleCharacter(difference.expected) && visibleCharacter(difference.actual))) return undefined;
+  return difference;
 }
 
 /** "^ first difference: expected ".", yours a space", its ^ under the place where the lines part (`indent`: columns before the line's text). */
