@@ -234,6 +234,12 @@ task(3, () => {
     expect(played.result, 'what playTutorial returned').toBe('O');
   });
 
+  test('ru-lines announces a win on the ninth move as a win, not a draw (1, 2, 3, 4, 5, 6, 8, 7, 9: X takes 1, 5 and 9)', () => {
+    const played = play('ru-lines', moves('1 2 3 4 5 6 8 7 9'));
+    expect(screenOf(played).trimEnd().split('\n').at(-1), 'the last line printed').toBe('Игрок X победил!');
+    expect(played.result, 'what playTutorial returned').toBe('X');
+  });
+
   test('the no-move ending leaves out the win line when noMoveWinner is null: ru-maps-draw with noMoveWinner null', () => {
     const ruMaps = PROFILES['ru-maps'];
     const played = playProfile({ ...ruMaps, words: { ...ruMaps.words, noMoveWinner: null } }, moves('5 1 9 3 2 8 4 6 7'));

@@ -263,7 +263,8 @@ function typed(reading: ModelProfile['reading'], texts: readonly string[]): Toke
 
 /**
  * Games of profiles of the test's own that reach every ending on every run: a full board with no draw
- * phrase (the no-move ending with its own noMoveWinner, and with none), a draw, a win, input ending, bad lines between.
+ * phrase (the no-move ending with its own noMoveWinner, and with none), a draw, a win, a win on the
+ * ninth move beside a draw phrase, input ending, bad lines between.
  */
 const TELLING_TWO_PLAYER_GAMES: readonly GameCase[] = [
   {
@@ -276,6 +277,8 @@ const TELLING_TWO_PLAYER_GAMES: readonly GameCase[] = [
     tokens: typed('row-column', ['2 2', '1', '1 1', '2 2', '1 2', '3 3', '1 3']),
   },
   { profile: ownProfile({ layout: 'lines', reading: 'python-int' }), tokens: typed('python-int', ['5', '5', '1']) },
+  // A win that fills the board, in a profile with a draw phrase: the win is checked first.
+  { profile: ownProfile({ layout: 'lines', reading: 'python-int' }), tokens: typed('python-int', ['1', '2', '3', '4', '5', '6', '8', '7', '9']) },
   {
     profile: ownProfile({ layout: 'maps', reading: 'python-int' }, { draw: null, noMoveWinner: null }),
     tokens: typed('python-int', ['5', '1', '9', '3', '2', '8', '4', '6', '7']),

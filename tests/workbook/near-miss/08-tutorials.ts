@@ -2,6 +2,18 @@ import type { NearMiss } from './near-miss.ts';
 
 export const nearMisses: NearMiss[] = [
   {
+    name: 'draw-before-win',
+    breaks:
+      'after a move the game looks for a win before it looks for a full board; this one looks for the full board first, so a win on the ninth move is called a draw in a profile with a draw phrase',
+    file: 'tutorials.ts',
+    edits: [
+      [
+        "    if (hasWon(board, player)) {\n      say(io, words.win, { winner: player });\n      return player;\n    }\n    if (words.draw !== null && isFull(board)) {\n      say(io, words.draw);\n      return 'draw';\n    }\n",
+        "    if (words.draw !== null && isFull(board)) {\n      say(io, words.draw);\n      return 'draw';\n    }\n    if (hasWon(board, player)) {\n      say(io, words.win, { winner: player });\n      return player;\n    }\n",
+      ],
+    ],
+  },
+  {
     name: 'class-games-fixed-text',
     breaks: "playClassGames plays the games it is given with lesson 05's class; this one prints the six results of CLASS_GAMES as fixed text",
     file: 'tutorials.ts',
