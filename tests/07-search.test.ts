@@ -117,7 +117,7 @@ task(1, () => {
 
   test('countGames gives the same numbers when it is called again', () => {
     const first = countsText(countGames());
-    expect(countsText(countGames()), 'the second call').toBe(first);
+    expect(countsText(countGames()), 'the second call (expected: what the call before it gave)').toBe(first);
   });
 });
 
@@ -128,7 +128,7 @@ task(2, () => {
 
   test('countPositions gives the same number when it is called again', () => {
     const first = countPositions();
-    expect(countPositions(), 'the second call').toBe(first);
+    expect(countPositions(), 'the second call (expected: what the call before it gave)').toBe(first);
   });
 });
 
@@ -238,7 +238,7 @@ task(4, () => {
     }
   });
 
-  test('audit asks the strategy only at its own turns, with its own mark, while the game is still going', () => {
+  test('audit asks the strategy only at its own turns, with its own mark, while the game is still going', CAUSE, () => {
     // The first board of each way the question was wrong.
     const complaints = new Map<string, string>();
     const order = [8, 7, 6, 5, 4, 3, 2, 1, 0];
@@ -261,7 +261,7 @@ task(4, () => {
   test('audit gives the same result when it is called again', () => {
     const first = audit(firstEmptyOf([7, 8]), 'second');
     const second = audit(firstEmptyOf([7, 8]), 'second');
-    expect(second, 'the second audit').toEqual(first);
+    expect(second, 'the second audit (expected: what the audit before it gave)').toEqual(first);
   });
 });
 

@@ -373,7 +373,7 @@ describe('explaining a failure', () => {
       '  round 1',
     ]);
     expect(halted({ kind: 'halted', reason: 'oversized', frameBytes: 8 * 1024 * 1024, answerObjects: 20_000, lessonObjects: 200_000, printed: [] })).toEqual([
-      'Your code sent the test far more than any answer needs (over 8 MB or 20,000 objects in one answer, or 200,000 objects in one lesson), so it was stopped.',
+      'Your code sent the test far more than any answer needs (over 8 MB or 20,000 objects in one answer, or 200,000 objects in one lesson), so it was stopped. Does a loop add to a list or a text far more often than it should?',
     ]);
     expect(halted({ kind: 'halted', reason: 'protocol', printed: [] })).toEqual(["Your code wrote into the grader's own channel, so it was stopped."]);
     expect(halted({ kind: 'halted', reason: 'spawn', detail: 'spawn EAGAIN', printed: [] })).toEqual([
@@ -413,7 +413,7 @@ describe('explaining a failure', () => {
     const failure = failureOf({ name: 'StoppedError', message: 'anything' }, { verdict });
     const zh = explainFailure({ ...outcome(1, 'failed'), failure }, plain, translator('zh'));
     expect(zh).toEqual([
-      '你的代码发给测试的数据远远超过任何答案所需（一个答案超过 8 MB 或 20000 个对象，或者一课超过 200000 个对象），所以被停止了。',
+      '你的代码发给测试的数据远远超过任何答案所需（一个答案超过 8 MB 或 20000 个对象，或者一课超过 200000 个对象），所以被停止了。是不是有哪个循环往列表或文本里添加内容的次数远远超过了应有的次数？',
       '你的代码最后输出的几行：',
       '  第 1 轮',
     ]);
