@@ -77,6 +77,14 @@ task(1, () => {
     }
   });
 
+  test("randomMove with rng() giving 0, 0.2, 0.4, 0.6 and 0.8 plays each of the five empty cells of the lesson's board once: Math.floor(rng() * cells.length) picks the position", () => {
+    const played = [0, 0.2, 0.4, 0.6, 0.8].map((value) => randomMove(board('X.O .X. O..'), rngStartingWith(value)));
+    expect(
+      [...played].sort((a, b) => a - b),
+      'the cells played for rng() giving 0, 0.2, 0.4, 0.6 and 0.8, from the lowest',
+    ).toEqual([1, 3, 5, 7, 8]);
+  });
+
   test('randomMove makes every empty cell about equally likely', () => {
     const picture = 'X.O .X. O..';
     const answers = answersOf(5000, 3, randomMove, () => [board(picture)] as [Board]);

@@ -108,6 +108,7 @@ function typings(number: number): string[] {
     `000${number}`,
     ` 0${number}\t`,
     `${'0'.repeat(60)}${number}`,
+    `${'0'.repeat(5000)}${number}`,
   ];
 }
 
@@ -222,6 +223,7 @@ function outOfRangeLines(): string[] {
       `${2 ** 53 + cell}`,
       `${cell}${'0'.repeat(30)}`,
       `1${'0'.repeat(400)}${cell}`,
+      `1${'0'.repeat(5000)}${cell}`,
       `${'9'.repeat(20)}${cell}`,
     );
   }

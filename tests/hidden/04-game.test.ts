@@ -341,6 +341,13 @@ task(6, () => {
     ]);
   });
 
+  test('playMatch without an rng calls Math.random once per game, as it would call rng', () => {
+    const lines = [...QUICK_WIN, 'y', ...QUICK_WIN, 'y', ...QUICK_WIN, 'n'];
+    const { calls } = watchMathRandom(() => playMatch(scriptedIO(lines)), 0.99);
+    if (calls !== 3)
+      failWhole('playMatch with no rng, three games, while Math.random gives 0.99', 'Math.random called 3 times', `Math.random called ${calls} times`);
+  });
+
   test('playMatch uses the rng it is given and never Math.random', () => {
     const io = scriptedIO([...QUICK_WIN, 'y', ...QUICK_WIN, 'n']);
     const coins = [0.2, 0.9];

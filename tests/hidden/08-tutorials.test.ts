@@ -263,8 +263,8 @@ function typed(reading: ModelProfile['reading'], texts: readonly string[]): Toke
 
 /**
  * Games of profiles of the test's own that reach every ending on every run: a full board with no draw
- * phrase (the no-move ending with its own noMoveWinner, and with none), a draw, a win, a win on the
- * ninth move beside a draw phrase, input ending, bad lines between.
+ * phrase (the no-move ending with its own noMoveWinner and with none, with its noMove phrase and
+ * without), a draw, a win, a win on the ninth move beside a draw phrase, input ending, bad lines between.
  */
 const TELLING_TWO_PLAYER_GAMES: readonly GameCase[] = [
   {
@@ -281,6 +281,15 @@ const TELLING_TWO_PLAYER_GAMES: readonly GameCase[] = [
   { profile: ownProfile({ layout: 'lines', reading: 'python-int' }), tokens: typed('python-int', ['1', '2', '3', '4', '5', '6', '8', '7', '9']) },
   {
     profile: ownProfile({ layout: 'maps', reading: 'python-int' }, { draw: null, noMoveWinner: null }),
+    tokens: typed('python-int', ['5', '1', '9', '3', '2', '8', '4', '6', '7']),
+  },
+  // The no-move ending without its phrase: the board is still printed once more, with the win line and without it.
+  {
+    profile: ownProfile({ layout: 'grid', reading: 'python-int' }, { draw: null, noMove: null }),
+    tokens: typed('python-int', ['5', '1', '9', '3', '2', '8', '4', '6', '7']),
+  },
+  {
+    profile: ownProfile({ layout: 'lab', reading: 'python-int' }, { draw: null, noMove: null, noMoveWinner: null }),
     tokens: typed('python-int', ['5', '1', '9', '3', '2', '8', '4', '6', '7']),
   },
 ];

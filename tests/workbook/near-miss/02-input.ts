@@ -69,4 +69,10 @@ export const nearMisses: NearMiss[] = [
       ],
     ],
   },
+  {
+    name: 'no-long-lines',
+    breaks: 'a whole number may have any number of digits (leading zeros included); this one refuses lines longer than 500 characters as no whole number',
+    file: 'input.ts',
+    edits: [['  if (!isWholeNumber(text)) {', '  if (text.length > 500 || !isWholeNumber(text)) {']],
+  },
 ];

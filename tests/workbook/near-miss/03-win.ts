@@ -56,4 +56,16 @@ export const nearMisses: NearMiss[] = [
       ],
     ],
   },
+  {
+    name: 'no-win-when-behind',
+    breaks:
+      "hasWon is true when all three cells of a line hold the player's mark; this answers false on a board with room left where the other player has two marks more, which no real game reaches but the lesson's rule still decides",
+    file: 'win.ts',
+    edits: [
+      [
+        '  return WINNING_LINES.some((line) => ownsLine(board, line, player));',
+        "  const other = player === 'X' ? 'O' : 'X';\n  if (board.includes(EMPTY) && countMarks(board, other) >= countMarks(board, player) + 2) {\n    return false;\n  }\n  return WINNING_LINES.some((line) => ownsLine(board, line, player));",
+      ],
+    ],
+  },
 ];

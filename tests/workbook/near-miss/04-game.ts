@@ -56,4 +56,12 @@ export const nearMisses: NearMiss[] = [
       ],
     ],
   },
+  {
+    name: 'one-coin-without-rng',
+    breaks: 'without an rng, playMatch calls Math.random once per game; this one draws one number for the whole match and gives it back at every game',
+    file: 'game.ts',
+    edits: [
+      ['  const rng = options.rng ?? Math.random;', '  let coin: number | undefined;\n  const rng = options.rng ?? ((): number => (coin ??= Math.random()));'],
+    ],
+  },
 ];

@@ -59,4 +59,11 @@ export const nearMisses: NearMiss[] = [
       ['  return firstRuleThatFits[0];', '  return firstRuleThatFits[Math.floor(rng() * firstRuleThatFits.length)];'],
     ],
   },
+  {
+    name: 'ceil-for-the-position',
+    breaks:
+      'randomMove picks the position Math.floor(rng() * cells.length); this one takes Math.ceil less one, which differs where rng() * cells.length is a whole number',
+    file: 'computer.ts',
+    edits: [['  const pick = Math.floor(rng() * cells.length);', '  const pick = Math.max(0, Math.ceil(rng() * cells.length) - 1);']],
+  },
 ];

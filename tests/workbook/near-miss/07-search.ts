@@ -36,4 +36,11 @@ export const nearMisses: NearMiss[] = [
       ],
     ],
   },
+  {
+    name: 'memory-keyed-by-board-alone',
+    breaks:
+      'the memory is keyed by the board and the player to move; this one by the board alone, so after a game where X moved first it answers a board of a game where O moved first from the wrong side',
+    file: 'search.ts',
+    edits: [["  const key = board.join('') + player;", "  const key = board.join('');"]],
+  },
 ];

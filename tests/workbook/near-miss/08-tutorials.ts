@@ -81,4 +81,16 @@ export const nearMisses: NearMiss[] = [
     file: 'tutorials.ts',
     edits: [['  if (words.noMoveWinner !== null) say(io, words.win, { winner: words.noMoveWinner });', "  say(io, words.win, { winner: 'дружба' });"]],
   },
+  {
+    name: 'no-move-board-only-with-phrase',
+    breaks:
+      'the no-move ending prints its noMove phrase when there is one, and the board once more in any case; this one prints the board again only with the phrase',
+    file: 'tutorials.ts',
+    edits: [
+      [
+        '  say(io, words.noMove);\n  io.print(drawBoard(profile.layout, board));',
+        '  if (words.noMove !== null) {\n    say(io, words.noMove);\n    io.print(drawBoard(profile.layout, board));\n  }',
+      ],
+    ],
+  },
 ];
