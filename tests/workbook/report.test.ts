@@ -413,7 +413,7 @@ describe('explaining a failure', () => {
     const failure = failureOf({ name: 'StoppedError', message: 'anything' }, { verdict });
     const zh = explainFailure({ ...outcome(1, 'failed'), failure }, plain, translator('zh'));
     expect(zh).toEqual([
-      '你的代码发给测试的数据远远超过任何答案所需（一个答案超过 8 MB 或 20000 个对象，或者一课超过 200000 个对象），所以被停止了。是不是有哪个循环往列表或文本里添加内容的次数远远超过了应有的次数？',
+      '你的代码发给测试的数据远远超过任何答案所需（一个答案超过 8 MB 或 20000 个对象，或者一课超过 200000 个对象），所以被停止了。是不是有哪个循环往列表或文本里添加内容的次数比应有的多得多？',
       '你的代码最后输出的几行：',
       '  第 1 轮',
     ]);
