@@ -19,7 +19,7 @@ task(1, () => {
     const first = createBoard();
     const second = createBoard();
     first[0] = 'X';
-    expect(second[0], 'a board made by another call changed').toBe(' ');
+    expect(second[0], 'cell 0 of the second board, after X was written into the first').toBe(' ');
   });
 });
 
@@ -109,7 +109,7 @@ task(4, () => {
     const first = createGrid();
     const second = createGrid();
     (first[1] as Grid[number])[1] = 'O';
-    expect(second[1], 'a row of a grid made by another call changed').toEqual(['.', '.', '.']);
+    expect(second[1], 'row 1 of the second grid, after O was written into the first').toEqual(['.', '.', '.']);
   });
 });
 
