@@ -670,7 +670,7 @@ function compareTexts(expected: string, actual: string, cut: ComparedCuts, paint
   }
   const rows = focusRows(diffLines(expected, actual, cutNote(t), cut));
   const changed = firstChangedPlace(rows);
-  const place = changed && pointedAt(changed.difference) && changed;
+  const place = changed !== undefined && pointedAt(changed.difference) !== undefined ? changed : undefined;
   const drawn = rows.flatMap((row, index) => {
     if (row === 'gap') return [paint('gray', '  …')];
     const text = formatRow(row);
