@@ -37,6 +37,13 @@ function plantInFunction(file: string, name: string, line: string): void {
   writeFileSync(file, source.replace(opening, `$1  ${line}\n`));
 }
 
+/** Replaces the text `from` by `to` in a lesson file, after checking the file holds it (so a plant never silently misses). */
+function replaceInFile(file: string, from: string, to: string): void {
+  const source = readFileSync(file, 'utf8');
+  expect(source, `${file} holds the text to replace`).toContain(from);
+  writeFileSync(file, source.replace(from, to));
+}
+
 /** Adds lines at the end (or, with `first`, at the start) of a lesson file. */
 function plantInModule(file: string, lines: string, first = false): void {
   const source = readFileSync(file, 'utf8');
@@ -388,11 +395,8 @@ test("the code's own `call` on a built-in method changes nothing the sandbox sen
 test('a stack overflow is placed in the calls that went on without end, with a word on what it means', () => {
   const { folder } = referenceCopy('stack-overflow');
   const file = join(folder, '07-search/search.ts');
-  const applied = 'return -score(withMove(board, cell, player), otherPlayer(player));';
-  const source = readFileSync(file, 'utf8');
-  expect(source).toContain(applied);
   // The move is never made, so the search goes on until the stack runs out, often deep in lesson 03's win check.
-  writeFileSync(file, source.replace(applied, 'return -score(board, otherPlayer(player));'));
+  replaceInFile(file, 'return -score(withMove(board, cell, player), otherPlayer(player));', 'return -score(board, otherPlayer(player));');
   const tests = checkLesson(folder, '07')?.tasks.flatMap((task) => task.tests) ?? [];
   const thrown = tests.filter((each) => each.message?.startsWith('Your code threw') && each.message.includes('Maximum call stack size exceeded'));
   expect(thrown.length).toBeGreaterThan(0);
@@ -405,10 +409,7 @@ test('a stack overflow is placed in the calls that went on without end, with a w
 
 test('an async function is told that it gave back a Promise, and how to fix it, not shown an empty object', () => {
   const { folder, file } = referenceCopy('promise');
-  const opening = 'export function renderBoard(board: Board): string {';
-  const source = readFileSync(file, 'utf8');
-  expect(source).toContain(opening);
-  writeFileSync(file, source.replace(opening, 'export async function renderBoard(board: Board): Promise<string> {'));
+  replaceInFile(file, 'export function renderBoard(board: Board): string {', 'export async function renderBoard(board: Board): Promise<string> {');
   const lesson = checkLessonOne(folder);
   const drawn = lesson?.tasks.find((task) => task.tests.some((each) => each.name.startsWith('renderBoard')));
   expect(drawn?.tests[0]?.message).toBe(
@@ -422,11 +423,8 @@ test('an async function is told that it gave back a Promise, and how to fix it, 
 test('a board changed in place is what the report explains, not the crash it leads to in a later check of the task', () => {
   const { folder } = referenceCopy('changed-in-place');
   const file = join(folder, '06-computer/computer.ts');
-  const copying = '  const copy = [...board];\n  copy[cell] = mark;\n  return copy;';
-  const source = readFileSync(file, 'utf8');
-  expect(source).toContain(copying);
   // The beginner's helper places the mark in the board it was given instead of in a copy.
-  writeFileSync(file, source.replace(copying, '  board[cell] = mark;\n  return board;'));
+  replaceInFile(file, '  const copy = [...board];\n  copy[cell] = mark;\n  return copy;', '  board[cell] = mark;\n  return board;');
   const { report } = checkWithReport(folder, '06');
   const explained = report.split('\n').find((line) => line.trimStart().startsWith("computerMove 'hard'"));
   expect(explained?.trim()).toBe("computerMove 'hard' leaves the board unchanged");
