@@ -17,18 +17,26 @@ function moves(list: string): string[] {
   return list.split(' ');
 }
 
-/** An rng that returns the given numbers in order, and fails clearly when it is called too often. */
+/**
+ * An rng that returns the given numbers in order, one per game of the match; called once more, it
+ * fails the test there as a check of how many times it was called (not as an error of the code).
+ */
 function fixedRng(values: number[]): { rng: () => number; calls: () => number } {
   let calls = 0;
   return {
     rng: () => {
-      const value = values[calls];
       calls += 1;
-      if (value === undefined) throw new Error(`rng() was called ${calls} times, but only ${values.length} games were played`);
-      return value;
+      const games = values.length;
+      if (calls > games) expect(calls, `how many times rng() was called, once per game (games in this match: ${games})`).toBe(games);
+      return values[calls - 1] ?? 0;
     },
     calls: () => calls,
   };
+}
+
+/** An rng that always lets X move first and keeps no count: for the tests of a rule other than rng's. */
+function alwaysXFirst(): number {
+  return 0.2;
 }
 
 /** The last `count` lines of a transcript, joined by "\n". */
@@ -222,7 +230,7 @@ task(6, () => {
   test('playMatch stops after "N" and after "no"', () => {
     for (const answer of ['N', 'no']) {
       const io = scriptedIO([...FIRST_PLAYER_WINS, answer, ...FIRST_PLAYER_WINS]);
-      const score = playMatch(io, { rng: fixedRng([0.2, 0.2]).rng });
+      const score = playMatch(io, { rng: fixedRng([0.2]).rng });
       expect(score, `the score after answering "${answer}"`).toEqual({ X: 1, O: 0, draws: 0 });
       expect(lastLines(io.transcript(), 1), `the last line after answering "${answer}"`).toBe('Final score: X 1, O 0, draws 0');
     }
@@ -245,7 +253,7 @@ task(6, () => {
 
   test('playMatch takes who moves first from rng only: Math.random is never called when rng is given', CAUSE, () => {
     const io = scriptedIO([...FIRST_PLAYER_WINS, 'y', ...FIRST_PLAYER_WINS, 'n']);
-    const { calls } = watchMathRandom(() => playMatch(io, { rng: fixedRng([0.2, 0.7]).rng }));
+    const { calls } = watchMathRandom(() => playMatch(io, { rng: alwaysXFirst }));
     expect(calls, 'calls to Math.random').toBe(0);
   });
 
@@ -258,7 +266,7 @@ task(6, () => {
 
   test('playMatch shows everything through io and prints nothing with console.log', CAUSE, () => {
     const io = scriptedIO([...FIRST_PLAYER_WINS, 'n']);
-    const { printed } = capturePrinting(() => playMatch(io, { rng: fixedRng([0.2]).rng }));
+    const { printed } = capturePrinting(() => playMatch(io, { rng: alwaysXFirst }));
     expect(printed, 'what playMatch printed with console.log').toBe('');
   });
 });
