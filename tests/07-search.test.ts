@@ -213,6 +213,8 @@ task(4, () => {
   test('audit lists the lost lines with every move from the first, opponent cells tried from 0 to 8', () => {
     const { losingLines } = audit(firstEmptyOf([7, 8]), 'second');
     expect(losingLines.length, 'how many lost lines are listed').toBe(24);
+    const different = new Set(losingLines.map((moves) => JSON.stringify(moves))).size;
+    expect(different, 'how many different lost lines are listed (each stored as a copy of its own)').toBe(24);
     expect(losingLines[0], 'the first lost line').toEqual([0, 7, 1, 8, 2]);
     expect(losingLines[23], 'the last lost line').toEqual([6, 7, 4, 8, 2]);
   });
