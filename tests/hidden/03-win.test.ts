@@ -46,17 +46,16 @@ const SETS_OF_CELLS = everySetOfCells();
  */
 function oneLineAmongOthers(player: Mark): TestBoard[] {
   const other = player === 'X' ? 'O' : 'X';
-  return linesOfThree().flatMap((line) =>
-    Array.from({ length: 64 }, (_, combination) => {
-      let bit = 0;
-      return Array.from({ length: 9 }, (_, index): TestBoard[number] => {
+  return linesOfThree().flatMap((line) => {
+    const around = [0, 1, 2, 3, 4, 5, 6, 7, 8].filter((index) => !line.includes(index));
+    // Bit k of `combination` says whether the k-th cell around the line holds the other mark.
+    return Array.from({ length: 2 ** around.length }, (_, combination) =>
+      Array.from({ length: 9 }, (_, index): TestBoard[number] => {
         if (line.includes(index)) return player;
-        const taken = (combination & (1 << bit)) !== 0;
-        bit += 1;
-        return taken ? other : ' ';
-      });
-    }),
-  );
+        return (combination >> around.indexOf(index)) & 1 ? other : ' ';
+      }),
+    );
+  });
 }
 
 /** Those of SETS_OF_CELLS where at most one player has a line. */
