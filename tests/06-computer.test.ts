@@ -35,10 +35,10 @@ function distinctSorted(answers: unknown[]): unknown[] {
   return [...new Set(answers)].sort((a, b) => Number(a) - Number(b));
 }
 
-/** The answers that are not empty cells of the board. */
+/** The answers that are not empty cells of the board, each once, from the lowest. */
 function notEmptyCells(picture: string, answers: unknown[]): unknown[] {
   const empty = emptyCellsOf(boardOf(picture));
-  return answers.filter((answer) => !empty.includes(answer as number));
+  return distinctSorted(answers.filter((answer) => !empty.includes(answer as number)));
 }
 
 /**
@@ -123,13 +123,8 @@ task(1, () => {
 });
 
 task(2, () => {
-  test("ruleMove replays the Python tutorial's game: X plays 0, 1, 3 and O answers 4, 2, 6 and wins", () => {
-    const replay = replayDocumentedGame('ruleMove', (position, me) => ruleMove(position as Board, me), [0, 1, 3]);
-    expect(replay).toBe(example('06-computer', 'tutorial-000-game'));
-  });
-
   test('rule 1: ruleMove completes a line holding two of its marks', () => {
-    expect(ruleMove(board('OO. X.. X.X'), 'O'), "the cell ruleMove(board 'OO. X.. X.X', 'O') plays").toBe(2);
+    expect(ruleMove(board('OO. X.. ..X'), 'O'), "the cell ruleMove(board 'OO. X.. ..X', 'O') plays").toBe(2);
   });
 
   test('rule 1 comes before rule 2: ruleMove wins rather than blocks', () => {
@@ -147,6 +142,8 @@ task(2, () => {
   test('rule 3: ruleMove takes the last line with one of its marks and two empty cells, and its last empty cell', () => {
     // Row 0-1-2 and column 0-3-6 both fit; the column comes later, and its last empty cell is 6.
     expect(ruleMove(board('O.. .X. ..X'), 'O'), "the cell ruleMove(board 'O.. .X. ..X', 'O') plays").toBe(6);
+    // The diagonal 0-4-8 comes later but holds an X as well, so it does not fit: column 0-3-6 is still the last.
+    expect(ruleMove(board('O.. ... ..X'), 'O'), "the cell ruleMove(board 'O.. ... ..X', 'O') plays").toBe(6);
   });
 
   test('rule 3 on the diagonal 2-4-6: ruleMove takes its last empty cell, 6', () => {
@@ -170,6 +167,11 @@ task(2, () => {
     expect(ruleMove(board('X.. ... ..O'), 'X'), "the cell ruleMove(board 'X.. ... ..O', 'X') plays").toBe(6);
   });
 
+  test("ruleMove replays the Python tutorial's game: X plays 0, 1, 3 and O answers 4, 2, 6 and wins", () => {
+    const replay = replayDocumentedGame('ruleMove', (position, me) => ruleMove(position as Board, me), [0, 1, 3]);
+    expect(replay).toBe(example('06-computer', 'tutorial-000-game'));
+  });
+
   test('ruleMove leaves the board unchanged', CAUSE, () => {
     const position = board('O.. .X. ..X');
     ruleMove(position, 'O');
@@ -178,11 +180,6 @@ task(2, () => {
 });
 
 task(3, () => {
-  test("heuristicMove replays the C++ tutorial's game: X plays 4, 1, 6, 5, 8 and O answers 0, 7, 2, 3: a draw", () => {
-    const replay = replayDocumentedGame('heuristicMove', (position, me) => heuristicMove(position as Board, me), [4, 1, 6, 5, 8]);
-    expect(replay).toBe(example('06-computer', 'tutorial-002-game'));
-  });
-
   test('heuristicMove takes the empty centre first, even when it could win elsewhere', () => {
     expect(heuristicMove(board('OO. X.. X.X'), 'O'), "the cell heuristicMove(board 'OO. X.. X.X', 'O') plays").toBe(4);
   });
@@ -217,6 +214,11 @@ task(3, () => {
     expect(heuristicMove(board('XX. OO. ...'), 'X'), "the cell heuristicMove(board 'XX. OO. ...', 'X') plays").toBe(2);
   });
 
+  test("heuristicMove replays the C++ tutorial's game: X plays 4, 1, 6, 5, 8 and O answers 0, 7, 2, 3: a draw", () => {
+    const replay = replayDocumentedGame('heuristicMove', (position, me) => heuristicMove(position as Board, me), [4, 1, 6, 5, 8]);
+    expect(replay).toBe(example('06-computer', 'tutorial-002-game'));
+  });
+
   test('heuristicMove leaves the board unchanged', CAUSE, () => {
     const position = board('X.. .O. ...');
     heuristicMove(position, 'X');
@@ -242,7 +244,7 @@ task(4, () => {
 
   test("computerMove 'medium' completes its own line, whatever rng gives", () => {
     for (const value of [0, 0.5, 0.999999]) {
-      expect(computerMove(board('OO. X.. X.X'), 'O', 'medium', rngStartingWith(value)), `rng() first gives ${value}`).toBe(2);
+      expect(computerMove(board('OO. X.. ..X'), 'O', 'medium', rngStartingWith(value)), `rng() first gives ${value}`).toBe(2);
     }
   });
 
@@ -254,7 +256,7 @@ task(4, () => {
 
   test("computerMove 'medium' plays for X just as well as for O", () => {
     for (const value of [0, 0.5, 0.999999]) {
-      expect(computerMove(board('XX. OO. ...'), 'X', 'medium', rngStartingWith(value)), `win as X, rng() first gives ${value}`).toBe(2);
+      expect(computerMove(board('XX. O.. ..O'), 'X', 'medium', rngStartingWith(value)), `win as X, rng() first gives ${value}`).toBe(2);
       expect(computerMove(board('O.X .O. X..'), 'X', 'medium', rngStartingWith(value)), `block as X, rng() first gives ${value}`).toBe(8);
     }
   });
@@ -277,12 +279,10 @@ task(4, () => {
   });
 
   test("computerMove 'easy' and 'medium' take their randomness from rng only: Math.random is never called", CAUSE, () => {
-    const calls = mathRandomCalls(() => {
-      for (const level of ['easy', 'medium'] as const) {
-        answersOf(20, 9, computerMove, () => [board('X.. ... ...'), 'O', level] as [Board, Mark, Level]);
-      }
-    });
-    expect(calls, 'calls to Math.random').toBe(0);
+    for (const level of ['easy', 'medium'] as const) {
+      const calls = mathRandomCalls(() => answersOf(20, 9, computerMove, () => [board('X.. ... ...'), 'O', level] as [Board, Mark, Level]));
+      expect(calls, `calls to Math.random by computerMove '${level}'`).toBe(0);
+    }
   });
 });
 
