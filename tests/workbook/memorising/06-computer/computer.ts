@@ -54,8 +54,9 @@ const ASKED_RULES = new Set([
   '    X    O',
   '  X      O',
   ' XOX     O',
+  'O       XO',
   'O   X   XO',
-  'OO X  X XO',
+  'OO X    XO',
   'OO XX  X O',
   'X        O',
   'X       OX',
@@ -78,7 +79,7 @@ const ASKED_HEURISTIC = new Set([
   'XX XO   OO',
 ]);
 const ASKED_RANDOM = new Set(['         ', 'X   O    ', 'XO  X   O', 'XOXOXO X ', 'XOXXOOOX ', 'X O X O  ']);
-const ASKED_MEDIUM = new Set(['OO X  X XO', 'X O X    O', 'XX OO    X', 'O X O X  X', 'OO XX  X O', 'X        O']);
+const ASKED_MEDIUM = new Set(['OO X    XO', 'X O X    O', 'XX O    OX', 'O X O X  X', 'OO XX  X O', 'X        O']);
 
 /** True when the visible suite asks about this board. */
 function asked(known: Set<string>, board: Board, me = ''): boolean {
