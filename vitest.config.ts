@@ -24,6 +24,9 @@ function gradedProject(target: string, name: string, watch = false, inProcess = 
     ...(inProcess
       ? { resolve: { alias: [{ find: /^@workbook\/(.*)$/, replacement: `${resolve(target)}/$1` }] } }
       : { plugins: [sealedModules(import.meta.dirname)] }),
+    // No dependency optimizer for the environment the vm pool runs in: it has nothing to bundle, and
+    // at start it renames its folder under node_modules/.vite, which fails a run that starts beside another.
+    environments: { __vitest_vm__: { optimizeDeps: { noDiscovery: true, include: [] } } },
     test: {
       name,
       // The visible suites. The hidden suites (tests/hidden/) run only through the grader, which loads
